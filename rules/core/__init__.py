@@ -1,0 +1,1 @@
+"""The game-independent part of the engine: actions, errors, RNG, registry, Match."""

@@ -1,0 +1,70 @@
+"""The interface every game engine implements.
+
+A game is a stateless object of rules operating on a state it creates; the
+`Match` wraps one game with one state, the seeded generator and the action
+log. Games see only what they need: no clock, no I/O, no Discord.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from rules.core.actions import Action
+from rules.core.rng import Rng
+
+
+class Game(ABC):
+    id: ClassVar[str]
+    name: ClassVar[str]
+    rules_version: ClassVar[int] = 1
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    verbs: ClassVar[frozenset[str]]
+    #: an upper bound on the actions of any complete match (the contract test
+    #: fails a playout that goes past it, so a rules loop cannot hide)
+    max_actions: ClassVar[int]
+
+    def check_options(self, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """Validate and normalise options (raise BadOptions). Default: none allowed."""
+        from rules.core.errors import BadOptions
+
+        if options:
+            raise BadOptions(f"{self.id} takes no options, got {sorted(options)}")
+        return {}
+
+    @abstractmethod
+    def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> Any: ...
+
+    @abstractmethod
+    def to_act(self, state: Any) -> tuple[int, ...]:
+        """Seats owing a decision now; empty exactly when the game is over."""
+
+    @abstractmethod
+    def legal(self, state: Any, seat: int) -> list[Action]:
+        """Legal actions of a seat that owes a decision (duplicate-free)."""
+
+    @abstractmethod
+    def apply(self, state: Any, seat: int, action: Action, rng: Rng) -> list[dict]:
+        """Apply a legal action in place; return public events describing it."""
+
+    @abstractmethod
+    def view(self, state: Any, seat: int | None) -> dict:
+        """JSON-safe dict of what `seat` (None: a spectator) may see."""
+
+    @abstractmethod
+    def outcome(self, state: Any) -> dict | None:
+        """None while running; then {"scores", "breakdown", "winners", ...}."""
+
+    @abstractmethod
+    def dump(self, state: Any) -> dict:
+        """The state as a JSON-safe dict (the snapshot)."""
+
+    @abstractmethod
+    def load(self, data: dict) -> Any:
+        """Inverse of dump."""
+
+    @abstractmethod
+    def redeal_hidden(self, state: Any, seat: int, rng: Rng) -> None:
+        """Re-deal, in place, everything `seat` cannot see (other hands, the
+        deck, removed cards), keeping sizes. Used by the non-interference test:
+        afterwards `seat`'s view and legal actions must be unchanged."""

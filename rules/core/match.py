@@ -1,0 +1,162 @@
+"""`Match`: one game, its state, its seeded generator and its action log.
+
+This is the only API the rest of the bot uses. `act()` is all-or-nothing: a
+refused or failing action leaves the match exactly as it was.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rules.core.actions import Action
+from rules.core.errors import (
+    BadOptions,
+    GameOver,
+    IllegalAction,
+    NotYourDecision,
+    RecordError,
+    RulesError,
+    StaleSeq,
+    UnknownAction,
+)
+from rules.core.game import Game
+from rules.core.registry import get_game
+from rules.core.rng import Rng
+
+RECORD_FORMAT = 1
+
+
+class Match:
+    __slots__ = ("game", "players", "options", "seed", "rng", "state", "log")
+
+    def __init__(self, game: Game, players: int, options: dict, seed: str,
+                 rng: Rng, state: Any, log: list[tuple[int, str]]):
+        self.game = game
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self.rng = rng
+        self.state = state
+        self.log = log
+
+    # -- creation ---------------------------------------------------------
+    @classmethod
+    def new(cls, game_id: str, players: int | Sequence, seed: str,
+            options: dict | None = None) -> "Match":
+        game = get_game(game_id)
+        n = players if isinstance(players, int) else len(players)
+        if not game.min_players <= n <= game.max_players:
+            raise BadOptions(
+                f"{game.name} takes {game.min_players}-{game.max_players} players, not {n}")
+        if not isinstance(seed, str) or not seed:
+            raise BadOptions("seed must be a non-empty string")
+        opts = game.check_options(n, dict(options or {}))
+        rng = Rng.from_seed(seed)
+        state = game.setup(n, opts, rng)
+        return cls(game, n, opts, seed, rng, state, [])
+
+    # -- queries ----------------------------------------------------------
+    @property
+    def seq(self) -> int:
+        return len(self.log)
+
+    @property
+    def game_id(self) -> str:
+        return self.game.id
+
+    def to_act(self) -> tuple[int, ...]:
+        return self.game.to_act(self.state)
+
+    def is_over(self) -> bool:
+        return not self.game.to_act(self.state)
+
+    def legal(self, seat: int) -> list[Action]:
+        if seat not in self.game.to_act(self.state):
+            return []
+        return self.game.legal(self.state, seat)
+
+    def view(self, seat: int | None = None) -> dict:
+        if seat is not None and not 0 <= seat < self.players:
+            raise NotYourDecision(f"no seat {seat} in this match")
+        return self.game.view(self.state, seat)
+
+    def outcome(self) -> dict | None:
+        return self.game.outcome(self.state)
+
+    # -- the one way to change a match -----------------------------------
+    def act(self, seat: int, action: Action | str, expected_seq: int) -> list[dict]:
+        owed = self.game.to_act(self.state)
+        if not owed:
+            raise GameOver("the match is over")
+        if expected_seq != self.seq:
+            raise StaleSeq(expected_seq, self.seq)
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if action.verb not in self.game.verbs:
+            raise UnknownAction(f"{self.game.id} has no action {action.key()!r}")
+        if seat not in owed:
+            raise NotYourDecision(f"seat {seat} owes no decision now")
+        if action not in self.game.legal(self.state, seat):
+            raise IllegalAction(f"{action.key()} is not legal now")
+        backup = self.snapshot()
+        try:
+            events = self.game.apply(self.state, seat, action, self.rng)
+        except BaseException:
+            self._restore(backup)
+            raise
+        self.log.append((seat, action.key()))
+        return events
+
+    # -- persistence -----------------------------------------------------
+    def snapshot(self) -> dict:
+        return {"rng": self.rng.state, "state": self.game.dump(self.state)}
+
+    def _restore(self, snap: dict) -> None:
+        self.rng = Rng(snap["rng"])
+        self.state = self.game.load(snap["state"])
+
+    def to_record(self) -> dict:
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game.id,
+            "rules_version": self.game.rules_version,
+            "players": self.players,
+            "options": self.options,
+            "seed": self.seed,
+            "log": [[seat, key] for seat, key in self.log],
+            "snapshot": self.snapshot(),
+        }
+
+    @classmethod
+    def from_record(cls, rec: dict, *, verify: bool = False) -> "Match":
+        """Load from a record's snapshot; with `verify`, also replay the log
+        and refuse the record if the two disagree. A record without a
+        snapshot is rebuilt from its log."""
+        try:
+            game = get_game(rec["game"])
+            if rec.get("format") != RECORD_FORMAT:
+                raise RecordError(f"unknown record format {rec.get('format')!r}")
+            if rec["rules_version"] != game.rules_version:
+                raise RecordError(
+                    f"{game.id} rules version {rec['rules_version']} (this code: {game.rules_version})")
+            snap = rec.get("snapshot")
+            if snap is None or verify:
+                replayed = cls.replay(rec)
+                if snap is not None and replayed.snapshot() != snap:
+                    raise RecordError("snapshot disagrees with the replayed action log")
+                return replayed
+            log = [(int(seat), str(key)) for seat, key in rec["log"]]
+            return cls(game, int(rec["players"]), dict(rec["options"]), str(rec["seed"]),
+                       Rng(int(snap["rng"])), game.load(snap["state"]), log)
+        except RecordError:
+            raise
+        except (RulesError, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise RecordError(f"corrupt record: {exc!r}") from exc
+
+    @classmethod
+    def replay(cls, rec: dict) -> "Match":
+        """Rebuild a match from seed and log alone (the log is the truth)."""
+        match = cls.new(rec["game"], int(rec["players"]), rec["seed"], rec["options"])
+        for seat, key in rec["log"]:
+            match.act(int(seat), key, match.seq)
+        return match

@@ -1,0 +1,42 @@
+"""Registry of games, discovered from the packages under `rules/`.
+
+A game package exposes `GAME = SomeGame()` in its `__init__`; adding a
+game is adding a folder, with no central list to edit.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+import rules
+from rules.core.errors import UnknownGame
+from rules.core.game import Game
+
+_NOT_GAMES = {"core", "bots"}
+_games: dict[str, Game] | None = None
+
+
+def _discover() -> dict[str, Game]:
+    found: dict[str, Game] = {}
+    for info in pkgutil.iter_modules(rules.__path__):
+        if not info.ispkg or info.name in _NOT_GAMES:
+            continue
+        module = importlib.import_module(f"rules.{info.name}")
+        game = getattr(module, "GAME", None)
+        if isinstance(game, Game):
+            found[game.id] = game
+    return dict(sorted(found.items()))
+
+
+def all_games() -> dict[str, Game]:
+    global _games
+    if _games is None:
+        _games = _discover()
+    return _games
+
+
+def get_game(game_id: str) -> Game:
+    try:
+        return all_games()[game_id]
+    except KeyError:
+        raise UnknownGame(f"unknown game {game_id!r}") from None

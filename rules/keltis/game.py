@@ -1,0 +1,412 @@
+"""The Keltis card game engine (rules page: shared/rules/keltis.md, K-1..K-9).
+
+Decisions follow the rules page, including its [D] readings. Cases the page
+leaves open, decided as players of the physical game would:
+
+- Identical cards are interchangeable in keys (`discard:y5` names either
+  yellow 5); the engine moves the first one in hand.
+- K-4b lists both orders of two different cards (`stone:y5:x5` puts y5 under
+  x5) and one key for two identical cards.
+- K-5: when the second draw after K-4b finds the draw pile empty and no
+  discard pile offers a card the player may take, the turn ends with a
+  short hand (nothing else can be drawn).
+- K-6c: "done" is always offered, even to a player who could still place a
+  card, and nobody is finished automatically: skipping a player who has no
+  placement would tell the table that player's hand holds nothing playable.
+- The game has no rule against endless play from the discard piles; the
+  engine does not add one (bots prefer the draw pile).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.core.actions import Action
+from rules.core.errors import BadOptions
+from rules.core.game import Game
+from rules.core.rng import Rng
+from rules.keltis import rows
+from rules.keltis.cards import (
+    CARDS,
+    COLOURS,
+    DECK_SIZE,
+    END,
+    GREY,
+    NUMBER,
+    POINT,
+    WISHING_STONES,
+)
+from rules.keltis.scoring import score
+
+HAND_SIZE = 8
+REMOVED_WITH_TWO = 30  # K-2a
+END_ROWS_TO_FINISH = 5  # K-6a
+FINAL_PLACEMENTS = 2  # K-6c
+PILES = (*COLOURS, GREY)
+
+PLAY, DRAW, FINAL, OVER = "play", "draw", "final", "over"
+
+
+@dataclass(slots=True)
+class KeltisState:
+    hands: list[list[int]]
+    deck: list[int]  # top of the draw pile is the last element
+    removed: list[int]
+    piles: dict[str, list[int]]  # discard piles; top is the last element
+    rows: list[dict[str, list[int]]]  # per seat: colour -> card ids
+    point_rows: list[list[int]]
+    stones: list[list[int]]  # wishing stones taken, per seat
+    stones_left: list[int]
+    current: int
+    phase: str = PLAY
+    draws_owed: int = 0
+    discarded_this_turn: list[int] = field(default_factory=list)
+    final_placed: list[int] = field(default_factory=list)
+    final_done: list[bool] = field(default_factory=list)
+    end_reason: str | None = None
+
+
+def _row_values(ids: list[int]) -> list[int]:
+    return [CARDS[i].value for i in ids if CARDS[i].kind != END]
+
+
+def _closed(ids: list[int]) -> bool:
+    return any(CARDS[i].kind == END for i in ids)
+
+
+def _take(hand: list[int], code: str) -> int:
+    for i, cid in enumerate(hand):
+        if CARDS[cid].code == code:
+            return hand.pop(i)
+    raise AssertionError(f"{code} not in hand")  # legal() guarantees it is
+
+
+def _insert_sorted(hand: list[int], cid: int) -> None:
+    i = 0
+    while i < len(hand) and hand[i] < cid:
+        i += 1
+    hand.insert(i, cid)
+
+
+class Keltis(Game):
+    id = "keltis"
+    name = "Keltis"
+    rules_version = 1
+    min_players = 2
+    max_players = 4
+    verbs = frozenset({"discard", "stone", "play", "draw", "done"})
+    max_actions = 6000
+
+    # -- setup (K-2) -------------------------------------------------------
+    def check_options(self, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
+        unknown = set(options) - {"first_player"}
+        if unknown:
+            raise BadOptions(f"unknown Keltis options: {sorted(unknown)}")
+        first = options.get("first_player")
+        if first is not None and (type(first) is not int or not 0 <= first < n_players):
+            raise BadOptions(f"first_player must be a seat from 0 to {n_players - 1}")
+        return {"first_player": first} if first is not None else {}
+
+    def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> KeltisState:
+        deck = list(range(DECK_SIZE))
+        rng.shuffle(deck)
+        removed: list[int] = []
+        if n_players == 2:
+            removed, deck = deck[:REMOVED_WITH_TWO], deck[REMOVED_WITH_TWO:]
+        hands = []
+        for _ in range(n_players):
+            hands.append(sorted(deck[-HAND_SIZE:]))
+            del deck[-HAND_SIZE:]
+        first = options.get("first_player")
+        if first is None:
+            first = rng.below(n_players)
+        return KeltisState(
+            hands=hands, deck=deck, removed=sorted(removed),
+            piles={p: [] for p in PILES},
+            rows=[{} for _ in range(n_players)],
+            point_rows=[[] for _ in range(n_players)],
+            stones=[[] for _ in range(n_players)],
+            stones_left=list(WISHING_STONES),
+            current=first,
+            final_placed=[0] * n_players,
+            final_done=[False] * n_players,
+        )
+
+    # -- who decides -------------------------------------------------------
+    def to_act(self, s: KeltisState) -> tuple[int, ...]:
+        if s.phase in (PLAY, DRAW):
+            return (s.current,)
+        if s.phase == FINAL:
+            return tuple(i for i, done in enumerate(s.final_done) if not done)
+        return ()
+
+    # -- legal actions -----------------------------------------------------
+    def _row_states(self, s: KeltisState, seat: int) -> dict[str, tuple[bool, list[int]]]:
+        """colour -> (closed, values) for the seat's existing rows."""
+        return {c: (_closed(ids), _row_values(ids)) for c, ids in s.rows[seat].items() if ids}
+
+    def placements(self, s: KeltisState, seat: int, cid: int,
+                   row_states: dict[str, tuple[bool, list[int]]] | None = None) -> list[str]:
+        """Rows (colour letter or `x` for the point row) where the card may go (K-4c, K-4d)."""
+        if row_states is None:
+            row_states = self._row_states(s, seat)
+        card = CARDS[cid]
+        if card.kind == NUMBER:
+            closed, values = row_states.get(card.colour, (False, []))
+            return [card.colour] if not closed and rows.accepts(values, card.value) else []
+        if card.kind == END:
+            return [card.colour] if card.colour in row_states else []
+        targets = [GREY]
+        for colour, (closed, values) in row_states.items():
+            if not closed and values[-1] == card.value:
+                targets.append(colour)
+        return targets
+
+    def _distinct(self, hand: list[int]) -> list[int]:
+        seen: set[str] = set()
+        out = []
+        for cid in hand:
+            if CARDS[cid].code not in seen:
+                seen.add(CARDS[cid].code)
+                out.append(cid)
+        return out
+
+    def legal(self, s: KeltisState, seat: int) -> list[Action]:
+        if seat not in self.to_act(s):
+            return []
+        hand = s.hands[seat]
+        if s.phase == DRAW:
+            return self._draws(s)
+        actions: list[Action] = []
+        row_states = self._row_states(s, seat)
+        if s.phase == FINAL:
+            for cid in self._distinct(hand):
+                for row in self.placements(s, seat, cid, row_states):
+                    actions.append(Action("play", (CARDS[cid].code, row)))
+            actions.append(Action("done"))
+            return actions
+        for cid in self._distinct(hand):
+            code = CARDS[cid].code
+            actions.append(Action("discard", (code,)))
+            for row in self.placements(s, seat, cid, row_states):
+                actions.append(Action("play", (code, row)))
+        actions += self._stone_pairs(s, hand)
+        return actions
+
+    def _stone_pairs(self, s: KeltisState, hand: list[int]) -> list[Action]:
+        """K-4b: two cards of equal value v whose stone is still in the middle."""
+        by_value: dict[int, list[str]] = {}
+        for cid in hand:
+            card = CARDS[cid]
+            if card.kind != END and card.value in s.stones_left:
+                by_value.setdefault(card.value, []).append(card.code)
+        pairs = []
+        for codes in by_value.values():
+            distinct = list(dict.fromkeys(codes))
+            for a in distinct:
+                for b in distinct:
+                    if a != b or codes.count(a) >= 2:
+                        pairs.append(Action("stone", (a, b)))
+        return pairs
+
+    def _draws(self, s: KeltisState) -> list[Action]:
+        actions = [Action("draw", ("deck",))] if s.deck else []
+        for pile in PILES:
+            cards = s.piles[pile]
+            if cards and cards[-1] not in s.discarded_this_turn:
+                actions.append(Action("draw", (pile,)))
+        return actions
+
+    # -- applying ----------------------------------------------------------
+    def apply(self, s: KeltisState, seat: int, action: Action, rng: Rng) -> list[dict]:
+        verb, args = action.verb, action.args
+        if verb == "draw":
+            return self._apply_draw(s, seat, args[0])
+        if s.phase == FINAL:
+            return self._apply_final(s, seat, action)
+        if verb == "discard":
+            events = [self._discard(s, seat, args[0])]
+            s.draws_owed = 1
+        elif verb == "stone":
+            events = [self._discard(s, seat, args[0]), self._discard(s, seat, args[1])]
+            value = CARDS[s.discarded_this_turn[-1]].value
+            s.stones_left.remove(value)
+            s.stones[seat].append(value)
+            events.append({"type": "stone", "seat": seat, "value": value})
+            s.draws_owed = 2
+        else:  # play
+            events = [self._place(s, seat, args[0], args[1])]
+            if self._end_rows(s) >= END_ROWS_TO_FINISH:
+                events.append(self._finish(s, "end_cards"))
+                return events
+            s.draws_owed = 1
+        s.phase = DRAW
+        return events
+
+    def _discard(self, s: KeltisState, seat: int, code: str) -> dict:
+        cid = _take(s.hands[seat], code)
+        s.piles[CARDS[cid].colour].append(cid)
+        s.discarded_this_turn.append(cid)
+        return {"type": "discard", "seat": seat, "card": code}
+
+    def _place(self, s: KeltisState, seat: int, code: str, row: str) -> dict:
+        cid = _take(s.hands[seat], code)
+        if row == GREY:
+            s.point_rows[seat].append(cid)
+        else:
+            s.rows[seat].setdefault(row, []).append(cid)
+        return {"type": "play", "seat": seat, "card": code, "row": row}
+
+    def _end_rows(self, s: KeltisState) -> int:
+        return sum(1 for seat_rows in s.rows for ids in seat_rows.values() if _closed(ids))
+
+    def _apply_draw(self, s: KeltisState, seat: int, source: str) -> list[dict]:
+        if source == "deck":
+            _insert_sorted(s.hands[seat], s.deck.pop())
+            event = {"type": "draw", "seat": seat, "from": "deck"}
+        else:
+            cid = s.piles[source].pop()
+            _insert_sorted(s.hands[seat], cid)
+            event = {"type": "draw", "seat": seat, "from": source, "card": CARDS[cid].code}
+        s.draws_owed -= 1
+        events = [event]
+        if s.draws_owed and not self._draws(s):
+            s.draws_owed = 0  # nothing left that may be drawn (see module docstring)
+        if s.draws_owed:
+            return events
+        if not s.deck:
+            events.append(self._finish(s, "deck_empty"))  # K-6b
+            return events
+        s.discarded_this_turn.clear()
+        s.current = (s.current + 1) % len(s.hands)
+        s.phase = PLAY
+        return events
+
+    def _finish(self, s: KeltisState, reason: str) -> dict:
+        s.phase = FINAL
+        s.end_reason = reason
+        s.draws_owed = 0
+        s.discarded_this_turn.clear()
+        return {"type": "end", "reason": reason}
+
+    def _apply_final(self, s: KeltisState, seat: int, action: Action) -> list[dict]:
+        if action.verb == "done":
+            s.final_done[seat] = True
+            events = [{"type": "done", "seat": seat}]
+        else:
+            events = [self._place(s, seat, *action.args)]
+            s.final_placed[seat] += 1
+            if s.final_placed[seat] >= FINAL_PLACEMENTS:
+                s.final_done[seat] = True
+        if all(s.final_done):
+            s.phase = OVER
+            events.append({"type": "over"})
+        return events
+
+    # -- what a seat sees (K-8) --------------------------------------------
+    def _row_view(self, ids: list[int]) -> dict:
+        return {
+            "cards": [CARDS[i].code for i in ids],
+            "direction": rows.direction(_row_values(ids)),
+            "closed": _closed(ids),
+        }
+
+    def view(self, s: KeltisState, seat: int | None) -> dict:
+        players = []
+        for i in range(len(s.hands)):
+            players.append({
+                "seat": i,
+                "hand_size": len(s.hands[i]),
+                "rows": {c: self._row_view(s.rows[i][c]) for c in COLOURS if c in s.rows[i]},
+                "point_row": [CARDS[c].code for c in s.point_rows[i]],
+                "stones": list(s.stones[i]),
+                "final_placed": s.final_placed[i],
+                "finished": s.final_done[i] if s.phase in (FINAL, OVER) else False,
+            })
+        view = {
+            "game": self.id,
+            "phase": s.phase,
+            "current": s.current,
+            "to_act": list(self.to_act(s)),
+            "draws_owed": s.draws_owed,
+            "discarded_this_turn": [CARDS[c].code for c in s.discarded_this_turn],
+            "deck": len(s.deck),
+            "removed": len(s.removed),
+            "piles": {p: {"top": CARDS[s.piles[p][-1]].code if s.piles[p] else None,
+                          "count": len(s.piles[p])} for p in PILES},
+            "stones_left": list(s.stones_left),
+            "end_rows": self._end_rows(s),
+            "end_reason": s.end_reason,
+            "players": players,
+            "seat": seat,
+        }
+        if seat is not None:
+            view["hand"] = [CARDS[c].code for c in s.hands[seat]]
+        return view
+
+    # -- scoring (K-7) -------------------------------------------------------
+    def score_seat(self, s: KeltisState, seat: int) -> dict:
+        lengths = {c: len(s.rows[seat].get(c, [])) for c in COLOURS}
+        return score(lengths, len(s.point_rows[seat]), len(s.stones[seat]))
+
+    def outcome(self, s: KeltisState) -> dict | None:
+        if s.phase != OVER:
+            return None
+        breakdown = [self.score_seat(s, i) for i in range(len(s.hands))]
+        scores = [b["total"] for b in breakdown]
+        best = max(scores)
+        return {
+            "scores": scores,
+            "breakdown": breakdown,
+            "winners": [i for i, v in enumerate(scores) if v == best],
+            "reason": s.end_reason,
+        }
+
+    # -- snapshot ----------------------------------------------------------
+    def dump(self, s: KeltisState) -> dict:
+        return {
+            "hands": [list(h) for h in s.hands],
+            "deck": list(s.deck),
+            "removed": list(s.removed),
+            "piles": {p: list(v) for p, v in s.piles.items()},
+            "rows": [{c: list(ids) for c, ids in r.items()} for r in s.rows],
+            "point_rows": [list(r) for r in s.point_rows],
+            "stones": [list(x) for x in s.stones],
+            "stones_left": list(s.stones_left),
+            "current": s.current,
+            "phase": s.phase,
+            "draws_owed": s.draws_owed,
+            "discarded_this_turn": list(s.discarded_this_turn),
+            "final_placed": list(s.final_placed),
+            "final_done": list(s.final_done),
+            "end_reason": s.end_reason,
+        }
+
+    def load(self, d: dict) -> KeltisState:
+        return KeltisState(
+            hands=[list(h) for h in d["hands"]],
+            deck=list(d["deck"]),
+            removed=list(d["removed"]),
+            piles={p: list(d["piles"][p]) for p in PILES},
+            rows=[{c: list(ids) for c, ids in r.items()} for r in d["rows"]],
+            point_rows=[list(r) for r in d["point_rows"]],
+            stones=[list(x) for x in d["stones"]],
+            stones_left=list(d["stones_left"]),
+            current=int(d["current"]),
+            phase=str(d["phase"]),
+            draws_owed=int(d["draws_owed"]),
+            discarded_this_turn=list(d["discarded_this_turn"]),
+            final_placed=list(d["final_placed"]),
+            final_done=[bool(x) for x in d["final_done"]],
+            end_reason=d["end_reason"],
+        )
+
+    def redeal_hidden(self, s: KeltisState, seat: int, rng: Rng) -> None:
+        others = [i for i in range(len(s.hands)) if i != seat]
+        pool = [c for i in others for c in s.hands[i]] + s.deck + s.removed
+        rng.shuffle(pool)
+        for i in others:
+            n = len(s.hands[i])
+            s.hands[i], pool = sorted(pool[:n]), pool[n:]
+        n = len(s.deck)
+        s.deck, s.removed = pool[:n], sorted(pool[n:])

@@ -1,0 +1,94 @@
+"""The Match API's refusals, records and all-or-nothing `act`."""
+import json
+
+import pytest
+
+from rules import (
+    BadOptions,
+    GameOver,
+    IllegalAction,
+    Match,
+    NotYourDecision,
+    RecordError,
+    StaleSeq,
+    UnknownAction,
+    UnknownGame,
+)
+
+
+def fresh():
+    return Match.new("keltis", 2, "api", {"first_player": 0})
+
+
+def test_unknown_game_and_bad_seed_are_refused():
+    with pytest.raises(UnknownGame):
+        Match.new("chess", 2, "s")
+    with pytest.raises(BadOptions):
+        Match.new("keltis", 2, "")
+
+
+def test_refusals_are_typed_and_change_nothing():
+    m = fresh()
+    before = json.dumps(m.to_record())
+    card = m.view(0)["hand"][0]
+    with pytest.raises(StaleSeq):
+        m.act(0, f"discard:{card}", 1)
+    with pytest.raises(UnknownAction):
+        m.act(0, "teleport:home", 0)
+    with pytest.raises(NotYourDecision):
+        m.act(1, f"discard:{card}", 0)
+    with pytest.raises(IllegalAction):
+        m.act(0, "draw:deck", 0)
+    assert json.dumps(m.to_record()) == before
+
+
+def test_a_failing_apply_leaves_the_match_untouched(monkeypatch):
+    m = fresh()
+    before = m.snapshot()
+    card = m.view(0)["hand"][0]
+
+    def explode(*args):
+        m.state.hands[0].clear()
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(type(m.game), "apply", explode)
+    with pytest.raises(RuntimeError):
+        m.act(0, f"discard:{card}", 0)
+    assert m.snapshot() == before and m.seq == 0
+
+
+def test_records_round_trip_and_verify_against_the_log():
+    m = fresh()
+    card = m.view(0)["hand"][0]
+    m.act(0, f"discard:{card}", 0)
+    m.act(0, "draw:deck", 1)
+    rec = json.loads(json.dumps(m.to_record()))
+    assert rec["log"] == [[0, f"discard:{card}"], [0, "draw:deck"]]
+    assert Match.from_record(rec, verify=True).snapshot() == m.snapshot()
+    rec["snapshot"]["state"]["current"] ^= 1
+    with pytest.raises(RecordError):
+        Match.from_record(rec, verify=True)
+
+
+@pytest.mark.parametrize("mutate", [
+    lambda r: r.update(game="chess"),
+    lambda r: r.update(rules_version=99),
+    lambda r: r.update(format=7),
+    lambda r: r["snapshot"].update(state={"hands": "nope"}),
+    lambda r: r.update(log=[[0, "teleport"]], snapshot=None),
+    lambda r: r.pop("seed"),
+])
+def test_corrupt_records_raise_record_error(mutate):
+    rec = fresh().to_record()
+    mutate(rec)
+    with pytest.raises(RecordError):
+        Match.from_record(rec)
+
+
+def test_game_over_refuses_further_actions():
+    from tests.rules.playout import play_out
+
+    m = play_out("keltis", 2, "over")
+    with pytest.raises(GameOver):
+        m.act(0, "done", m.seq)
+    assert m.to_act() == () and m.legal(0) == []
