@@ -64,6 +64,12 @@ class Game(ABC):
         """Inverse of dump."""
 
     @abstractmethod
+    def concede(self, state: Any, seat: int) -> list[dict]:
+        """End the game at once because `seat` gives up (any time, owed or not).
+        The conceding seat is never among the winners; the others are ranked
+        by their standing now. Returns public events."""
+
+    @abstractmethod
     def redeal_hidden(self, state: Any, seat: int, rng: Rng) -> None:
         """Re-deal, in place, everything `seat` cannot see (other hands, the
         deck, removed cards), keeping sizes. Used by the non-interference test:

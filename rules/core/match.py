@@ -24,6 +24,8 @@ from rules.core.registry import get_game
 from rules.core.rng import Rng
 
 RECORD_FORMAT = 1
+#: the log key of a concession; no game may use `concede` as a verb of its own
+CONCEDE = "concede"
 
 
 class Match:
@@ -98,9 +100,23 @@ class Match:
             raise NotYourDecision(f"seat {seat} owes no decision now")
         if action not in self.game.legal(self.state, seat):
             raise IllegalAction(f"{action.key()} is not legal now")
+        return self._apply(seat, action, lambda: self.game.apply(self.state, seat, action, self.rng))
+
+    def concede(self, seat: int, expected_seq: int) -> list[dict]:
+        """`seat` gives up: the game ends at once and that seat cannot win.
+        Allowed at any time, whether or not the seat owes a decision."""
+        if not self.game.to_act(self.state):
+            raise GameOver("the match is over")
+        if expected_seq != self.seq:
+            raise StaleSeq(expected_seq, self.seq)
+        if not 0 <= seat < self.players:
+            raise NotYourDecision(f"no seat {seat} in this match")
+        return self._apply(seat, Action(CONCEDE), lambda: self.game.concede(self.state, seat))
+
+    def _apply(self, seat: int, action: Action, change) -> list[dict]:
         backup = self.snapshot()
         try:
-            events = self.game.apply(self.state, seat, action, self.rng)
+            events = change()
         except BaseException:
             self._restore(backup)
             raise
@@ -158,5 +174,8 @@ class Match:
         """Rebuild a match from seed and log alone (the log is the truth)."""
         match = cls.new(rec["game"], int(rec["players"]), rec["seed"], rec["options"])
         for seat, key in rec["log"]:
-            match.act(int(seat), key, match.seq)
+            if key == CONCEDE:
+                match.concede(int(seat), match.seq)
+            else:
+                match.act(int(seat), key, match.seq)
         return match

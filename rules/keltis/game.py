@@ -64,6 +64,7 @@ class KeltisState:
     final_placed: list[int] = field(default_factory=list)
     final_done: list[bool] = field(default_factory=list)
     end_reason: str | None = None
+    conceded: int | None = None
 
 
 def _row_values(ids: list[int]) -> list[int]:
@@ -303,6 +304,12 @@ class Keltis(Game):
             events.append({"type": "over"})
         return events
 
+    def concede(self, s: KeltisState, seat: int) -> list[dict]:
+        s.conceded = seat
+        s.end_reason = "concede"
+        s.phase = OVER
+        return [{"type": "concede", "seat": seat}, {"type": "over"}]
+
     # -- what a seat sees (K-8) --------------------------------------------
     def _row_view(self, ids: list[int]) -> dict:
         return {
@@ -337,6 +344,7 @@ class Keltis(Game):
             "stones_left": list(s.stones_left),
             "end_rows": self._end_rows(s),
             "end_reason": s.end_reason,
+            "conceded": s.conceded,
             "players": players,
             "seat": seat,
         }
@@ -354,11 +362,12 @@ class Keltis(Game):
             return None
         breakdown = [self.score_seat(s, i) for i in range(len(s.hands))]
         scores = [b["total"] for b in breakdown]
-        best = max(scores)
+        contenders = [i for i in range(len(scores)) if i != s.conceded]
+        best = max(scores[i] for i in contenders)
         return {
             "scores": scores,
             "breakdown": breakdown,
-            "winners": [i for i, v in enumerate(scores) if v == best],
+            "winners": [i for i in contenders if scores[i] == best],
             "reason": s.end_reason,
         }
 
@@ -380,6 +389,7 @@ class Keltis(Game):
             "final_placed": list(s.final_placed),
             "final_done": list(s.final_done),
             "end_reason": s.end_reason,
+            "conceded": s.conceded,
         }
 
     def load(self, d: dict) -> KeltisState:
@@ -399,6 +409,7 @@ class Keltis(Game):
             final_placed=list(d["final_placed"]),
             final_done=[bool(x) for x in d["final_done"]],
             end_reason=d["end_reason"],
+            conceded=d["conceded"],
         )
 
     def redeal_hidden(self, s: KeltisState, seat: int, rng: Rng) -> None:

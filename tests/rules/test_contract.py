@@ -92,6 +92,8 @@ def test_random_playouts_keep_the_contract(game_id, players):
         rnd = random.Random(n)
         limit = match.game.max_actions
         step = 0
+        concede_at = rnd.randrange(40) if n % 10 == 9 else None
+        conceder = None
         while True:
             owed = match.to_act()
             if not owed:
@@ -107,6 +109,11 @@ def test_random_playouts_keep_the_contract(game_id, players):
                 assert all(len(k) <= 60 for k in keys)
             if n % DEEP_CHECK_SEEDS == 0 and step % DEEP_CHECK_EVERY == 0:
                 deep_checks(match, rnd)
+            if step == concede_at:
+                conceder = rnd.randrange(players)
+                events = match.concede(conceder, match.seq)
+                assert roundtrip(events) == events and match.to_act() == ()
+                break
             seat = rnd.choice(owed)
             action = rnd.choice(legal[seat])
             events = match.act(seat, action.key(), match.seq)
@@ -116,6 +123,7 @@ def test_random_playouts_keep_the_contract(game_id, players):
         assert outcome is not None and roundtrip(outcome) == outcome
         assert len(outcome["scores"]) == players
         assert set(outcome["winners"]) <= set(range(players))
+        assert conceder not in outcome["winners"]
         assert match.legal(0) == []
         with pytest.raises(GameOver):
             match.act(0, "done", match.seq)

@@ -92,3 +92,17 @@ def test_game_over_refuses_further_actions():
     with pytest.raises(GameOver):
         m.act(0, "done", m.seq)
     assert m.to_act() == () and m.legal(0) == []
+
+
+def test_concede_any_time_ends_the_match_and_replays():
+    m = Match.new("keltis", 3, "concede", {"first_player": 0})
+    with pytest.raises(StaleSeq):
+        m.concede(2, 5)
+    events = m.concede(2, 0)  # seat 2 owes nothing and may still concede
+    assert {"type": "concede", "seat": 2} in events
+    out = m.outcome()
+    assert out is not None and 2 not in out["winners"] and out["winners"]
+    assert m.log == [(2, "concede")]
+    assert Match.replay(json.loads(json.dumps(m.to_record()))).snapshot() == m.snapshot()
+    with pytest.raises(GameOver):
+        m.concede(0, m.seq)
