@@ -1,0 +1,79 @@
+"""Configuration from the environment (and an optional `.env` file).
+
+Everything a host may set is documented in `.env.example`. Reading it is kept
+apart from the bot so a bad setting fails at start with a plain message.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+TOKEN_HELP = (
+    "DISCORD_TOKEN is not set. Create an application at "
+    "https://discord.com/developers/applications, open Bot -> Reset Token, "
+    "and put the token in a .env file next to bot.py as DISCORD_TOKEN=... "
+    "(see README.md, 'Create the Discord application')."
+)
+
+
+class ConfigError(Exception):
+    """A setting is missing or invalid; the message says how to fix it."""
+
+
+@dataclass(frozen=True)
+class Config:
+    token: str
+    database_path: Path
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    bot_move_delay: float = 1.5  # seconds a bot seat "thinks" before moving
+    table_max_age: float = 3600.0  # older table messages are re-posted, not edited
+    api_base: str | None = None  # only for tests against a fake Discord
+    gateway_url: str | None = None  # only for tests against a fake Discord
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> "Config":
+        env = dict(os.environ if env is None else env)
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise ConfigError(TOKEN_HELP)
+        return cls(
+            token=token,
+            database_path=Path(env.get("DATABASE_PATH") or "data/games.db"),
+            dev_guild_id=_int(env, "DEV_GUILD_ID"),
+            log_level=_log_level(env.get("LOG_LEVEL", "INFO")),
+            bot_move_delay=_float(env, "BOT_MOVE_DELAY", 1.5),
+            table_max_age=_float(env, "TABLE_MAX_AGE", 3600.0),
+            api_base=env.get("DISCORD_API_BASE") or None,
+            gateway_url=env.get("DISCORD_GATEWAY_URL") or None,
+        )
+
+
+def _int(env: dict, name: str) -> int | None:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit():
+        raise ConfigError(f"{name} must be a numeric Discord id, got {raw!r}")
+    return int(raw)
+
+
+def _float(env: dict, name: str, default: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a number of seconds, got {raw!r}") from None
+    if value < 0:
+        raise ConfigError(f"{name} must not be negative")
+    return value
+
+
+def _log_level(raw: str) -> str:
+    level = raw.strip().upper() or "INFO"
+    if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+        raise ConfigError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {raw!r}")
+    return level

@@ -1,0 +1,198 @@
+"""Lobbies: gather players (and bot seats), then start the match.
+
+While a match is in the lobby its stored `options` hold the lobby's own
+settings, `{"options": <engine options>, "seats": <target or null>}`; at the
+start they are replaced by the engine-normalised options. A lobby with a
+target number of seats starts by itself when the last seat is taken.
+"""
+from __future__ import annotations
+
+import logging
+import secrets
+
+import discord
+
+from cogs import replies
+from cogs.components import LOBBY_OPS, LobbyButton
+from cogs.presenters import presenter_for
+from cogs.replies import say
+from rules import BadOptions, Match, get_game
+from storage import MatchInfo, SeatError, Status, UnknownMatch, WrongStatus
+
+log = logging.getLogger(__name__)
+
+
+def is_moderator(member) -> bool:
+    perms = getattr(member, "guild_permissions", None)
+    return bool(perms and (perms.manage_guild or perms.administrator))
+
+
+def may_manage(info: MatchInfo, user) -> bool:
+    """The match's creator or a moderator (Manage Server)."""
+    return user.id == info.creator_id or is_moderator(user)
+
+
+class Lobbies:
+    def __init__(self, bot, store, tables):
+        self.bot = bot
+        self.store = store
+        self.tables = tables
+
+    # -- drawing --------------------------------------------------------------
+    def render(self, info: MatchInfo) -> tuple[discord.Embed, discord.ui.View | None]:
+        game = get_game(info.game)
+        title = presenter_for(info.game).title
+        target = info.options.get("seats") if info.status == Status.LOBBY else None
+        lines = [f"{s.seat + 1}. " + (f"<@{s.user_id}>" if s.user_id else f"🤖 Bot {s.seat + 1}")
+                 for s in info.seats]
+        embed = discord.Embed(title=f"{title} · match #{info.id}", colour=0x5865F2)
+        wanted = f"{target}" if target else f"{game.min_players}-{game.max_players}"
+        if info.status == Status.LOBBY:
+            embed.description = (f"<@{info.creator_id}> is gathering players "
+                                 f"({len(info.seats)}/{wanted} seats). Press **Join** to play.")
+        elif info.status == Status.ACTIVE:
+            where = f" in <#{info.thread_id}>" if info.thread_id else ""
+            embed.description = f"The match has started{where}."
+        else:
+            embed.description = f"This match is {info.status.value}."
+        embed.add_field(name="Seats", value="\n".join(lines) or "nobody yet", inline=False)
+        engine_options = info.options.get("options") if info.status == Status.LOBBY else info.options
+        if engine_options:
+            embed.add_field(name="Options", value=", ".join(
+                f"{k}={v}" for k, v in engine_options.items()), inline=False)
+        if info.status != Status.LOBBY:
+            return embed, None
+        view = discord.ui.View(timeout=None)
+        full = len(info.seats) >= game.max_players
+        for op in LOBBY_OPS:
+            disabled = (op in ("join", "bot") and full) or (
+                op == "start" and len(info.seats) < game.min_players)
+            view.add_item(LobbyButton(info.id, op, disabled=disabled))
+        return embed, view
+
+    # -- creating ------------------------------------------------------------------
+    async def create(self, interaction: discord.Interaction, game_id: str, seats: int | None,
+                     bots: int, options: dict, here: bool) -> None:
+        game = get_game(game_id)
+        if seats is not None and not game.min_players <= seats <= game.max_players:
+            await say(interaction, f"{presenter_for(game_id).title} is for "
+                      f"{game.min_players}-{game.max_players} players.")
+            return
+        limit = (seats or game.max_players) - 1
+        if bots > limit:
+            await say(interaction, f"At most {limit} bot seat(s) fit next to you.")
+            return
+        try:
+            game.check_options(seats or game.min_players, dict(options))
+        except BadOptions as exc:
+            await say(interaction, f"Those options don't work: {exc}")
+            return
+        match_id = await self.store.create_lobby(
+            interaction.guild_id, interaction.channel_id, game_id,
+            {"options": options, "seats": seats}, interaction.user.id)
+        await self.store.add_user_seat(match_id, interaction.user.id)
+        for _ in range(bots):
+            await self.store.add_bot_seat(match_id)
+        info = await self.store.info(match_id)
+        embed, view = self.render(info)
+        await interaction.response.send_message(embed=embed, view=view)
+        message = await interaction.original_response()
+        await self.store.set_message(match_id, "lobby", message.channel.id, message.id)
+        if not here and isinstance(interaction.channel, discord.TextChannel):
+            try:
+                thread = await message.create_thread(
+                    name=f"{presenter_for(game_id).title} #{match_id}", auto_archive_duration=10080)
+                await self.store.set_thread(match_id, thread.id)
+            except discord.HTTPException as exc:
+                log.info("no thread for match %s (%s); playing in the channel", match_id, exc)
+        if seats is not None and len(info.seats) >= seats:
+            await self.start(info, self.deal(info))
+
+    # -- buttons ---------------------------------------------------------------------
+    async def on_button(self, interaction: discord.Interaction, match_id: int, op: str) -> None:
+        self.tables.remember(interaction.user)
+        try:
+            info = await self.store.info(match_id)
+        except UnknownMatch:
+            await say(interaction, replies.UNKNOWN_MATCH)
+            return
+        if info.status != Status.LOBBY:
+            await say(interaction, "This lobby is closed.")
+            return
+        user = interaction.user
+        seated = any(s.user_id == user.id for s in info.seats)
+        try:
+            if op == "join":
+                if seated:
+                    await say(interaction, "You're already in this match.")
+                    return
+                await self.store.add_user_seat(match_id, user.id)
+            elif op == "leave":
+                if not seated:
+                    await say(interaction, "You're not in this match.")
+                    return
+                await self.store.remove_user_seat(match_id, user.id)
+            elif op == "bot":
+                if not may_manage(info, user):
+                    await say(interaction, "Only the match's creator or a moderator can add bots.")
+                    return
+                await self.store.add_bot_seat(match_id)
+            elif op == "start":
+                if not may_manage(info, user):
+                    await say(interaction, "Only the match's creator or a moderator can start it.")
+                    return
+                game = get_game(info.game)
+                if not game.min_players <= len(info.seats) <= game.max_players:
+                    await say(interaction, f"This game needs {game.min_players}-"
+                              f"{game.max_players} players; add a bot or wait for someone.")
+                    return
+            elif op == "cancel":
+                if not may_manage(info, user):
+                    await say(interaction, "Only the match's creator or a moderator can cancel it.")
+                    return
+                await self.store.cancel(match_id)
+            else:
+                await say(interaction, replies.INVALID_BUTTON)
+                return
+        except (SeatError, WrongStatus) as exc:
+            await say(interaction, f"That didn't work: {exc}")
+            return
+        info = await self.store.info(match_id)
+        target = info.options.get("seats")
+        if op == "start" or (op in ("join", "bot") and target and len(info.seats) >= target):
+            try:
+                match = self.deal(info)
+            except BadOptions as exc:
+                await say(interaction, f"The match can't start with these options: {exc}")
+                return
+            await interaction.response.defer()
+            try:
+                await self.start(info, match)
+            except (SeatError, WrongStatus):
+                await say(interaction, "The lobby changed at the same moment; please look again.")
+            return
+        embed, view = self.render(info)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    # -- starting -----------------------------------------------------------------------
+    def deal(self, info: MatchInfo) -> Match:
+        """A fresh match for the lobby's seats (BadOptions if they don't fit)."""
+        engine_options = info.options.get("options") or {}
+        return Match.new(info.game, len(info.seats), secrets.token_hex(8), engine_options)
+
+    async def start(self, info: MatchInfo, match: Match) -> None:
+        """Store the dealt match, show the lobby as started and post the table."""
+        await self.store.start_match(info.id, match)
+        await self.refresh_lobby(info.id)
+        await self.tables.after_move(info.id, frozenset())
+
+    async def refresh_lobby(self, match_id: int) -> None:
+        ref = await self.store.message(match_id, "lobby")
+        if ref is None:
+            return
+        embed, view = self.render(await self.store.info(match_id))
+        try:
+            await self.bot.get_partial_messageable(ref.channel_id).get_partial_message(
+                ref.message_id).edit(embed=embed, view=view)
+        except discord.HTTPException as exc:
+            log.info("could not update lobby of match %s: %s", match_id, exc)

@@ -1,0 +1,83 @@
+"""Lay out legal actions as Discord components within Discord's limits.
+
+5 rows of up to 5 buttons, or one select (25 options) per row; labels up to
+80 characters; custom_ids up to 100. A presenter groups actions (a card and
+what to do with it); when a decision offers more buttons than fit, it falls
+back to selects, so no legal action is ever left out.
+"""
+from __future__ import annotations
+
+import discord
+
+from cogs.components import ActionButton, ActionSelect, GroupSelect, HandButton, PanelButton
+from cogs.presenters import Presenter
+from rules import Action
+
+BUTTONS_PER_ROW = 5
+OPTIONS_PER_SELECT = 25
+MAX_ROWS = 5
+
+
+def _select_options(items: list[tuple[str, str]]) -> list[discord.SelectOption]:
+    return [discord.SelectOption(label=label[:100], value=value) for value, label in items]
+
+
+def _add_actions(view: discord.ui.View, match_id: int, seq: int, presenter: Presenter,
+                 actions: list[Action], state: dict, first_row: int, last_row: int) -> None:
+    """Buttons when they fit in rows first_row..last_row, else selects."""
+    rows = last_row - first_row + 1
+    if len(actions) <= rows * BUTTONS_PER_ROW:
+        for i, action in enumerate(actions):
+            view.add_item(ActionButton(match_id, seq, action.key(),
+                                       label=presenter.label(action, state),
+                                       row=first_row + i // BUTTONS_PER_ROW))
+        return
+    items = [(a.key(), presenter.label(a, state)) for a in actions]
+    chunks = [items[i:i + OPTIONS_PER_SELECT] for i in range(0, len(items), OPTIONS_PER_SELECT)]
+    if len(chunks) > rows:
+        raise ValueError(f"{len(actions)} actions do not fit in {rows} rows")
+    for part, chunk in enumerate(chunks):
+        view.add_item(ActionSelect(match_id, seq, _select_options(chunk), part=part,
+                                   placeholder="Choose a move…", row=first_row + part))
+
+
+def panel_view(presenter: Presenter, match_id: int, seq: int, legal: list[Action],
+               state: dict, group: str | None = None) -> discord.ui.View:
+    """The private panel: the seat's legal actions, optionally narrowed to one group."""
+    view = discord.ui.View(timeout=None)
+    if group is not None:
+        chosen = [a for a in legal if presenter.group(a) == group]
+        _add_actions(view, match_id, seq, presenter, chosen, state, 0, MAX_ROWS - 2)
+        view.add_item(PanelButton(match_id, label="Back", row=MAX_ROWS - 1))
+        return view
+    groups: dict[str, None] = {}
+    direct = []
+    for action in legal:
+        g = presenter.group(action)
+        if g is None:
+            direct.append(action)
+        else:
+            groups.setdefault(g)
+    if len(groups) > OPTIONS_PER_SELECT:  # too many to pick from: list every action
+        groups, direct = {}, list(legal)
+    first = 0
+    if groups:
+        options = _select_options([(g, presenter.group_label(g, state)) for g in groups])
+        view.add_item(GroupSelect(match_id, seq, options, row=0))
+        first = 1
+    if direct:
+        _add_actions(view, match_id, seq, presenter, direct, state, first, MAX_ROWS - 2)
+    view.add_item(PanelButton(match_id, label="Refresh", row=MAX_ROWS - 1))
+    return view
+
+
+def table_view(presenter: Presenter, match_id: int, seq: int, public: list[Action],
+               state: dict, over: bool) -> discord.ui.View | None:
+    """The public table's components: public decisions and 'My hand'."""
+    if over:
+        return None
+    view = discord.ui.View(timeout=None)
+    if public:
+        _add_actions(view, match_id, seq, presenter, public, state, 0, MAX_ROWS - 2)
+    view.add_item(HandButton(match_id, row=MAX_ROWS - 1))
+    return view

@@ -1,0 +1,166 @@
+"""Keltis (card game) in Discord: coloured rows with their direction, the six
+discard tops, wishing stones, hand sizes and the draw pile."""
+from __future__ import annotations
+
+from cogs.presenters.base import Presenter, clip
+from rules import Action
+
+COLOUR_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "x": "⚪"}
+COLOUR_NAME = {"b": "brown", "y": "yellow", "p": "pink", "g": "green", "u": "blue", "x": "grey"}
+DIRECTION = {"up": "↑", "down": "↓", None: ""}
+ROW_ORDER = ("b", "y", "p", "g", "u")
+
+
+def face(code: str) -> str:
+    """A card without its colour: `y7` -> 7, `ye` -> 🔚."""
+    return "🔚" if code[1:] == "e" else code[1:]
+
+
+def card(code: str) -> str:
+    """`y7` -> 🟡7, `ye` -> 🟡🔚 (end card), `x3` -> ⚪3 (point card)."""
+    return f"{COLOUR_ICON[code[0]]}{face(code)}"
+
+
+def pile_tops(piles: dict) -> str:
+    return " ".join(f"{COLOUR_ICON[p]}{face(i['top'])}({i['count']})" if i["top"]
+                    else f"{COLOUR_ICON[p]}–" for p, i in piles.items())
+
+
+def row_name(row: str) -> str:
+    return "point row" if row == "x" else f"{COLOUR_NAME[row]} row"
+
+
+class KeltisPresenter(Presenter):
+    game_id = "keltis"
+    title = "Keltis"
+    colour = 0x7B4F2C
+    rules_summary = (
+        "**Keltis** (2-4 players). Build rows of one colour, each running up or down.\n"
+        "**Your turn:** play one card, then draw back to 8.\n"
+        "• **Play** a card into your row of its colour: after the first card, every card "
+        "must be ≥ the last (rising) or ≤ it (falling); equal values never fix the direction.\n"
+        "• A **grey point card** goes to your point row, or onto a row whose last card has "
+        "its value.\n"
+        "• An **end card** 🔚 closes a started row of its colour.\n"
+        "• Or **discard** a card to its pile, or **two cards of equal value** to take the "
+        "matching 💎 wishing stone (then draw two).\n"
+        "• **Draw** from the draw pile or any discard pile — never a card you discarded "
+        "this turn.\n"
+        "**End:** when five rows (all players) hold an end card, or the draw pile runs out. "
+        "Then everyone may place up to two more cards.\n"
+        "**Score:** rows by length (1: -4, 2: -3, 3: -2, 4: 1, 5: 2, 6: 3, 7: 6, 8: 7, 9+: 10), "
+        "+1 per point-row card, stones (0: -4, 1: -1, 2: 0, 3: 4, 4: 6, 5+: 10)."
+    )
+
+    # -- actions --------------------------------------------------------------
+    def label(self, action: Action, view: dict) -> str:
+        verb, args = action.verb, action.args
+        if verb == "discard":
+            return f"Discard {card(args[0])}"
+        if verb == "play":
+            return f"Play {card(args[0])} on your {row_name(args[1])}"
+        if verb == "stone":
+            first, second = args
+            value = second[1:]
+            return f"💎{value}: discard {card(first)} then {card(second)}"
+        if verb == "draw":
+            if args[0] == "deck":
+                return f"Draw from the draw pile ({view.get('deck', '?')})"
+            top = view.get("piles", {}).get(args[0], {}).get("top")
+            return f"Take {card(top)} from the {COLOUR_NAME[args[0]]} pile" if top else \
+                f"Take from the {COLOUR_NAME[args[0]]} pile"
+        if verb == "done":
+            return "I'm done placing cards"
+        return action.key()
+
+    def group(self, action: Action) -> str | None:
+        return action.args[0] if action.verb in ("discard", "play", "stone") else None
+
+    def group_label(self, group: str, view: dict) -> str:
+        return card(group)
+
+    def is_public(self, action: Action) -> bool:
+        return action.verb in ("draw", "done")
+
+    def describe(self, name: str, key: str) -> str:
+        try:
+            action = Action.parse(key)
+        except Exception:
+            return f"{name}: {key}"
+        verb, args = action.verb, action.args
+        if verb == "discard":
+            return f"{name} discarded {card(args[0])}"
+        if verb == "play":
+            return f"{name} played {card(args[0])} on their {row_name(args[1])}"
+        if verb == "stone":
+            return f"{name} discarded {card(args[0])} and {card(args[1])} for 💎{args[1][1:]}"
+        if verb == "draw":
+            where = "the draw pile" if args[0] == "deck" else f"the {COLOUR_NAME[args[0]]} pile"
+            return f"{name} drew from {where}"
+        if verb == "done":
+            return f"{name} is done"
+        if verb == "concede":
+            return f"{name} conceded"
+        return f"{name}: {key}"
+
+    # -- embeds ---------------------------------------------------------------
+    def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:
+        phase = view["phase"]
+        if phase == "play":
+            return f"**{names[view['current']]}** to play a card."
+        if phase == "draw":
+            n = view["draws_owed"]
+            return f"**{names[view['current']]}** to draw {n} card{'s' if n > 1 else ''}."
+        if phase == "final":
+            reason = ("five rows hold an end card" if view["end_reason"] == "end_cards"
+                      else "the draw pile is empty")
+            waiting = ", ".join(f"**{names[s]}**" for s in to_act)
+            return (f"The game has ended ({reason}). Final placements — up to two cards each. "
+                    f"Waiting for {waiting}.")
+        return "The game is over."
+
+    def rows_text(self, player: dict) -> str:
+        lines = []
+        for colour in ROW_ORDER:
+            row = player["rows"].get(colour)
+            if not row:
+                continue
+            cards = " ".join(face(c) if c[0] == colour else card(c) for c in row["cards"])
+            closed = " 🔒" if row["closed"] else ""
+            lines.append(f"{COLOUR_ICON[colour]}{DIRECTION[row['direction']]} {cards}{closed}")
+        if player["point_row"]:
+            lines.append("⚪ " + " ".join(face(c) for c in player["point_row"]))
+        return "\n".join(lines) or "no rows yet"
+
+    def public_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
+        fields = []
+        for player in view["players"]:
+            stones = " ".join(f"💎{v}" for v in player["stones"]) or "no stones"
+            head = f"{names[player['seat']]} · ✋{player['hand_size']} · {stones}"
+            fields.append((clip(head, 256), clip(self.rows_text(player))))
+        middle = (f"Discard tops: {pile_tops(view['piles'])}\n"
+                  f"Draw pile: {view['deck']} cards · rows closed by end cards: "
+                  f"{view['end_rows']}/5\n"
+                  f"Wishing stones left: {' '.join(f'💎{v}' for v in view['stones_left']) or 'none'}")
+        fields.append(("Middle", middle))
+        return fields
+
+    def private_fields(self, view: dict) -> list[tuple[str, str]]:
+        if "hand" not in view:
+            return []
+        me = view["players"][view["seat"]]
+        return [
+            ("Your hand", " ".join(card(c) for c in view["hand"]) or "(empty)"),
+            ("Your rows", clip(self.rows_text(me))),
+            ("Discard tops", pile_tops(view["piles"])),
+        ]
+
+    def outcome_lines(self, outcome: dict, names: list[str]) -> list[str]:
+        lines = []
+        ranked = sorted(enumerate(outcome["breakdown"]), key=lambda p: -p[1]["total"])
+        for seat, b in ranked:
+            crown = "🏆 " if seat in outcome["winners"] else ""
+            rows = " ".join(f"{COLOUR_ICON[c]}{p:+d}" for c, p in b["rows"].items()) or "no rows"
+            lines.append(f"{crown}**{names[seat]}**: {b['total']} "
+                         f"(rows {rows} · point row +{b['point_row']} · stones {b['stones']:+d})")
+        return lines

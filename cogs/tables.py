@@ -1,0 +1,376 @@
+"""Running matches in Discord: clicks become engine actions, the table and
+the private panels are redrawn, the next player is mentioned and bot seats
+move by themselves.
+
+The engine decides everything (legal moves, turns, outcome); this service
+only loads, asks, commits and shows. Every interaction gets an answer.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime, timezone
+
+import discord
+
+from cogs import replies
+from cogs.replies import say
+from cogs.panels import panel_view, table_view
+from cogs.presenters import presenter_for
+from rules import Action, GameOver, IllegalAction, NotYourDecision, RulesError, UnknownAction
+from rules.bots import choose_action
+from storage import CorruptMatch, LoadedMatch, StaleCommit, Status, UnknownMatch, WrongStatus
+
+log = logging.getLogger(__name__)
+
+RECENT_MOVES = 6
+
+
+def seat_of(loaded: LoadedMatch, user_id: int) -> int | None:
+    return next((s.seat for s in loaded.seats if s.user_id == user_id), None)
+
+
+def bot_seats(loaded: LoadedMatch) -> set[int]:
+    return {s.seat for s in loaded.seats if s.user_id is None}
+
+
+def humans_owing(loaded: LoadedMatch) -> frozenset[int]:
+    """User ids owing a decision now."""
+    if loaded.match is None or loaded.status != Status.ACTIVE:
+        return frozenset()
+    owed = set(loaded.match.to_act())
+    return frozenset(s.user_id for s in loaded.seats if s.seat in owed and s.user_id)
+
+
+def _age_seconds(posted: datetime) -> float:
+    if posted.tzinfo is None:
+        posted = posted.replace(tzinfo=timezone.utc)
+    return (datetime.now(timezone.utc) - posted).total_seconds()
+
+
+class Tables:
+    def __init__(self, bot, store, config):
+        self.bot = bot
+        self.store = store
+        self.config = config
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._bot_tasks: dict[int, asyncio.Task] = {}
+        self._names: dict[int, str] = {}
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    def remember(self, user: discord.abc.User) -> None:
+        self._names[user.id] = user.display_name
+
+    # -- loading with polite refusals -----------------------------------------
+    async def load_running(self, interaction: discord.Interaction, match_id: int,
+                           ) -> LoadedMatch | None:
+        """The active match, or None after telling the user why not."""
+        try:
+            loaded = await self.store.load(match_id)
+        except UnknownMatch:
+            await say(interaction, replies.UNKNOWN_MATCH)
+            return None
+        except CorruptMatch as exc:
+            log.error("match %s is corrupt: %s", match_id, exc)
+            await say(interaction, replies.CORRUPT_MATCH)
+            return None
+        if loaded.status == Status.FINISHED:
+            await say(interaction, replies.FINISHED)
+            return None
+        if loaded.status != Status.ACTIVE or loaded.match is None:
+            await say(interaction, replies.NOT_ACTIVE)
+            return None
+        return loaded
+
+    # -- clicks -------------------------------------------------------------------
+    async def on_action(self, interaction: discord.Interaction, match_id: int, seq: int,
+                        key: str) -> None:
+        self.remember(interaction.user)
+        from_panel = bool(interaction.message and interaction.message.flags.ephemeral)
+        try:
+            Action.parse(key)
+        except UnknownAction:
+            await say(interaction, replies.INVALID_BUTTON)
+            return
+        async with self.lock(match_id):
+            loaded = await self.load_running(interaction, match_id)
+            if loaded is None:
+                return
+            seat = seat_of(loaded, interaction.user.id)
+            if seat is None:
+                await say(interaction, replies.NOT_SEATED)
+                return
+            match = loaded.match
+            if seq != match.seq:
+                if from_panel:
+                    await self.render_panel(interaction, loaded, seat, edit=True,
+                                            note=replies.STALE)
+                else:
+                    await say(interaction, replies.STALE_SHORT)
+                return
+            before = humans_owing(loaded)
+            try:
+                match.act(seat, key, seq)
+            except NotYourDecision:
+                await say(interaction, replies.NOT_YOUR_TURN)
+                return
+            except (IllegalAction, UnknownAction):
+                await say(interaction, replies.ILLEGAL)
+                return
+            except GameOver:
+                await say(interaction, replies.FINISHED)
+                return
+            try:
+                await self.store.commit(match_id, match)
+            except (StaleCommit, WrongStatus):
+                await say(interaction, replies.RACED)
+                return
+            if from_panel:
+                await self.render_panel(interaction, loaded, seat, edit=True)
+            else:
+                await interaction.response.defer()
+        await self.after_move(match_id, before)
+
+    async def on_group(self, interaction: discord.Interaction, match_id: int, seq: int,
+                       group: str) -> None:
+        self.remember(interaction.user)
+        loaded = await self.load_running(interaction, match_id)
+        if loaded is None:
+            return
+        seat = seat_of(loaded, interaction.user.id)
+        if seat is None:
+            await say(interaction, replies.NOT_SEATED)
+            return
+        if seq != loaded.match.seq:
+            await self.render_panel(interaction, loaded, seat, edit=True, note=replies.STALE)
+            return
+        presenter = presenter_for(loaded.game)
+        if not any(presenter.group(a) == group for a in loaded.match.legal(seat)):
+            await self.render_panel(interaction, loaded, seat, edit=True, note=replies.ILLEGAL)
+            return
+        await self.render_panel(interaction, loaded, seat, edit=True, group=group)
+
+    async def open_panel(self, interaction: discord.Interaction, match_id: int, *,
+                         edit: bool) -> None:
+        self.remember(interaction.user)
+        loaded = await self.load_running(interaction, match_id)
+        if loaded is None:
+            return
+        seat = seat_of(loaded, interaction.user.id)
+        if seat is None:
+            await say(interaction, replies.NOT_SEATED)
+            return
+        await self.render_panel(interaction, loaded, seat, edit=edit)
+
+    async def render_panel(self, interaction: discord.Interaction, loaded: LoadedMatch,
+                           seat: int, *, edit: bool, group: str | None = None,
+                           note: str | None = None) -> None:
+        """The seat's private panel: their view and their legal actions."""
+        match = loaded.match
+        presenter = presenter_for(loaded.game)
+        state = match.view(seat)
+        names = await self.names_for(loaded)
+        embed = presenter.panel_embed(match_id=loaded.id, view=state, names=names, seat=seat,
+                                      to_act=match.to_act(), note=note)
+        if note and seat not in match.to_act():
+            embed.description = f"{note}\n{embed.description or ''}"
+        components = panel_view(presenter, loaded.id, match.seq, match.legal(seat), state, group)
+        if edit:
+            await interaction.response.edit_message(embed=embed, view=components)
+        else:
+            await interaction.response.send_message(embed=embed, view=components, ephemeral=True)
+
+    async def concede(self, interaction: discord.Interaction, match_id: int) -> None:
+        """The user gives up: the match ends and they cannot win (rules: concede)."""
+        async with self.lock(match_id):
+            loaded = await self.load_running(interaction, match_id)
+            if loaded is None:
+                return
+            seat = seat_of(loaded, interaction.user.id)
+            if seat is None:
+                await say(interaction, replies.NOT_SEATED)
+                return
+            before = humans_owing(loaded)
+            loaded.match.concede(seat, loaded.match.seq)
+            try:
+                await self.store.commit(match_id, loaded.match)
+            except (StaleCommit, WrongStatus):
+                await say(interaction, replies.RACED)
+                return
+            await interaction.response.send_message(
+                f"{interaction.user.mention} conceded match #{match_id}.",
+                allowed_mentions=discord.AllowedMentions.none())
+        await self.after_move(match_id, before)
+
+    # -- after every move ---------------------------------------------------------
+    async def after_move(self, match_id: int, owed_before: frozenset[int]) -> None:
+        try:
+            loaded = await self.refresh_table(match_id)
+            if loaded is None:
+                return
+            now_owing = humans_owing(loaded)
+            if now_owing and now_owing != owed_before:
+                await self.ping(loaded, now_owing)
+            if loaded.status == Status.FINISHED:
+                await self.close_thread(loaded)
+            self.schedule_bots(loaded)
+        except Exception:
+            log.exception("updating the table of match %s failed", match_id)
+
+    async def names_for(self, loaded) -> list[str]:
+        guild = self.bot.get_guild(loaded.guild_id)
+        names = []
+        for s in loaded.seats:
+            if s.user_id is None:
+                names.append(f"🤖 Bot {s.seat + 1}")
+                continue
+            name = self._names.get(s.user_id)
+            if name is None and guild is not None:
+                member = guild.get_member(s.user_id)
+                if member is None:
+                    try:
+                        member = await guild.fetch_member(s.user_id)
+                    except discord.HTTPException:
+                        member = None
+                if member is not None:
+                    name = self._names[s.user_id] = member.display_name
+            names.append(name or f"Player {s.seat + 1}")
+        return names
+
+    async def render_table(self, loaded: LoadedMatch):
+        match = loaded.match
+        presenter = presenter_for(loaded.game)
+        names = await self.names_for(loaded)
+        state = match.view(None)
+        to_act = match.to_act() if loaded.status == Status.ACTIVE else ()
+        outcome = match.outcome() or loaded.outcome
+        embed = presenter.table_embed(match_id=loaded.id, view=state, names=names, to_act=to_act,
+                                      recent=match.log[-RECENT_MOVES:], outcome=outcome,
+                                      seq=match.seq)
+        if loaded.status == Status.CANCELLED:
+            embed.description = "**This match was cancelled.**"
+        public: list[Action] = []
+        for seat in to_act:
+            for action in match.legal(seat):
+                if presenter.is_public(action) and action not in public:
+                    public.append(action)
+        components = table_view(presenter, loaded.id, match.seq, public, state,
+                                over=loaded.status != Status.ACTIVE)
+        return embed, components
+
+    async def refresh_table(self, match_id: int) -> LoadedMatch | None:
+        """Redraw the table message; post a fresh one when the old is too old
+        to edit cheaply (or gone)."""
+        try:
+            loaded = await self.store.load(match_id)
+        except (UnknownMatch, CorruptMatch) as exc:
+            log.error("cannot show match %s: %s", match_id, exc)
+            return None
+        if loaded.match is None:
+            return loaded
+        embed, components = await self.render_table(loaded)
+        channel = self.bot.get_partial_messageable(loaded.thread_id or loaded.channel_id)
+        ref = await self.store.message(match_id, "table")
+        if ref is not None and _age_seconds(ref.posted_at) < self.config.table_max_age:
+            try:
+                await channel.get_partial_message(ref.message_id).edit(
+                    embed=embed, view=components)
+                return loaded
+            except discord.NotFound:
+                pass
+            except discord.HTTPException as exc:
+                log.info("editing table of match %s failed (%s); posting a new one",
+                         match_id, exc)
+        message = await channel.send(embed=embed, view=components)
+        await self.store.set_message(match_id, "table", channel.id, message.id)
+        if ref is not None:
+            try:
+                await channel.get_partial_message(ref.message_id).delete()
+            except discord.HTTPException:
+                pass
+        return loaded
+
+    async def ping(self, loaded: LoadedMatch, users: frozenset[int]) -> None:
+        """Mention whoever owes a decision; the previous reminder is removed so
+        the thread does not fill up with them."""
+        channel = self.bot.get_partial_messageable(loaded.thread_id or loaded.channel_id)
+        mentions = " ".join(f"<@{u}>" for u in sorted(users))
+        title = presenter_for(loaded.game).title
+        message = await channel.send(
+            f"{mentions} — your move in {title} #{loaded.id}. Open **My hand** on the table.",
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+        old = await self.store.set_message(loaded.id, "ping", channel.id, message.id)
+        if old is not None:
+            try:
+                await self.bot.get_partial_messageable(old.channel_id).get_partial_message(
+                    old.message_id).delete()
+            except discord.HTTPException:
+                pass
+
+    async def close_thread(self, loaded: LoadedMatch) -> None:
+        """A finished match's thread is archived (it stays readable)."""
+        if loaded.thread_id is None:
+            return
+        try:
+            thread = self.bot.get_channel(loaded.thread_id) or await self.bot.fetch_channel(
+                loaded.thread_id)
+            if isinstance(thread, discord.Thread):
+                await thread.edit(archived=True)
+        except discord.HTTPException as exc:
+            log.info("could not archive thread of match %s: %s", loaded.id, exc)
+
+    # -- bot seats ------------------------------------------------------------------
+    def schedule_bots(self, loaded: LoadedMatch) -> None:
+        if loaded.status != Status.ACTIVE or loaded.match is None:
+            return
+        if not set(loaded.match.to_act()) & bot_seats(loaded):
+            return
+        task = self._bot_tasks.get(loaded.id)
+        if task is None or task.done():
+            self._bot_tasks[loaded.id] = asyncio.create_task(
+                self._bots_play(loaded.id), name=f"bots-{loaded.id}")
+
+    async def _bots_play(self, match_id: int) -> None:
+        """Bot seats move one decision at a time, with a pause people can follow."""
+        try:
+            while True:
+                await asyncio.sleep(self.config.bot_move_delay)
+                async with self.lock(match_id):
+                    loaded = await self.store.load(match_id)
+                    if loaded.status != Status.ACTIVE or loaded.match is None:
+                        return
+                    match = loaded.match
+                    owing = [s for s in match.to_act() if s in bot_seats(loaded)]
+                    if not owing:
+                        return
+                    before = humans_owing(loaded)
+                    seat = owing[0]
+                    match.act(seat, choose_action(match, seat), match.seq)
+                    await self.store.commit(match_id, match)
+                await self.after_move(match_id, before)
+        except StaleCommit:
+            self._bot_tasks.pop(match_id, None)
+            loaded = await self.store.load(match_id)
+            self.schedule_bots(loaded)
+        except (UnknownMatch, CorruptMatch, RulesError, WrongStatus) as exc:
+            log.error("bot seats of match %s stopped: %s", match_id, exc)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot seats of match %s stopped", match_id)
+
+    async def resume(self) -> None:
+        """After a start: bots owing a decision in any active match move again."""
+        for info in await self.store.live_matches():
+            if info.status == Status.ACTIVE and any(s.user_id is None for s in info.seats):
+                try:
+                    self.schedule_bots(await self.store.load(info.id))
+                except (UnknownMatch, CorruptMatch) as exc:
+                    log.error("not resuming match %s: %s", info.id, exc)
+
+    async def stop(self) -> None:
+        for task in self._bot_tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._bot_tasks.values(), return_exceptions=True)

@@ -1,0 +1,54 @@
+from cogs.presenters.keltis import KeltisPresenter, card
+from rules import Action, Match
+from tests.rules.keltis.helpers import position
+
+P = KeltisPresenter()
+
+
+def test_card_labels():
+    assert card("y7") == "🟡7" and card("ue") == "🔵🔚" and card("x10") == "⚪10"
+
+
+def test_action_labels_and_groups():
+    view = {"deck": 40, "piles": {"y": {"top": "y5", "count": 2}}}
+    assert P.label(Action.parse("play:x7:p"), view) == "Play ⚪7 on your pink row"
+    assert P.label(Action.parse("stone:y5:x5"), view) == "💎5: discard 🟡5 then ⚪5"
+    assert P.label(Action.parse("draw:deck"), view) == "Draw from the draw pile (40)"
+    assert P.label(Action.parse("draw:y"), view) == "Take 🟡5 from the yellow pile"
+    assert P.group(Action.parse("discard:b3")) == "b3"
+    assert P.group(Action.parse("draw:deck")) is None
+    assert P.is_public(Action.parse("draw:y")) and not P.is_public(Action.parse("play:y5:y"))
+
+
+def test_table_shows_rows_with_direction_piles_stones_and_hand_sizes():
+    m = position(hands={0: ["b1"], 1: ["y2", "y3"]}, piles={"g": ["g4"]},
+                 rows={0: {"p": ["p9", "p7", "x7"]}}, point_rows={1: ["x2"]}, stones={0: [4]})
+    embed = P.table_embed(match_id=7, view=m.view(None), names=["Ann", "Bo"], to_act=(0,),
+                          recent=[(0, "discard:y5")], outcome=None, seq=3).to_dict()
+    fields = {f["name"]: f["value"] for f in embed["fields"]}
+    assert embed["title"] == "Keltis · match #7"
+    assert embed["description"] == "**Ann** to play a card."
+    assert fields["Ann · ✋1 · 💎4"] == "🩷↓ 9 7 ⚪7"
+    assert fields["Bo · ✋2 · no stones"] == "⚪ 2"
+    assert "🟢4(1)" in fields["Middle"] and "💎4" not in fields["Middle"].split("left:")[1]
+    assert fields["Recent moves"] == "Ann discarded 🟡5"
+
+
+def test_panel_shows_the_hand_only_to_its_owner():
+    m = Match.new("keltis", 2, "panel", {"first_player": 0})
+    mine = P.panel_embed(match_id=1, view=m.view(0), names=["A", "B"], seat=0,
+                         to_act=(0,)).to_dict()
+    hand = " ".join(card(c) for c in m.view(0)["hand"])
+    assert {"name": "Your hand", "value": hand, "inline": False} in mine["fields"]
+    table = P.table_embed(match_id=1, view=m.view(None), names=["A", "B"], to_act=(0,),
+                          recent=[], outcome=None, seq=0).to_dict()
+    assert "Your hand" not in str(table)
+
+
+def test_final_scores_with_breakdown_and_shared_victory():
+    outcome = {"scores": [5, 5], "winners": [0, 1], "breakdown": [
+        {"rows": {"b": 2}, "point_row": 1, "stones": 2, "total": 5},
+        {"rows": {"y": 6}, "point_row": 0, "stones": -1, "total": 5}]}
+    lines = P.outcome_lines(outcome, ["A", "B"])
+    assert lines[0] == "🏆 **A**: 5 (rows 🟤+2 · point row +1 · stones +2)"
+    assert lines[1].startswith("🏆 **B**: 5")

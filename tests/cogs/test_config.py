@@ -1,0 +1,35 @@
+from pathlib import Path
+
+import pytest
+
+from cogs.config import Config, ConfigError
+from cogs.games import parse_options
+
+
+def test_token_is_required_and_the_message_says_how_to_get_one():
+    with pytest.raises(ConfigError, match="developers/applications"):
+        Config.from_env({})
+
+
+def test_defaults_and_overrides():
+    c = Config.from_env({"DISCORD_TOKEN": "t"})
+    assert c.database_path == Path("data/games.db") and c.dev_guild_id is None
+    c = Config.from_env({"DISCORD_TOKEN": "t", "DATABASE_PATH": "/x/y.db", "DEV_GUILD_ID": "42",
+                         "LOG_LEVEL": "debug", "BOT_MOVE_DELAY": "0"})
+    assert (c.database_path, c.dev_guild_id, c.log_level, c.bot_move_delay) == (
+        Path("/x/y.db"), 42, "DEBUG", 0.0)
+
+
+@pytest.mark.parametrize("env", [{"DEV_GUILD_ID": "abc"}, {"LOG_LEVEL": "loud"},
+                                 {"BOT_MOVE_DELAY": "-1"}, {"TABLE_MAX_AGE": "soon"}])
+def test_bad_settings_are_refused_clearly(env):
+    with pytest.raises(ConfigError):
+        Config.from_env({"DISCORD_TOKEN": "t", **env})
+
+
+def test_parse_options():
+    assert parse_options("side=B deals=3, clover_other_pawn=yes") == {
+        "side": "B", "deals": 3, "clover_other_pawn": True}
+    assert parse_options(None) == {}
+    with pytest.raises(ValueError):
+        parse_options("sideB")
