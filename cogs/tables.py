@@ -173,7 +173,7 @@ class Tables:
         state = match.view(seat)
         names = await self.names_for(loaded)
         embed = presenter.panel_embed(match_id=loaded.id, view=state, names=names, seat=seat,
-                                      to_act=match.to_act(), note=note)
+                                      to_act=match.to_act(), seq=match.seq, note=note)
         if note and seat not in match.to_act():
             embed.description = f"{note}\n{embed.description or ''}"
         components = panel_view(presenter, loaded.id, match.seq, match.legal(seat), state, group)

@@ -88,7 +88,7 @@ class Presenter:
         return embed
 
     def panel_embed(self, *, match_id: int, view: dict, names: list[str], seat: int,
-                    to_act: tuple[int, ...], note: str | None = None) -> discord.Embed:
+                    to_act: tuple[int, ...], seq: int, note: str | None = None) -> discord.Embed:
         embed = discord.Embed(title=f"{self.title} · match #{match_id} · your seat",
                               colour=self.colour)
         if not to_act:
@@ -99,4 +99,5 @@ class Presenter:
             embed.description = self.status_line(view, names, to_act)
         for name, value in self.private_fields(view):
             embed.add_field(name=name, value=value or "—", inline=False)
+        embed.set_footer(text=f"move {seq}")
         return embed

@@ -37,7 +37,7 @@ def test_table_shows_rows_with_direction_piles_stones_and_hand_sizes():
 def test_panel_shows_the_hand_only_to_its_owner():
     m = Match.new("keltis", 2, "panel", {"first_player": 0})
     mine = P.panel_embed(match_id=1, view=m.view(0), names=["A", "B"], seat=0,
-                         to_act=(0,)).to_dict()
+                         to_act=(0,), seq=0).to_dict()
     hand = " ".join(card(c) for c in m.view(0)["hand"])
     assert {"name": "Your hand", "value": hand, "inline": False} in mine["fields"]
     table = P.table_embed(match_id=1, view=m.view(None), names=["A", "B"], to_act=(0,),

@@ -1,0 +1,221 @@
+"""The real bot.py, as a process, against the fake Discord: two users and a bot
+seat play a whole Keltis match through slash commands and clicks; the bot is
+killed with SIGKILL mid-match and an old button still works afterwards; no
+hand ever shows outside its owner's ephemeral messages."""
+from __future__ import annotations
+
+import copy
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+import pytest_asyncio
+
+from cogs.presenters.keltis import card
+from rules import Match
+from storage import Store
+
+from .fake_discord import python_argv
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+ROOT = Path(__file__).resolve().parents[2]
+MOVE = re.compile(r"move (\d+)$")
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def world(fake_discord, spawn_bot, tmp_path_factory):
+    fake = fake_discord
+    guild = fake.add_guild("Game night")
+    w = SimpleNamespace(
+        fake=fake, guild=guild, db=tmp_path_factory.mktemp("db") / "games.db",
+        channel=fake.add_text_channel(guild, "games"),
+        alice=fake.add_user("alice"), bob=fake.add_user("bob"), carol=fake.add_user("carol"))
+    w.env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(guild.id), "BOT_MOVE_DELAY": "0.02",
+             "LOG_LEVEL": "INFO"}
+    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=w.env, cwd=ROOT)
+    return w
+
+
+def table_of(w, thread):
+    """The current table: the newest public bot message with a 'My hand' button."""
+    found = [m for m in w.fake.messages(thread, ephemeral=False)
+             if any(c.get("custom_id", "").startswith("hand:") for c in m.buttons())
+             or "Game over" in m.text]
+    return found[-1] if found else None
+
+
+async def answered(inter):
+    await inter.wait_answered(3.0)
+    return inter
+
+
+async def open_hand(w, user, thread):
+    inter = await answered(await w.fake.click(user, table_of(w, thread), custom_id="hand:"))
+    return await inter.wait_reply()
+
+
+async def take_turn(w, user, panel) -> bool:
+    """Make one decision from the panel, preferring to build rows and to draw
+    from the draw pile. Returns False when the panel offers nothing."""
+    buttons = [b for b in panel.buttons() if b["custom_id"].startswith("g:")]
+    selects = [s for s in panel.selects() if s["custom_id"].startswith("gg:")]
+    if selects:
+        options = selects[0]["options"]
+        inter = await answered(await w.fake.select(user, panel, [options[0]["value"]],
+                                                   custom_id=selects[0]["custom_id"]))
+        await w.fake.wait_until(lambda: inter.answered)
+        buttons = [b for b in panel.buttons() if b["custom_id"].startswith("g:")]
+        if not buttons:
+            return False
+    if not buttons:
+        return False
+    ranked = sorted(buttons, key=lambda b: (not b["label"].startswith("Play"),
+                                            "draw pile" not in b["label"]))
+    await answered(await w.fake.click(user, panel, custom_id=ranked[0]["custom_id"]))
+    return True
+
+
+async def test_two_users_and_a_bot_play_keltis_to_the_end_surviving_a_kill(world):
+    w, fake = world, world.fake
+    new = await answered(await fake.slash(w.alice, w.channel, "game new", game="keltis", bots=1))
+    lobby = await new.wait_reply()
+    assert not lobby.ephemeral and "gathering players" in lobby.text
+    await answered(await fake.click(w.bob, lobby, label="Join"))
+    assert "3/2-4 seats" in lobby.text or "(3/" in lobby.text
+    refused = await answered(await fake.click(w.bob, lobby, label="Start"))
+    assert refused.original.ephemeral and "creator" in refused.original.text
+    await answered(await fake.click(w.alice, lobby, label="Start"))
+    [thread] = fake.threads(w.channel)
+    await fake.wait_until(lambda: table_of(w, thread), 5, "the table")
+    await fake.wait_until(lambda: "started" in lobby.text, 5, "the lobby to show the start")
+
+    panels = {}
+    users = {"alice": w.alice, "bob": w.bob}
+    killed = False
+    moves = 0
+    while "Game over" not in table_of(w, thread).text:
+        progressed = False
+        for name, user in users.items():
+            panel = panels.get(name)
+            if panel is None:
+                panel = panels[name] = await open_hand(w, user, thread)
+            else:
+                await answered(await fake.click(user, panel, label="Refresh"))
+            while await take_turn(w, user, panel):
+                progressed = True
+                moves += 1
+                if moves == 25 and not killed:
+                    killed = True
+                    old_table = table_of(w, thread)
+                    await w.bot.restart(hard=True)
+                    # a button on a message sent before the kill still works
+                    inter = await answered(await fake.click(w.bob, old_table, custom_id="hand:"))
+                    assert (await inter.wait_reply()).ephemeral
+                if "Game over" in table_of(w, thread).text:
+                    break
+        if not progressed:
+            await fake.wait_until(lambda: True, 0.05)
+            seq_before = table_of(w, thread).text
+            try:
+                await fake.wait_until(lambda: table_of(w, thread).text != seq_before, 3, "a bot move")
+            except TimeoutError:
+                pass
+    assert killed and moves > 40
+    final = table_of(world, thread)
+    assert "🏆" in final.text and not final.custom_ids()
+    assert fake.problems() == []
+    world.thread = thread
+    await check_hands_never_leak(world)
+
+
+async def check_hands_never_leak(w):
+    """Replay the stored match; at every move a message shows, no public
+    message contains a player's hand, and every panel shows exactly its
+    viewer's hand."""
+    async with Store.open(w.db) as store:
+        [info] = await store.finished_matches(w.guild.id)
+        loaded = await store.load(info.id, verify=True)
+    record = loaded.match.to_record()
+    seat_of_user = {s.user_id: s.seat for s in loaded.seats if s.user_id}
+    hands: dict[int, list[list[str]]] = {}
+    replay = Match.new(record["game"], record["players"], record["seed"], record["options"])
+    for seq in range(len(record["log"]) + 1):
+        hands[seq] = [replay.view(s)["hand"] for s in range(replay.players)]
+        if seq < len(record["log"]):
+            seat, key = record["log"][seq]
+            replay.act(seat, key, seq)
+
+    checked_public = checked_private = 0
+    for message in w.fake.messages(include_deleted=True):
+        revisions = [*message.history, message]
+        for rev in revisions:
+            text = "\n".join([rev.content] + [
+                str(e.get("description", "")) + str(e.get("fields", "")) for e in rev.embeds])
+            footer = " ".join((e.get("footer") or {}).get("text", "") for e in rev.embeds)
+            found = MOVE.search(footer)
+            seqs = [int(found.group(1))] if found else list(hands)
+            if message.ephemeral and "Your hand" in text:
+                seat = seat_of_user[message.visible_to]
+                shown = next(f["value"] for e in rev.embeds for f in e.get("fields", [])
+                             if f["name"] == "Your hand")
+                assert found, "a panel must say which move it shows"
+                assert shown == " ".join(card(c) for c in hands[int(found.group(1))][seat])
+                checked_private += 1
+            elif not message.ephemeral:
+                for seq in seqs:
+                    for hand in hands[seq]:
+                        if len(hand) >= 3:
+                            assert " ".join(card(c) for c in hand) not in text
+                assert "Your hand" not in text
+                checked_public += 1
+    assert checked_public > 20 and checked_private > 20
+
+
+async def test_stale_foreign_forged_and_unknown_clicks_get_polite_answers(world):
+    w, fake = world, world.fake
+    new = await answered(await fake.slash(w.alice, w.channel, "game new", game="keltis",
+                                          players=2, here=True))
+    lobby = await new.wait_reply()
+    await answered(await fake.click(w.bob, lobby, label="Join"))  # full: starts by itself
+    table = await fake.wait_until(
+        lambda: next((m for m in fake.messages(w.channel, ephemeral=False)
+                      if any(c["custom_id"].startswith("hand:") for c in m.buttons())), None),
+        5, "the table in the channel")
+    mid = table.button(custom_id="hand:")["custom_id"].split(":")[1]
+
+    # a spectator opening a hand
+    inter = await answered(await fake.click(w.carol, table, custom_id="hand:"))
+    assert inter.original.ephemeral and "not playing" in inter.original.text
+
+    # whoever is first plays; the other's old panel button becomes stale
+    first = None
+    for user in (w.alice, w.bob):
+        inter = await answered(await fake.click(user, table, custom_id="hand:"))
+        panel = await inter.wait_reply()
+        if panel.selects():
+            first = (user, panel)
+    user, panel = first
+    stale_panel = copy.deepcopy(panel.components)
+    assert await take_turn(world, user, panel)
+    await fake.wait_until(lambda: "to draw" in table.text, 5, "the table to show the move")
+
+    # the same panel, as it was before the move: its select is stale now
+    panel.components = stale_panel
+    select = next(s for s in panel.selects() if s["custom_id"].startswith("gg:"))
+    inter = await answered(await fake.select(user, panel, [select["options"][0]["value"]],
+                                             custom_id=select["custom_id"]))
+    assert "moved on" in panel.text
+
+    # a forged action for an unknown match, and a custom_id nobody claims
+    forged = copy.deepcopy(table.components)
+    forged[0]["components"][0]["custom_id"] = "g:999999:0:discard:y5"
+    forged[0]["components"].append({"type": 2, "style": 2, "label": "junk",
+                                    "custom_id": "nothing-of-ours"})
+    table.components = forged
+    inter = await answered(await fake.click(w.bob, table, custom_id="g:999999:0:discard:y5"))
+    assert inter.original.ephemeral and "can't find that match" in inter.original.text
+    inter = await answered(await fake.click(w.bob, table, custom_id="nothing-of-ours"))
+    assert inter.original.ephemeral and "doesn't belong" in inter.original.text
+    assert fake.problems() == []
+    assert mid
