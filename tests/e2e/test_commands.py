@@ -1,0 +1,127 @@
+"""The `/game` commands against the real bot process: status, list, rules,
+hand, concede, cancel (and who may cancel), and a fresh table when the old
+one is too old to edit."""
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+import pytest_asyncio
+
+from .fake_discord import python_argv
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def world(fake_discord, spawn_bot, tmp_path_factory):
+    fake = fake_discord
+    guild = fake.add_guild("Commands")
+    w = SimpleNamespace(fake=fake, guild=guild,
+                        alice=fake.add_user("alice"), bob=fake.add_user("bob"),
+                        carol=fake.add_user("carol"), mod=fake.add_user("mod", manage_guild=True))
+    w.db = tmp_path_factory.mktemp("db") / "games.db"
+    env = {"DATABASE_PATH": str(w.db),
+           "DEV_GUILD_ID": str(guild.id), "BOT_MOVE_DELAY": "0.02"}
+    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
+    return w
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def channel(world, request):
+    return world.fake.add_text_channel(world.guild, request.node.name[:90])
+
+
+async def reply(inter):
+    await inter.wait_answered(3.0)
+    return await inter.wait_reply()
+
+
+def table_in(fake, place):
+    found = [m for m in fake.messages(place, ephemeral=False)
+             if any(c["custom_id"].startswith("hand:") for c in m.buttons())]
+    return found[-1] if found else None
+
+
+async def two_player_match(w, channel):
+    """alice and bob at a Keltis table in the channel itself."""
+    lobby = await reply(await w.fake.slash(w.alice, channel, "game new", game="keltis",
+                                           players=2, here=True))
+    await (await w.fake.click(w.bob, lobby, label="Join")).wait_answered()
+    return await w.fake.wait_until(lambda: table_in(w.fake, channel), 5, "the table")
+
+
+async def test_rules_list_status_and_hand(world, channel):
+    fake = world.fake
+    rules = await reply(await fake.slash(world.carol, channel, "game rules", game="keltis"))
+    assert rules.ephemeral and "How to play Keltis" in rules.text and "wishing stone" in rules.text
+    empty = await reply(await fake.slash(world.carol, channel, "game status"))
+    assert empty.ephemeral and "no match in this channel" in empty.text
+    table = await two_player_match(world, channel)
+    listing = await reply(await fake.slash(world.carol, channel, "game list"))
+    assert listing.ephemeral and "Keltis — active" in listing.text
+    status = await reply(await fake.slash(world.carol, channel, "game status"))
+    assert status.ephemeral and status.embeds[0]["title"] == table.embeds[0]["title"]
+    assert "Your hand" not in status.text
+    hand = await reply(await fake.slash(world.bob, channel, "game hand"))
+    assert hand.ephemeral and hand.visible_to == world.bob.id and "Your hand" in hand.text
+    spectator = await reply(await fake.slash(world.carol, channel, "game hand"))
+    assert "not playing" in spectator.text
+    assert fake.problems() == []
+
+
+async def test_cancel_is_for_the_creator_or_a_moderator(world, channel):
+    fake = world.fake
+    table = await two_player_match(world, channel)
+    refused = await reply(await fake.slash(world.bob, channel, "game cancel"))
+    assert refused.ephemeral and "creator or a moderator" in refused.text
+    done = await reply(await fake.slash(world.mod, channel, "game cancel"))
+    assert not done.ephemeral and "was cancelled" in done.text
+    await fake.wait_until(lambda: "cancelled" in table.text, 5, "the table to show it")
+    assert not table.custom_ids()
+    late = await reply(await fake.slash(world.alice, channel, "game hand"))
+    assert late.ephemeral and "not running" in late.text
+    assert fake.problems() == []
+
+
+async def test_concede_ends_a_two_player_match(world, channel):
+    fake = world.fake
+    table = await two_player_match(world, channel)
+    said = await reply(await fake.slash(world.alice, channel, "game concede"))
+    assert not said.ephemeral and "conceded" in said.text
+    await fake.wait_until(lambda: "Game over" in table.text, 5, "the final table")
+    assert "🏆 **bob**" in table.text and "🏆 **alice**" not in table.text
+    late = await reply(await fake.slash(world.bob, channel, "game concede"))
+    assert late.ephemeral and ("no match" in late.text or "over" in late.text)
+    assert fake.problems() == []
+
+
+async def test_an_old_table_is_posted_afresh(world, channel):
+    fake = world.fake
+    table = await two_player_match(world, channel)
+    mid = int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
+    await fake.wait_until(lambda: any("your move" in m.text for m in fake.messages(channel)),
+                          5, "the first mention (the bot is done setting up)")
+    # the table was posted two hours ago (as the bot's records say)
+    table.make_old(hours=2)
+    with sqlite3.connect(world.db) as db:
+        changed = db.execute("UPDATE messages SET posted_at = posted_at - 7200000"
+                             " WHERE kind = 'table' AND match_id = ?", (mid,)).rowcount
+    assert changed == 1
+    for player in (world.alice, world.bob):
+        hand = await reply(await fake.click(player, table, custom_id="hand:"))
+        if hand.selects():
+            break
+    select = hand.select(custom_id="gg:")
+    await (await fake.select(player, hand, [select["options"][0]["value"]],
+                             custom_id=select["custom_id"])).wait_answered()
+    discard = next(b for b in hand.buttons() if b["label"].startswith("Discard"))
+    await (await fake.click(player, hand, custom_id=discard["custom_id"])).wait_answered()
+    fresh = await fake.wait_until(
+        lambda: (t := table_in(fake, channel)) is not table and t, 5, "a fresh table")
+    assert "to draw" in fresh.text
+    await fake.wait_until(lambda: table.deleted, 5, "the old table to be removed")
+    assert fake.problems() == []
