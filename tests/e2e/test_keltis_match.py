@@ -124,6 +124,7 @@ async def test_two_users_and_a_bot_play_keltis_to_the_end_surviving_a_kill(world
     assert killed and moves > 40
     final = table_of(world, thread)
     assert "🏆" in final.text and not final.custom_ids()
+    await fake.wait_until(lambda: thread.archived, 5, "the thread to be archived")
     assert fake.problems() == []
     world.thread = thread
     await check_hands_never_leak(world)
@@ -196,9 +197,13 @@ async def test_stale_foreign_forged_and_unknown_clicks_get_polite_answers(world)
         if panel.selects():
             first = (user, panel)
     user, panel = first
+    other = w.bob if user is w.alice else w.alice
     stale_panel = copy.deepcopy(panel.components)
     assert await take_turn(world, user, panel)
     await fake.wait_until(lambda: "to draw" in table.text, 5, "the table to show the move")
+    # the public draw button belongs to the player drawing
+    inter = await answered(await fake.click(other, table, custom_id=f"g:{mid}:1:draw:deck"))
+    assert inter.original.ephemeral and "not your turn" in inter.original.text
 
     # the same panel, as it was before the move: its select is stale now
     panel.components = stale_panel
@@ -218,4 +223,9 @@ async def test_stale_foreign_forged_and_unknown_clicks_get_polite_answers(world)
     inter = await answered(await fake.click(w.bob, table, custom_id="nothing-of-ours"))
     assert inter.original.ephemeral and "doesn't belong" in inter.original.text
     assert fake.problems() == []
-    assert mid
+
+
+async def test_sigterm_shuts_the_bot_down_cleanly(world):
+    await world.bot.stop(timeout=10)
+    assert world.bot.proc.returncode == 0
+    assert "stopping" in world.bot.log_tail(5)
