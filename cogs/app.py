@@ -73,7 +73,8 @@ class GameHost(commands.Bot):
             return
         custom_id = (interaction.data or {}).get("custom_id", "")
         if not is_ours(custom_id):
-            await replies.guarded(interaction, replies.say(interaction, replies.INVALID_BUTTON), log)
+            answer = replies.say(interaction, replies.INVALID_BUTTON)
+            await replies.guarded(interaction, answer, log)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error) -> None:
         log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"),

@@ -41,7 +41,8 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["mid"]), int(match["seq"]), match["key"], label=item.label or "…")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, interaction.client.tables.on_action(interaction, self.match_id, self.seq, self.key), log)
+        work = interaction.client.tables.on_action(interaction, self.match_id, self.seq, self.key)
+        await guarded(interaction, work, log)
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -60,7 +61,8 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         key = self.item.values[0] if self.item.values else ""
-        await guarded(interaction, interaction.client.tables.on_action(interaction, self.match_id, self.seq, key), log)
+        work = interaction.client.tables.on_action(interaction, self.match_id, self.seq, key)
+        await guarded(interaction, work, log)
 
 
 class GroupSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -78,7 +80,8 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         group = self.item.values[0] if self.item.values else ""
-        await guarded(interaction, interaction.client.tables.on_group(interaction, self.match_id, self.seq, group), log)
+        work = interaction.client.tables.on_group(interaction, self.match_id, self.seq, group)
+        await guarded(interaction, work, log)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -94,7 +97,8 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["mid"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, interaction.client.tables.open_panel(interaction, self.match_id, edit=False), log)
+        service = interaction.client.tables
+        await guarded(interaction, service.open_panel(interaction, self.match_id, edit=False), log)
 
 
 class PanelButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -110,7 +114,8 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["mid"]), label=item.label or "Refresh")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, interaction.client.tables.open_panel(interaction, self.match_id, edit=True), log)
+        service = interaction.client.tables
+        await guarded(interaction, service.open_panel(interaction, self.match_id, edit=True), log)
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -132,7 +137,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["mid"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, interaction.client.lobbies.on_button(interaction, self.match_id, self.op), log)
+        service = interaction.client.lobbies
+        await guarded(interaction, service.on_button(interaction, self.match_id, self.op), log)
 
 
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, GroupSelect, HandButton, PanelButton, LobbyButton)

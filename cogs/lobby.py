@@ -56,7 +56,8 @@ class Lobbies:
         else:
             embed.description = f"This match is {info.status.value}."
         embed.add_field(name="Seats", value="\n".join(lines) or "nobody yet", inline=False)
-        engine_options = info.options.get("options") if info.status == Status.LOBBY else info.options
+        in_lobby = info.status == Status.LOBBY
+        engine_options = info.options.get("options") if in_lobby else info.options
         if engine_options:
             embed.add_field(name="Options", value=", ".join(
                 f"{k}={v}" for k, v in engine_options.items()), inline=False)

@@ -4,7 +4,8 @@ Kept in one place so the tone stays the same everywhere: say what happened
 and what to do next, never a traceback.
 """
 
-UNKNOWN_MATCH = "I can't find that match any more. Use `/game list` to see this server's matches."
+UNKNOWN_MATCH = ("I can't find that match any more. "
+                 "Use `/game list` to see this server's matches.")
 CORRUPT_MATCH = ("This match's saved data is damaged, so I can't continue it. "
                  "A moderator can end it with `/game cancel`.")
 NOT_ACTIVE = "This match is not running any more."
@@ -12,12 +13,16 @@ FINISHED = "This match is over — see the final scores on the table."
 NOT_SEATED = "You're not playing in this match. You can follow it in this thread."
 NOT_YOUR_TURN = "It's not your turn — I'll mention you when it is."
 ILLEGAL = "That move isn't possible right now. Open **My hand** to see your options."
-INVALID_BUTTON = "That button doesn't belong to a match I know. Use `/game list` to find your match."
+INVALID_BUTTON = ("That button doesn't belong to a match I know. "
+                  "Use `/game list` to find your match.")
 STALE = "The table has moved on since that button was shown. Here is the current state."
-STALE_SHORT = "The table has moved on since that button was shown — the table shows the current state."
-RACED = "Someone else moved at the same moment, and their move came first. Please look again."
+STALE_SHORT = ("The table has moved on since that button was shown — "
+               "the table shows the current state.")
+RACED = ("Someone else moved at the same moment, and their move came first. "
+         "Please look again.")
 BROKEN = "Something went wrong on my side; nothing was changed. Please try again."
-NO_MATCH_HERE = "There's no match in this channel. Use `/game list` to find one, or `/game new` to start one."
+NO_MATCH_HERE = ("There's no match in this channel. "
+                 "Use `/game list` to find one, or `/game new` to start one.")
 
 
 async def say(interaction, text: str) -> None:

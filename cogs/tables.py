@@ -14,9 +14,9 @@ from datetime import datetime, timezone
 import discord
 
 from cogs import replies
-from cogs.replies import say
 from cogs.panels import panel_view, table_view
 from cogs.presenters import presenter_for
+from cogs.replies import say
 from rules import Action, GameOver, IllegalAction, NotYourDecision, RulesError, UnknownAction
 from rules.bots import choose_action
 from storage import CorruptMatch, LoadedMatch, StaleCommit, Status, UnknownMatch, WrongStatus

@@ -138,10 +138,11 @@ class KeltisPresenter(Presenter):
             stones = " ".join(f"💎{v}" for v in player["stones"]) or "no stones"
             head = f"{names[player['seat']]} · ✋{player['hand_size']} · {stones}"
             fields.append((clip(head, 256), clip(self.rows_text(player))))
+        stones = " ".join(f"💎{v}" for v in view["stones_left"]) or "none"
         middle = (f"Discard tops: {pile_tops(view['piles'])}\n"
                   f"Draw pile: {view['deck']} cards · rows closed by end cards: "
                   f"{view['end_rows']}/5\n"
-                  f"Wishing stones left: {' '.join(f'💎{v}' for v in view['stones_left']) or 'none'}")
+                  f"Wishing stones left: {stones}")
         fields.append(("Middle", middle))
         return fields
 

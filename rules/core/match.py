@@ -100,7 +100,8 @@ class Match:
             raise NotYourDecision(f"seat {seat} owes no decision now")
         if action not in self.game.legal(self.state, seat):
             raise IllegalAction(f"{action.key()} is not legal now")
-        return self._apply(seat, action, lambda: self.game.apply(self.state, seat, action, self.rng))
+        return self._apply(seat, action,
+                           lambda: self.game.apply(self.state, seat, action, self.rng))
 
     def concede(self, seat: int, expected_seq: int) -> list[dict]:
         """`seat` gives up: the game ends at once and that seat cannot win.
@@ -154,7 +155,8 @@ class Match:
                 raise RecordError(f"unknown record format {rec.get('format')!r}")
             if rec["rules_version"] != game.rules_version:
                 raise RecordError(
-                    f"{game.id} rules version {rec['rules_version']} (this code: {game.rules_version})")
+                    f"{game.id} rules version {rec['rules_version']}"
+                    f" (this code: {game.rules_version})")
             snap = rec.get("snapshot")
             if snap is None or verify:
                 replayed = cls.replay(rec)

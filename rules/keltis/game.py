@@ -33,7 +33,6 @@ from rules.keltis.cards import (
     END,
     GREY,
     NUMBER,
-    POINT,
     WISHING_STONES,
 )
 from rules.keltis.scoring import score

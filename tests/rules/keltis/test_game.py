@@ -170,7 +170,8 @@ def test_K4d_point_card_into_the_point_row_in_any_order():
 
 
 def test_K4d_point_card_onto_a_row_ending_in_its_value_grey_7_onto_pink_9_7_7():
-    m = position(hands={0: ["x7", "p6", "p8"], 1: ["b1"]}, rows={0: {"p": ["p9", "p7", "p7"], "b": ["b6"]}})
+    m = position(hands={0: ["x7", "p6", "p8"], 1: ["b1"]},
+                 rows={0: {"p": ["p9", "p7", "p7"], "b": ["b6"]}})
     assert "play:x7:p" in keys(m, 0) and "play:x7:b" not in keys(m, 0)
     act(m, 0, "play:x7:p")
     row = m.view(None)["players"][0]["rows"]["p"]
