@@ -1,0 +1,32 @@
+"""Snowflakes and timestamps.
+
+Ids are real Discord snowflakes (time in the top bits) because discord.py
+derives ``Message.created_at`` from the id, not from the ``timestamp`` field;
+backdating a message therefore means giving it an older snowflake.
+"""
+
+from __future__ import annotations
+
+import itertools
+from datetime import datetime, timezone
+
+DISCORD_EPOCH_MS = 1420070400000
+_counter = itertools.count(1)
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def snowflake(at: datetime | None = None) -> int:
+    """A unique snowflake whose embedded time is ``at`` (default: now)."""
+    ms = int((at or now()).timestamp() * 1000) - DISCORD_EPOCH_MS
+    return (ms << 22) | (next(_counter) & 0x3FFFFF)
+
+
+def snowflake_time(value: int) -> datetime:
+    return datetime.fromtimestamp(((value >> 22) + DISCORD_EPOCH_MS) / 1000, timezone.utc)
+
+
+def iso(at: datetime | None) -> str | None:
+    return None if at is None else at.isoformat()
