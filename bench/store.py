@@ -1,0 +1,220 @@
+"""The store on a big database: commit p50/p99, load, listing, start-up.
+
+Run: `.venv/bin/python -m bench.store [--rebuild]`
+
+The dataset (10,000 Keltis matches, 1,000,000 logged actions, 20% active) is
+built once with bulk inserts and cached in the temp dir; each run works on a
+copy. Start-up is timed on an empty and on the big database: it must not
+grow with the number of matches. The disk's own fsync time is printed too,
+since with synchronous=FULL a commit costs about one fsync.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import shutil
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from rules import Match
+from storage import Status, Store, migrations
+from storage.database import prepare_file
+from storage.records import dumps
+
+MATCHES = 10_000
+ACTIONS_PER_MATCH = 100
+ACTIVE_SHARE = 0.2
+GUILDS = 50
+TEMPLATES = 24
+COMMITS = 2_000
+LOADS = 500
+OPENS = 20
+CACHE = Path(tempfile.gettempdir()) / "gamehost-bench"
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+# -- the dataset -------------------------------------------------------------
+
+def templates() -> list[Match]:
+    """Real Keltis matches ACTIONS_PER_MATCH moves in (and not over), so
+    that loading and moving on are the real thing."""
+    found, n = [], 0
+    while len(found) < TEMPLATES:
+        rnd = random.Random(n)
+        match = Match.new("keltis", 2 + n % 3, f"bench-{n}")
+        n += 1
+        while match.seq < ACTIONS_PER_MATCH and not match.is_over():
+            seat = rnd.choice(match.to_act())
+            match.act(seat, rnd.choice(match.legal(seat)), match.seq)
+        if not match.is_over():
+            found.append(match)
+    return found
+
+
+def build(path: Path) -> None:
+    """Bulk-load the dataset into a migrated file. The schema's triggers
+    check one action at a time against the match row, so they are set
+    aside during the load and restored, as they were, before committing."""
+    started = time.perf_counter()
+    tmp = path.with_suffix(".building")
+    for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
+        leftover.unlink(missing_ok=True)
+    prepare_file(tmp, lambda: 0)
+    conn = sqlite3.connect(tmp, isolation_level=None)
+    conn.execute("PRAGMA synchronous = OFF")
+    conn.execute("BEGIN")
+    triggers = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").fetchall()
+    for name, _ in triggers:
+        conn.execute(f"DROP TRIGGER {name}")
+    tpls = [(m, dumps(m.snapshot()), dumps(m.options)) for m in templates()]
+    now = int(time.time() * 1000)
+    for first in range(0, MATCHES, 1000):
+        match_rows, seat_rows, action_rows = [], [], []
+        for i in range(first, first + 1000):
+            match_id = i + 1
+            match, snapshot, options = tpls[i % len(tpls)]
+            active = i % int(1 / ACTIVE_SHARE) == 0
+            at = now - (MATCHES - i) * 60_000
+            match_rows.append((
+                match_id, 1 + i % GUILDS, 100 + i % (GUILDS * 4), 10_000 + i, "keltis",
+                "active" if active else "finished", 1 + i % 500, options, match.players,
+                match.seed, match.game.rules_version, match.seq, snapshot,
+                None if active else "{}", at, at, at, None if active else at))
+            for seat in range(match.players):
+                seat_rows.append((match_id, seat, 1 + (i + seat) % 500, at))
+            for seq, (seat, key) in enumerate(match.log):
+                action_rows.append((match_id, seq, seat, key, at))
+        conn.executemany(
+            "INSERT INTO matches (id, guild_id, channel_id, thread_id, game, status, creator_id,"
+            " options, players, seed, rules_version, seq, snapshot, outcome, created_at,"
+            " updated_at, started_at, ended_at) VALUES"
+            " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", match_rows)
+        conn.executemany("INSERT INTO seats (match_id, seat, user_id, joined_at)"
+                         " VALUES (?, ?, ?, ?)", seat_rows)
+        conn.executemany("INSERT INTO actions VALUES (?, ?, ?, ?, ?)", action_rows)
+    for _, sql in triggers:
+        conn.execute(sql)
+    conn.execute("ANALYZE")
+    conn.execute("COMMIT")
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    tmp.rename(path)
+    took = time.perf_counter() - started
+    log(f"built {path} ({path.stat().st_size / 1e6:.0f} MB) in {took:.1f} s")
+
+
+def dataset(rebuild: bool) -> Path:
+    name = f"store-v{migrations.latest()}-{MATCHES}x{ACTIONS_PER_MATCH}.db"
+    path = CACHE / name
+    if rebuild or not path.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        log(f"building the dataset ({MATCHES} matches, {MATCHES * ACTIONS_PER_MATCH} actions)")
+        build(path)
+    return path
+
+
+# -- measurements --------------------------------------------------------------
+
+def pct(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000
+
+
+async def startup(path: Path) -> float:
+    times = []
+    for _ in range(OPENS):
+        t0 = time.perf_counter()
+        store = await Store.open(path)
+        times.append(time.perf_counter() - t0)
+        await store.close()
+    return statistics.median(times) * 1000
+
+
+async def commits(store: Store, active: list[int], rnd: random.Random) -> list[float]:
+    times = []
+    for _ in range(COMMITS):
+        match_id = rnd.choice(active)
+        match = (await store.load(match_id)).match
+        if match.is_over():
+            active.remove(match_id)
+            continue
+        seat = rnd.choice(match.to_act())
+        match.act(seat, rnd.choice(match.legal(seat)), match.seq)
+        t0 = time.perf_counter()
+        await store.commit(match_id, match)
+        times.append(time.perf_counter() - t0)
+    return times
+
+
+async def timed(fn, args: list) -> list[float]:
+    times = []
+    for arg in args:
+        t0 = time.perf_counter()
+        await fn(arg)
+        times.append(time.perf_counter() - t0)
+    return times
+
+
+def fsync_ms(folder: Path) -> float:
+    probe = folder / "fsync.probe"
+    times = []
+    with open(probe, "wb") as f:
+        for _ in range(50):
+            f.write(b"x" * 4096)
+            f.flush()
+            t0 = time.perf_counter()
+            os.fsync(f.fileno())
+            times.append(time.perf_counter() - t0)
+    probe.unlink()
+    return statistics.median(times) * 1000
+
+
+async def main() -> None:
+    source = dataset("--rebuild" in sys.argv)
+    work = Path(tempfile.mkdtemp(prefix="gamehost-bench-"))
+    try:
+        big = work / "big.db"
+        shutil.copyfile(source, big)
+        small = work / "small.db"
+        open_small, open_big = await startup(small), await startup(big)
+        rnd = random.Random(1)
+        async with Store.open(big) as store:
+            ids = [i.id for i in await store.live_matches()]
+            assert all(i.status == Status.ACTIVE for i in await store.live_matches(guild_id=1))
+            some = [rnd.randint(1, MATCHES) for _ in range(LOADS)]
+            loads = await timed(store.load, some)
+            verified = await timed(lambda i: store.load(i, verify=True), some[:LOADS // 5])
+            guilds = [rnd.randint(1, GUILDS) for _ in range(LOADS // 5)]
+            listing = await timed(lambda g: store.live_matches(guild_id=g), guilds)
+            full = await commits(store, ids, rnd)
+            await store._db._writer.execute("PRAGMA synchronous = NORMAL")  # for comparison
+            normal = await commits(store, ids, rnd)
+        disk = fsync_ms(work)
+    finally:
+        shutil.rmtree(work)
+    print(f"store bench: {MATCHES} matches, {MATCHES * ACTIONS_PER_MATCH} actions, "
+          f"{COMMITS} commits per mode")
+    print(f"commit (synchronous=FULL)    p50 {pct(full, .5):6.2f} ms  p99 {pct(full, .99):6.2f} ms"
+          f"  max {max(full) * 1000:6.2f} ms")
+    print(f"commit (synchronous=NORMAL)  p50 {pct(normal, .5):6.2f} ms  p99 "
+          f"{pct(normal, .99):6.2f} ms  (not used: loses the last moves on power loss)")
+    print(f"load one match (~100 moves)  p50 {pct(loads, .5):6.2f} ms  p99 "
+          f"{pct(loads, .99):6.2f} ms")
+    print(f"load + replay (verify=True)  p50 {pct(verified, .5):6.2f} ms  p99 "
+          f"{pct(verified, .99):6.2f} ms")
+    print(f"live matches of a guild      p50 {pct(listing, .5):6.2f} ms  p99 "
+          f"{pct(listing, .99):6.2f} ms")
+    print(f"start-up (Store.open)        {open_small:6.2f} ms empty db, {open_big:6.2f} ms big db")
+    print(f"disk fsync                   {disk:6.2f} ms median")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

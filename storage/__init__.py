@@ -1,0 +1,29 @@
+"""Persistence: a crash-safe SQLite store for matches (aiosqlite, WAL).
+
+An acknowledged move is never lost, never applied twice, and a match can
+always be rebuilt from its append-only action log. Everything the Discord
+layer needs is a method of `Store`; see storage/store.py for the life of a
+match and storage/migrations.py for the schema. Imports `rules`, never
+`discord` or `cogs`.
+"""
+from storage.database import default_path
+from storage.errors import (
+    Conflict,
+    CorruptMatch,
+    NotOurDatabase,
+    SchemaTooNew,
+    SeatError,
+    StaleCommit,
+    StoreError,
+    UnknownMatch,
+    WrongStatus,
+)
+from storage.records import ENDED, LIVE, LoadedMatch, MatchInfo, MessageRef, Seat, Status
+from storage.store import Store
+
+__all__ = [
+    "Store", "default_path",
+    "MatchInfo", "LoadedMatch", "Seat", "MessageRef", "Status", "LIVE", "ENDED",
+    "StoreError", "SchemaTooNew", "NotOurDatabase", "UnknownMatch", "Conflict",
+    "StaleCommit", "WrongStatus", "SeatError", "CorruptMatch",
+]

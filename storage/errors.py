@@ -1,0 +1,85 @@
+"""Typed failures of the store.
+
+Callers (the Discord layer) answer each one differently: a stale click gets
+"the table moved on", a finished match gets "this match is over", a corrupt
+match is reported to moderators while every other match keeps working. So
+each failure is its own class and carries the match id it concerns.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class StoreError(Exception):
+    """Base of every error raised on purpose by `storage`."""
+
+
+class SchemaTooNew(StoreError):
+    """The database was written by a newer version of the bot: refuse it
+    rather than misread it (or damage it by "upgrading" it backwards)."""
+
+    def __init__(self, path: Path | str, found: int, known: int):
+        super().__init__(
+            f"{path}: database schema version {found} is newer than this code "
+            f"(it knows versions up to {known}); run a newer version of the bot "
+            f"or restore a backup made by this one")
+        self.path = path
+        self.found = found
+        self.known = known
+
+
+class NotOurDatabase(StoreError):
+    """The file is not SQLite, or is SQLite without our schema_version table."""
+
+
+class UnknownMatch(StoreError, LookupError):
+    """No match with that id (never existed, or its guild was deleted)."""
+
+    def __init__(self, match_id: int):
+        super().__init__(f"no match {match_id}")
+        self.match_id = match_id
+
+
+class Conflict(StoreError):
+    """The match is not in the state the caller assumed; nothing was changed.
+    Reload the match and answer the user from what is stored now."""
+
+    def __init__(self, match_id: int, message: str):
+        super().__init__(f"match {match_id}: {message}")
+        self.match_id = match_id
+
+
+class StaleCommit(Conflict):
+    """The stored seq is not the caller's expected seq: someone committed
+    first (two clicks racing), or the caller's copy of the match is old."""
+
+    def __init__(self, match_id: int, expected: int, actual: int):
+        super().__init__(match_id, f"expected seq {expected}, stored seq is {actual}")
+        self.expected = expected
+        self.actual = actual
+
+
+class WrongStatus(Conflict):
+    """The operation needs another status (e.g. a move on a finished match,
+    a seat change after the start)."""
+
+    def __init__(self, match_id: int, status: str, allowed: tuple[str, ...]):
+        super().__init__(match_id, f"status is {status!r}, needs one of {', '.join(allowed)}")
+        self.status = status
+        self.allowed = allowed
+
+
+class SeatError(Conflict):
+    """A seat change the lobby refuses: user already seated, lobby full,
+    no such seat, or a seat count that does not fit the match."""
+
+
+class CorruptMatch(StoreError):
+    """A stored match cannot be read back (bad JSON, a log that does not fit
+    its seq, a snapshot the engine refuses or that disagrees with the log).
+    Only this match is affected."""
+
+    def __init__(self, match_id: int, reason: str):
+        super().__init__(f"match {match_id} is unreadable: {reason}")
+        self.match_id = match_id
+        self.reason = reason

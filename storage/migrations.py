@@ -1,0 +1,204 @@
+"""Numbered schema migrations, applied in order at start-up.
+
+`MIGRATIONS[i]` takes the schema from version i to version i + 1; the
+`schema_version` table records each applied version. A shipped migration is
+never edited (a test pins migration 1's text): change the schema by appending
+a new one, so every database in the wild upgrades along the same path.
+
+Each migration runs in one IMMEDIATE transaction with foreign keys off (as
+SQLite's documented table-rebuild procedure requires; with them on, dropping
+a parent table would cascade-delete its children) and ends with a
+`foreign_key_check`, so a migration either applies whole or not at all.
+"""
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable, Sequence
+
+from storage.errors import NotOurDatabase, SchemaTooNew
+
+# Times are integer milliseconds since the Unix epoch, UTC. Discord ids are
+# snowflakes, which fit SQLite's signed 64-bit INTEGER.
+V1 = """
+CREATE TABLE schema_version (
+    version    INTEGER PRIMARY KEY,
+    applied_at INTEGER NOT NULL
+) STRICT;
+
+-- One row per match, from lobby to end. AUTOINCREMENT: an id is never
+-- reused, since old Discord buttons carry it for ever.
+CREATE TABLE matches (
+    id            INTEGER PRIMARY KEY AUTOINCREMENT,
+    guild_id      INTEGER NOT NULL,
+    channel_id    INTEGER NOT NULL,
+    thread_id     INTEGER,
+    game          TEXT    NOT NULL,
+    status        TEXT    NOT NULL DEFAULT 'lobby'
+                  CHECK (status IN ('lobby', 'active', 'finished', 'cancelled')),
+    creator_id    INTEGER NOT NULL,
+    options       TEXT    NOT NULL DEFAULT '{}',  -- JSON; normalised by the engine at start
+    players       INTEGER,                        -- set at start, with seed and rules_version
+    seed          TEXT,
+    rules_version INTEGER,
+    seq           INTEGER NOT NULL DEFAULT 0 CHECK (seq >= 0),  -- actions in the log
+    snapshot      TEXT,                           -- JSON {rng, state} after `seq` actions
+    outcome       TEXT,                           -- JSON, once finished
+    created_at    INTEGER NOT NULL,
+    updated_at    INTEGER NOT NULL,
+    started_at    INTEGER,
+    ended_at      INTEGER,                        -- finished or cancelled
+    archived_at   INTEGER,                        -- hidden from history listings
+    CHECK (status <> 'lobby' OR snapshot IS NULL),
+    CHECK (status IN ('lobby', 'cancelled') OR snapshot IS NOT NULL),
+    CHECK (snapshot IS NULL OR (players IS NOT NULL AND seed IS NOT NULL
+                                AND rules_version IS NOT NULL))
+) STRICT;
+CREATE INDEX matches_by_guild   ON matches (guild_id, status, ended_at);
+CREATE INDEX matches_by_channel ON matches (channel_id, status);
+CREATE INDEX matches_by_thread  ON matches (thread_id) WHERE thread_id IS NOT NULL;
+CREATE INDEX matches_by_status  ON matches (status, updated_at);
+
+-- Seat i of the engine is row (match, i). A seat is a user or a bot.
+CREATE TABLE seats (
+    match_id  INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    seat      INTEGER NOT NULL CHECK (seat >= 0),
+    user_id   INTEGER,
+    bot       TEXT,                               -- bot kind; NULL for a user
+    joined_at INTEGER NOT NULL,
+    PRIMARY KEY (match_id, seat),
+    CHECK ((user_id IS NULL) <> (bot IS NULL))
+) STRICT, WITHOUT ROWID;
+-- A user sits at most once per match (NULLs, i.e. bots, never collide);
+-- also serves "matches of this user".
+CREATE UNIQUE INDEX seats_by_user ON seats (user_id, match_id);
+
+-- The append-only action log: the truth a match is rebuilt from. Row `seq`
+-- is the action applied when the match was at seq `seq`.
+CREATE TABLE actions (
+    match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    seq      INTEGER NOT NULL CHECK (seq >= 0),
+    seat     INTEGER NOT NULL CHECK (seat >= 0),
+    key      TEXT    NOT NULL,
+    at       INTEGER NOT NULL,
+    PRIMARY KEY (match_id, seq)
+) STRICT, WITHOUT ROWID;
+
+-- Discord messages showing a match, one per kind ('table', 'lobby', ...).
+CREATE TABLE messages (
+    match_id   INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    kind       TEXT    NOT NULL,
+    channel_id INTEGER NOT NULL,
+    message_id INTEGER NOT NULL,
+    posted_at  INTEGER NOT NULL,
+    PRIMARY KEY (match_id, kind)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX messages_by_message ON messages (message_id);
+
+CREATE TABLE guild_settings (
+    guild_id   INTEGER NOT NULL,
+    key        TEXT    NOT NULL,
+    value      TEXT    NOT NULL,                  -- JSON
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, key)
+) STRICT, WITHOUT ROWID;
+
+-- Invariants the code keeps, enforced again by the database so no bug (or
+-- hand edit through a normal connection) can make log and snapshot diverge:
+-- the log is append-only, it grows one row at the match's current seq, seq
+-- follows the log, and the snapshot changes only together with seq.
+CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+BEGIN
+    SELECT RAISE(ABORT, 'the action log is append-only');
+END;
+CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+WHEN EXISTS (SELECT 1 FROM matches WHERE id = OLD.match_id)
+BEGIN
+    SELECT RAISE(ABORT, 'the action log is append-only (rows go only with their match)');
+END;
+CREATE TRIGGER actions_extend_active_match BEFORE INSERT ON actions
+WHEN NEW.seq IS NOT (SELECT seq FROM matches WHERE id = NEW.match_id AND status = 'active')
+BEGIN
+    SELECT RAISE(ABORT, 'an action must extend an active match at its current seq');
+END;
+CREATE TRIGGER matches_seq_follows_log BEFORE UPDATE OF seq ON matches
+WHEN NEW.seq IS NOT OLD.seq
+ AND (NEW.seq IS NOT OLD.seq + 1
+      OR NOT EXISTS (SELECT 1 FROM actions WHERE match_id = OLD.id AND seq = OLD.seq))
+BEGIN
+    SELECT RAISE(ABORT, 'seq advances by one logged action at a time');
+END;
+CREATE TRIGGER matches_snapshot_follows_seq BEFORE UPDATE OF snapshot ON matches
+WHEN OLD.snapshot IS NOT NULL
+ AND (NEW.snapshot IS NULL OR (NEW.seq IS OLD.seq AND NEW.snapshot IS NOT OLD.snapshot))
+BEGIN
+    SELECT RAISE(ABORT, 'the snapshot changes only with a logged action');
+END;
+"""
+
+MIGRATIONS: Sequence[str] = (V1,)
+
+
+def latest() -> int:
+    return len(MIGRATIONS)
+
+
+def current_version(conn: sqlite3.Connection) -> int:
+    """The schema version of an open database; 0 for an empty file."""
+    has_table = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'").fetchone()
+    if has_table:
+        return conn.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()[0]
+    others = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+    if others:
+        raise NotOurDatabase(
+            "the database has tables but no schema_version: not a game-host database")
+    return 0
+
+
+def split_statements(script: str) -> list[str]:
+    """Split a SQL script into statements (triggers contain `;` too)."""
+    statements, current = [], ""
+    for line in script.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            statements.append(current.strip())
+            current = ""
+    if current.strip():
+        raise ValueError(f"incomplete SQL statement in migration: {current.strip()[:80]!r}")
+    return statements
+
+
+def migrate(conn: sqlite3.Connection, now_ms: Callable[[], int], *,
+            target: int | None = None, path: str = "database") -> list[int]:
+    """Upgrade `conn` (autocommit, foreign keys off) to `target` (default:
+    the latest); return the versions applied. Refuses a newer database."""
+    known = latest()
+    target = known if target is None else target
+    if not 0 <= target <= known:
+        raise ValueError(f"no schema version {target} (known: 0-{known})")
+    found = current_version(conn)
+    if found > known:
+        raise SchemaTooNew(path, found, known)
+    applied = []
+    for version in range(found + 1, target + 1):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Another process may have migrated while we waited for the lock.
+            if current_version(conn) >= version:
+                conn.execute("ROLLBACK")
+                continue
+            for statement in split_statements(MIGRATIONS[version - 1]):
+                conn.execute(statement)
+            conn.execute("INSERT INTO schema_version (version, applied_at) VALUES (?, ?)",
+                         (version, now_ms()))
+            broken = conn.execute("PRAGMA foreign_key_check").fetchall()
+            if broken:
+                raise sqlite3.IntegrityError(
+                    f"migration {version} leaves foreign keys broken: {broken[:5]}")
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        applied.append(version)
+    return applied

@@ -1,0 +1,215 @@
+"""What the store hands out: small frozen dataclasses decoded from rows.
+
+Decoding is where stored bytes meet code, so it is also where corruption is
+caught: `decode_info` flags a row whose JSON is bad (`MatchInfo.problem`)
+instead of raising, so a listing can still show it and a moderator cancel
+it, and `decode_match` turns anything unreadable into `CorruptMatch`.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from enum import StrEnum
+from typing import Any
+
+from rules import Match, RecordError
+from rules.core.match import RECORD_FORMAT
+from storage.errors import CorruptMatch
+
+
+class Status(StrEnum):
+    LOBBY = "lobby"          # gathering seats; no engine state yet
+    ACTIVE = "active"        # being played
+    FINISHED = "finished"    # ended by the rules, or from outside them (Store.finish)
+    CANCELLED = "cancelled"  # abandoned before or during play
+
+
+LIVE = (Status.LOBBY, Status.ACTIVE)
+ENDED = (Status.FINISHED, Status.CANCELLED)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    seat: int
+    user_id: int | None  # None for a bot seat
+    bot: str | None      # the bot's kind for a bot seat, else None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.bot is not None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchInfo:
+    """A match's stored metadata, without its engine state."""
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    game: str
+    status: Status
+    creator_id: int
+    options: dict
+    players: int | None       # from start on, like seed and rules_version
+    seed: str | None
+    rules_version: int | None
+    seq: int
+    seats: tuple[Seat, ...]
+    outcome: dict | None
+    created_at: datetime
+    updated_at: datetime
+    started_at: datetime | None
+    ended_at: datetime | None
+    archived_at: datetime | None
+    #: why this row's metadata could not be fully decoded (None when fine);
+    #: a flagged row can be listed and cancelled but not loaded
+    problem: str | None = None
+
+    @property
+    def place_id(self) -> int:
+        """Where the match is shown: its thread, else its channel."""
+        return self.thread_id if self.thread_id is not None else self.channel_id
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat of a user, or None if they do not play in this match."""
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    @property
+    def user_ids(self) -> tuple[int, ...]:
+        return tuple(s.user_id for s in self.seats if s.user_id is not None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LoadedMatch(MatchInfo):
+    """Metadata plus the engine's `Match` (None while in the lobby, or for a
+    match cancelled before it started)."""
+    match: Match | None
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRef:
+    """A Discord message that shows a match."""
+    match_id: int
+    kind: str
+    channel_id: int
+    message_id: int
+    posted_at: datetime
+
+
+# -- encoding -------------------------------------------------------------
+
+def dumps(value: Any) -> str:
+    """Compact JSON; refuses NaN/Infinity, which other JSON readers reject."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+def from_ms(ms: int | None) -> datetime | None:
+    return None if ms is None else datetime.fromtimestamp(ms / 1000, tz=timezone.utc)
+
+
+# Columns every metadata read selects; the seats come along as one JSON
+# array so that a single statement (one consistent snapshot) gives them.
+INFO_COLUMNS = """
+    m.id, m.guild_id, m.channel_id, m.thread_id, m.game, m.status, m.creator_id,
+    m.options, m.players, m.seed, m.rules_version, m.seq, m.outcome,
+    m.created_at, m.updated_at, m.started_at, m.ended_at, m.archived_at,
+    (SELECT json_group_array(json_array(s.seat, s.user_id, s.bot))
+       FROM seats s WHERE s.match_id = m.id) AS seats_json
+"""
+
+
+def decode_info(row: sqlite3.Row) -> MatchInfo:
+    return MatchInfo(**_info_fields(row))
+
+
+def _info_fields(row: sqlite3.Row) -> dict[str, Any]:
+    problems = []
+    options: dict = {}
+    outcome: dict | None = None
+    try:
+        options = json.loads(row["options"])
+        if not isinstance(options, dict):
+            raise ValueError("not an object")
+    except ValueError as exc:
+        options = {}
+        problems.append(f"bad options JSON ({exc})")
+    if row["outcome"] is not None:
+        try:
+            outcome = json.loads(row["outcome"])
+        except ValueError as exc:
+            problems.append(f"bad outcome JSON ({exc})")
+    seats = tuple(sorted((Seat(seat, user_id, bot)
+                          for seat, user_id, bot in json.loads(row["seats_json"])),
+                         key=lambda s: s.seat))
+    return dict(
+        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
+        thread_id=row["thread_id"], game=row["game"], status=Status(row["status"]),
+        creator_id=row["creator_id"], options=options, players=row["players"],
+        seed=row["seed"], rules_version=row["rules_version"], seq=row["seq"],
+        seats=seats, outcome=outcome,
+        created_at=from_ms(row["created_at"]), updated_at=from_ms(row["updated_at"]),
+        started_at=from_ms(row["started_at"]), ended_at=from_ms(row["ended_at"]),
+        archived_at=from_ms(row["archived_at"]),
+        problem="; ".join(problems) or None,
+    )
+
+
+# The log comes as a JSON array of [seq, seat, key], in the same statement
+# as the snapshot, so the two are read from one consistent state.
+LOAD_SQL = f"""
+SELECT {INFO_COLUMNS}, m.snapshot,
+       (SELECT json_group_array(json_array(a.seq, a.seat, a.key))
+          FROM actions a WHERE a.match_id = m.id) AS log_json
+  FROM matches m WHERE m.id = ?
+"""
+
+
+def decode_match(row: sqlite3.Row, *, verify: bool) -> LoadedMatch:
+    """Metadata and engine state; anything unreadable raises CorruptMatch."""
+    try:
+        return _decode_match(row, verify)
+    except CorruptMatch:
+        raise
+    except RecordError as exc:
+        raise CorruptMatch(row["id"], str(exc)) from exc
+    except Exception as exc:  # whatever the damage, it stays this match's problem
+        raise CorruptMatch(row["id"], repr(exc)) from exc
+
+
+def _decode_match(row: sqlite3.Row, verify: bool) -> LoadedMatch:
+    match_id = row["id"]
+    fields = _info_fields(row)
+    if fields["problem"]:
+        raise CorruptMatch(match_id, fields["problem"])
+    if row["snapshot"] is None:
+        if row["seq"] or row["log_json"] != "[]":
+            raise CorruptMatch(match_id, "actions logged but no snapshot")
+        return LoadedMatch(**fields, match=None)
+    entries = sorted(json.loads(row["log_json"]))
+    if [e[0] for e in entries] != list(range(row["seq"])):
+        raise CorruptMatch(
+            match_id, f"the log holds {len(entries)} actions, not seq {row['seq']} in order")
+    record = {
+        "format": RECORD_FORMAT,
+        "game": row["game"],
+        "rules_version": row["rules_version"],
+        "players": row["players"],
+        "options": fields["options"],
+        "seed": row["seed"],
+        "log": [[seat, key] for _, seat, key in entries],
+        "snapshot": json.loads(row["snapshot"]),
+    }
+    match = Match.from_record(record, verify=verify)
+    if match.seq != row["seq"]:
+        raise CorruptMatch(match_id, f"engine seq {match.seq} but stored seq {row['seq']}")
+    return LoadedMatch(**fields, match=match)
+
+
+def decode_message(row: sqlite3.Row) -> MessageRef:
+    return MessageRef(row["match_id"], row["kind"], row["channel_id"], row["message_id"],
+                      from_ms(row["posted_at"]))

@@ -1,0 +1,501 @@
+"""`Store`: the one object the Discord layer talks to for anything stored.
+
+A match's life: `create_lobby` -> seats come and go -> `start_match` ->
+`commit_action`/`commit` per move (the last one may finish it; `finish` ends
+it otherwise) -> maybe `archive`. `cancel` abandons it at any live stage.
+
+The guarantee that matters: a move is one transaction that appends the log
+row and replaces snapshot and seq, and it only happens if the stored seq is
+the one the caller's move was computed from. So an acknowledged move is
+durable, a racing duplicate changes nothing, and log and snapshot never
+diverge (triggers in the schema refuse any write that would let them).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sqlite3
+import time
+from collections.abc import Callable, Generator
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from rules import Action, Match, UnknownAction, get_game
+from storage.database import Database, default_path, prepare_file
+from storage.errors import SeatError, StaleCommit, UnknownMatch, WrongStatus
+from storage.records import (
+    ENDED,
+    INFO_COLUMNS,
+    LIVE,
+    LOAD_SQL,
+    LoadedMatch,
+    MatchInfo,
+    MessageRef,
+    Seat,
+    Status,
+    decode_info,
+    decode_match,
+    decode_message,
+    dumps,
+)
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], float]  # seconds since the Unix epoch, like time.time
+DEFAULT_BOT = "bot"
+
+
+class _Opening:
+    """`await Store.open(...)` or `async with Store.open(...) as store:`."""
+
+    def __init__(self, path: Path, clock: Clock):
+        self._path = path
+        self._clock = clock
+        self._store: Store | None = None
+
+    async def _open(self) -> "Store":
+        clock = self._clock
+        await asyncio.to_thread(prepare_file, self._path, lambda: _ms(clock))
+        return Store(await Database.open(self._path), clock)
+
+    def __await__(self) -> Generator[Any, None, "Store"]:
+        return self._open().__await__()
+
+    async def __aenter__(self) -> "Store":
+        self._store = await self._open()
+        return self._store
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        assert self._store is not None
+        await self._store.close()
+
+
+def _ms(clock: Clock) -> int:
+    return int(clock() * 1000)
+
+
+class Store:
+    """All persistence of the bot, on one SQLite file. Open with
+    `Store.open(path)`; every method is a coroutine and safe to call from
+    concurrent tasks. Times come from `clock` (injectable for tests)."""
+
+    def __init__(self, db: Database, clock: Clock = time.time):
+        self._db = db
+        self._clock = clock
+
+    # -- lifecycle ----------------------------------------------------------
+    @classmethod
+    def open(cls, path: str | Path | None = None, *, clock: Clock = time.time) -> _Opening:
+        """Open (creating folder and file if needed) and migrate the database
+        at `path` (default: `database.default_path()`). Refuses, with
+        SchemaTooNew, a database written by newer code."""
+        return _Opening(Path(path) if path is not None else default_path(), clock)
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def __aenter__(self) -> "Store":
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    @property
+    def path(self) -> Path:
+        return self._db.path
+
+    def _now(self) -> int:
+        return _ms(self._clock)
+
+    # -- lobby ----------------------------------------------------------------
+    async def create_lobby(self, guild_id: int, channel_id: int, game_id: str,
+                           options: dict | None, creator_id: int,
+                           thread_id: int | None = None) -> int:
+        """A new match in the lobby (no seats, no engine state); its id.
+        Raises rules.UnknownGame for a game this code does not have."""
+        get_game(game_id)
+        now = self._now()
+        async with self._db.write() as conn:
+            cur = await conn.execute(
+                "INSERT INTO matches (guild_id, channel_id, thread_id, game, status, creator_id,"
+                " options, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                (guild_id, channel_id, thread_id, game_id, creator_id, dumps(options or {}),
+                 now, now))
+            return cur.lastrowid
+
+    async def set_thread(self, match_id: int, thread_id: int | None) -> None:
+        """Record the thread that shows the match (created after the lobby,
+        since its name usually carries the match id)."""
+        async with self._db.write() as conn:
+            await _require(conn, match_id)
+            await conn.execute("UPDATE matches SET thread_id = ?, updated_at = ? WHERE id = ?",
+                               (thread_id, self._now(), match_id))
+
+    async def add_user_seat(self, match_id: int, user_id: int) -> int:
+        """Seat a user at the next free seat; its number. SeatError if the
+        user is already seated or the lobby is full."""
+        return await self._add_seat(match_id, user_id, None)
+
+    async def add_bot_seat(self, match_id: int, bot: str = DEFAULT_BOT) -> int:
+        """Seat a bot of kind `bot` at the next free seat; its number."""
+        if not bot:
+            raise ValueError("a bot seat needs a non-empty bot kind")
+        return await self._add_seat(match_id, None, bot)
+
+    async def _add_seat(self, match_id: int, user_id: int | None, bot: str | None) -> int:
+        now = self._now()
+        async with self._db.write() as conn:
+            row = await _require(conn, match_id, (Status.LOBBY,))
+            seats = await conn.execute_fetchall(
+                "SELECT seat, user_id FROM seats WHERE match_id = ? ORDER BY seat", (match_id,))
+            if user_id is not None and any(s["user_id"] == user_id for s in seats):
+                raise SeatError(match_id, f"user {user_id} is already seated")
+            capacity = get_game(row["game"]).max_players
+            if len(seats) >= capacity:
+                raise SeatError(match_id, f"the lobby is full ({capacity} seats)")
+            seat = len(seats)
+            await conn.execute(
+                "INSERT INTO seats (match_id, seat, user_id, bot, joined_at)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (match_id, seat, user_id, bot, now))
+            await _touch(conn, match_id, now)
+            return seat
+
+    async def remove_seat(self, match_id: int, seat: int) -> Seat:
+        """Free a lobby seat; later seats move up one so seats stay 0..n-1.
+        Returns the removed seat."""
+        return await self._remove_seat(match_id, lambda s: s.seat == seat, f"no seat {seat}")
+
+    async def remove_user_seat(self, match_id: int, user_id: int) -> Seat:
+        """A user leaves the lobby; returns the seat they had."""
+        return await self._remove_seat(
+            match_id, lambda s: s.user_id == user_id, f"user {user_id} is not seated")
+
+    async def _remove_seat(self, match_id: int, pick: Callable[[Seat], bool],
+                           missing: str) -> Seat:
+        now = self._now()
+        async with self._db.write() as conn:
+            await _require(conn, match_id, (Status.LOBBY,))
+            rows = await conn.execute_fetchall(
+                "SELECT seat, user_id, bot FROM seats WHERE match_id = ? ORDER BY seat",
+                (match_id,))
+            seats = [Seat(r["seat"], r["user_id"], r["bot"]) for r in rows]
+            gone = next((s for s in seats if pick(s)), None)
+            if gone is None:
+                raise SeatError(match_id, missing)
+            await conn.execute("DELETE FROM seats WHERE match_id = ? AND seat = ?",
+                               (match_id, gone.seat))
+            for s in seats:  # ascending, so each target number is already free
+                if s.seat > gone.seat:
+                    await conn.execute(
+                        "UPDATE seats SET seat = seat - 1 WHERE match_id = ? AND seat = ?",
+                        (match_id, s.seat))
+            await _touch(conn, match_id, now)
+            return gone
+
+    async def start_match(self, match_id: int, match: Match) -> None:
+        """Lobby -> active with a fresh `Match` (seq 0) whose player count is
+        the number of seats; stores seed, players, the engine-normalised
+        options, rules version and the first snapshot. Seats are then fixed."""
+        if match.seq != 0:
+            raise ValueError(f"start_match needs a fresh match, this one is at seq {match.seq}")
+        snapshot, options = dumps(match.snapshot()), dumps(match.options)
+        now = self._now()
+        async with self._db.write() as conn:
+            row = await _require(conn, match_id, (Status.LOBBY,))
+            if row["game"] != match.game_id:
+                raise ValueError(f"match {match_id} is {row['game']}, not {match.game_id}")
+            (count,), = await conn.execute_fetchall(
+                "SELECT count(*) FROM seats WHERE match_id = ?", (match_id,))
+            if count != match.players:
+                raise SeatError(match_id, f"{count} seats for a {match.players}-player match")
+            await conn.execute(
+                "UPDATE matches SET status = 'active', players = ?, seed = ?, options = ?,"
+                " rules_version = ?, snapshot = ?, started_at = ?, updated_at = ? WHERE id = ?",
+                (match.players, match.seed, options, match.game.rules_version, snapshot,
+                 now, now, match_id))
+
+    async def cancel(self, match_id: int) -> None:
+        """Abandon a lobby or an active match (status 'cancelled')."""
+        now = self._now()
+        async with self._db.write() as conn:
+            await _require(conn, match_id, LIVE)
+            await conn.execute(
+                "UPDATE matches SET status = 'cancelled', ended_at = ?, updated_at = ?"
+                " WHERE id = ?",
+                (now, now, match_id))
+
+    # -- play -------------------------------------------------------------------
+    async def commit_action(self, match_id: int, expected_seq: int, seat: int, key: str,
+                            snapshot: dict, *, finished_outcome: dict | None = None) -> int:
+        """Append (seat, key) to the log as action number `expected_seq` and
+        store the snapshot after it, in one transaction, only if the stored
+        seq is `expected_seq` and the match is active; with
+        `finished_outcome`, the match also ends. Returns the new seq.
+
+        Raises StaleCommit (someone moved first), WrongStatus (not active)
+        or UnknownMatch, and then nothing has changed. Once it returns, the
+        move is on disk (fsynced); if the calling task is cancelled instead,
+        the move may or may not be stored: reload to find out. The snapshot
+        must be the state after applying `key` to the state at
+        `expected_seq`; `commit(match_id, match)` derives all of it from the
+        Match."""
+        if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
+            raise ValueError(f"bad expected_seq {expected_seq!r}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+            raise ValueError(f"bad seat {seat!r}")
+        try:
+            if Action.parse(key).key() != key:
+                raise UnknownAction(key)
+        except UnknownAction:
+            raise ValueError(f"bad action key {key!r}") from None
+        if not isinstance(snapshot, dict):
+            raise TypeError(f"the snapshot must be a dict, not {type(snapshot).__name__}")
+        snapshot_json = dumps(snapshot)
+        outcome_json = None if finished_outcome is None else dumps(finished_outcome)
+        now = self._now()
+        async with self._db.write() as conn:
+            # The condition on seq and status *is* the INSERT's WHERE clause.
+            cur = await conn.execute(
+                "INSERT INTO actions (match_id, seq, seat, key, at)"
+                " SELECT id, seq, ?, ?, ? FROM matches"
+                " WHERE id = ? AND seq = ? AND status = 'active'",
+                (seat, key, now, match_id, expected_seq))
+            if cur.rowcount != 1:
+                row = await _require(conn, match_id, (Status.ACTIVE,))
+                raise StaleCommit(match_id, expected_seq, row["seq"])
+            if outcome_json is None:
+                await conn.execute(
+                    "UPDATE matches SET seq = seq + 1, snapshot = ?, updated_at = ?"
+                    " WHERE id = ? AND seq = ?",
+                    (snapshot_json, now, match_id, expected_seq))
+            else:
+                await conn.execute(
+                    "UPDATE matches SET seq = seq + 1, snapshot = ?, updated_at = ?,"
+                    " status = 'finished', outcome = ?, ended_at = ? WHERE id = ? AND seq = ?",
+                    (snapshot_json, now, outcome_json, now, match_id, expected_seq))
+            return expected_seq + 1
+
+    async def commit(self, match_id: int, match: Match) -> int:
+        """Commit the last action applied to `match` (loaded from this store,
+        then `match.act(...)` once). Ends the match when the engine says it
+        is over. After StaleCommit the in-memory match holds a move that was
+        not stored: discard it and reload."""
+        if not match.log:
+            raise ValueError("the match has no action to commit")
+        seat, key = match.log[-1]
+        outcome = (match.outcome() or {}) if match.is_over() else None
+        return await self.commit_action(match_id, match.seq - 1, seat, key, match.snapshot(),
+                                        finished_outcome=outcome)
+
+    async def finish(self, match_id: int, outcome: dict, *,
+                     expected_seq: int | None = None) -> None:
+        """End an active match outside the rules (a forfeit on timeout, a
+        moderator's decision; a concession is an engine action, committed
+        like a move) with the given outcome. With `expected_seq`, only if no
+        move was committed since (else StaleCommit)."""
+        outcome_json = dumps(outcome)
+        now = self._now()
+        async with self._db.write() as conn:
+            row = await _require(conn, match_id, (Status.ACTIVE,))
+            if expected_seq is not None and row["seq"] != expected_seq:
+                raise StaleCommit(match_id, expected_seq, row["seq"])
+            await conn.execute(
+                "UPDATE matches SET status = 'finished', outcome = ?, ended_at = ?,"
+                " updated_at = ? WHERE id = ?", (outcome_json, now, now, match_id))
+
+    async def archive(self, match_id: int) -> None:
+        """Hide an ended match from history listings (kept, still loadable).
+        Archiving twice keeps the first time."""
+        now = self._now()
+        async with self._db.write() as conn:
+            await _require(conn, match_id, ENDED)
+            await conn.execute(
+                "UPDATE matches SET archived_at = coalesce(archived_at, ?), updated_at = ?"
+                " WHERE id = ?", (now, now, match_id))
+
+    # -- reading ----------------------------------------------------------------
+    async def info(self, match_id: int) -> MatchInfo:
+        """Metadata and seats, without the engine state (cheap)."""
+        row = await self._db.fetchone(
+            f"SELECT {INFO_COLUMNS} FROM matches m WHERE m.id = ?", (match_id,))
+        if row is None:
+            raise UnknownMatch(match_id)
+        return decode_info(row)
+
+    async def load(self, match_id: int, *, verify: bool = False) -> LoadedMatch:
+        """Metadata and the `Match` rebuilt from its snapshot; with `verify`,
+        the log is replayed too and must give the same snapshot. Raises
+        UnknownMatch, or CorruptMatch (carrying match_id) if unreadable."""
+        row = await self._db.fetchone(LOAD_SQL, (match_id,))
+        if row is None:
+            raise UnknownMatch(match_id)
+        return decode_match(row, verify=verify)
+
+    async def live_matches(self, *, guild_id: int | None = None, channel_id: int | None = None,
+                           user_id: int | None = None) -> list[MatchInfo]:
+        """Lobby and active matches, oldest first, filtered by guild, by
+        channel or thread (`channel_id` matches either, so a channel's id
+        also finds the matches in its threads) and by seated user."""
+        where, params = ["m.status IN ('lobby', 'active')"], []
+        if guild_id is not None:
+            where.append("m.guild_id = ?")
+            params.append(guild_id)
+        if channel_id is not None:
+            where.append("(m.channel_id = ? OR m.thread_id = ?)")
+            params += [channel_id, channel_id]
+        if user_id is not None:
+            where.append("m.id IN (SELECT match_id FROM seats WHERE user_id = ?)")
+            params.append(user_id)
+        return await self._infos(f"WHERE {' AND '.join(where)} ORDER BY m.id", params)
+
+    async def finished_matches(self, guild_id: int, *, limit: int = 20,
+                               include_archived: bool = False) -> list[MatchInfo]:
+        """A guild's finished matches, most recently ended first."""
+        archived = "" if include_archived else " AND m.archived_at IS NULL"
+        return await self._infos(
+            f"WHERE m.guild_id = ? AND m.status = 'finished'{archived}"
+            " ORDER BY m.ended_at DESC, m.id DESC LIMIT ?", (guild_id, limit))
+
+    async def match_shown_in(self, place_id: int) -> MatchInfo | None:
+        """The match shown in a thread, or directly in a channel (a match
+        without a thread): the newest live one, else the newest at all."""
+        found = await self._infos(
+            "WHERE m.thread_id = ? OR (m.channel_id = ? AND m.thread_id IS NULL)"
+            " ORDER BY m.status IN ('lobby', 'active') DESC, m.id DESC LIMIT 1",
+            (place_id, place_id))
+        return found[0] if found else None
+
+    async def _infos(self, tail: str, params) -> list[MatchInfo]:
+        """Decode each row on its own: a row whose JSON is bad comes back
+        flagged (`problem`), one that cannot be decoded at all is skipped;
+        both are logged with their match id, and the rest is listed."""
+        rows = await self._db.fetchall(f"SELECT {INFO_COLUMNS} FROM matches m {tail}", params)
+        infos = []
+        for row in rows:
+            try:
+                info = decode_info(row)
+            except Exception:
+                log.exception("match %s is unreadable; left out of the listing", row["id"])
+                continue
+            if info.problem:
+                log.warning("match %s is unreadable: %s", info.id, info.problem)
+            infos.append(info)
+        return infos
+
+    # -- Discord messages -------------------------------------------------------
+    async def set_message(self, match_id: int, kind: str, channel_id: int,
+                          message_id: int) -> MessageRef | None:
+        """Record the message of `kind` ('table', 'lobby', ...) showing the
+        match, replacing the previous one of that kind, which is returned
+        (so the caller can delete or edit it)."""
+        now = self._now()
+        async with self._db.write() as conn:
+            await _require(conn, match_id)
+            old = await conn.execute_fetchall(
+                "SELECT * FROM messages WHERE match_id = ? AND kind = ?", (match_id, kind))
+            await conn.execute(
+                "INSERT INTO messages (match_id, kind, channel_id, message_id, posted_at)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, kind) DO UPDATE SET"
+                " channel_id = excluded.channel_id, message_id = excluded.message_id,"
+                " posted_at = excluded.posted_at",
+                (match_id, kind, channel_id, message_id, now))
+            return decode_message(old[0]) if old else None
+
+    async def message(self, match_id: int, kind: str) -> MessageRef | None:
+        row = await self._db.fetchone(
+            "SELECT * FROM messages WHERE match_id = ? AND kind = ?", (match_id, kind))
+        return decode_message(row) if row else None
+
+    async def messages(self, match_id: int) -> dict[str, MessageRef]:
+        rows = await self._db.fetchall(
+            "SELECT * FROM messages WHERE match_id = ? ORDER BY kind", (match_id,))
+        return {row["kind"]: decode_message(row) for row in rows}
+
+    async def find_message(self, message_id: int) -> MessageRef | None:
+        """Which match (and kind) a Discord message shows, if any."""
+        row = await self._db.fetchone(
+            "SELECT * FROM messages WHERE message_id = ? LIMIT 1", (message_id,))
+        return decode_message(row) if row else None
+
+    async def forget_message(self, match_id: int, kind: str) -> MessageRef | None:
+        """Drop the record of a message (e.g. deleted on Discord); the old one."""
+        async with self._db.write() as conn:
+            old = await conn.execute_fetchall(
+                "DELETE FROM messages WHERE match_id = ? AND kind = ? RETURNING *",
+                (match_id, kind))
+            return decode_message(old[0]) if old else None
+
+    # -- guild settings ---------------------------------------------------------
+    async def get_setting(self, guild_id: int, key: str, default: Any = None) -> Any:
+        row = await self._db.fetchone(
+            "SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key))
+        if row is None:
+            return default
+        return self._decode_setting(guild_id, key, row["value"], default)
+
+    async def settings(self, guild_id: int,
+                       defaults: dict[str, Any] | None = None) -> dict[str, Any]:
+        """All of a guild's settings over the caller's defaults."""
+        rows = await self._db.fetchall(
+            "SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        merged = dict(defaults or {})
+        for row in rows:
+            merged[row["key"]] = self._decode_setting(
+                guild_id, row["key"], row["value"], merged.get(row["key"]))
+        return merged
+
+    async def set_setting(self, guild_id: int, key: str, value: Any) -> None:
+        """Store a JSON-encodable value (None is stored as null, not unset)."""
+        value_json = dumps(value)
+        async with self._db.write() as conn:
+            await conn.execute(
+                "INSERT INTO guild_settings (guild_id, key, value, updated_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (guild_id, key) DO UPDATE SET value = excluded.value,"
+                " updated_at = excluded.updated_at", (guild_id, key, value_json, self._now()))
+
+    async def delete_setting(self, guild_id: int, key: str) -> bool:
+        """Back to the caller's default; whether a value was stored."""
+        async with self._db.write() as conn:
+            cur = await conn.execute(
+                "DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key))
+            return cur.rowcount > 0
+
+    @staticmethod
+    def _decode_setting(guild_id: int, key: str, raw: str, default: Any) -> Any:
+        try:
+            return json.loads(raw)
+        except ValueError:
+            log.warning("guild %s setting %r is unreadable; using the default", guild_id, key)
+            return default
+
+    # -- guilds -----------------------------------------------------------------
+    async def delete_guild(self, guild_id: int) -> int:
+        """Remove everything of a guild (the bot left it): matches with their
+        seats, logs and messages, and settings. Returns the matches removed."""
+        async with self._db.write() as conn:
+            cur = await conn.execute("DELETE FROM matches WHERE guild_id = ?", (guild_id,))
+            removed = cur.rowcount
+            await conn.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
+            return removed
+
+
+# -- helpers used inside write transactions -----------------------------------
+
+async def _require(conn: aiosqlite.Connection, match_id: int,
+                   allowed: tuple[Status, ...] | None = None) -> sqlite3.Row:
+    rows = await conn.execute_fetchall(
+        "SELECT id, game, status, seq FROM matches WHERE id = ?", (match_id,))
+    if not rows:
+        raise UnknownMatch(match_id)
+    row = rows[0]
+    if allowed is not None and row["status"] not in allowed:
+        raise WrongStatus(match_id, row["status"], tuple(str(s) for s in allowed))
+    return row
+
+
+async def _touch(conn: aiosqlite.Connection, match_id: int, now: int) -> None:
+    await conn.execute("UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))

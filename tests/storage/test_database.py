@@ -1,0 +1,93 @@
+"""The file and its connections: location, pragmas, the write transaction
+(all or nothing, also when its task is cancelled), closing."""
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from storage import Store, StoreError, default_path
+from storage.database import DEFAULT_PATH
+from storage_helpers import ALICE, CHANNEL, GUILD
+
+
+def test_default_path_and_its_override(monkeypatch, tmp_path):
+    monkeypatch.delenv("DATABASE_PATH", raising=False)
+    assert default_path() == DEFAULT_PATH
+    assert DEFAULT_PATH.parts[-2:] == ("data", "games.db")
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "elsewhere.db"))
+    assert default_path() == tmp_path / "elsewhere.db"
+
+
+async def test_open_uses_the_environment_and_creates_the_folder(monkeypatch, tmp_path):
+    target = tmp_path / "a" / "b" / "games.db"
+    monkeypatch.setenv("DATABASE_PATH", str(target))
+    async with Store.open() as store:
+        assert store.path == target
+    assert target.is_file()
+
+
+async def test_pragmas(store):
+    async def pragma(conn, name):
+        return (await conn.execute_fetchall(f"PRAGMA {name}"))[0][0]
+    for conn in (store._db._writer, store._db._reader):
+        assert await pragma(conn, "journal_mode") == "wal"
+        assert await pragma(conn, "synchronous") == 2  # FULL
+        assert await pragma(conn, "foreign_keys") == 1
+        assert await pragma(conn, "busy_timeout") == 5000
+        assert await pragma(conn, "trusted_schema") == 0
+    assert await pragma(store._db._writer, "query_only") == 0
+    assert await pragma(store._db._reader, "query_only") == 1
+    with pytest.raises(sqlite3.OperationalError, match="readonly"):
+        await store._db._reader.execute("DELETE FROM guild_settings")
+
+
+async def test_a_failing_transaction_changes_nothing(store):
+    with pytest.raises(RuntimeError):
+        async with store._db.write() as conn:
+            await conn.execute("INSERT INTO guild_settings VALUES (1, 'k', '1', 0)")
+            raise RuntimeError("boom")
+    assert await store.get_setting(1, "k") is None
+    await store.set_setting(1, "k", 2)  # the connection is usable again
+    assert await store.get_setting(1, "k") == 2
+
+
+async def test_a_cancelled_transaction_changes_nothing(store):
+    inside = asyncio.Event()
+
+    async def interrupted():
+        async with store._db.write() as conn:
+            await conn.execute("INSERT INTO guild_settings VALUES (1, 'k', '1', 0)")
+            inside.set()
+            await asyncio.Event().wait()  # cancelled here, mid-transaction
+
+    task = asyncio.create_task(interrupted())
+    await inside.wait()
+    assert await store.get_setting(1, "k") is None  # readers never see uncommitted rows
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert await store.get_setting(1, "k") is None
+    await store.set_setting(1, "j", 3)
+    assert await store.settings(1) == {"j": 3}
+
+
+async def test_writes_wait_for_each_other(store):
+    # Many writers at once on one store: each gets its own transaction.
+    match_id = await store.create_lobby(GUILD, CHANNEL, "keltis", {}, ALICE)
+    results = await asyncio.gather(*(store.add_user_seat(match_id, user)
+                                     for user in range(100, 110)), return_exceptions=True)
+    seated = [r for r in results if isinstance(r, int)]
+    assert sorted(seated) == [0, 1, 2, 3]  # Keltis seats four; the rest were refused
+    assert len((await store.info(match_id)).seats) == 4
+
+
+async def test_a_closed_store_refuses_politely(db_path):
+    store = await Store.open(db_path)
+    await store.close()
+    await store.close()  # twice is fine
+    with pytest.raises(StoreError, match="closed"):
+        await store.load(1)
+    with pytest.raises(StoreError, match="closed"):
+        await store.set_setting(1, "k", 1)
