@@ -14,6 +14,10 @@ from rules.core.game import Game
 
 _NOT_GAMES = {"core", "bots"}
 _games: dict[str, Game] | None = None
+#: packages that failed to import, with the error: one broken game must not
+#: make every stored match of the other games unloadable (a test asserts
+#: this stays empty)
+load_errors: dict[str, str] = {}
 
 
 def _discover() -> dict[str, Game]:
@@ -21,7 +25,11 @@ def _discover() -> dict[str, Game]:
     for info in pkgutil.iter_modules(rules.__path__):
         if not info.ispkg or info.name in _NOT_GAMES:
             continue
-        module = importlib.import_module(f"rules.{info.name}")
+        try:
+            module = importlib.import_module(f"rules.{info.name}")
+        except Exception as exc:  # noqa: BLE001 - reported through load_errors
+            load_errors[info.name] = repr(exc)
+            continue
         game = getattr(module, "GAME", None)
         if isinstance(game, Game):
             found[game.id] = game
