@@ -115,22 +115,26 @@ class Match:
         return self._apply(seat, Action(CONCEDE), lambda: self.game.concede(self.state, seat))
 
     def _apply(self, seat: int, action: Action, change) -> list[dict]:
-        backup = self.snapshot()
         try:
             events = change()
         except BaseException:
-            self._restore(backup)
+            self._rebuild()
             raise
         self.log.append((seat, action.key()))
         return events
 
+    def _rebuild(self) -> None:
+        """Undo a half-applied action by replaying the log: the engine is
+        deterministic, so this restores the exact state without paying for a
+        backup on every action (failures are bugs, hence rare)."""
+        fresh = Match.replay({"game": self.game.id, "players": self.players,
+                              "options": self.options, "seed": self.seed,
+                              "log": [[seat, key] for seat, key in self.log]})
+        self.rng, self.state = fresh.rng, fresh.state
+
     # -- persistence -----------------------------------------------------
     def snapshot(self) -> dict:
         return {"rng": self.rng.state, "state": self.game.dump(self.state)}
-
-    def _restore(self, snap: dict) -> None:
-        self.rng = Rng(snap["rng"])
-        self.state = self.game.load(snap["state"])
 
     def to_record(self) -> dict:
         return {

@@ -106,3 +106,31 @@ def test_concede_any_time_ends_the_match_and_replays():
     assert Match.replay(json.loads(json.dumps(m.to_record()))).snapshot() == m.snapshot()
     with pytest.raises(GameOver):
         m.concede(0, m.seq)
+
+
+def test_a_failing_apply_mid_match_is_undone_exactly(monkeypatch):
+    import random
+
+    from tests.rules.playout import random_step
+
+    m = fresh()
+    rnd = random.Random(3)
+    for _ in range(25):
+        random_step(m, rnd)
+    before = m.snapshot()
+    seat = m.to_act()[0]
+    action = m.legal(seat)[0]
+    real_apply = type(m.game).apply
+
+    def half_then_fail(self, state, seat_, action_, rng):
+        events = real_apply(self, state, seat_, action_, rng)
+        if (seat_, action_) != (seat, action):  # the bug hits this one action only
+            return events
+        rng.next64()
+        raise RuntimeError("bug after changing things")
+
+    monkeypatch.setattr(type(m.game), "apply", half_then_fail)
+    with pytest.raises(RuntimeError):
+        m.act(seat, action, m.seq)
+    monkeypatch.setattr(type(m.game), "apply", real_apply)
+    assert m.snapshot() == before and m.seq == 25
