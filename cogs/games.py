@@ -10,14 +10,15 @@ from discord.ext import commands
 
 from cogs import replies
 from cogs.lobby import may_manage
-from cogs.presenters import presenter_for
+from cogs.presenters import presented_games, presenter_for
 from cogs.replies import guarded, say
-from rules import all_games
+from rules import get_game
 from storage import CorruptMatch, MatchInfo, Status, UnknownMatch
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [app_commands.Choice(name=game.name, value=gid) for gid, game in all_games().items()]
+GAME_CHOICES = [app_commands.Choice(name=get_game(gid).name, value=gid)
+                for gid in presented_games()]
 
 
 def parse_options(text: str | None) -> dict:

@@ -33,3 +33,14 @@ def test_parse_options():
     assert parse_options(None) == {}
     with pytest.raises(ValueError):
         parse_options("sideB")
+
+
+def test_only_games_with_a_presenter_are_offered():
+    from cogs.games import GAME_CHOICES
+    from cogs.presenters import presenter_for
+    from rules import all_games
+
+    offered = {c.value for c in GAME_CHOICES}
+    assert "keltis" in offered
+    for game_id in all_games():
+        assert (game_id in offered) == (presenter_for(game_id).game_id == game_id)
