@@ -115,8 +115,9 @@ class Games(commands.Cog):
             except CorruptMatch:
                 await say(interaction, replies.CORRUPT_MATCH)
                 return
-            embed, _ = await self.bot.tables.render_table(loaded)
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            table = await self.bot.tables.render_table(loaded)
+            await interaction.response.send_message(embed=table.embed, files=table.files(),
+                                                    ephemeral=True)
         await guarded(interaction, work(), log)
 
     @game.command(name="list", description="This server's open matches")

@@ -63,7 +63,8 @@ def panel_view(presenter: Presenter, match_id: int, seq: int, legal: list[Action
     first = 0
     if groups:
         options = _select_options([(g, presenter.group_label(g, state)) for g in groups])
-        view.add_item(GroupSelect(match_id, seq, options, row=0))
+        view.add_item(GroupSelect(match_id, seq, options, row=0,
+                                  placeholder=presenter.group_placeholder))
         first = 1
     if direct:
         _add_actions(view, match_id, seq, presenter, direct, state, first, MAX_ROWS - 2)

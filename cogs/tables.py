@@ -8,7 +8,9 @@ only loads, asks, commits and shows. Every interaction gets an answer.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
+from dataclasses import dataclass
 from datetime import datetime, timezone
 
 import discord
@@ -24,6 +26,19 @@ from storage import CorruptMatch, LoadedMatch, StaleCommit, Status, UnknownMatch
 log = logging.getLogger(__name__)
 
 RECENT_MOVES = 6
+IMAGE_NAME = "table.png"
+
+
+@dataclass
+class Rendered:
+    """A table ready to send: embed, components and an optional board image."""
+    embed: discord.Embed
+    view: discord.ui.View | None
+    image: bytes | None = None
+
+    def files(self) -> list[discord.File]:
+        """Fresh File objects (discord.py consumes them when sending)."""
+        return [discord.File(io.BytesIO(self.image), filename=IMAGE_NAME)] if self.image else []
 
 
 def seat_of(loaded: LoadedMatch, user_id: int) -> int | None:
@@ -239,7 +254,7 @@ class Tables:
             names.append(name or f"Player {s.seat + 1}")
         return names
 
-    async def render_table(self, loaded: LoadedMatch):
+    async def render_table(self, loaded: LoadedMatch) -> Rendered:
         match = loaded.match
         presenter = presenter_for(loaded.game)
         names = await self.names_for(loaded)
@@ -258,7 +273,10 @@ class Tables:
                     public.append(action)
         components = table_view(presenter, loaded.id, match.seq, public, state,
                                 over=loaded.status != Status.ACTIVE)
-        return embed, components
+        image = await asyncio.to_thread(presenter.table_image, state, names)
+        if image:
+            embed.set_image(url=f"attachment://{IMAGE_NAME}")
+        return Rendered(embed, components, image)
 
     async def refresh_table(self, match_id: int) -> LoadedMatch | None:
         """Redraw the table message; post a fresh one when the old is too old
@@ -270,20 +288,20 @@ class Tables:
             return None
         if loaded.match is None:
             return loaded
-        embed, components = await self.render_table(loaded)
+        table = await self.render_table(loaded)
         channel = self.bot.get_partial_messageable(loaded.thread_id or loaded.channel_id)
         ref = await self.store.message(match_id, "table")
         if ref is not None and _age_seconds(ref.posted_at) < self.config.table_max_age:
             try:
                 await channel.get_partial_message(ref.message_id).edit(
-                    embed=embed, view=components)
+                    embed=table.embed, view=table.view, attachments=table.files())
                 return loaded
             except discord.NotFound:
                 pass
             except discord.HTTPException as exc:
                 log.info("editing table of match %s failed (%s); posting a new one",
                          match_id, exc)
-        message = await channel.send(embed=embed, view=components)
+        message = await channel.send(embed=table.embed, view=table.view, files=table.files())
         await self.store.set_message(match_id, "table", channel.id, message.id)
         if ref is not None:
             try:

@@ -24,6 +24,8 @@ class Presenter:
     title: str = "Game"
     colour: int = EMBED_COLOUR
     rules_summary: str = "No summary yet for this game."
+    #: placeholder of the select that picks a group (e.g. a card) in the panel
+    group_placeholder: str = "Choose a card…"
 
     # -- actions --------------------------------------------------------------
     def label(self, action: Action, view: dict) -> str:
@@ -46,6 +48,12 @@ class Presenter:
     def describe(self, name: str, key: str) -> str:
         """One line of the table's recent moves for a logged action key."""
         return f"{name}: {key}"
+
+    # -- images ---------------------------------------------------------------
+    def table_image(self, view: dict, names: list[str]) -> bytes | None:
+        """A PNG shown in the table embed, or None. Called in a worker thread
+        (rendering must not block the event loop), so it must be pure."""
+        return None
 
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:

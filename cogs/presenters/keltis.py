@@ -165,3 +165,6 @@ class KeltisPresenter(Presenter):
             lines.append(f"{crown}**{names[seat]}**: {b['total']} "
                          f"(rows {rows} · point row +{b['point_row']} · stones {b['stones']:+d})")
         return lines
+
+
+PRESENTER = KeltisPresenter()
