@@ -37,7 +37,7 @@ class GameHost(commands.Bot):
     async def setup_hook(self) -> None:
         self.store = await Store.open(self.config.database_path)
         self.tables = Tables(self, self.store, self.config)
-        self.lobbies = Lobbies(self, self.store, self.tables)
+        self.lobbies = Lobbies(self, self.store, self.tables, self.config.fixed_seed)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(Games(self))
         self.tree.on_error = self.on_app_command_error

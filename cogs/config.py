@@ -31,6 +31,9 @@ class Config:
     table_max_age: float = 3600.0  # older table messages are re-posted, not edited
     api_base: str | None = None  # only for tests against a fake Discord
     gateway_url: str | None = None  # only for tests against a fake Discord
+    #: only for tests: deal every match from the seed "<fixed_seed>-<match id>"
+    #: so a test can script a known deal (never set it for real players)
+    fixed_seed: str | None = None
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Config":
@@ -47,6 +50,7 @@ class Config:
             table_max_age=_float(env, "TABLE_MAX_AGE", 3600.0),
             api_base=env.get("DISCORD_API_BASE") or None,
             gateway_url=env.get("DISCORD_GATEWAY_URL") or None,
+            fixed_seed=env.get("GAMEHOST_TEST_SEED") or None,
         )
 
 

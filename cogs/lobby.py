@@ -33,10 +33,11 @@ def may_manage(info: MatchInfo, user) -> bool:
 
 
 class Lobbies:
-    def __init__(self, bot, store, tables):
+    def __init__(self, bot, store, tables, fixed_seed: str | None = None):
         self.bot = bot
         self.store = store
         self.tables = tables
+        self.fixed_seed = fixed_seed
 
     # -- drawing --------------------------------------------------------------
     def render(self, info: MatchInfo) -> tuple[discord.Embed, discord.ui.View | None]:
@@ -179,7 +180,8 @@ class Lobbies:
     def deal(self, info: MatchInfo) -> Match:
         """A fresh match for the lobby's seats (BadOptions if they don't fit)."""
         engine_options = info.options.get("options") or {}
-        return Match.new(info.game, len(info.seats), secrets.token_hex(8), engine_options)
+        seed = f"{self.fixed_seed}-{info.id}" if self.fixed_seed else secrets.token_hex(8)
+        return Match.new(info.game, len(info.seats), seed, engine_options)
 
     async def start(self, info: MatchInfo, match: Match) -> None:
         """Store the dealt match, show the lobby as started and post the table."""

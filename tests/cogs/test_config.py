@@ -44,3 +44,8 @@ def test_only_games_with_a_presenter_are_offered():
     assert "keltis" in offered
     for game_id in all_games():
         assert (game_id in offered) == (presenter_for(game_id).game_id == game_id)
+
+
+def test_fixed_test_seed_is_off_unless_set():
+    assert Config.from_env({"DISCORD_TOKEN": "t"}).fixed_seed is None
+    assert Config.from_env({"DISCORD_TOKEN": "t", "GAMEHOST_TEST_SEED": "e2e"}).fixed_seed == "e2e"
