@@ -18,12 +18,12 @@ from storage.errors import (
     UnknownMatch,
     WrongStatus,
 )
-from storage.records import ENDED, LIVE, LoadedMatch, MatchInfo, MessageRef, Seat, Status
+from storage.records import ENDED, LIVE, Deadline, LoadedMatch, MatchInfo, MessageRef, Seat, Status
 from storage.store import Store
 
 __all__ = [
     "Store", "default_path",
-    "MatchInfo", "LoadedMatch", "Seat", "MessageRef", "Status", "LIVE", "ENDED",
+    "MatchInfo", "LoadedMatch", "Deadline", "Seat", "MessageRef", "Status", "LIVE", "ENDED",
     "StoreError", "SchemaTooNew", "NotOurDatabase", "UnknownMatch", "Conflict",
     "StaleCommit", "WrongStatus", "SeatError", "CorruptMatch",
 ]

@@ -135,7 +135,37 @@ BEGIN
 END;
 """
 
-MIGRATIONS: Sequence[str] = (V1,)
+# Async play: per-match host settings (deadlines, timeout policy), pausing,
+# the deadline of the decision a match waits on, and players' own settings
+# (how to be notified).
+V2 = """
+-- the host's per-match settings (JSON)
+ALTER TABLE matches ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE matches ADD COLUMN paused_at INTEGER;                    -- set while paused by a host
+
+-- At most one row per match: the deadlines of the decision at `seq`. A row
+-- whose seq is not the match's seq any more is stale and is ignored.
+CREATE TABLE deadlines (
+    match_id   INTEGER PRIMARY KEY REFERENCES matches (id) ON DELETE CASCADE,
+    seq        INTEGER NOT NULL CHECK (seq >= 0),
+    remind_at  INTEGER,                      -- NULL: no reminder due (none set, or sent)
+    timeout_at INTEGER                       -- NULL: no timeout (wait for ever)
+) STRICT;
+CREATE INDEX deadlines_remind  ON deadlines (remind_at)  WHERE remind_at IS NOT NULL;
+CREATE INDEX deadlines_timeout ON deadlines (timeout_at) WHERE timeout_at IS NOT NULL;
+
+-- A player's own settings (e.g. how turn notifications reach them), for
+-- every server the bot shares with them.
+CREATE TABLE user_settings (
+    user_id    INTEGER NOT NULL,
+    key        TEXT    NOT NULL,
+    value      TEXT    NOT NULL,             -- JSON
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (user_id, key)
+) STRICT, WITHOUT ROWID;
+"""
+
+MIGRATIONS: Sequence[str] = (V1, V2)
 
 
 def latest() -> int:

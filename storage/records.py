@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from enum import StrEnum
 from typing import Any
@@ -63,9 +63,15 @@ class MatchInfo:
     started_at: datetime | None
     ended_at: datetime | None
     archived_at: datetime | None
+    settings: dict = field(default_factory=dict)  # the host's per-match settings
+    paused_at: datetime | None = None             # set while a host has paused it
     #: why this row's metadata could not be fully decoded (None when fine);
     #: a flagged row can be listed and cancelled but not loaded
     problem: str | None = None
+
+    @property
+    def paused(self) -> bool:
+        return self.paused_at is not None
 
     @property
     def place_id(self) -> int:
@@ -92,6 +98,15 @@ class LoadedMatch(MatchInfo):
 
 
 @dataclass(frozen=True, slots=True)
+class Deadline:
+    """When the decision a match waits on (at `seq`) needs a reminder or times out."""
+    match_id: int
+    seq: int
+    remind_at: datetime | None
+    timeout_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
 class MessageRef:
     """A Discord message that shows a match."""
     match_id: int
@@ -108,6 +123,10 @@ def dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
+def to_ms(dt: datetime) -> int:
+    return round(dt.timestamp() * 1000)
+
+
 def from_ms(ms: int | None) -> datetime | None:
     return None if ms is None else datetime.fromtimestamp(ms / 1000, tz=timezone.utc)
 
@@ -118,6 +137,7 @@ INFO_COLUMNS = """
     m.id, m.guild_id, m.channel_id, m.thread_id, m.game, m.status, m.creator_id,
     m.options, m.players, m.seed, m.rules_version, m.seq, m.outcome,
     m.created_at, m.updated_at, m.started_at, m.ended_at, m.archived_at,
+    m.settings, m.paused_at,
     (SELECT json_group_array(json_array(s.seat, s.user_id, s.bot))
        FROM seats s WHERE s.match_id = m.id) AS seats_json
 """
@@ -138,6 +158,14 @@ def _info_fields(row: sqlite3.Row) -> dict[str, Any]:
     except ValueError as exc:
         options = {}
         problems.append(f"bad options JSON ({exc})")
+    settings: dict = {}
+    try:
+        settings = json.loads(row["settings"])
+        if not isinstance(settings, dict):
+            raise ValueError("not an object")
+    except ValueError as exc:
+        settings = {}
+        problems.append(f"bad settings JSON ({exc})")
     if row["outcome"] is not None:
         try:
             outcome = json.loads(row["outcome"])
@@ -155,6 +183,7 @@ def _info_fields(row: sqlite3.Row) -> dict[str, Any]:
         created_at=from_ms(row["created_at"]), updated_at=from_ms(row["updated_at"]),
         started_at=from_ms(row["started_at"]), ended_at=from_ms(row["ended_at"]),
         archived_at=from_ms(row["archived_at"]),
+        settings=settings, paused_at=from_ms(row["paused_at"]),
         problem="; ".join(problems) or None,
     )
 

@@ -18,6 +18,7 @@ import logging
 import sqlite3
 import time
 from collections.abc import Callable, Generator
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from storage.records import (
     INFO_COLUMNS,
     LIVE,
     LOAD_SQL,
+    Deadline,
     LoadedMatch,
     MatchInfo,
     MessageRef,
@@ -40,6 +42,8 @@ from storage.records import (
     decode_match,
     decode_message,
     dumps,
+    from_ms,
+    to_ms,
 )
 
 log = logging.getLogger(__name__)
@@ -429,6 +433,123 @@ class Store:
                 (match_id, kind))
             return decode_message(old[0]) if old else None
 
+    # -- hosting: per-match settings, pause, seats handed over -------------------
+    async def set_match_settings(self, match_id: int, settings: dict) -> None:
+        """The host's settings for one match (deadlines, timeout policy)."""
+        async with self._db.write() as conn:
+            await _require(conn, match_id, LIVE)
+            await conn.execute("UPDATE matches SET settings = ?, updated_at = ? WHERE id = ?",
+                               (dumps(settings), self._now(), match_id))
+
+    async def pause(self, match_id: int) -> None:
+        """A host pauses an active match (pausing twice keeps the first time)."""
+        now = self._now()
+        async with self._db.write() as conn:
+            await _require(conn, match_id, (Status.ACTIVE,))
+            await conn.execute(
+                "UPDATE matches SET paused_at = coalesce(paused_at, ?), updated_at = ?"
+                " WHERE id = ?", (now, now, match_id))
+
+    async def resume(self, match_id: int) -> None:
+        async with self._db.write() as conn:
+            await _require(conn, match_id, (Status.ACTIVE,))
+            await conn.execute("UPDATE matches SET paused_at = NULL, updated_at = ? WHERE id = ?",
+                               (self._now(), match_id))
+
+    async def replace_seat(self, match_id: int, seat: int, *, user_id: int | None = None,
+                           bot: str | None = None) -> Seat:
+        """Give a seat of a live match to another user or to a bot (a kick,
+        a substitute, a forfeit on timeout); returns the seat as it was.
+        SeatError if the new user is already seated or the seat is missing."""
+        if (user_id is None) == (bot is None):
+            raise ValueError("a seat goes to exactly one of a user or a bot")
+        async with self._db.write() as conn:
+            await _require(conn, match_id, LIVE)
+            rows = await conn.execute_fetchall(
+                "SELECT seat, user_id, bot FROM seats WHERE match_id = ?", (match_id,))
+            seats = {r["seat"]: Seat(r["seat"], r["user_id"], r["bot"]) for r in rows}
+            if seat not in seats:
+                raise SeatError(match_id, f"no seat {seat}")
+            if user_id is not None and any(s.user_id == user_id for s in seats.values()):
+                raise SeatError(match_id, f"user {user_id} is already seated")
+            await conn.execute(
+                "UPDATE seats SET user_id = ?, bot = ?, joined_at = ?"
+                " WHERE match_id = ? AND seat = ?",
+                (user_id, bot, self._now(), match_id, seat))
+            await _touch(conn, match_id, self._now())
+            return seats[seat]
+
+    # -- deadlines ---------------------------------------------------------------
+    async def set_deadline(self, match_id: int, seq: int, *, remind_at: datetime | None,
+                           timeout_at: datetime | None) -> None:
+        """The deadlines of the decision the match waits on at `seq`
+        (replacing any earlier one)."""
+        async with self._db.write() as conn:
+            await _require(conn, match_id)
+            await conn.execute(
+                "INSERT INTO deadlines (match_id, seq, remind_at, timeout_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (match_id) DO UPDATE SET seq = excluded.seq,"
+                " remind_at = excluded.remind_at, timeout_at = excluded.timeout_at",
+                (match_id, seq, _ms_or_none(remind_at), _ms_or_none(timeout_at)))
+
+    async def clear_deadline(self, match_id: int, *, reminder_only: bool = False) -> None:
+        async with self._db.write() as conn:
+            if reminder_only:
+                await conn.execute("UPDATE deadlines SET remind_at = NULL WHERE match_id = ?",
+                                   (match_id,))
+            else:
+                await conn.execute("DELETE FROM deadlines WHERE match_id = ?", (match_id,))
+
+    async def deadline(self, match_id: int) -> Deadline | None:
+        row = await self._db.fetchone("SELECT * FROM deadlines WHERE match_id = ?", (match_id,))
+        return _decode_deadline(row) if row else None
+
+    async def due_deadlines(self, now: datetime) -> list[Deadline]:
+        """Deadlines due by `now` of active, unpaused matches still at the
+        deadline's seq (a move since makes a deadline stale)."""
+        ms = to_ms(now)
+        rows = await self._db.fetchall(
+            "SELECT d.* FROM deadlines d JOIN matches m ON m.id = d.match_id"
+            " WHERE m.status = 'active' AND m.paused_at IS NULL AND m.seq = d.seq"
+            " AND (d.remind_at <= ? OR d.timeout_at <= ?) ORDER BY d.match_id", (ms, ms))
+        return [_decode_deadline(r) for r in rows]
+
+    # -- players' own settings ------------------------------------------------------
+    async def get_user_setting(self, user_id: int, key: str, default: Any = None) -> Any:
+        row = await self._db.fetchone(
+            "SELECT value FROM user_settings WHERE user_id = ? AND key = ?", (user_id, key))
+        return default if row is None else json.loads(row["value"])
+
+    async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
+        async with self._db.write() as conn:
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, key, value, updated_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value,"
+                " updated_at = excluded.updated_at", (user_id, key, dumps(value), self._now()))
+
+    # -- history and stats -------------------------------------------------------------
+    async def player_stats(self, guild_id: int, user_id: int) -> dict[str, tuple[int, int]]:
+        """game -> (finished matches played, won) for one member of a guild."""
+        rows = await self._db.fetchall(
+            f"SELECT m.game, count(*) AS played, sum({_WON}) AS won"
+            " FROM seats s JOIN matches m ON m.id = s.match_id"
+            " WHERE m.guild_id = ? AND m.status = 'finished' AND s.user_id = ?"
+            " GROUP BY m.game ORDER BY m.game", (guild_id, user_id))
+        return {r["game"]: (r["played"], r["won"]) for r in rows}
+
+    async def leaderboard(self, guild_id: int, game: str, *,
+                          limit: int = 10) -> list[tuple[int, int, int]]:
+        """(user id, played, won) of a guild's best players of a game:
+        most wins first, then fewest matches played."""
+        rows = await self._db.fetchall(
+            f"SELECT s.user_id, count(*) AS played, sum({_WON}) AS won"
+            " FROM seats s JOIN matches m ON m.id = s.match_id"
+            " WHERE m.guild_id = ? AND m.game = ? AND m.status = 'finished'"
+            " AND s.user_id IS NOT NULL"
+            " GROUP BY s.user_id ORDER BY won DESC, played ASC, s.user_id LIMIT ?",
+            (guild_id, game, limit))
+        return [(r["user_id"], r["played"], r["won"]) for r in rows]
+
     # -- guild settings ---------------------------------------------------------
     async def get_setting(self, guild_id: int, key: str, default: Any = None) -> Any:
         row = await self._db.fetchone(
@@ -481,6 +602,20 @@ class Store:
             removed = cur.rowcount
             await conn.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
             return removed
+
+
+# Whether seat `s` is among the winners in the outcome of match `m` (SQL).
+_WON = ("EXISTS (SELECT 1 FROM json_each(m.outcome, '$.winners') w"
+        " WHERE w.value = s.seat)")
+
+
+def _ms_or_none(dt: datetime | None) -> int | None:
+    return None if dt is None else to_ms(dt)
+
+
+def _decode_deadline(row: sqlite3.Row) -> Deadline:
+    return Deadline(row["match_id"], row["seq"], from_ms(row["remind_at"]),
+                    from_ms(row["timeout_at"]))
 
 
 # -- helpers used inside write transactions -----------------------------------
