@@ -11,10 +11,14 @@ import discord
 from discord.ext import commands
 
 from cogs import replies
+from cogs.clock import Clock, OffsetClock
 from cogs.components import DYNAMIC_ITEMS, is_ours
 from cogs.config import Config
+from cogs.deadlines import Deadlines
 from cogs.games import Games
+from cogs.history import History
 from cogs.lobby import Lobbies
+from cogs.moderation import Moderation
 from cogs.tables import Tables
 from storage import Store
 
@@ -31,13 +35,18 @@ class GameHost(commands.Bot):
                          help_command=None,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
         self.config = config
+        self.clock = OffsetClock(config.test_clock) if config.test_clock else Clock()
         self.store: Store | None = None
         self._resumed = False
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.config.database_path)
+        self.store = await Store.open(self.config.database_path, clock=self.clock.time)
         self.tables = Tables(self, self.store, self.config)
         self.lobbies = Lobbies(self, self.store, self.tables, self.config.fixed_seed)
+        self.deadlines = Deadlines(self.store, self.tables, self.clock, self.config.deadline_poll)
+        self.tables.deadlines = self.deadlines
+        self.moderation = Moderation(self.store, self.tables, self.deadlines)
+        self.history = History(self.store)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(Games(self))
         self.tree.on_error = self.on_app_command_error
@@ -65,6 +74,7 @@ class GameHost(commands.Bot):
         if not self._resumed:
             self._resumed = True
             await self.tables.resume()
+            self.deadlines.start()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A click on a component none of ours claims (an old or forged
@@ -91,6 +101,7 @@ class GameHost(commands.Bot):
 
     async def close(self) -> None:
         if self.store is not None:
+            await self.deadlines.stop()
             await self.tables.stop()
         await super().close()
         if self.store is not None:

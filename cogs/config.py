@@ -34,6 +34,10 @@ class Config:
     #: only for tests: deal every match from the seed "<fixed_seed>-<match id>"
     #: so a test can script a known deal (never set it for real players)
     fixed_seed: str | None = None
+    #: seconds between looks for due reminders and timeouts
+    deadline_poll: float = 30.0
+    #: only for tests: a file holding seconds to add to the real clock
+    test_clock: Path | None = None
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Config":
@@ -51,6 +55,8 @@ class Config:
             api_base=env.get("DISCORD_API_BASE") or None,
             gateway_url=env.get("DISCORD_GATEWAY_URL") or None,
             fixed_seed=env.get("GAMEHOST_TEST_SEED") or None,
+            deadline_poll=_float(env, "DEADLINE_POLL", 30.0),
+            test_clock=Path(env["GAMEHOST_TEST_CLOCK"]) if env.get("GAMEHOST_TEST_CLOCK") else None,
         )
 
 

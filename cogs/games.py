@@ -9,7 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import replies
-from cogs.lobby import may_manage
+from cogs.hosting import may_manage
+from cogs.moderation import NOTIFY_MODES
 from cogs.presenters import presented_games, presenter_for
 from cogs.replies import guarded, say
 from rules import get_game
@@ -17,6 +18,9 @@ from storage import CorruptMatch, MatchInfo, Status, UnknownMatch
 
 log = logging.getLogger(__name__)
 
+POLICY_CHOICES = [app_commands.Choice(name=name, value=value) for value, name in (
+    ("wait", "wait for ever"), ("bot", "a bot makes the move"),
+    ("forfeit", "a bot takes the seat"))]
 GAME_CHOICES = [app_commands.Choice(name=get_game(gid).name, value=gid)
                 for gid in presented_games()]
 
@@ -73,6 +77,16 @@ class Games(commands.Cog):
             await say(interaction, replies.NO_MATCH_HERE)
         return info
 
+    async def with_match(self, interaction: discord.Interaction, match_id: int | None,
+                         handler) -> None:
+        """Resolve the match a command is about, then run `handler(info)`;
+        every failure is answered."""
+        async def work():
+            info = await self.find_match(interaction, match_id)
+            if info is not None:
+                await handler(info)
+        await guarded(interaction, work(), log)
+
     # -- commands -------------------------------------------------------------------
     @game.command(name="new", description="Open a lobby for a new match")
     @app_commands.describe(game="Which game", players="Seats in total (starts when full)",
@@ -94,31 +108,31 @@ class Games(commands.Cog):
 
     @game.command(name="hand", description="Show your hand and your moves (only you see it)")
     async def hand(self, interaction: discord.Interaction, match: int | None = None):
-        async def work():
-            info = await self.find_match(interaction, match)
-            if info is not None:
-                await self.bot.tables.open_panel(interaction, info.id, edit=False)
-        await guarded(interaction, work(), log)
+        await self.with_match(interaction, match, lambda info: self.bot.tables.open_panel(
+            interaction, info.id, edit=False))
 
     @game.command(name="status", description="Show a match's table (only to you)")
     async def status(self, interaction: discord.Interaction, match: int | None = None):
-        async def work():
-            info = await self.find_match(interaction, match)
-            if info is None:
-                return
-            if info.status == Status.LOBBY:
-                embed, _ = self.bot.lobbies.render(info)
-                await interaction.response.send_message(embed=embed, ephemeral=True)
-                return
-            try:
-                loaded = await self.store.load(info.id)
-            except CorruptMatch:
-                await say(interaction, replies.CORRUPT_MATCH)
-                return
-            table = await self.bot.tables.render_table(loaded)
-            await interaction.response.send_message(embed=table.embed, files=table.files(),
-                                                    ephemeral=True)
-        await guarded(interaction, work(), log)
+        await self.with_match(interaction, match, lambda info: self.show_table(interaction, info))
+
+    @game.command(name="spectate", description="Watch a match: its public table, only to you")
+    async def spectate(self, interaction: discord.Interaction, match: int | None = None):
+        await self.with_match(interaction, match, lambda info: self.show_table(interaction, info))
+
+    async def show_table(self, interaction: discord.Interaction, info: MatchInfo) -> None:
+        """The public view of a match, privately: never more than the table shows."""
+        if info.status == Status.LOBBY:
+            embed, _ = self.bot.lobbies.render(info)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            return
+        try:
+            loaded = await self.store.load(info.id)
+        except CorruptMatch:
+            await say(interaction, replies.CORRUPT_MATCH)
+            return
+        table = await self.bot.tables.render_table(loaded)
+        await interaction.response.send_message(embed=table.embed, files=table.files(),
+                                                ephemeral=True)
 
     @game.command(name="list", description="This server's open matches")
     async def list_(self, interaction: discord.Interaction):
@@ -150,12 +164,8 @@ class Games(commands.Cog):
 
     @game.command(name="concede", description="Give up your seat in a match")
     async def concede(self, interaction: discord.Interaction, match: int | None = None):
-        async def work():
-            info = await self.find_match(interaction, match)
-            if info is None:
-                return
-            await self.bot.tables.concede(interaction, info.id)
-        await guarded(interaction, work(), log)
+        await self.with_match(interaction, match,
+                              lambda info: self.bot.tables.concede(interaction, info.id))
 
     @game.command(name="cancel", description="Cancel a match (its creator or a moderator)")
     async def cancel(self, interaction: discord.Interaction, match: int | None = None):
@@ -163,7 +173,7 @@ class Games(commands.Cog):
             info = await self.find_match(interaction, match)
             if info is None:
                 return
-            if not may_manage(info, interaction.user):
+            if not await may_manage(self.store, info, interaction.user):
                 await say(interaction, "Only the match's creator or a moderator can cancel it.")
                 return
             if info.status not in (Status.LOBBY, Status.ACTIVE):
@@ -178,3 +188,79 @@ class Games(commands.Cog):
                 await self.bot.tables.refresh_table(info.id)
         await guarded(interaction, work(), log)
 
+    # -- async play and hosting ------------------------------------------------------
+    @game.command(name="notify", description="How you hear that it's your move")
+    @app_commands.describe(mode="mention in the thread, a direct message, or nothing")
+    @app_commands.choices(mode=[app_commands.Choice(name=f"{k}: {v}"[:100], value=k)
+                                for k, v in NOTIFY_MODES.items()])
+    async def notify(self, interaction: discord.Interaction, mode: app_commands.Choice[str]):
+        await guarded(interaction, self.bot.moderation.notify(interaction, mode.value), log)
+
+    @game.command(name="timer", description="Show or set a match's reminder and timeout")
+    @app_commands.describe(reminder="e.g. 12h, 2d or never", timeout="e.g. 2d or never",
+                           policy="what happens on timeout")
+    @app_commands.choices(policy=POLICY_CHOICES)
+    async def timer(self, interaction: discord.Interaction, match: int | None = None,
+                    reminder: str | None = None, timeout: str | None = None,
+                    policy: app_commands.Choice[str] | None = None):
+        await self.with_match(interaction, match, lambda info: self.bot.moderation.timer(
+            interaction, info, reminder, timeout, policy.value if policy else None))
+
+    @game.command(name="config", description="Show or set this server's game settings")
+    @app_commands.describe(threads="a thread per match", reminder="default reminder, e.g. 24h",
+                           timeout="default timeout, e.g. 3d or never",
+                           policy="what happens on timeout",
+                           host_role="members of this role may host and moderate matches",
+                           clear_host_role="let anyone host again")
+    @app_commands.choices(policy=POLICY_CHOICES)
+    async def config(self, interaction: discord.Interaction, threads: bool | None = None,
+                     reminder: str | None = None, timeout: str | None = None,
+                     policy: app_commands.Choice[str] | None = None,
+                     host_role: discord.Role | None = None, clear_host_role: bool = False):
+        await guarded(interaction, self.bot.moderation.configure(
+            interaction, threads=threads, reminder=reminder, timeout=timeout,
+            policy=policy.value if policy else None, host_role=host_role,
+            clear_host_role=clear_host_role), log)
+
+    @game.command(name="kick", description="Hand a player's seat to a bot (hosts)")
+    async def kick(self, interaction: discord.Interaction, member: discord.Member,
+                   match: int | None = None):
+        await self.with_match(interaction, match, lambda info: self.bot.moderation.kick(
+            interaction, info, member))
+
+    @game.command(name="replace", description="Give a player's seat to another member (hosts)")
+    async def replace(self, interaction: discord.Interaction, member: discord.Member,
+                      substitute: discord.Member, match: int | None = None):
+        await self.with_match(interaction, match, lambda info: self.bot.moderation.replace(
+            interaction, info, member, substitute))
+
+    @game.command(name="pause", description="Pause a match: no moves or timeouts (hosts)")
+    async def pause(self, interaction: discord.Interaction, match: int | None = None):
+        await self.with_match(interaction, match,
+                              lambda info: self.bot.moderation.pause(interaction, info))
+
+    @game.command(name="resume", description="Resume a paused match (hosts)")
+    async def resume(self, interaction: discord.Interaction, match: int | None = None):
+        await self.with_match(interaction, match,
+                              lambda info: self.bot.moderation.resume(interaction, info))
+
+    # -- looking back -----------------------------------------------------------------
+    @game.command(name="history", description="Recent finished matches on this server")
+    async def history(self, interaction: discord.Interaction):
+        await guarded(interaction, self.bot.history.recent(interaction), log)
+
+    @game.command(name="stats", description="A member's games on this server")
+    async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None):
+        await guarded(interaction, self.bot.history.stats(interaction, member or interaction.user),
+                      log)
+
+    @game.command(name="leaderboard", description="The best players of a game on this server")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction,
+                          game: app_commands.Choice[str]):
+        await guarded(interaction, self.bot.history.leaderboard(interaction, game.value), log)
+
+    @game.command(name="export", description="A finished match's seed and moves, for replay")
+    async def export(self, interaction: discord.Interaction, match: int | None = None):
+        await self.with_match(interaction, match,
+                              lambda info: self.bot.history.export(interaction, info))

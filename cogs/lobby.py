@@ -14,22 +14,13 @@ import discord
 
 from cogs import replies
 from cogs.components import LOBBY_OPS, LobbyButton
+from cogs.hosting import may_host_new, may_manage, server_settings
 from cogs.presenters import presenter_for
 from cogs.replies import say
 from rules import BadOptions, Match, get_game
 from storage import MatchInfo, SeatError, Status, UnknownMatch, WrongStatus
 
 log = logging.getLogger(__name__)
-
-
-def is_moderator(member) -> bool:
-    perms = getattr(member, "guild_permissions", None)
-    return bool(perms and (perms.manage_guild or perms.administrator))
-
-
-def may_manage(info: MatchInfo, user) -> bool:
-    """The match's creator or a moderator (Manage Server)."""
-    return user.id == info.creator_id or is_moderator(user)
 
 
 class Lobbies:
@@ -75,6 +66,9 @@ class Lobbies:
     # -- creating ------------------------------------------------------------------
     async def create(self, interaction: discord.Interaction, game_id: str, seats: int | None,
                      bots: int, options: dict, here: bool) -> None:
+        if not await may_host_new(self.store, interaction.user):
+            await say(interaction, "On this server only hosts open matches; ask a moderator.")
+            return
         game = get_game(game_id)
         if seats is not None and not game.min_players <= seats <= game.max_players:
             await say(interaction, f"{presenter_for(game_id).title} is for "
@@ -100,7 +94,8 @@ class Lobbies:
         await interaction.response.send_message(embed=embed, view=view)
         message = await interaction.original_response()
         await self.store.set_message(match_id, "lobby", message.channel.id, message.id)
-        if not here and isinstance(interaction.channel, discord.TextChannel):
+        threads = (await server_settings(self.store, interaction.guild_id))["threads"]
+        if threads and not here and isinstance(interaction.channel, discord.TextChannel):
             try:
                 thread = await message.create_thread(
                     name=f"{presenter_for(game_id).title} #{match_id}", auto_archive_duration=10080)
@@ -135,12 +130,12 @@ class Lobbies:
                     return
                 await self.store.remove_user_seat(match_id, user.id)
             elif op == "bot":
-                if not may_manage(info, user):
+                if not await may_manage(self.store, info, user):
                     await say(interaction, "Only the match's creator or a moderator can add bots.")
                     return
                 await self.store.add_bot_seat(match_id)
             elif op == "start":
-                if not may_manage(info, user):
+                if not await may_manage(self.store, info, user):
                     await say(interaction, "Only the match's creator or a moderator can start it.")
                     return
                 game = get_game(info.game)
@@ -149,7 +144,7 @@ class Lobbies:
                               f"{game.max_players} players; add a bot or wait for someone.")
                     return
             elif op == "cancel":
-                if not may_manage(info, user):
+                if not await may_manage(self.store, info, user):
                     await say(interaction, "Only the match's creator or a moderator can cancel it.")
                     return
                 await self.store.cancel(match_id)

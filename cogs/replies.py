@@ -20,6 +20,9 @@ STALE_SHORT = ("The table has moved on since that button was shown — "
                "the table shows the current state.")
 RACED = ("Someone else moved at the same moment, and their move came first. "
          "Please look again.")
+PAUSED = "A host has paused this match; moves are possible again once it is resumed."
+NOT_HOST = ("Only the match's creator or a host (Manage Server, or the server's host role) "
+            "can do that.")
 BROKEN = "Something went wrong on my side; nothing was changed. Please try again."
 NO_MATCH_HERE = ("There's no match in this channel. "
                  "Use `/game list` to find one, or `/game new` to start one.")

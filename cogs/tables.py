@@ -71,6 +71,7 @@ class Tables:
         self._locks: dict[int, asyncio.Lock] = {}
         self._bot_tasks: dict[int, asyncio.Task] = {}
         self._names: dict[int, str] = {}
+        self.deadlines = None  # set by the bot once the deadline service exists
 
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
@@ -116,6 +117,9 @@ class Tables:
             seat = seat_of(loaded, interaction.user.id)
             if seat is None:
                 await say(interaction, replies.NOT_SEATED)
+                return
+            if loaded.paused:
+                await say(interaction, replies.PAUSED)
                 return
             match = loaded.match
             if seq != match.seq:
@@ -226,10 +230,12 @@ class Tables:
             if loaded is None:
                 return
             now_owing = humans_owing(loaded)
-            if now_owing and now_owing != owed_before:
-                await self.ping(loaded, now_owing)
+            if now_owing and now_owing != owed_before and not loaded.paused:
+                await self.notify(loaded, now_owing)
             if loaded.status == Status.FINISHED:
                 await self.close_thread(loaded)
+            if self.deadlines is not None:
+                await self.deadlines.schedule(loaded)
             self.schedule_bots(loaded)
         except Exception:
             log.exception("updating the table of match %s failed", match_id)
@@ -266,6 +272,8 @@ class Tables:
                                       seq=match.seq)
         if loaded.status == Status.CANCELLED:
             embed.description = "**This match was cancelled.**"
+        elif loaded.paused and loaded.status == Status.ACTIVE:
+            embed.description = f"⏸ **Paused by a host.**\n{embed.description or ''}"
         public: list[Action] = []
         for seat in to_act:
             for action in match.legal(seat):
@@ -289,7 +297,7 @@ class Tables:
         if loaded.match is None:
             return loaded
         table = await self.render_table(loaded)
-        channel = self.bot.get_partial_messageable(loaded.thread_id or loaded.channel_id)
+        channel = self.bot.get_partial_messageable(loaded.place_id)
         ref = await self.store.message(match_id, "table")
         if ref is not None and _age_seconds(ref.posted_at) < self.config.table_max_age:
             try:
@@ -310,15 +318,36 @@ class Tables:
                 pass
         return loaded
 
-    async def ping(self, loaded: LoadedMatch, users: frozenset[int]) -> None:
-        """Mention whoever owes a decision; the previous reminder is removed so
-        the thread does not fill up with them."""
-        channel = self.bot.get_partial_messageable(loaded.thread_id or loaded.channel_id)
-        mentions = " ".join(f"<@{u}>" for u in sorted(users))
+    async def notify(self, loaded: LoadedMatch, users: frozenset[int], *,
+                     reminder: bool = False) -> None:
+        """Tell players they owe a decision, each the way they chose with
+        `/game notify`: a mention in the match's thread (default), a direct
+        message (falling back to the mention when their DMs are closed), or
+        nothing. The previous mention is removed so the thread stays short."""
         title = presenter_for(loaded.game).title
+        where = f"https://discord.com/channels/{loaded.guild_id}/{loaded.place_id}"
+        mention = []
+        for user_id in sorted(users):
+            mode = await self.store.get_user_setting(user_id, "notify", "mention")
+            if mode == "dm":
+                try:
+                    user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                    await user.send(("⏰ Reminder: " if reminder else "") +
+                                    f"your move in {title} #{loaded.id}: {where}")
+                    continue
+                except discord.HTTPException:
+                    pass  # DMs closed: mention them in the thread instead
+            if mode != "off":
+                mention.append(user_id)
+        if not mention:
+            return
+        mentions = " ".join(f"<@{u}>" for u in mention)
+        text = (f"⏰ {mentions} — a reminder: {title} #{loaded.id} is waiting for your move."
+                if reminder else
+                f"{mentions} — your move in {title} #{loaded.id}. Open **My hand** on the table.")
+        channel = self.bot.get_partial_messageable(loaded.place_id)
         message = await channel.send(
-            f"{mentions} — your move in {title} #{loaded.id}. Open **My hand** on the table.",
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+            text, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
         old = await self.store.set_message(loaded.id, "ping", channel.id, message.id)
         if old is not None:
             try:
@@ -326,6 +355,11 @@ class Tables:
                     old.message_id).delete()
             except discord.HTTPException:
                 pass
+
+    async def announce(self, loaded: LoadedMatch, text: str) -> None:
+        """A public line in the match's thread (hosts' and timeouts' doings)."""
+        await self.bot.get_partial_messageable(loaded.place_id).send(
+            text, allowed_mentions=discord.AllowedMentions.none())
 
     async def close_thread(self, loaded: LoadedMatch) -> None:
         """A finished match's thread is archived (it stays readable)."""
@@ -341,7 +375,7 @@ class Tables:
 
     # -- bot seats ------------------------------------------------------------------
     def schedule_bots(self, loaded: LoadedMatch) -> None:
-        if loaded.status != Status.ACTIVE or loaded.match is None:
+        if loaded.status != Status.ACTIVE or loaded.match is None or loaded.paused:
             return
         if not set(loaded.match.to_act()) & bot_seats(loaded):
             return
@@ -357,7 +391,7 @@ class Tables:
                 await asyncio.sleep(self.config.bot_move_delay)
                 async with self.lock(match_id):
                     loaded = await self.store.load(match_id)
-                    if loaded.status != Status.ACTIVE or loaded.match is None:
+                    if loaded.status != Status.ACTIVE or loaded.match is None or loaded.paused:
                         return
                     match = loaded.match
                     owing = [s for s in match.to_act() if s in bot_seats(loaded)]

@@ -1,0 +1,132 @@
+"""Reminders and timeouts for the decision a match waits on.
+
+Deadlines live in the database (one per match, tied to the match's seq), so a
+restart loses none: the loop looks for due deadlines at start-up (overdue ones
+fire at once) and then every `poll` seconds, or sooner when a new deadline is
+set. A move makes the previous deadline stale; the new decision gets its own.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import timedelta
+
+from cogs.hosting import match_settings
+from cogs.tables import humans_owing
+from rules.bots import choose_action
+from storage import CorruptMatch, Deadline, StaleCommit, Status, UnknownMatch, WrongStatus
+
+log = logging.getLogger(__name__)
+
+
+class Deadlines:
+    def __init__(self, store, tables, clock, poll: float):
+        self.store = store
+        self.tables = tables
+        self.clock = clock
+        self.poll = poll
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task | None = None
+
+    # -- setting ---------------------------------------------------------------
+    async def schedule(self, loaded) -> None:
+        """Deadlines for the decision the match now waits on (none when it
+        waits on nobody human, is paused or over)."""
+        waiting = (loaded.status == Status.ACTIVE and not loaded.paused
+                   and loaded.match is not None and humans_owing(loaded))
+        if not waiting:
+            await self.store.clear_deadline(loaded.id)
+            return
+        settings = await match_settings(self.store, loaded)
+        now = self.clock.now()
+        remind = now + timedelta(seconds=settings["reminder"]) if settings["reminder"] else None
+        timeout = (now + timedelta(seconds=settings["timeout"])
+                   if settings["timeout"] and settings["policy"] != "wait" else None)
+        await self.store.set_deadline(loaded.id, loaded.match.seq, remind_at=remind,
+                                      timeout_at=timeout)
+        self._wake.set()
+
+    # -- firing -------------------------------------------------------------------
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._run(), name="deadlines")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            await asyncio.gather(self._task, return_exceptions=True)
+            self._task = None
+
+    async def _run(self) -> None:
+        while True:
+            try:
+                await self.fire_due()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("checking deadlines failed")
+            self._wake.clear()
+            try:
+                await asyncio.wait_for(self._wake.wait(), self.poll)
+            except asyncio.TimeoutError:
+                pass
+
+    async def fire_due(self) -> None:
+        for deadline in await self.store.due_deadlines(self.clock.now()):
+            try:
+                if deadline.timeout_at and deadline.timeout_at <= self.clock.now():
+                    await self.time_out(deadline)
+                else:
+                    await self.remind(deadline)
+            except (UnknownMatch, CorruptMatch, WrongStatus) as exc:
+                log.warning("deadline of match %s dropped: %s", deadline.match_id, exc)
+                await self.store.clear_deadline(deadline.match_id)
+
+    async def _current(self, deadline: Deadline):
+        """The match, if it still waits on the decision the deadline is for."""
+        loaded = await self.store.load(deadline.match_id)
+        if (loaded.status != Status.ACTIVE or loaded.paused or loaded.match is None
+                or loaded.match.seq != deadline.seq):
+            return None
+        return loaded
+
+    async def remind(self, deadline: Deadline) -> None:
+        loaded = await self._current(deadline)
+        await self.store.clear_deadline(deadline.match_id, reminder_only=True)
+        if loaded is None:
+            return
+        users = humans_owing(loaded)
+        if users:
+            await self.tables.notify(loaded, users, reminder=True)
+
+    async def time_out(self, deadline: Deadline) -> None:
+        """Apply the timeout policy to every human seat the match waits on."""
+        async with self.tables.lock(deadline.match_id):
+            loaded = await self._current(deadline)
+            if loaded is None:
+                await self.store.clear_deadline(deadline.match_id)
+                return
+            settings = await match_settings(self.store, loaded)
+            before = humans_owing(loaded)
+            late = [s for s in loaded.seats
+                    if s.user_id is not None and s.seat in loaded.match.to_act()]
+            names = await self.tables.names_for(loaded)
+            match = loaded.match
+            for seat in late:
+                if settings["policy"] == "forfeit":
+                    await self.store.replace_seat(loaded.id, seat.seat, bot="bot")
+                    text = (f"⏰ <@{seat.user_id}> ran out of time in match #{loaded.id}; "
+                            f"a bot takes their seat.")
+                else:
+                    if seat.seat not in match.to_act():
+                        continue
+                    match.act(seat.seat, choose_action(match, seat.seat), match.seq)
+                    try:
+                        await self.store.commit(loaded.id, match)
+                    except StaleCommit:
+                        return
+                    text = (f"⏰ Time ran out for **{names[seat.seat]}** in match #{loaded.id}; "
+                            f"a bot made that move for them.")
+                await self.tables.announce(loaded, text)
+            await self.store.clear_deadline(deadline.match_id)
+        await self.tables.after_move(loaded.id, before)

@@ -1,0 +1,88 @@
+"""Looking back: recent results, a member's record, a game's leaderboard, and
+a finished match's record (seed + action log) for replay."""
+from __future__ import annotations
+
+import io
+import json
+
+import discord
+
+from cogs.presenters import presenter_for
+from cogs.replies import say
+from storage import CorruptMatch, MatchInfo, Status
+
+HISTORY_SIZE = 10
+
+
+def result_line(info: MatchInfo) -> str:
+    title = presenter_for(info.game).title
+    outcome = info.outcome or {}
+    winners = outcome.get("winners", [])
+    seats = {s.seat: (f"<@{s.user_id}>" if s.user_id else f"🤖 Bot {s.seat + 1}")
+             for s in info.seats}
+    scores = outcome.get("scores", [])
+    shown = ", ".join(f"{'🏆 ' if s in winners else ''}{seats.get(s, '?')} {score}"
+                      for s, score in sorted(enumerate(scores), key=lambda p: -p[1]))
+    when = discord.utils.format_dt(info.ended_at, "R") if info.ended_at else ""
+    return f"**#{info.id}** {title} {when} — {shown or 'no result'}"
+
+
+class History:
+    def __init__(self, store):
+        self.store = store
+
+    async def recent(self, interaction: discord.Interaction) -> None:
+        infos = await self.store.finished_matches(interaction.guild_id, limit=HISTORY_SIZE)
+        if not infos:
+            await say(interaction, "No finished matches on this server yet.")
+            return
+        embed = discord.Embed(title="Recent matches",
+                              description="\n".join(result_line(i) for i in infos))
+        await interaction.response.send_message(embed=embed, ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    async def stats(self, interaction: discord.Interaction, member) -> None:
+        stats = await self.store.player_stats(interaction.guild_id, member.id)
+        if not stats:
+            await say(interaction, f"{member.mention} has not finished a match here yet.")
+            return
+        played = sum(p for p, _ in stats.values())
+        won = sum(w for _, w in stats.values())
+        lines = [f"{presenter_for(game).title}: {w} won of {p}" for game, (p, w) in stats.items()]
+        embed = discord.Embed(title=f"{member.display_name}'s games",
+                              description=f"**{won}** won of **{played}** played\n" +
+                              "\n".join(lines))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def leaderboard(self, interaction: discord.Interaction, game_id: str) -> None:
+        rows = await self.store.leaderboard(interaction.guild_id, game_id)
+        title = presenter_for(game_id).title
+        if not rows:
+            await say(interaction, f"Nobody has finished a {title} match here yet.")
+            return
+        lines = [f"{rank}. <@{user}> — {won} won of {played}"
+                 for rank, (user, played, won) in enumerate(rows, start=1)]
+        embed = discord.Embed(title=f"{title} leaderboard", description="\n".join(lines))
+        await interaction.response.send_message(embed=embed, ephemeral=True,
+                                                allowed_mentions=discord.AllowedMentions.none())
+
+    async def export(self, interaction: discord.Interaction, info: MatchInfo) -> None:
+        """The record of a finished match, as JSON: replayable with the engine
+        (`Match.replay`). Only once finished: the seed reveals every card."""
+        if info.status != Status.FINISHED:
+            await say(interaction, "Only finished matches can be exported (the record "
+                      "reveals every hidden card).")
+            return
+        try:
+            loaded = await self.store.load(info.id)
+        except CorruptMatch:
+            await say(interaction, "This match's saved data is damaged; it can't be exported.")
+            return
+        record = loaded.match.to_record()
+        record["match_id"] = info.id
+        record["seats"] = [{"seat": s.seat, "user_id": s.user_id, "bot": s.bot}
+                           for s in loaded.seats]
+        data = json.dumps(record, indent=1).encode()
+        await interaction.response.send_message(
+            f"Match #{info.id} — seed and every move:", ephemeral=True,
+            file=discord.File(io.BytesIO(data), filename=f"match-{info.id}.json"))

@@ -1,0 +1,190 @@
+"""What hosts do to running matches (kick, replace, pause, resume, per-match
+timers), server settings, and players' notification choice. Every refusal is
+a polite private answer; every change is announced in the match's thread."""
+from __future__ import annotations
+
+import discord
+
+from cogs import replies
+from cogs.hosting import (
+    POLICIES,
+    describe_duration,
+    match_settings,
+    may_manage,
+    parse_duration,
+    server_settings,
+)
+from cogs.replies import say
+from cogs.tables import humans_owing
+from storage import MatchInfo, SeatError, Status
+
+NOTIFY_MODES = {"mention": "a mention in the match's thread",
+                "dm": "a direct message (a mention when your DMs are closed)",
+                "off": "nothing (the table still shows whose turn it is)"}
+
+
+def describe_settings(settings: dict) -> str:
+    role = settings.get("host_role")
+    lines = [f"Reminder after: **{describe_duration(settings['reminder'])}**",
+             f"Timeout after: **{describe_duration(settings['timeout'])}**",
+             f"On timeout: **{settings['policy']}**"]
+    if "threads" in settings:
+        lines.insert(0, f"A thread per match: **{'yes' if settings['threads'] else 'no'}**")
+    if "host_role" in settings:
+        lines.append(f"Host role: {f'<@&{role}>' if role else '**none** (anyone may host)'}")
+    return "\n".join(lines)
+
+
+class Moderation:
+    def __init__(self, store, tables, deadlines):
+        self.store = store
+        self.tables = tables
+        self.deadlines = deadlines
+
+    async def _managed(self, interaction: discord.Interaction, info: MatchInfo,
+                       statuses=(Status.ACTIVE,)) -> bool:
+        if not await may_manage(self.store, info, interaction.user):
+            await say(interaction, replies.NOT_HOST)
+            return False
+        if info.status not in statuses:
+            await say(interaction, replies.NOT_ACTIVE)
+            return False
+        return True
+
+    # -- seats ----------------------------------------------------------------------
+    async def kick(self, interaction: discord.Interaction, info: MatchInfo, member) -> None:
+        """The member's seat goes to a bot, which plays on for them."""
+        await self._hand_over(interaction, info, member, None)
+
+    async def replace(self, interaction: discord.Interaction, info: MatchInfo, member,
+                      substitute) -> None:
+        """Another member takes the member's seat, hand and all."""
+        if substitute.bot:
+            await say(interaction, "A bot account can't take a seat; use `/game kick` to "
+                      "hand the seat to one of my bots.")
+            return
+        await self._hand_over(interaction, info, member, substitute)
+
+    async def _hand_over(self, interaction, info, member, substitute) -> None:
+        if not await self._managed(interaction, info):
+            return
+        seat = info.seat_of(member.id)
+        if seat is None:
+            await say(interaction, f"{member.mention} doesn't play in match #{info.id}.")
+            return
+        async with self.tables.lock(info.id):
+            before = humans_owing(await self.store.load(info.id))
+            try:
+                if substitute is None:
+                    await self.store.replace_seat(info.id, seat, bot="bot")
+                else:
+                    await self.store.replace_seat(info.id, seat, user_id=substitute.id)
+            except SeatError as exc:
+                await say(interaction, f"That didn't work: {exc}")
+                return
+        loaded = await self.store.load(info.id)
+        taker = "a bot" if substitute is None else substitute.mention
+        await interaction.response.send_message(
+            f"{interaction.user.mention} gave {member.mention}'s seat in match #{info.id} "
+            f"to {taker}.", allowed_mentions=discord.AllowedMentions.none())
+        if loaded.place_id != interaction.channel_id:
+            await self.tables.announce(loaded, f"{member.mention}'s seat now belongs to {taker}.")
+        await self.tables.after_move(info.id, before)
+
+    # -- pause ------------------------------------------------------------------------
+    async def pause(self, interaction: discord.Interaction, info: MatchInfo) -> None:
+        if not await self._managed(interaction, info):
+            return
+        if info.paused:
+            await say(interaction, f"Match #{info.id} is already paused.")
+            return
+        await self.store.pause(info.id)
+        await interaction.response.send_message(
+            f"⏸ {interaction.user.mention} paused match #{info.id}. No moves, reminders or "
+            f"timeouts until it is resumed.", allowed_mentions=discord.AllowedMentions.none())
+        loaded = await self.tables.refresh_table(info.id)
+        if loaded is not None:
+            await self.deadlines.schedule(loaded)
+
+    async def resume(self, interaction: discord.Interaction, info: MatchInfo) -> None:
+        if not await self._managed(interaction, info):
+            return
+        if not info.paused:
+            await say(interaction, f"Match #{info.id} is not paused.")
+            return
+        await self.store.resume(info.id)
+        await interaction.response.send_message(
+            f"▶ {interaction.user.mention} resumed match #{info.id}.",
+            allowed_mentions=discord.AllowedMentions.none())
+        await self.tables.after_move(info.id, frozenset())
+
+    # -- timers --------------------------------------------------------------------------
+    async def timer(self, interaction: discord.Interaction, info: MatchInfo,
+                    reminder: str | None, timeout: str | None, policy: str | None) -> None:
+        """Show, or set, this match's reminder, timeout and timeout policy."""
+        if reminder is None and timeout is None and policy is None:
+            settings = await match_settings(self.store, info)
+            await say(interaction, f"Match #{info.id}:\n{describe_settings(settings)}")
+            return
+        if not await self._managed(interaction, info, (Status.LOBBY, Status.ACTIVE)):
+            return
+        try:
+            changes = self._parse(reminder, timeout, policy)
+        except ValueError as exc:
+            await say(interaction, str(exc))
+            return
+        await self.store.set_match_settings(info.id, {**info.settings, **changes})
+        loaded = await self.store.load(info.id)
+        await self.deadlines.schedule(loaded)
+        settings = await match_settings(self.store, loaded)
+        await say(interaction, f"Match #{info.id} now:\n{describe_settings(settings)}")
+
+    @staticmethod
+    def _parse(reminder, timeout, policy) -> dict:
+        changes = {}
+        if reminder is not None:
+            changes["reminder"] = parse_duration(reminder)
+        if timeout is not None:
+            changes["timeout"] = parse_duration(timeout)
+        if policy is not None:
+            if policy not in POLICIES:
+                raise ValueError(f"the policy must be one of {', '.join(POLICIES)}")
+            changes["policy"] = policy
+        return changes
+
+    async def configure(self, interaction: discord.Interaction, *, threads: bool | None,
+                        reminder: str | None, timeout: str | None, policy: str | None,
+                        host_role: discord.Role | None, clear_host_role: bool) -> None:
+        """Server defaults; changing them needs Manage Server."""
+        guild_id = interaction.guild_id
+        wants_change = any(v is not None for v in (threads, reminder, timeout, policy, host_role))
+        if wants_change or clear_host_role:
+            perms = getattr(interaction.user, "guild_permissions", None)
+            if not (perms and (perms.manage_guild or perms.administrator)):
+                await say(interaction, "Only members with Manage Server can change the "
+                          "server's game settings.")
+                return
+            try:
+                changes = self._parse(reminder, timeout, policy)
+            except ValueError as exc:
+                await say(interaction, str(exc))
+                return
+            if threads is not None:
+                changes["threads"] = threads
+            if host_role is not None:
+                changes["host_role"] = host_role.id
+            if clear_host_role:
+                changes["host_role"] = None
+            for key, value in changes.items():
+                await self.store.set_setting(guild_id, key, value)
+        settings = await server_settings(self.store, guild_id)
+        await say(interaction, f"Game settings of this server:\n{describe_settings(settings)}")
+
+    # -- players -----------------------------------------------------------------------------
+    async def notify(self, interaction: discord.Interaction, mode: str) -> None:
+        if mode not in NOTIFY_MODES:
+            await say(interaction, f"Choose one of: {', '.join(NOTIFY_MODES)}.")
+            return
+        await self.store.set_user_setting(interaction.user.id, "notify", mode)
+        await say(interaction, f"When it's your move you'll get {NOTIFY_MODES[mode]}.")
+

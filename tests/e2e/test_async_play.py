@@ -1,0 +1,196 @@
+"""Async play and moderation against the real bot process: a reminder and a
+timeout firing across a SIGKILL restart (with a controllable clock), a host
+kicking a player (a bot takes the seat), pause/resume, notification choices,
+every host command refused to a non-host, and history, stats, export."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+import pytest_asyncio
+
+from rules import Match
+
+from .fake_discord import python_argv
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+ROOT = Path(__file__).resolve().parents[2]
+HOUR = 3600
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def world(fake_discord, spawn_bot, tmp_path_factory):
+    fake = fake_discord
+    guild = fake.add_guild("Async")
+    tmp = tmp_path_factory.mktemp("async")
+    w = SimpleNamespace(fake=fake, guild=guild, clock=tmp / "clock", offset=0,
+                        alice=fake.add_user("alice"), bob=fake.add_user("bob"),
+                        carol=fake.add_user("carol"), mod=fake.add_user("mod", manage_guild=True))
+    w.clock.write_text("0")
+    env = {"DATABASE_PATH": str(tmp / "games.db"), "DEV_GUILD_ID": str(guild.id),
+           "BOT_MOVE_DELAY": "0.02", "GAMEHOST_TEST_CLOCK": str(w.clock),
+           "DEADLINE_POLL": "0.2", "GAMEHOST_TEST_SEED": "async"}
+    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
+    return w
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def channel(world, request):
+    return world.fake.add_text_channel(world.guild, request.node.name[:90])
+
+
+def advance(w, seconds: float) -> None:
+    w.offset += seconds
+    w.clock.write_text(str(w.offset))
+
+
+async def reply(inter):
+    await inter.wait_answered(3.0)
+    return await inter.wait_reply()
+
+
+def table_in(fake, place):
+    found = [m for m in fake.messages(place, ephemeral=False)
+             if any(c["custom_id"].startswith("hand:") for c in m.buttons())
+             or "Game over" in m.text]
+    return found[-1] if found else None
+
+
+async def keltis_for_two(w, channel):
+    """alice and bob at a Keltis table in `channel`; returns (table, match id)."""
+    start = w.fake.mark()
+    lobby = await reply(await w.fake.slash(w.alice, channel, "game new", game="keltis",
+                                           players=2, here=True))
+    await (await w.fake.click(w.bob, lobby, label="Join")).wait_answered()
+    table = await w.fake.wait_until(lambda: table_in(w.fake, channel), 5, "the table")
+    match_id = int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
+    await w.fake.wait_for_message(  # the first player is told (in the channel or by DM)
+        predicate=lambda m: "your move in Keltis" in m.text, after=start, ephemeral=False)
+    return table, match_id
+
+
+def first_player(w, match_id):
+    """Who moves first, from the deal the test seed gives."""
+    seat = Match.new("keltis", 2, f"async-{match_id}").to_act()[0]
+    return (w.alice, w.bob)[seat]
+
+
+async def test_non_hosts_are_refused_every_host_command(world, channel):
+    fake, carol = world.fake, world.carol
+    await keltis_for_two(world, channel)
+    for command, options in [("game config", {"timeout": "1h"}),
+                             ("game kick", {"member": world.bob}),
+                             ("game replace", {"member": world.bob, "substitute": carol}),
+                             ("game pause", {}), ("game resume", {}),
+                             ("game timer", {"timeout": "1h"}),
+                             ("game cancel", {})]:
+        answer = await reply(await fake.slash(carol, channel, command, **options))
+        assert answer.ephemeral, command
+        assert "creator or a host" in answer.text or "Manage Server" in answer.text or \
+            "creator or a moderator" in answer.text, (command, answer.text)
+    shown = await reply(await fake.slash(carol, channel, "game timer"))
+    assert shown.ephemeral and "Reminder after" in shown.text  # looking is for everyone
+    assert fake.problems() == []
+
+
+async def test_reminder_then_timeout_across_a_restart(world, channel):
+    fake, w = world.fake, world
+    configured = await reply(await fake.slash(w.mod, channel, "game config", reminder="1h",
+                                              timeout="2h", policy="bot"))
+    assert "1h" in configured.text and "2h" in configured.text and "bot" in configured.text
+    table, match_id = await keltis_for_two(w, channel)
+    late = first_player(w, match_id)
+    advance(w, HOUR + 60)
+    reminder = await fake.wait_for_message(
+        channel, predicate=lambda m: "a reminder" in m.text, timeout=5)
+    assert reminder.mentioned_ids == [late.id]
+    await w.bot.kill()
+    advance(w, 2 * HOUR)  # the timeout passes while the bot is down
+    await w.bot.start()
+    note = await fake.wait_for_message(
+        channel, predicate=lambda m: "Time ran out" in m.text, timeout=10)
+    assert late.name in note.text
+    fresh = await fake.wait_until(lambda: (t := table_in(fake, channel)) and "move 1" in str(
+        t.embeds[0].get("footer")) and t, 5, "the table after the bot's move")
+    assert "to draw" in fresh.text  # the bot played the card; the draw is the player's again
+    await reply(await fake.slash(w.mod, channel, "game config", timeout="never", policy="wait"))
+    assert fake.problems() == []
+
+
+async def test_a_host_kicks_a_player_and_a_bot_plays_on(world, channel):
+    fake, w = world.fake, world
+    table, match_id = await keltis_for_two(w, channel)
+    answer = await reply(await fake.slash(w.mod, channel, "game kick", member=w.bob))
+    assert not answer.ephemeral and "to a bot" in answer.text
+    await fake.wait_until(lambda: "🤖 Bot 2" in table_in(fake, channel).text, 5,
+                          "the table to show the bot")
+    # bob's seat moves by itself now: the game reaches alice's turns without bob
+    hand = await reply(await fake.click(w.bob, table_in(fake, channel), custom_id="hand:"))
+    assert "not playing" in hand.text
+    await fake.wait_until(lambda: "**alice** to play" in table_in(fake, channel).text, 5,
+                          "alice's turn")
+    assert fake.problems() == []
+
+
+async def test_pause_blocks_moves_until_resumed(world, channel):
+    fake, w = world.fake, world
+    table, match_id = await keltis_for_two(w, channel)
+    mover = first_player(w, match_id)
+    paused = await reply(await fake.slash(w.alice, channel, "game pause"))  # the creator may
+    assert "paused match" in paused.text
+    await fake.wait_until(lambda: "Paused by a host" in table_in(fake, channel).text, 5, "pause")
+    panel = await reply(await fake.click(mover, table_in(fake, channel), custom_id="hand:"))
+    select = panel.select(custom_id="gg:")
+    await (await fake.select(mover, panel, [select["options"][0]["value"]],
+                             custom_id=select["custom_id"])).wait_answered()
+    button = next(b for b in panel.buttons() if b["custom_id"].startswith("g:"))
+    refused = await fake.click(mover, panel, custom_id=button["custom_id"])
+    await refused.wait_answered()
+    assert "paused" in refused.followups[0].text if refused.followups else \
+        "paused" in (refused.original.text if refused.original else panel.text)
+    resumed = await reply(await fake.slash(w.mod, channel, "game resume"))
+    assert "resumed" in resumed.text
+    await fake.wait_until(lambda: "Paused" not in table_in(fake, channel).text, 5, "resume")
+    assert fake.problems() == []
+
+
+async def test_direct_message_nudges_fall_back_to_a_mention(world, channel):
+    fake, w = world.fake, world
+    for user in (w.alice, w.bob):
+        said = await reply(await fake.slash(user, channel, "game notify", mode="dm"))
+        assert said.ephemeral and "direct message" in said.text
+    fake.close_dms(w.bob)
+    before_dms = len(fake.dms(w.alice))
+    table, match_id = await keltis_for_two(w, channel)
+    first = first_player(w, match_id)
+    if first is w.alice:
+        await fake.wait_until(lambda: len(fake.dms(w.alice)) > before_dms, 5, "a DM to alice")
+        assert f"#{match_id}" in fake.dms(w.alice)[-1].text
+    else:  # bob's DMs are closed: he is mentioned in the thread instead
+        ping = await fake.wait_for_message(
+            channel, predicate=lambda m: "— your move" in m.text, ephemeral=False)
+        assert ping.mentioned_ids == [w.bob.id]
+    for user in (w.alice, w.bob):
+        await reply(await fake.slash(user, channel, "game notify", mode="mention"))
+    assert fake.problems() == []
+
+
+async def test_history_stats_leaderboard_and_export(world, channel):
+    fake, w = world.fake, world
+    table, match_id = await keltis_for_two(w, channel)
+    await reply(await fake.slash(w.alice, channel, "game concede"))
+    await fake.wait_until(lambda: "Game over" in table_in(fake, channel).text, 5, "the end")
+    history = await reply(await fake.slash(w.carol, channel, "game history"))
+    assert f"#{match_id}" in history.text and "🏆" in history.text
+    stats = await reply(await fake.slash(w.carol, channel, "game stats", member=w.bob))
+    assert "won of" in stats.text
+    board = await reply(await fake.slash(w.carol, channel, "game leaderboard", game="keltis"))
+    assert f"<@{w.bob.id}>" in board.text
+    export = await reply(await fake.slash(w.carol, channel, "game export", match=match_id))
+    [attachment] = export.attachments
+    record = json.loads(attachment.data)
+    replayed = Match.replay(record)
+    assert replayed.outcome()["winners"] == [1] and record["seed"] == f"async-{match_id}"
+    assert fake.problems() == []
