@@ -1,0 +1,306 @@
+"""The Keltis dice game in Discord: five colour rows drawn as text (fields 1-9
+with their symbols, forbidden fields and every stone, one marker per seat),
+the dice, chips and the running score. Everything is public (D-7), so every
+decision is a public button on the table; the panel repeats the seat's own
+stones for convenience."""
+from __future__ import annotations
+
+from collections import Counter
+
+import discord
+
+from cogs.presenters.base import Presenter, clip
+from rules import Action, RulesError
+from rules.keltis_dice.board import (
+    CLOVER,
+    COLOURS,
+    DICE,
+    FACES,
+    FIELDS,
+    GOAL_FIELDS,
+    KOBOLD,
+    STONES_PER_PLAYER,
+    WISHING,
+    forbidden,
+    symbol_at,
+)
+from rules.keltis_dice.scoring import FIELD_POINTS
+
+FACE_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "w": "💎"}
+COLOUR_NAME = {"b": "Brown", "y": "Yellow", "p": "Pink", "g": "Green", "u": "Blue"}
+SYMBOL_ICON = {WISHING: "💎", CLOVER: "🍀", KOBOLD: "👺"}
+FORBIDDEN_ICON = "⛔"
+#: one marker per seat, unlike any row colour or symbol
+SEAT_MARKERS = ("🦊", "🐼", "🦉", "🐙")
+END_REASON = {
+    "goal_stones": "enough stones reached the goal areas",
+    "four_in_goal": "a player has all four stones in the goal areas",
+    "concede": "a player conceded",
+}
+
+
+def sorted_faces(faces) -> list[str]:
+    return sorted(faces, key=FACES.index)
+
+
+def dice_text(faces) -> str:
+    """`"wbb"` or `["w", "b", "b"]` -> 🟤🟤💎: sorted by face, so equal dice
+    stand together (their positions mean nothing to the player)."""
+    return "".join(FACE_ICON[f] for f in sorted_faces(faces))
+
+
+def kept_faces(dice: list[str], rerolled: str) -> list[str]:
+    """The dice a reroll choice keeps: the dice minus the rerolled faces."""
+    left = Counter(dice)
+    left.subtract(rerolled)
+    return sorted_faces(left.elements())
+
+
+def marker(seat: int) -> str:
+    return SEAT_MARKERS[seat % len(SEAT_MARKERS)]
+
+
+def side_text(view: dict) -> str:
+    sides = view["sides"]
+    side = f"Side **{view['side']}**" + (" (⛔ forbidden fields)" if view["side"] == "B" else "")
+    if len(sides) > 1:
+        side += f" · game {view['game_no']} of {len(sides)} ({' then '.join(sides)})"
+    return side
+
+
+def mark(colour: str, field: int) -> str:
+    """The symbol printed on a field, if any."""
+    return SYMBOL_ICON.get(symbol_at(colour, field) or "", "")
+
+
+def chips_text(n: int) -> str:
+    return f"💎 {n} chip{'' if n == 1 else 's'}"
+
+
+def row_cells(colour: str, side: str, stones: list[dict]) -> str:
+    """One row as a line of fields: number, symbol or ⛔, then the stones
+    standing there; the goal area (7-9) after a bar."""
+    cells = []
+    for f in range(1, FIELDS + 1):
+        here = "".join(marker(seat) for seat, mine in enumerate(stones) if mine.get(colour) == f)
+        sign = FORBIDDEN_ICON if forbidden(side, colour, f) else mark(colour, f)
+        number = f"**{f}**" if here else str(f)
+        if f == min(GOAL_FIELDS):
+            cells.append("┃")
+        cells.append(f"{number}{sign}{here}")
+    return " ".join(cells)
+
+
+def breakdown_text(game: dict) -> str:
+    """One game's score: `🟤+10 🟡+6 · 💎5 +2`."""
+    rows = " ".join(f"{FACE_ICON[c]}{p:+d}" for c, p in game["rows"].items()) or "no stones"
+    return f"{rows} · 💎{game['chips']} {game['chip_points']:+d}"
+
+
+class KeltisDicePresenter(Presenter):
+    game_id = "keltis_dice"
+    title = "Keltis dice game"
+    colour = 0x3B7A57
+    rules_summary = (
+        "**Keltis: the dice game** (2-4 players). Five rows of nine fields, one per colour; "
+        "each player has 4 stones, at most one per row.\n"
+        "**Your turn:** 🎲 roll five dice (faces 🟤🟡🩷🟢🔵 and the 💎 wishing stone). "
+        "You may keep any of them and **reroll the others once**. If two or more dice show "
+        "💎, take a wishing-stone chip. Then **move** the stone of one colour shown on the "
+        "dice **exactly** as many fields as dice show that colour (a new stone enters from "
+        "before field 1), or pass. A stone stops on field 9 at the latest.\n"
+        "**Symbols** where your stone stops: 🍀 clover — one of your stones one field on, "
+        "or a new stone onto field 1 (its symbol works too); 💎 — take a chip; "
+        "👺 kobold — another whole turn afterwards.\n"
+        "**Side B:** a stone may not stop on a ⛔ forbidden field (passing over is fine). "
+        "Option `side=A`, `side=B` or `side=both` (two games, totals added).\n"
+        "**End:** at once when the stones in the goal areas (fields 7-9, all players) reach "
+        "5 (2 players), 7 (3) or 8 (4), or one player has all 4 stones there. The move that "
+        "ends the game gets no symbol.\n"
+        "**Score:** each stone by its field (1-9: -4 -3 -2 1 2 3 6 7 10); chips "
+        "(0-9+: -10 -4 -3 -2 1 2 3 6 7 10). Highest total wins; ties share the win."
+    )
+
+    # -- actions --------------------------------------------------------------
+    def label(self, action: Action, view: dict) -> str:
+        verb, args = action.verb, action.args
+        dice = view.get("dice") or []
+        if verb == "roll":
+            return "🎲 Roll the dice"
+        if verb == "stop":
+            return f"Keep all {dice_text(dice)}"
+        if verb == "reroll":
+            kept = kept_faces(dice, args[0])
+            if not kept:
+                return f"Reroll all {dice_text(args[0])}"
+            return f"Keep {dice_text(kept)} · reroll {dice_text(args[0])}"
+        if verb == "move":
+            return self._move_label(args[0], view)
+        if verb == "pass":
+            return "Pass (don't move)"
+        if verb == "clover":
+            start = self._own_field(view, args[0])
+            return f"🍀 Move {FACE_ICON[args[0]]} {start} → {start + 1}{mark(args[0], start + 1)}"
+        if verb == "clover_new":
+            return f"🍀 New {FACE_ICON[args[0]]} stone → 1"
+        if verb == "skip":
+            return "Don't use the clover"
+        return action.key()
+
+    @staticmethod
+    def _own_field(view: dict, colour: str) -> int:
+        seat = view.get("current", 0)
+        return view["stones"][seat].get(colour, 0) if view.get("stones") else 0
+
+    def _move_label(self, colour: str, view: dict) -> str:
+        count = (view.get("dice") or []).count(colour)
+        start = self._own_field(view, colour)
+        # where the stone stops (D-4: surplus past field 9 is lost), for the player's eye only
+        to = min(start + count, FIELDS)
+        if start == 0:
+            return f"New {FACE_ICON[colour]} stone → {to}{mark(colour, to)}"
+        return f"Move {FACE_ICON[colour]} {start} → {to}{mark(colour, to)}"
+
+    def group(self, action: Action) -> str | None:
+        return None  # every choice is offered directly, as on the table
+
+    def is_public(self, action: Action) -> bool:
+        return True  # D-7: everything is public
+
+    def describe(self, name: str, key: str) -> str:
+        try:
+            action = Action.parse(key)
+            verb, args = action.verb, action.args
+            if verb == "reroll":
+                return f"{name} rerolled {dice_text(args[0])}"
+            icon = FACE_ICON[args[0]] if args else ""
+        except (RulesError, KeyError, ValueError):  # not a key of this game: show it raw
+            return f"{name}: {key}"
+        return {
+            "roll": f"{name} rolled",
+            "stop": f"{name} kept all dice",
+            "move": f"{name} moved {icon}",
+            "pass": f"{name} passed",
+            "clover": f"{name} 🍀 moved {icon} one field",
+            "clover_new": f"{name} 🍀 brought a new {icon} stone onto field 1",
+            "skip": f"{name} didn't use the clover",
+            "concede": f"{name} conceded",
+        }.get(verb, f"{name}: {key}")
+
+    # -- embeds ---------------------------------------------------------------
+    def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:
+        phase = view["phase"]
+        who = f"**{names[view['current']]}** {marker(view['current'])}"
+        dice = dice_text(view["dice"])
+        if phase == "roll":
+            line = f"{who} to roll the dice."
+        elif phase == "reroll":
+            line = f"{who} rolled {dice} — keep them all or reroll some."
+        elif phase == "move":
+            line = f"{who} to move with {dice} (or pass)."
+        elif phase == "clover":
+            icon = FACE_ICON.get(view.get("clover_for") or "", "")
+            line = f"{who} reached a 🍀 clover with {icon}: one stone one field on, or skip."
+        else:
+            return "The game is over."
+        return f"{side_text(view)}\n{line}"
+
+    def public_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
+        fields = [("Players", self.players_text(view, names))]
+        for colour in COLOURS:
+            fields.append((f"{FACE_ICON[colour]} {COLOUR_NAME[colour]}",
+                           row_cells(colour, view["side"], view["stones"])))
+        fields.append(("Game", self.game_text(view)))
+        return fields
+
+    def players_text(self, view: dict, names: list[str]) -> str:
+        lines = []
+        for seat, name in enumerate(names):
+            placed = len(view["stones"][seat])
+            lines.append(f"{marker(seat)} **{name}** · {chips_text(view['chips'][seat])} · "
+                         f"stones {placed}/{STONES_PER_PLAYER} · score {view['scores'][seat]}")
+        return clip("\n".join(lines))
+
+    def game_text(self, view: dict) -> str:
+        lines = [f"Stones in goal areas (7-9): {view['goal_stones']}/"
+                 f"{view['goal_stones_to_end']} · chips left: {view['supply']}",
+                 "Fields: " + " ".join(f"{f}:{FIELD_POINTS[f]:+d}" for f in range(1, FIELDS + 1))]
+        for number, game in enumerate(view["finished_games"], 1):
+            scores = " · ".join(f"{marker(s)} {p}" for s, p in enumerate(game["scores"]))
+            lines.append(f"Game {number} (side {game['side']}): {scores}")
+        return clip("\n".join(lines))
+
+    def table_embed(self, *, match_id: int, view: dict, names: list[str],
+                    to_act: tuple[int, ...], recent: list[tuple[int, str]],
+                    outcome: dict | None, seq: int) -> discord.Embed:
+        embed = super().table_embed(match_id=match_id, view=view, names=names, to_act=to_act,
+                                    recent=recent, outcome=outcome, seq=seq)
+        note = self.turn_note(view, recent) if outcome is None else None
+        if note:
+            embed.description = f"{embed.description}\n{note}"
+        return embed
+
+    @staticmethod
+    def turn_note(view: dict, recent: list[tuple[int, str]]) -> str | None:
+        """What the last move explains: the faces just rerolled, or an extra
+        turn (the same seat rolls again with stones on the board: a kobold)."""
+        if not recent:
+            return None
+        seat, key = recent[-1]
+        if seat != view["current"]:
+            return None
+        if view["phase"] == "move" and key.startswith("reroll:"):
+            faces = key.split(":", 1)[1]
+            return f"(rerolled {dice_text(faces)}; kept {DICE - len(faces)})"
+        if view["phase"] == "roll" and any(view["stones"]):
+            return "👺 Extra turn (kobold)!"
+        return None
+
+    def private_fields(self, view: dict) -> list[tuple[str, str]]:
+        """Nothing is secret (D-7): the seat's own summary (the dice are in
+        the status line)."""
+        seat = view.get("seat")
+        if seat is None:
+            return []
+        mine = view["stones"][seat]
+        stones = " · ".join(f"{FACE_ICON[c]} {f}" for c, f in mine.items()) or "none yet"
+        summary = (f"{marker(seat)} {stones} ({STONES_PER_PLAYER - len(mine)} left) · "
+                   f"{chips_text(view['chips'][seat])} · score {view['scores'][seat]}")
+        return [("Your stones", summary)]
+
+    def panel_embed(self, *, match_id: int, view: dict, names: list[str], seat: int,
+                    to_act: tuple[int, ...], seq: int, note: str | None = None) -> discord.Embed:
+        """The base panel plus what is to decide and the rows, so a player
+        acting from the panel needs not scroll back to the table."""
+        embed = super().panel_embed(match_id=match_id, view=view, names=names, seat=seat,
+                                    to_act=to_act, seq=seq, note=note)
+        if seat in to_act:
+            embed.description = (f"{embed.description.rstrip()}\n"
+                                 f"{self.status_line(view, names, to_act)}")
+        if to_act:
+            for colour in COLOURS:
+                embed.add_field(name=f"{FACE_ICON[colour]} {COLOUR_NAME[colour]}",
+                                value=row_cells(colour, view["side"], view["stones"]),
+                                inline=False)
+        return embed
+
+    def outcome_lines(self, outcome: dict, names: list[str]) -> list[str]:
+        lines = []
+        ranked = sorted(enumerate(outcome["breakdown"]), key=lambda p: -p[1]["total"])
+        for seat, b in ranked:
+            crown = "🏆 " if seat in outcome["winners"] else ""
+            games = b["games"]
+            if len(games) == 1:
+                detail = breakdown_text(games[0])
+            else:
+                detail = " + ".join(f"{g['side']} {g['total']} ({breakdown_text(g)})"
+                                    for g in games)
+            lines.append(f"{crown}{marker(seat)} **{names[seat]}**: {b['total']} ({detail})")
+        ends = [f"game {g['side']}: {END_REASON.get(g['reason'], g['reason'])}"
+                for g in outcome.get("games", [])]
+        if ends:
+            lines.append("Ended — " + "; ".join(ends) + ".")
+        return lines
+
+
+PRESENTER = KeltisDicePresenter()

@@ -1,0 +1,172 @@
+"""The real bot.py, as a process, against the fake Discord: two users and a bot
+seat play a whole Keltis dice match (both sides, A then B) through the public
+buttons and selects on the table, to the final table with the scores.
+
+The bot deals from a known seed (GAMEHOST_TEST_SEED) and bot seats choose
+deterministically, so the test keeps a mirror of the match: it knows every
+position, checks the table's labels against it, and plays a purposeful
+strategy (keep the commonest colour, make the longest move) so the match ends
+in a reasonable number of clicks."""
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+import pytest_asyncio
+
+from cogs.presenters.keltis_dice import PRESENTER
+from rules import Action, Match
+from rules.bots import choose_action
+from rules.keltis_dice.board import COLOURS, FACES, FIELDS, STONES_PER_PLAYER
+
+from .fake_discord import python_argv
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+ROOT = Path(__file__).resolve().parents[2]
+SEED = "kd-e2e"
+MOVE = re.compile(r"move (\d+)$")
+ALICE, BOT, BOB = 0, 1, 2  # the creator, the bot added with /game new, who joins
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def world(fake_discord, spawn_bot, tmp_path_factory):
+    fake = fake_discord
+    guild = fake.add_guild("Dice night")
+    w = SimpleNamespace(
+        fake=fake, guild=guild, db=tmp_path_factory.mktemp("db") / "games.db",
+        channel=fake.add_text_channel(guild, "games"),
+        alice=fake.add_user("alice"), bob=fake.add_user("bob"), carol=fake.add_user("carol"))
+    w.env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(guild.id), "BOT_MOVE_DELAY": "0.02",
+             "GAMEHOST_TEST_SEED": SEED, "LOG_LEVEL": "INFO"}
+    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=w.env, cwd=ROOT)
+    return w
+
+
+def table_of(w, thread):
+    """The current table: the newest public bot message with a 'My hand' button."""
+    found = [m for m in w.fake.messages(thread, ephemeral=False)
+             if any(c.get("custom_id", "").startswith("hand:") for c in m.buttons())
+             or "Game over" in m.text]
+    return found[-1] if found else None
+
+
+def shown_seq(table) -> int:
+    return int(MOVE.search(table.embeds[0]["footer"]["text"]).group(1))
+
+
+async def answered(inter):
+    await inter.wait_answered(3.0)
+    return inter
+
+
+def decide(match: Match, seat: int) -> str:
+    """A purposeful player: keep the commonest useful colour, reroll the rest,
+    make the longest move, use every clover."""
+    view = match.view(None)
+    legal = [a.key() for a in match.legal(seat)]
+    mine, dice = view["stones"][seat], view["dice"]
+    if view["phase"] == "roll":
+        return "roll"
+    if view["phase"] == "reroll":
+        useful = [c for c in COLOURS if mine.get(c, 0) < FIELDS
+                  and (c in mine or len(mine) < STONES_PER_PLAYER)]
+        best = max(useful, key=lambda c: (dice.count(c), c in mine), default=None)
+        others = "".join(sorted((f for f in dice if f != best), key=FACES.index))
+        return f"reroll:{others}" if best and others else "stop"
+    if view["phase"] == "move":
+        def gain(key):
+            c = key.split(":")[1]
+            return min(mine.get(c, 0) + dice.count(c), FIELDS) - mine.get(c, 0), c in mine
+        return max((k for k in legal if k.startswith("move:")), key=gain, default="pass")
+    return next((k for k in legal if k.startswith("clover:")), legal[0])
+
+
+async def play(w, user, message, mid: int, match: Match, key: str):
+    """Choose `key` on a message (the table or a panel): its button, or the
+    option of a select; the label shown must be the presenter's."""
+    label = PRESENTER.label(Action.parse(key), match.view(None))
+    custom_id = f"g:{mid}:{match.seq}:{key}"
+    button = next((b for b in message.buttons() if b["custom_id"] == custom_id), None)
+    if button is not None:
+        assert button["label"] == label
+        return await answered(await w.fake.click(user, message, custom_id=custom_id))
+    select, option = next((s, o) for s in message.selects() for o in s["options"]
+                          if o["value"] == key)
+    assert select["custom_id"].startswith(f"gs:{mid}:{match.seq}") and option["label"] == label
+    return await answered(await w.fake.select(user, message, [key],
+                                              custom_id=select["custom_id"]))
+
+
+async def test_two_users_and_a_bot_play_both_sides_to_the_final_table(world):
+    w, fake = world, world.fake
+    new = await answered(await fake.slash(w.alice, w.channel, "game new", game="keltis_dice",
+                                          bots=1, options="side=both"))
+    lobby = await new.wait_reply()
+    # the bot opens the match's thread after answering; a start before it has
+    # stored the thread would post the table in the channel instead
+    await fake.wait_until(lambda: fake.threads(w.channel), 5, "the match's thread")
+    await asyncio.sleep(0.3)
+    [thread] = fake.threads(w.channel)
+    await answered(await fake.click(w.bob, lobby, label="Join"))
+    await answered(await fake.click(w.alice, lobby, label="Start"))
+    await fake.wait_until(lambda: table_of(w, thread), 5, "the table")
+    table = table_of(w, thread)
+    mid = int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
+    mirror = Match.new("keltis_dice", 3, f"{SEED}-{mid}", {"side": "both"})
+    users = {ALICE: w.alice, BOB: w.bob}
+    names = ["alice", "🤖 Bot 2", "bob"]
+    assert "Side **A** · game 1 of 2 (A then B)" in table.text
+
+    checked = {"not_your_turn": False, "panel": False, "select": False, "game_two": False}
+    while True:
+        table = table_of(w, thread)
+        while mirror.seq < shown_seq(table):  # the bot seat moved: follow it
+            seat = mirror.to_act()[0]
+            assert seat == BOT, f"the table is ahead at move {mirror.seq} of seat {seat}"
+            mirror.act(seat, choose_action(mirror, seat), mirror.seq)
+        if mirror.is_over():
+            break
+        if mirror.view(None)["game_no"] == 2 and not checked["game_two"]:
+            assert "Side **B** (⛔ forbidden fields) · game 2 of 2" in table.text
+            assert "Game 1 (side A): " in table.text
+            checked["game_two"] = True
+        seat = mirror.to_act()[0]
+        if seat == BOT:
+            seen = shown_seq(table)
+            await fake.wait_until(lambda: shown_seq(table_of(w, thread)) > seen, 5, "a bot move")
+            continue
+        user, key = users[seat], decide(mirror, seat)
+        if not checked["not_your_turn"]:
+            other = users[BOB if seat == ALICE else ALICE]
+            inter = await answered(await fake.click(
+                other, table, custom_id=f"g:{mid}:{mirror.seq}:roll"))
+            assert inter.original.ephemeral and "not your turn" in inter.original.text
+            checked["not_your_turn"] = True
+        if not checked["panel"] and seat == BOB:
+            # once from the panel (My hand): the same choice, redrawn in place
+            inter = await answered(await fake.click(user, table, custom_id="hand:"))
+            panel = await inter.wait_reply()
+            assert panel.ephemeral and "Your stones" in panel.text
+            await play(w, user, panel, mid, mirror, key)
+            checked["panel"] = True
+        else:
+            if any(o["value"] == key for s in table.selects() for o in s["options"]):
+                checked["select"] = True
+            await play(w, user, table, mid, mirror, key)
+        mirror.act(seat, key, mirror.seq)
+        await fake.wait_until(lambda: shown_seq(table_of(w, thread)) >= mirror.seq, 5,
+                              "the table to show the move")
+
+    assert all(checked.values()), checked
+    final = table_of(w, thread)
+    await fake.wait_until(lambda: not final.custom_ids(), 5, "the final table")
+    outcome = mirror.outcome()
+    assert [g["side"] for g in outcome["games"]] == ["A", "B"]
+    expected = "**Game over.**\n" + "\n".join(PRESENTER.outcome_lines(outcome, names))
+    assert final.embeds[0]["description"] == expected
+    assert "🏆" in final.text and "Game 2 (side B)" in final.text
+    await fake.wait_until(lambda: thread.archived, 5, "the thread to be archived")
+    assert fake.problems() == []
