@@ -91,23 +91,31 @@ class Lobbies:
             await self.store.add_bot_seat(match_id)
         info = await self.store.info(match_id)
         embed, view = self.render(info)
-        await interaction.response.send_message(embed=embed, view=view)
-        message = await interaction.original_response()
-        await self.store.set_message(match_id, "lobby", message.channel.id, message.id)
         threads = (await server_settings(self.store, interaction.guild_id))["threads"]
-        if threads and not here and isinstance(interaction.channel, discord.TextChannel):
-            try:
-                thread = await message.create_thread(
-                    name=f"{presenter_for(game_id).title} #{match_id}", auto_archive_duration=10080)
-                await self.store.set_thread(match_id, thread.id)
-            except discord.HTTPException as exc:
-                log.info("no thread for match %s (%s); playing in the channel", match_id, exc)
+        # Held until the thread is recorded, so that a quick Join or Start
+        # (which take the same lock) cannot put the table in the channel.
+        async with self.tables.lock(match_id):
+            await interaction.response.send_message(embed=embed, view=view)
+            message = await interaction.original_response()
+            await self.store.set_message(match_id, "lobby", message.channel.id, message.id)
+            if threads and not here and isinstance(interaction.channel, discord.TextChannel):
+                try:
+                    thread = await message.create_thread(
+                        name=f"{presenter_for(game_id).title} #{match_id}",
+                        auto_archive_duration=10080)
+                    await self.store.set_thread(match_id, thread.id)
+                except discord.HTTPException as exc:
+                    log.info("no thread for match %s (%s); playing in the channel", match_id, exc)
         if seats is not None and len(info.seats) >= seats:
             await self.start(info, self.deal(info))
 
     # -- buttons ---------------------------------------------------------------------
     async def on_button(self, interaction: discord.Interaction, match_id: int, op: str) -> None:
         self.tables.remember(interaction.user)
+        async with self.tables.lock(match_id):
+            await self._on_button(interaction, match_id, op)
+
+    async def _on_button(self, interaction: discord.Interaction, match_id: int, op: str) -> None:
         try:
             info = await self.store.info(match_id)
         except UnknownMatch:

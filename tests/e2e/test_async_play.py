@@ -104,16 +104,16 @@ async def test_reminder_then_timeout_across_a_restart(world, channel):
     late = first_player(w, match_id)
     advance(w, HOUR + 60)
     reminder = await fake.wait_for_message(
-        channel, predicate=lambda m: "a reminder" in m.text, timeout=5)
+        channel, predicate=lambda m: "a reminder" in m.text, timeout=10)
     assert reminder.mentioned_ids == [late.id]
     await w.bot.kill()
     advance(w, 2 * HOUR)  # the timeout passes while the bot is down
     await w.bot.start()
     note = await fake.wait_for_message(
-        channel, predicate=lambda m: "Time ran out" in m.text, timeout=10)
+        channel, predicate=lambda m: "Time ran out" in m.text, timeout=20)
     assert late.name in note.text
     fresh = await fake.wait_until(lambda: (t := table_in(fake, channel)) and "move 1" in str(
-        t.embeds[0].get("footer")) and t, 5, "the table after the bot's move")
+        t.embeds[0].get("footer")) and t, 10, "the table after the bot's move")
     assert "to draw" in fresh.text  # the bot played the card; the draw is the player's again
     await reply(await fake.slash(w.mod, channel, "game config", timeout="never", policy="wait"))
     assert fake.problems() == []
