@@ -229,13 +229,13 @@ class Tables:
             loaded = await self.refresh_table(match_id)
             if loaded is None:
                 return
+            if self.deadlines is not None:  # the clock starts before anyone is told
+                await self.deadlines.schedule(loaded)
             now_owing = humans_owing(loaded)
             if now_owing and now_owing != owed_before and not loaded.paused:
                 await self.notify(loaded, now_owing)
             if loaded.status == Status.FINISHED:
                 await self.close_thread(loaded)
-            if self.deadlines is not None:
-                await self.deadlines.schedule(loaded)
             self.schedule_bots(loaded)
         except Exception:
             log.exception("updating the table of match %s failed", match_id)
