@@ -194,3 +194,53 @@ async def test_history_stats_leaderboard_and_export(world, channel):
     replayed = Match.replay(record)
     assert replayed.outcome()["winners"] == [1] and record["seed"] == f"async-{match_id}"
     assert fake.problems() == []
+
+
+async def test_forfeit_on_timeout_hands_the_seat_to_a_bot(world, channel):
+    fake, w = world.fake, world
+    table, match_id = await keltis_for_two(w, channel)
+    late = first_player(w, match_id)
+    set_timer = await reply(await fake.slash(w.alice, channel, "game timer", timeout="1h",
+                                             policy="forfeit"))  # the creator may
+    assert "forfeit" in set_timer.text and "1h" in set_timer.text
+    advance(w, HOUR + 60)
+    note = await fake.wait_for_message(
+        channel, predicate=lambda m: "ran out of time" in m.text, timeout=10)
+    assert f"<@{late.id}>" in note.content and "takes their seat" in note.text
+    hand = await reply(await fake.click(late, table_in(fake, channel), custom_id="hand:"))
+    assert "not playing" in hand.text  # the seat is the bot's now
+    assert fake.problems() == []
+
+
+async def test_a_host_replaces_a_player_with_another_member(world, channel):
+    fake, w = world.fake, world
+    table, match_id = await keltis_for_two(w, channel)
+    answer = await reply(await fake.slash(w.mod, channel, "game replace", member=w.bob,
+                                          substitute=w.carol))
+    assert "to <@" in answer.content and str(w.carol.id) in answer.content
+    panel = await reply(await fake.click(w.carol, table_in(fake, channel), custom_id="hand:"))
+    assert panel.ephemeral and "Your hand" in panel.text  # carol holds bob's cards now
+    refused = await reply(await fake.slash(w.mod, channel, "game replace", member=w.alice,
+                                           substitute=w.carol))
+    assert refused.ephemeral and "already seated" in refused.text
+    spectator = await reply(await fake.slash(w.bob, channel, "game spectate"))
+    assert spectator.ephemeral and "Your hand" not in spectator.text
+    assert spectator.embeds[0]["title"] == table_in(fake, channel).embeds[0]["title"]
+    assert fake.problems() == []
+
+
+async def test_a_host_role_decides_who_may_open_matches(world, channel):
+    fake, w = world.fake, world
+    role = fake.add_role(w.guild, "Game host")
+    fake.give_role(w.carol, role)
+    set_role = await reply(await fake.slash(w.mod, channel, "game config", host_role=role))
+    assert f"<@&{role.id}>" in set_role.text
+    refused = await reply(await fake.slash(w.bob, channel, "game new", game="keltis"))
+    assert refused.ephemeral and "only hosts" in refused.text
+    allowed = await reply(await fake.slash(w.carol, channel, "game new", game="keltis",
+                                           here=True))
+    assert not allowed.ephemeral and "gathering players" in allowed.text
+    cancelled = await reply(await fake.slash(w.carol, channel, "game cancel"))
+    assert "was cancelled" in cancelled.text
+    await reply(await fake.slash(w.mod, channel, "game config", clear_host_role=True))
+    assert fake.problems() == []
