@@ -100,6 +100,19 @@ class Tables:
             return None
         return loaded
 
+    async def load_seated(self, interaction: discord.Interaction, match_id: int,
+                          ) -> tuple[LoadedMatch | None, int | None]:
+        """The active match and the clicker's seat, or (None, None) after
+        telling them why not."""
+        loaded = await self.load_running(interaction, match_id)
+        if loaded is None:
+            return None, None
+        seat = seat_of(loaded, interaction.user.id)
+        if seat is None:
+            await say(interaction, replies.NOT_SEATED)
+            return None, None
+        return loaded, seat
+
     # -- clicks -------------------------------------------------------------------
     async def on_action(self, interaction: discord.Interaction, match_id: int, seq: int,
                         key: str) -> None:
@@ -111,12 +124,8 @@ class Tables:
             await say(interaction, replies.INVALID_BUTTON)
             return
         async with self.lock(match_id):
-            loaded = await self.load_running(interaction, match_id)
+            loaded, seat = await self.load_seated(interaction, match_id)
             if loaded is None:
-                return
-            seat = seat_of(loaded, interaction.user.id)
-            if seat is None:
-                await say(interaction, replies.NOT_SEATED)
                 return
             if loaded.paused:
                 await say(interaction, replies.PAUSED)
@@ -155,12 +164,8 @@ class Tables:
     async def on_group(self, interaction: discord.Interaction, match_id: int, seq: int,
                        group: str) -> None:
         self.remember(interaction.user)
-        loaded = await self.load_running(interaction, match_id)
+        loaded, seat = await self.load_seated(interaction, match_id)
         if loaded is None:
-            return
-        seat = seat_of(loaded, interaction.user.id)
-        if seat is None:
-            await say(interaction, replies.NOT_SEATED)
             return
         if seq != loaded.match.seq:
             await self.render_panel(interaction, loaded, seat, edit=True, note=replies.STALE)
@@ -174,12 +179,8 @@ class Tables:
     async def open_panel(self, interaction: discord.Interaction, match_id: int, *,
                          edit: bool) -> None:
         self.remember(interaction.user)
-        loaded = await self.load_running(interaction, match_id)
+        loaded, seat = await self.load_seated(interaction, match_id)
         if loaded is None:
-            return
-        seat = seat_of(loaded, interaction.user.id)
-        if seat is None:
-            await say(interaction, replies.NOT_SEATED)
             return
         await self.render_panel(interaction, loaded, seat, edit=edit)
 
@@ -204,12 +205,8 @@ class Tables:
     async def concede(self, interaction: discord.Interaction, match_id: int) -> None:
         """The user gives up: the match ends and they cannot win (rules: concede)."""
         async with self.lock(match_id):
-            loaded = await self.load_running(interaction, match_id)
+            loaded, seat = await self.load_seated(interaction, match_id)
             if loaded is None:
-                return
-            seat = seat_of(loaded, interaction.user.id)
-            if seat is None:
-                await say(interaction, replies.NOT_SEATED)
                 return
             before = humans_owing(loaded)
             loaded.match.concede(seat, loaded.match.seq)
