@@ -86,15 +86,15 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select],
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button],
                  template=r"hand:(?P<mid>[0-9]{1,18})"):
-    def __init__(self, match_id: int, *, row: int | None = None):
+    def __init__(self, match_id: int, *, label: str = "My hand", row: int | None = None):
         super().__init__(discord.ui.Button(
-            label="My hand", emoji="🂠", style=discord.ButtonStyle.success, row=row,
+            label=label, emoji="🂠", style=discord.ButtonStyle.success, row=row,
             custom_id=f"{HAND}:{match_id}"))
         self.match_id = match_id
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["mid"]))
+        return cls(int(match["mid"]), label=item.label or "My hand")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = interaction.client.tables

@@ -80,5 +80,5 @@ def table_view(presenter: Presenter, match_id: int, seq: int, public: list[Actio
     view = discord.ui.View(timeout=None)
     if public:
         _add_actions(view, match_id, seq, presenter, public, state, 0, MAX_ROWS - 2)
-    view.add_item(HandButton(match_id, row=MAX_ROWS - 1))
+    view.add_item(HandButton(match_id, label=presenter.hand_label, row=MAX_ROWS - 1))
     return view

@@ -341,7 +341,8 @@ class Tables:
         mentions = " ".join(f"<@{u}>" for u in mention)
         text = (f"⏰ {mentions} — a reminder: {title} #{loaded.id} is waiting for your move."
                 if reminder else
-                f"{mentions} — your move in {title} #{loaded.id}. Open **My hand** on the table.")
+                f"{mentions} — your move in {title} #{loaded.id}. "
+                f"Open **{presenter_for(loaded.game).hand_label}** on the table.")
         channel = self.bot.get_partial_messageable(loaded.place_id)
         message = await channel.send(
             text, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))

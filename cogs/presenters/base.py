@@ -24,6 +24,8 @@ class Presenter:
     title: str = "Game"
     colour: int = EMBED_COLOUR
     rules_summary: str = "No summary yet for this game."
+    #: the table's button that opens a player's private panel
+    hand_label: str = "My hand"
     #: placeholder of the select that picks a group (e.g. a card) in the panel
     group_placeholder: str = "Choose a card…"
 

@@ -101,6 +101,7 @@ class KeltisDicePresenter(Presenter):
     game_id = "keltis_dice"
     title = "Keltis dice game"
     colour = 0x3B7A57
+    hand_label = "My panel"  # nothing is hidden in this game: the panel is a private copy
     rules_summary = (
         "**Keltis: the dice game** (2-4 players). Five rows of nine fields, one per colour; "
         "each player has 4 stones, at most one per row.\n"
