@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import discord
 
-from rules import Action
+from rules import Action, UnknownAction
+from rules.core.match import CONCEDE
 
 EMBED_COLOUR = 0x2F855A
 MAX_FIELD = 1024
@@ -48,8 +49,19 @@ class Presenter:
         return False
 
     def describe(self, name: str, key: str) -> str:
-        """One line of the table's recent moves for a logged action key."""
-        return f"{name}: {key}"
+        """One line of the table's recent moves for a logged action key
+        (public: keys reveal only what everybody saw)."""
+        try:
+            action = Action.parse(key)
+        except UnknownAction:
+            return f"{name}: {key}"
+        if action.verb == CONCEDE:
+            return f"{name} conceded"
+        return self.describe_action(name, action) or f"{name}: {key}"
+
+    def describe_action(self, name: str, action: Action) -> str | None:
+        """The game's own wording for a logged action (None: show the key)."""
+        return None
 
     # -- images ---------------------------------------------------------------
     def table_image(self, view: dict, names: list[str]) -> bytes | None:

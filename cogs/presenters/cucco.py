@@ -238,20 +238,14 @@ class CuccoPresenter(Presenter):
     def is_public(self, action: Action) -> bool:
         return False  # the bids offered would show what the bidder holds
 
-    def describe(self, name: str, key: str) -> str:
-        try:
-            action = Action.parse(key)
-        except Exception:
-            return f"{name}: {key}"
+    def describe_action(self, name: str, action: Action) -> str | None:
         if action.verb == "bid":
             return f"{name} bid {card(action.args[0])}"
         if action.verb == "play":
             return f"{name} played {card(action.args[0])}"
         if action.verb == "pass":
             return f"{name} passed"
-        if action.verb == "concede":
-            return f"{name} conceded"
-        return f"{name}: {key}"
+        return None
 
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:

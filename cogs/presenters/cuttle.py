@@ -167,11 +167,7 @@ class CuttlePresenter(Presenter):
     def is_public(self, action: Action) -> bool:
         return action.verb in ("draw", "pass")
 
-    def describe(self, name: str, key: str) -> str:
-        try:
-            action = Action.parse(key)
-        except Exception:
-            return f"{name}: {key}"
+    def describe_action(self, name: str, action: Action) -> str | None:
         verb, args = action.verb, action.args
         if verb == "draw":
             return f"{name} drew a card"
@@ -200,9 +196,7 @@ class CuttlePresenter(Presenter):
             return f"{name} took {card(args[0])} from the scrap"
         if verb == "discard":
             return f"{name} discarded {card(args[0])}"
-        if verb == "concede":
-            return f"{name} conceded"
-        return f"{name}: {key}"
+        return None
 
     # -- embeds ---------------------------------------------------------------
     def pending_text(self, view: dict, names: list[str]) -> str:

@@ -82,11 +82,7 @@ class KeltisPresenter(Presenter):
     def is_public(self, action: Action) -> bool:
         return action.verb in ("draw", "done")
 
-    def describe(self, name: str, key: str) -> str:
-        try:
-            action = Action.parse(key)
-        except Exception:
-            return f"{name}: {key}"
+    def describe_action(self, name: str, action: Action) -> str | None:
         verb, args = action.verb, action.args
         if verb == "discard":
             return f"{name} discarded {card(args[0])}"
@@ -99,9 +95,7 @@ class KeltisPresenter(Presenter):
             return f"{name} drew from {where}"
         if verb == "done":
             return f"{name} is done"
-        if verb == "concede":
-            return f"{name} conceded"
-        return f"{name}: {key}"
+        return None
 
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:

@@ -10,7 +10,7 @@ from collections import Counter
 import discord
 
 from cogs.presenters.base import Presenter, clip
-from rules import Action, RulesError
+from rules import Action
 from rules.keltis_dice.board import (
     CLOVER,
     COLOURS,
@@ -168,15 +168,11 @@ class KeltisDicePresenter(Presenter):
     def is_public(self, action: Action) -> bool:
         return True  # D-7: everything is public
 
-    def describe(self, name: str, key: str) -> str:
-        try:
-            action = Action.parse(key)
-            verb, args = action.verb, action.args
-            if verb == "reroll":
-                return f"{name} rerolled {dice_text(args[0])}"
-            icon = FACE_ICON[args[0]] if args else ""
-        except (RulesError, KeyError, ValueError):  # not a key of this game: show it raw
-            return f"{name}: {key}"
+    def describe_action(self, name: str, action: Action) -> str | None:
+        verb, args = action.verb, action.args
+        if verb == "reroll":
+            return f"{name} rerolled {dice_text(args[0])}"
+        icon = FACE_ICON.get(args[0], "") if args else ""
         return {
             "roll": f"{name} rolled",
             "stop": f"{name} kept all dice",
@@ -185,8 +181,7 @@ class KeltisDicePresenter(Presenter):
             "clover": f"{name} 🍀 moved {icon} one field",
             "clover_new": f"{name} 🍀 brought a new {icon} stone onto field 1",
             "skip": f"{name} didn't use the clover",
-            "concede": f"{name} conceded",
-        }.get(verb, f"{name}: {key}")
+        }.get(verb)
 
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:

@@ -12,7 +12,7 @@ import discord
 from cogs.presenters.base import Presenter, clip
 from cogs.presenters.keltis import COLOUR_ICON, COLOUR_NAME, DIRECTION, card, face
 from cogs.presenters.oracle_board import SEAT_EMOJI, render
-from rules import Action, UnknownAction
+from rules import Action
 from rules.oracle.board import NEXT
 from rules.oracle.cards import COLOURS, oracle_number
 
@@ -146,11 +146,7 @@ class OraclePresenter(Presenter):
     def is_public(self, action: Action) -> bool:
         return action.verb == "draw"
 
-    def describe(self, name: str, key: str) -> str:
-        try:
-            action = Action.parse(key)
-        except UnknownAction:
-            return f"{name}: {key}"
+    def describe_action(self, name: str, action: Action) -> str | None:
         verb, args = action.verb, action.args
         if verb == "play":
             return f"{name} played {card(args[0])}"
@@ -174,9 +170,7 @@ class OraclePresenter(Presenter):
             if args[0] == "deck":
                 return f"{name} drew from the draw pile"
             return f"{name} took the top of the {COLOUR_NAME[args[0]]} pile"
-        if verb == "concede":
-            return f"{name} conceded"
-        return f"{name}: {key}"
+        return None
 
     # -- images ---------------------------------------------------------------
     def table_image(self, view: dict, names: list[str]) -> bytes | None:
