@@ -342,3 +342,21 @@ def test_K8_only_the_owner_sees_a_hand_piles_show_top_and_count():
     spectator = m.view(None)
     assert "hand" not in spectator and spectator["deck"] == 101 - 24
     assert set(spectator["piles"]["b"]) == {"top", "count"}
+
+
+def test_K4_a_turn_has_exactly_one_play_step():
+    m = position(hands={0: ["y3", "y4", "b5"]})
+    act(m, 0, "play:y3:y")
+    # after one card is played only the draw step remains: no second card
+    assert all(k.startswith("draw:") for k in keys(m, 0))
+    with pytest.raises(IllegalAction):
+        act(m, 0, "play:y4:y")
+
+
+def test_K6_after_the_end_only_final_placements_remain_for_everyone():
+    m = position(hands={0: ["b1", "b2"], 1: ["y1", "y2"]}, deck=["p0"])
+    act(m, 0, "discard:b1")
+    act(m, 0, "draw:deck")  # K-6b
+    for seat in (0, 1):
+        assert {a.verb for a in m.legal(seat)} <= {"play", "done"}
+    assert m.view(None)["end_reason"] == "deck_empty"
