@@ -203,21 +203,28 @@ class Tables:
             await interaction.response.send_message(embed=embed, view=components, ephemeral=True)
 
     async def concede(self, interaction: discord.Interaction, match_id: int) -> None:
-        """The user gives up: the match ends and they cannot win (rules: concede)."""
+        """The user gives up. Between two players the match ends and they
+        cannot win (the engine's concession); with more players the others
+        play on and a bot takes the seat, so one leaver spoils nobody's game."""
         async with self.lock(match_id):
             loaded, seat = await self.load_seated(interaction, match_id)
             if loaded is None:
                 return
             before = humans_owing(loaded)
-            loaded.match.concede(seat, loaded.match.seq)
-            try:
-                await self.store.commit(match_id, loaded.match)
-            except (StaleCommit, WrongStatus):
-                await say(interaction, replies.RACED)
-                return
+            if loaded.match.players > 2:
+                await self.store.replace_seat(match_id, seat, bot="bot")
+                text = (f"{interaction.user.mention} left match #{match_id}; "
+                        f"a bot takes their seat.")
+            else:
+                loaded.match.concede(seat, loaded.match.seq)
+                try:
+                    await self.store.commit(match_id, loaded.match)
+                except (StaleCommit, WrongStatus):
+                    await say(interaction, replies.RACED)
+                    return
+                text = f"{interaction.user.mention} conceded match #{match_id}."
             await interaction.response.send_message(
-                f"{interaction.user.mention} conceded match #{match_id}.",
-                allowed_mentions=discord.AllowedMentions.none())
+                text, allowed_mentions=discord.AllowedMentions.none())
         await self.after_move(match_id, before)
 
     # -- after every move ---------------------------------------------------------

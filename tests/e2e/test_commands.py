@@ -125,3 +125,19 @@ async def test_an_old_table_is_posted_afresh(world, channel):
     assert "to draw" in fresh.text
     await fake.wait_until(lambda: table.deleted, 5, "the old table to be removed")
     assert fake.problems() == []
+
+
+async def test_conceding_among_three_hands_the_seat_to_a_bot(world, channel):
+    fake = world.fake
+    lobby = await reply(await fake.slash(world.alice, channel, "game new", game="keltis",
+                                         players=3, bots=1, here=True))
+    await (await fake.click(world.bob, lobby, label="Join")).wait_answered()
+    table = await fake.wait_until(lambda: table_in(fake, channel), 5, "the table")
+    said = await reply(await fake.slash(world.bob, channel, "game concede"))
+    assert "a bot takes their seat" in said.text
+    await fake.wait_until(lambda: "🤖 Bot 2" in table.text or "🤖 Bot 2" in
+                          table_in(fake, channel).text, 5, "bob's seat shown as a bot")
+    assert "Game over" not in table_in(fake, channel).text  # alice plays on
+    hand = await reply(await fake.click(world.alice, table_in(fake, channel), custom_id="hand:"))
+    assert "Your hand" in hand.text
+    assert fake.problems() == []
