@@ -2,35 +2,16 @@
 from __future__ import annotations
 
 from rules import Match
-from rules.cucco.cards import DECK_SIZE, KIND_BY_CODE, copies
+from rules.cucco.cards import CARD_CODE, DECK_SIZE, KIND_BY_CODE
 from rules.cucco.game import BIDDING, PLAY, PLAYERS, CuccoState, trick_winner
-
-
-class CardPicker:
-    """Hands out card ids for codes (each code has two identical copies)."""
-
-    def __init__(self):
-        self.used: set[int] = set()
-
-    def take(self, code: str) -> int:
-        for cid in copies(KIND_BY_CODE[code]):
-            if cid not in self.used:
-                self.used.add(cid)
-                return cid
-        raise ValueError(f"no {code} left")
-
-    def many(self, codes) -> list[int]:
-        return [self.take(c) for c in codes]
-
-    def rest(self) -> list[int]:
-        return [cid for cid in range(DECK_SIZE) if cid not in self.used]
+from tests.rules.card_picker import CardPicker
 
 
 def bidding(hands=None, *, dealer: int = 4, deals: int = 5) -> Match:
     """A match at the start of bidding with chosen hands; unnamed cards fill
     the hands up to 8 in card order (seat 0 first)."""
     match = Match.new("cucco", 5, "scenario", {"first_dealer": dealer, "deals": deals})
-    pick = CardPicker()
+    pick = CardPicker(CARD_CODE)
     hands = hands or {}
     s: CuccoState = match.state
     chosen = [pick.many(hands.get(i, [])) for i in range(PLAYERS)]
@@ -50,7 +31,7 @@ def playing(hands, *, declarer: int, called: str, dealer: int = 4, tricks=(),
     (leader, codes in play order[, winner]); the winner is computed unless given.
     `trick` is the trick in progress (codes from `leader`). Hands are exact."""
     match = Match.new("cucco", 5, "scenario", {"first_dealer": dealer, "deals": deals})
-    pick = CardPicker()
+    pick = CardPicker(CARD_CODE)
     s: CuccoState = match.state
     s.played_by = [-1] * DECK_SIZE
     s.tricks = []

@@ -4,26 +4,7 @@ from __future__ import annotations
 from rules import Match
 from rules.keltis.cards import CARDS
 from rules.keltis.game import PILES, KeltisState
-
-
-class CardPicker:
-    """Hands out distinct card ids for codes (identical cards have several ids)."""
-
-    def __init__(self):
-        self.used: set[int] = set()
-
-    def take(self, code: str) -> int:
-        for cid, card in enumerate(CARDS):
-            if card.code == code and cid not in self.used:
-                self.used.add(cid)
-                return cid
-        raise ValueError(f"no {code} left")
-
-    def many(self, codes) -> list[int]:
-        return [self.take(c) for c in codes]
-
-    def rest(self) -> list[int]:
-        return [cid for cid in range(len(CARDS)) if cid not in self.used]
+from tests.rules.card_picker import CardPicker
 
 
 def position(players: int = 2, *, hands=None, rows=None, point_rows=None, piles=None,
@@ -32,7 +13,7 @@ def position(players: int = 2, *, hands=None, rows=None, point_rows=None, piles=
     """A match in a chosen position. Unnamed cards fill the deck (or, when a
     deck is given, go to the removed cards), so every card exists once."""
     match = Match.new("keltis", players, "scenario", {"first_player": current})
-    pick = CardPicker()
+    pick = CardPicker([card.code for card in CARDS])
     hands = hands or {}
     s: KeltisState = match.state
     s.hands = [sorted(pick.many(hands.get(i, []))) for i in range(players)]

@@ -1,6 +1,14 @@
 from collections import Counter
 
-from rules.keltis.cards import CARDS, COLOURS, DECK_SIZE, END, NUMBER, POINT, WISHING_STONES
+from rules.keltis.cards import (
+    CARDS,
+    COLOURS,
+    DECK_SIZE,
+    END,
+    NUMBER,
+    POINT,
+    WISHING_STONES,
+)
 
 
 def test_K1_card_set_has_101_shuffled_cards_and_9_wishing_stones():

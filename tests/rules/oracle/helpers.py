@@ -5,26 +5,7 @@ from rules import Match
 from rules.oracle.board import FIELDS, SMALL_FIELDS, TILES
 from rules.oracle.cards import CARDS, COLOURS
 from rules.oracle.game import OracleState
-
-
-class CardPicker:
-    """Hands out distinct card ids for codes (each card exists twice)."""
-
-    def __init__(self):
-        self.used: set[int] = set()
-
-    def take(self, code: str) -> int:
-        for cid, card in enumerate(CARDS):
-            if card.code == code and cid not in self.used:
-                self.used.add(cid)
-                return cid
-        raise ValueError(f"no {code} left")
-
-    def many(self, codes) -> list[int]:
-        return [self.take(c) for c in codes]
-
-    def rest(self) -> list[int]:
-        return [cid for cid in range(len(CARDS)) if cid not in self.used]
+from tests.rules.card_picker import CardPicker
 
 
 def tile_ids(tiles: dict[int, str]) -> list[int | None]:
@@ -47,7 +28,7 @@ def position(players: int = 2, *, hands=None, rows=None, piles=None, deck=None,
     cards fill the deck, or when a deck is given go to the removed cards.
     """
     match = Match.new("oracle", players, "scenario", {"first_player": current, **(options or {})})
-    pick = CardPicker()
+    pick = CardPicker([card.code for card in CARDS])
     hands = hands or {}
     s: OracleState = match.state
     s.hands = [sorted(pick.many(hands.get(i, []))) for i in range(players)]

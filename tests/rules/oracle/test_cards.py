@@ -1,6 +1,14 @@
 from collections import Counter
 
-from rules.oracle.board import CLOVER, GOBLIN, MIRROR, POINTS, SPIRAL, TILES, WISHING_STONES
+from rules.oracle.board import (
+    CLOVER,
+    GOBLIN,
+    MIRROR,
+    POINTS,
+    SPIRAL,
+    TILES,
+    WISHING_STONES,
+)
 from rules.oracle.cards import CARDS, CODES, COLOURS, DECK_SIZE, oracle_number
 
 
