@@ -5,7 +5,6 @@ every host command refused to a non-host, and history, stats, export."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -13,10 +12,10 @@ import pytest_asyncio
 
 from rules import Match
 
+from .bot_helpers import ROOT, current_table, reply
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-ROOT = Path(__file__).resolve().parents[2]
 HOUR = 3600
 
 
@@ -46,16 +45,8 @@ def advance(w, seconds: float) -> None:
     w.clock.write_text(str(w.offset))
 
 
-async def reply(inter):
-    await inter.wait_answered(3.0)
-    return await inter.wait_reply()
 
 
-def table_in(fake, place):
-    found = [m for m in fake.messages(place, ephemeral=False)
-             if any(c["custom_id"].startswith("hand:") for c in m.buttons())
-             or "Game over" in m.text]
-    return found[-1] if found else None
 
 
 async def keltis_for_two(w, channel):
@@ -64,7 +55,7 @@ async def keltis_for_two(w, channel):
     lobby = await reply(await w.fake.slash(w.alice, channel, "game new", game="keltis",
                                            players=2, here=True))
     await (await w.fake.click(w.bob, lobby, label="Join")).wait_answered()
-    table = await w.fake.wait_until(lambda: table_in(w.fake, channel), 5, "the table")
+    table = await w.fake.wait_until(lambda: current_table(w.fake, channel), 5, "the table")
     match_id = int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
     await w.fake.wait_for_message(  # the first player is told (in the channel or by DM)
         predicate=lambda m: "your move in Keltis" in m.text, after=start, ephemeral=False)
@@ -112,7 +103,7 @@ async def test_reminder_then_timeout_across_a_restart(world, channel):
     note = await fake.wait_for_message(
         channel, predicate=lambda m: "Time ran out" in m.text, timeout=20)
     assert late.name in note.text
-    fresh = await fake.wait_until(lambda: (t := table_in(fake, channel)) and "move 1" in str(
+    fresh = await fake.wait_until(lambda: (t := current_table(fake, channel)) and "move 1" in str(
         t.embeds[0].get("footer")) and t, 10, "the table after the bot's move")
     assert "to draw" in fresh.text  # the bot played the card; the draw is the player's again
     await reply(await fake.slash(w.mod, channel, "game config", timeout="never", policy="wait"))
@@ -124,12 +115,12 @@ async def test_a_host_kicks_a_player_and_a_bot_plays_on(world, channel):
     table, match_id = await keltis_for_two(w, channel)
     answer = await reply(await fake.slash(w.mod, channel, "game kick", member=w.bob))
     assert not answer.ephemeral and "to a bot" in answer.text
-    await fake.wait_until(lambda: "🤖 Bot 2" in table_in(fake, channel).text, 5,
+    await fake.wait_until(lambda: "🤖 Bot 2" in current_table(fake, channel).text, 5,
                           "the table to show the bot")
     # bob's seat moves by itself now: the game reaches alice's turns without bob
-    hand = await reply(await fake.click(w.bob, table_in(fake, channel), custom_id="hand:"))
+    hand = await reply(await fake.click(w.bob, current_table(fake, channel), custom_id="hand:"))
     assert "not playing" in hand.text
-    await fake.wait_until(lambda: "**alice** to play" in table_in(fake, channel).text, 5,
+    await fake.wait_until(lambda: "**alice** to play" in current_table(fake, channel).text, 5,
                           "alice's turn")
     assert fake.problems() == []
 
@@ -140,8 +131,8 @@ async def test_pause_blocks_moves_until_resumed(world, channel):
     mover = first_player(w, match_id)
     paused = await reply(await fake.slash(w.alice, channel, "game pause"))  # the creator may
     assert "paused match" in paused.text
-    await fake.wait_until(lambda: "Paused by a host" in table_in(fake, channel).text, 5, "pause")
-    panel = await reply(await fake.click(mover, table_in(fake, channel), custom_id="hand:"))
+    await fake.wait_until(lambda: "Paused by a host" in current_table(fake, channel).text, 5, "pause")
+    panel = await reply(await fake.click(mover, current_table(fake, channel), custom_id="hand:"))
     select = panel.select(custom_id="gg:")
     await (await fake.select(mover, panel, [select["options"][0]["value"]],
                              custom_id=select["custom_id"])).wait_answered()
@@ -152,7 +143,7 @@ async def test_pause_blocks_moves_until_resumed(world, channel):
         "paused" in (refused.original.text if refused.original else panel.text)
     resumed = await reply(await fake.slash(w.mod, channel, "game resume"))
     assert "resumed" in resumed.text
-    await fake.wait_until(lambda: "Paused" not in table_in(fake, channel).text, 5, "resume")
+    await fake.wait_until(lambda: "Paused" not in current_table(fake, channel).text, 5, "resume")
     assert fake.problems() == []
 
 
@@ -181,7 +172,7 @@ async def test_history_stats_leaderboard_and_export(world, channel):
     fake, w = world.fake, world
     table, match_id = await keltis_for_two(w, channel)
     await reply(await fake.slash(w.alice, channel, "game concede"))
-    await fake.wait_until(lambda: "Game over" in table_in(fake, channel).text, 5, "the end")
+    await fake.wait_until(lambda: "Game over" in current_table(fake, channel).text, 5, "the end")
     history = await reply(await fake.slash(w.carol, channel, "game history"))
     assert f"#{match_id}" in history.text and "🏆" in history.text
     stats = await reply(await fake.slash(w.carol, channel, "game stats", member=w.bob))
@@ -207,7 +198,7 @@ async def test_forfeit_on_timeout_hands_the_seat_to_a_bot(world, channel):
     note = await fake.wait_for_message(
         channel, predicate=lambda m: "ran out of time" in m.text, timeout=10)
     assert f"<@{late.id}>" in note.content and "takes their seat" in note.text
-    hand = await reply(await fake.click(late, table_in(fake, channel), custom_id="hand:"))
+    hand = await reply(await fake.click(late, current_table(fake, channel), custom_id="hand:"))
     assert "not playing" in hand.text  # the seat is the bot's now
     assert fake.problems() == []
 
@@ -218,14 +209,14 @@ async def test_a_host_replaces_a_player_with_another_member(world, channel):
     answer = await reply(await fake.slash(w.mod, channel, "game replace", member=w.bob,
                                           substitute=w.carol))
     assert "to <@" in answer.content and str(w.carol.id) in answer.content
-    panel = await reply(await fake.click(w.carol, table_in(fake, channel), custom_id="hand:"))
+    panel = await reply(await fake.click(w.carol, current_table(fake, channel), custom_id="hand:"))
     assert panel.ephemeral and "Your hand" in panel.text  # carol holds bob's cards now
     refused = await reply(await fake.slash(w.mod, channel, "game replace", member=w.alice,
                                            substitute=w.carol))
     assert refused.ephemeral and "already seated" in refused.text
     spectator = await reply(await fake.slash(w.bob, channel, "game spectate"))
     assert spectator.ephemeral and "Your hand" not in spectator.text
-    assert spectator.embeds[0]["title"] == table_in(fake, channel).embeds[0]["title"]
+    assert spectator.embeds[0]["title"] == current_table(fake, channel).embeds[0]["title"]
     assert fake.problems() == []
 
 

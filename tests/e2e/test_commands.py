@@ -4,16 +4,15 @@ one is too old to edit."""
 from __future__ import annotations
 
 import sqlite3
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 import pytest_asyncio
 
+from .bot_helpers import ROOT, current_table, reply
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
@@ -35,15 +34,8 @@ async def channel(world, request):
     return world.fake.add_text_channel(world.guild, request.node.name[:90])
 
 
-async def reply(inter):
-    await inter.wait_answered(3.0)
-    return await inter.wait_reply()
 
 
-def table_in(fake, place):
-    found = [m for m in fake.messages(place, ephemeral=False)
-             if any(c["custom_id"].startswith("hand:") for c in m.buttons())]
-    return found[-1] if found else None
 
 
 async def two_player_match(w, channel):
@@ -51,7 +43,7 @@ async def two_player_match(w, channel):
     lobby = await reply(await w.fake.slash(w.alice, channel, "game new", game="keltis",
                                            players=2, here=True))
     await (await w.fake.click(w.bob, lobby, label="Join")).wait_answered()
-    return await w.fake.wait_until(lambda: table_in(w.fake, channel), 5, "the table")
+    return await w.fake.wait_until(lambda: current_table(w.fake, channel), 5, "the table")
 
 
 async def test_rules_list_status_and_hand(world, channel):
@@ -121,7 +113,7 @@ async def test_an_old_table_is_posted_afresh(world, channel):
     discard = next(b for b in hand.buttons() if b["label"].startswith("Discard"))
     await (await fake.click(player, hand, custom_id=discard["custom_id"])).wait_answered()
     fresh = await fake.wait_until(
-        lambda: (t := table_in(fake, channel)) is not table and t, 5, "a fresh table")
+        lambda: (t := current_table(fake, channel)) is not table and t, 5, "a fresh table")
     assert "to draw" in fresh.text
     await fake.wait_until(lambda: table.deleted, 5, "the old table to be removed")
     assert fake.problems() == []
@@ -132,12 +124,12 @@ async def test_conceding_among_three_hands_the_seat_to_a_bot(world, channel):
     lobby = await reply(await fake.slash(world.alice, channel, "game new", game="keltis",
                                          players=3, bots=1, here=True))
     await (await fake.click(world.bob, lobby, label="Join")).wait_answered()
-    table = await fake.wait_until(lambda: table_in(fake, channel), 5, "the table")
+    table = await fake.wait_until(lambda: current_table(fake, channel), 5, "the table")
     said = await reply(await fake.slash(world.bob, channel, "game concede"))
     assert "a bot takes their seat" in said.text
     await fake.wait_until(lambda: "🤖 Bot 2" in table.text or "🤖 Bot 2" in
-                          table_in(fake, channel).text, 5, "bob's seat shown as a bot")
-    assert "Game over" not in table_in(fake, channel).text  # alice plays on
-    hand = await reply(await fake.click(world.alice, table_in(fake, channel), custom_id="hand:"))
+                          current_table(fake, channel).text, 5, "bob's seat shown as a bot")
+    assert "Game over" not in current_table(fake, channel).text  # alice plays on
+    hand = await reply(await fake.click(world.alice, current_table(fake, channel), custom_id="hand:"))
     assert "Your hand" in hand.text
     assert fake.problems() == []

@@ -8,7 +8,6 @@ and that the final table shows the chips."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -18,10 +17,10 @@ from cogs.presenters.cucco import PRESENTER, hand_text
 from rules import Action, Match
 from rules.bots import choose_action
 
+from .bot_helpers import ROOT, answered, current_table
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-ROOT = Path(__file__).resolve().parents[2]
 SEED = "cucco57"  # match 1 is dealt from "cucco57-1": there alice ends up the partner
 MOVE = re.compile(r"move (\d+)$")
 BOTS = [f"🤖 Bot {seat + 1}" for seat in range(1, 5)]
@@ -68,11 +67,6 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
     return w
 
 
-def table_of(w, thread):
-    found = [m for m in w.fake.messages(thread, ephemeral=False)
-             if any(c.get("custom_id", "").startswith("hand:") for c in m.buttons())
-             or "Game over" in m.text]
-    return found[-1] if found else None
 
 
 def footer_move(embeds) -> int | None:
@@ -91,9 +85,6 @@ def embed_text(embeds) -> str:
     return "\n".join(parts)
 
 
-async def answered(inter):
-    await inter.wait_answered(3.0)
-    return inter
 
 
 async def test_one_user_and_four_bots_play_a_deal_to_the_final_chips(world):
@@ -104,15 +95,15 @@ async def test_one_user_and_four_bots_play_a_deal_to_the_final_chips(world):
     lobby = await new.wait_reply()
     await fake.wait_until(lambda: "started" in lobby.text, 5, "the lobby to start by itself")
     [thread] = fake.threads(w.channel)
-    table = await fake.wait_until(lambda: table_of(w, thread), 5, "the table")
+    table = await fake.wait_until(lambda: current_table(w.fake, thread), 5, "the table")
     mid = table.button(custom_id="hand:")["custom_id"].split(":")[1]
 
     panel = None
     for seq, key, legal, view in plan.turns:
-        await fake.wait_until(lambda: footer_move(table_of(w, thread).embeds) == seq, 10,
+        await fake.wait_until(lambda: footer_move(current_table(w.fake, thread).embeds) == seq, 10,
                               f"alice's turn at move {seq}")
         if panel is None:
-            inter = await answered(await fake.click(w.alice, table_of(w, thread),
+            inter = await answered(await fake.click(w.alice, current_table(w.fake, thread),
                                                     custom_id="hand:"))
             panel = await inter.wait_reply()
         else:
@@ -130,7 +121,7 @@ async def test_one_user_and_four_bots_play_a_deal_to_the_final_chips(world):
         await answered(await fake.click(w.alice, panel, custom_id=f"g:{mid}:{seq}:{key}"))
 
     final = await fake.wait_until(
-        lambda: (t := table_of(w, thread)) and "Game over" in t.text and t, 10, "the end")
+        lambda: (t := current_table(w.fake, thread)) and "Game over" in t.text and t, 10, "the end")
     names = ["alice", *BOTS]
     outcome = plan.match.outcome()
     for line in PRESENTER.outcome_lines(outcome, names):

@@ -6,7 +6,6 @@ match between a user and a bot seat, to the final table."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -15,10 +14,10 @@ import pytest_asyncio
 from cogs.presenters.cuttle import card
 from rules import Match
 
+from .bot_helpers import ROOT, answered, current_table
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-ROOT = Path(__file__).resolve().parents[2]
 MOVE = re.compile(r"move (\d+)$")
 POINT_RANKS = ("a", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 
@@ -69,18 +68,8 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
 
 
 # -- helpers ------------------------------------------------------------------------
-async def answered(inter):
-    await inter.wait_answered(3.0)
-    return inter
 
 
-def table_of(w, thread):
-    """The current table: the newest public bot message with a 'My hand' button,
-    or the final one."""
-    found = [m for m in w.fake.messages(thread, ephemeral=False)
-             if any(c.get("custom_id", "").startswith("hand:") for c in m.buttons())
-             or "Game over" in m.text]
-    return found[-1] if found else None
 
 
 def description(message) -> str:
@@ -103,7 +92,7 @@ def seq_of(message) -> int:
 
 async def table_at(w, thread, seq: int):
     return await w.fake.wait_until(
-        lambda: (t := table_of(w, thread)) is not None and seq_of(t) >= seq and t, 5,
+        lambda: (t := current_table(w.fake, thread)) is not None and seq_of(t) >= seq and t, 5,
         f"the table at move {seq}")
 
 
@@ -117,14 +106,14 @@ async def start(w, *users, **options):
         await answered(await w.fake.click(user, lobby, label="Join"))
     thread = await w.fake.wait_until(
         lambda: next((t for t in w.fake.threads(w.channel)
-                      if id(t) not in known and table_of(w, t)), None), 5,
+                      if id(t) not in known and current_table(w.fake, t)), None), 5,
         "the table in its thread")
-    mid = int(table_of(w, thread).button(custom_id="hand:")["custom_id"].split(":")[1])
+    mid = int(current_table(w.fake, thread).button(custom_id="hand:")["custom_id"].split(":")[1])
     return thread, mid
 
 
 async def open_panel(w, user, thread):
-    inter = await answered(await w.fake.click(user, table_of(w, thread), custom_id="hand:"))
+    inter = await answered(await w.fake.click(user, current_table(w.fake, thread), custom_id="hand:"))
     panel = await inter.wait_reply()
     assert panel.ephemeral and panel.visible_to == user.id
     return panel
@@ -244,8 +233,8 @@ async def test_a_one_off_countered_and_recountered_between_two_users(world):
 
     # O concedes: the final table names the winner
     await answered(await fake.slash(o, thread, "game concede"))
-    final = await fake.wait_until(lambda: "Game over" in table_of(w, thread).text and
-                                  table_of(w, thread), 5, "the final table")
+    final = await fake.wait_until(lambda: "Game over" in current_table(w.fake, thread).text and
+                                  current_table(w.fake, thread), 5, "the final table")
     assert description(final).split("\n")[:2] == ["**Game over.**", "Won by concession."]
     assert f"🏆 **{p_name}**" in description(final)
     assert f"🏆 **{o_name}**" not in description(final)
@@ -294,7 +283,7 @@ async def test_a_user_plays_a_whole_match_against_a_bot(world):
     moves = 0
     while True:
         table = await fake.wait_until(
-            lambda: (t := table_of(w, thread)) and ("Game over" in t.text
+            lambda: (t := current_table(w.fake, thread)) and ("Game over" in t.text
                                                    or description(t).startswith("**alice**"))
             and t, 5, "alice's turn or the end")
         if "Game over" in table.text:
@@ -307,7 +296,7 @@ async def test_a_user_plays_a_whole_match_against_a_bot(world):
         await table_at(w, thread, before + 1)
         moves += 1
         assert moves < 200
-    final = table_of(w, thread)
+    final = current_table(w.fake, thread)
     lines = description(final).split("\n")
     assert lines[0] == "**Game over.**"
     assert "🏆" in description(final) or lines[1].startswith("**Draw**")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -22,10 +21,10 @@ from rules import Action, Match
 from rules.bots import choose_action
 from rules.keltis_dice.board import COLOURS, FACES, FIELDS, STONES_PER_PLAYER
 
+from .bot_helpers import ROOT, answered, current_table
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-ROOT = Path(__file__).resolve().parents[2]
 SEED = "kd-e2e"
 MOVE = re.compile(r"move (\d+)$")
 ALICE, BOT, BOB = 0, 1, 2  # the creator, the bot added with /game new, who joins
@@ -45,21 +44,12 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
     return w
 
 
-def table_of(w, thread):
-    """The current table: the newest public bot message with a 'My hand' button."""
-    found = [m for m in w.fake.messages(thread, ephemeral=False)
-             if any(c.get("custom_id", "").startswith("hand:") for c in m.buttons())
-             or "Game over" in m.text]
-    return found[-1] if found else None
 
 
 def shown_seq(table) -> int:
     return int(MOVE.search(table.embeds[0]["footer"]["text"]).group(1))
 
 
-async def answered(inter):
-    await inter.wait_answered(3.0)
-    return inter
 
 
 def decide(match: Match, seat: int) -> str:
@@ -112,8 +102,8 @@ async def test_two_users_and_a_bot_play_both_sides_to_the_final_table(world):
     [thread] = fake.threads(w.channel)
     await answered(await fake.click(w.bob, lobby, label="Join"))
     await answered(await fake.click(w.alice, lobby, label="Start"))
-    await fake.wait_until(lambda: table_of(w, thread), 5, "the table")
-    table = table_of(w, thread)
+    await fake.wait_until(lambda: current_table(w.fake, thread), 5, "the table")
+    table = current_table(w.fake, thread)
     mid = int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
     mirror = Match.new("keltis_dice", 3, f"{SEED}-{mid}", {"side": "both"})
     users = {ALICE: w.alice, BOB: w.bob}
@@ -122,7 +112,7 @@ async def test_two_users_and_a_bot_play_both_sides_to_the_final_table(world):
 
     checked = {"not_your_turn": False, "panel": False, "select": False, "game_two": False}
     while True:
-        table = table_of(w, thread)
+        table = current_table(w.fake, thread)
         while mirror.seq < shown_seq(table):  # the bot seat moved: follow it
             seat = mirror.to_act()[0]
             assert seat == BOT, f"the table is ahead at move {mirror.seq} of seat {seat}"
@@ -136,7 +126,7 @@ async def test_two_users_and_a_bot_play_both_sides_to_the_final_table(world):
         seat = mirror.to_act()[0]
         if seat == BOT:
             seen = shown_seq(table)
-            await fake.wait_until(lambda: shown_seq(table_of(w, thread)) > seen, 5, "a bot move")
+            await fake.wait_until(lambda: shown_seq(current_table(w.fake, thread)) > seen, 5, "a bot move")
             continue
         user, key = users[seat], decide(mirror, seat)
         if not checked["not_your_turn"]:
@@ -157,11 +147,11 @@ async def test_two_users_and_a_bot_play_both_sides_to_the_final_table(world):
                 checked["select"] = True
             await play(w, user, table, mid, mirror, key)
         mirror.act(seat, key, mirror.seq)
-        await fake.wait_until(lambda: shown_seq(table_of(w, thread)) >= mirror.seq, 5,
+        await fake.wait_until(lambda: shown_seq(current_table(w.fake, thread)) >= mirror.seq, 5,
                               "the table to show the move")
 
     assert all(checked.values()), checked
-    final = table_of(w, thread)
+    final = current_table(w.fake, thread)
     await fake.wait_until(lambda: not final.custom_ids(), 5, "the final table")
     outcome = mirror.outcome()
     assert [g["side"] for g in outcome["games"]] == ["A", "B"]

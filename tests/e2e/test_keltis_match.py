@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import copy
 import re
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -16,10 +15,10 @@ from cogs.presenters.keltis import card
 from rules import Match
 from storage import Store
 
+from .bot_helpers import ROOT, answered, current_table
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-ROOT = Path(__file__).resolve().parents[2]
 MOVE = re.compile(r"move (\d+)$")
 
 
@@ -37,21 +36,12 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
     return w
 
 
-def table_of(w, thread):
-    """The current table: the newest public bot message with a 'My hand' button."""
-    found = [m for m in w.fake.messages(thread, ephemeral=False)
-             if any(c.get("custom_id", "").startswith("hand:") for c in m.buttons())
-             or "Game over" in m.text]
-    return found[-1] if found else None
 
 
-async def answered(inter):
-    await inter.wait_answered(3.0)
-    return inter
 
 
 async def open_hand(w, user, thread):
-    inter = await answered(await w.fake.click(user, table_of(w, thread), custom_id="hand:"))
+    inter = await answered(await w.fake.click(user, current_table(w.fake, thread), custom_id="hand:"))
     return await inter.wait_reply()
 
 
@@ -87,14 +77,14 @@ async def test_two_users_and_a_bot_play_keltis_to_the_end_surviving_a_kill(world
     assert refused.original.ephemeral and "creator" in refused.original.text
     await answered(await fake.click(w.alice, lobby, label="Start"))
     [thread] = fake.threads(w.channel)
-    await fake.wait_until(lambda: table_of(w, thread), 5, "the table")
+    await fake.wait_until(lambda: current_table(w.fake, thread), 5, "the table")
     await fake.wait_until(lambda: "started" in lobby.text, 5, "the lobby to show the start")
 
     panels = {}
     users = {"alice": w.alice, "bob": w.bob}
     killed = False
     moves = 0
-    while "Game over" not in table_of(w, thread).text:
+    while "Game over" not in current_table(w.fake, thread).text:
         progressed = False
         for name, user in users.items():
             panel = panels.get(name)
@@ -107,23 +97,23 @@ async def test_two_users_and_a_bot_play_keltis_to_the_end_surviving_a_kill(world
                 moves += 1
                 if moves == 25 and not killed:
                     killed = True
-                    old_table = table_of(w, thread)
+                    old_table = current_table(w.fake, thread)
                     await w.bot.restart(hard=True)
                     # a button on a message sent before the kill still works
                     inter = await answered(await fake.click(w.bob, old_table, custom_id="hand:"))
                     assert (await inter.wait_reply()).ephemeral
-                if "Game over" in table_of(w, thread).text:
+                if "Game over" in current_table(w.fake, thread).text:
                     break
         if not progressed:
             await fake.wait_until(lambda: True, 0.05)
-            seq_before = table_of(w, thread).text
+            seq_before = current_table(w.fake, thread).text
             try:
-                await fake.wait_until(lambda: table_of(w, thread).text != seq_before, 3,
+                await fake.wait_until(lambda: current_table(w.fake, thread).text != seq_before, 3,
                                       "a bot move")
             except TimeoutError:
                 pass
     assert killed and moves > 40
-    final = table_of(world, thread)
+    final = current_table(world.fake, thread)
     assert "🏆" in final.text and not final.custom_ids()
     await fake.wait_until(lambda: thread.archived, 5, "the thread to be archived")
     assert fake.problems() == []

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
@@ -22,10 +21,10 @@ from cogs.presenters.oracle_board import render
 from rules import Action, Match
 from rules.oracle.board import NEXT
 
+from .bot_helpers import ROOT, answered, current_table
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-ROOT = Path(__file__).resolve().parents[2]
 SEED = "oe14"  # with the play below, this deal ends in the sanctuary after ~135 moves
 MOVE = re.compile(r"move (\d+)$")
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -52,13 +51,6 @@ def shown_seq(message) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def table_of(w, thread):
-    """The current table: the newest public bot message with a 'My hand' button,
-    or the final one."""
-    found = [m for m in w.fake.messages(thread, ephemeral=False)
-             if any(c.get("custom_id", "").startswith("hand:") for c in m.buttons())
-             or "Game over" in m.text]
-    return found[-1] if found else None
 
 
 def read_db(w, sql: str, *args) -> list[tuple]:
@@ -105,9 +97,6 @@ def greedy(match: Match, seat: int) -> Action:
     return by_key.get("draw:deck", legal[0])
 
 
-async def answered(inter):
-    await inter.wait_answered(3.0)
-    return inter
 
 
 async def play(w, user, thread, match_id: int, seq: int, action: Action) -> None:
@@ -117,12 +106,12 @@ async def play(w, user, thread, match_id: int, seq: int, action: Action) -> None
     custom_id = f"g:{match_id}:{seq}:{action.key()}"
     if action.verb == "draw":
         table = await fake.wait_until(
-            lambda: (t := table_of(w, thread)) and shown_seq(t) == seq and t, 5, "the table")
+            lambda: (t := current_table(w.fake, thread)) and shown_seq(t) == seq and t, 5, "the table")
         await answered(await fake.click(user, table, custom_id=custom_id))
         return
     panel = w.panels.get(user.id)
     if panel is None:
-        opened = await answered(await fake.click(user, table_of(w, thread), custom_id="hand:"))
+        opened = await answered(await fake.click(user, current_table(w.fake, thread), custom_id="hand:"))
         panel = w.panels[user.id] = await opened.wait_reply()
     if shown_seq(panel) != seq:
         await answered(await fake.click(user, panel, label="Refresh"))
@@ -141,7 +130,7 @@ async def test_two_users_and_a_bot_play_the_oracle_to_the_final_board(world):
     await answered(await fake.click(w.bob, lobby, label="Join"))
     await answered(await fake.click(w.alice, lobby, label="Start"))
     [thread] = fake.threads(w.channel)
-    table = await fake.wait_until(lambda: table_of(w, thread), 5, "the table")
+    table = await fake.wait_until(lambda: current_table(w.fake, thread), 5, "the table")
     assert [a.filename for a in table.attachments] == ["table.png"]
     match_id = int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
 
@@ -165,7 +154,7 @@ async def test_two_users_and_a_bot_play_the_oracle_to_the_final_board(world):
     assert match.outcome()["reason"] == "sanctuary" and match.seq < 300
 
     final = await fake.wait_until(
-        lambda: (t := table_of(w, thread)) and "Game over" in t.text and t, 5, "the final table")
+        lambda: (t := current_table(w.fake, thread)) and "Game over" in t.text and t, 5, "the final table")
     assert "🏆" in final.text and "the sanctuary is full" in final.text
     assert not final.custom_ids() and shown_seq(final) == match.seq
     [image] = final.attachments

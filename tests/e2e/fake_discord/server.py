@@ -10,7 +10,15 @@ from aiohttp import web
 from .app import API, build_app
 from .commands import CommandNotAvailable, build_command_data
 from .gateway import Gateway, Session
-from .interactions import AUTOCOMPLETE, COMMAND, COMPONENT, MODAL_SUBMIT, Interaction, component_data, modal_submit_data
+from .interactions import (
+    AUTOCOMPLETE,
+    COMMAND,
+    COMPONENT,
+    MODAL_SUBMIT,
+    Interaction,
+    component_data,
+    modal_submit_data,
+)
 from .messages import Message
 from .models import Channel, Guild, Member, Perm, Role, User
 from .rest import RestRoutes
