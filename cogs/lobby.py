@@ -111,7 +111,6 @@ class Lobbies:
 
     # -- buttons ---------------------------------------------------------------------
     async def on_button(self, interaction: discord.Interaction, match_id: int, op: str) -> None:
-        self.tables.remember(interaction.user)
         async with self.tables.lock(match_id):
             await self._on_button(interaction, match_id, op)
 
@@ -121,6 +120,10 @@ class Lobbies:
         except UnknownMatch:
             await say(interaction, replies.UNKNOWN_MATCH)
             return
+        if info.guild_id != interaction.guild_id:  # before anything else
+            await say(interaction, replies.WRONG_SERVER)
+            return
+        self.tables.remember(interaction.user)
         if info.status != Status.LOBBY:
             await say(interaction, "This lobby is closed.")
             return
@@ -176,8 +179,18 @@ class Lobbies:
             except (SeatError, WrongStatus):
                 await say(interaction, "The lobby changed at the same moment; please look again.")
             return
-        embed, view = self.render(info)
-        await interaction.response.edit_message(embed=embed, view=view)
+        if await self._on_lobby_message(interaction, match_id):
+            embed, view = self.render(info)
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:  # a forged click elsewhere: never rewrite that message
+            await say(interaction, replies.LOBBY_UPDATED)
+            await self.refresh_lobby(match_id)
+
+    async def _on_lobby_message(self, interaction: discord.Interaction, match_id: int) -> bool:
+        """Was the click on this match's own lobby message?"""
+        ref = await self.store.message(match_id, "lobby")
+        return (ref is not None and interaction.message is not None
+                and interaction.message.id == ref.message_id)
 
     # -- starting -----------------------------------------------------------------------
     def deal(self, info: MatchInfo) -> Match:
