@@ -438,13 +438,27 @@ class Tables:
             log.exception("bot seats of match %s stopped", match_id)
 
     async def resume(self) -> None:
-        """After a start: bots owing a decision in any active match move again."""
+        """After a start: a match whose start was stored but never shown (the
+        process died in between) gets its table and lobby now; bots owing a
+        decision in any active match move again."""
         for info in await self.store.live_matches():
-            if info.status == Status.ACTIVE and any(s.user_id is None for s in info.seats):
+            if info.status != Status.ACTIVE:
+                continue
+            if await self.store.message(info.id, "table") is None:
+                await self.finish_start(info.id)
+            elif any(s.user_id is None for s in info.seats):
                 try:
                     self.schedule_bots(await self.store.load(info.id))
                 except (UnknownMatch, CorruptMatch) as exc:
                     log.error("not resuming match %s: %s", info.id, exc)
+
+    async def finish_start(self, match_id: int) -> None:
+        """Show a started match: its lobby says so, its table is posted, the
+        first player is told, bot seats move."""
+        lobbies = getattr(self.bot, "lobbies", None)
+        if lobbies is not None:
+            await lobbies.refresh_lobby(match_id)
+        await self.after_move(match_id, frozenset())
 
     async def stop(self) -> None:
         for task in self._bot_tasks.values():

@@ -123,6 +123,19 @@ async def test_another_server_can_neither_join_nor_add_bots_nor_start_a_lobby(wo
     assert match_rows(w.db) == before and lobby.edits == edits
 
 
+async def test_a_lobby_click_forged_on_another_message_rewrites_only_the_lobby(world):
+    w, fake = world, world.fake
+    lobby = await reply(await fake.slash(w.bob, fake.add_text_channel(w.home, "lobby"), "game new",
+                                         game="oracle", here=True))
+    lobby_id = int(lobby.button("Join")["custom_id"].split(":")[1])
+    table = current_table(fake, w.channel)
+    table_edits, lobby_edits = table.edits, lobby.edits
+    inter = await answered(await fake.forge(w.carol, w.channel, table, f"lobby:{lobby_id}:join"))
+    assert answered_privately(inter) and answer_text(inter) == replies.LOBBY_UPDATED
+    await fake.wait_for_edit(lobby, lobby_edits + 1)
+    assert table.edits == table_edits and "(2/2-4 seats)" in lobby.text
+
+
 async def test_a_member_of_both_servers_cannot_move_from_the_other_one(world):
     w, fake = world, world.fake
     user, match = owing_user(w)
