@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from cogs import replies
 from cogs.clock import Clock, OffsetClock
-from cogs.components import DYNAMIC_ITEMS, is_ours
+from cogs.components import DYNAMIC_ITEMS, will_dispatch
 from cogs.config import Config
 from cogs.deadlines import Deadlines
 from cogs.games import Games
@@ -81,12 +81,16 @@ class GameHost(commands.Bot):
         custom_id) would otherwise fail silently: answer it."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = (interaction.data or {}).get("custom_id", "")
-        if not is_ours(custom_id):
+        if not will_dispatch(interaction):
             answer = replies.say(interaction, replies.INVALID_BUTTON)
             await replies.guarded(interaction, answer, log)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error) -> None:
+        if isinstance(error, (discord.app_commands.TransformerError,  # a value no client offers
+                              discord.app_commands.CheckFailure)):    # answered by the check
+            if not interaction.response.is_done():
+                await replies.guarded(interaction, replies.say(interaction, replies.BAD_OPTION), log)
+            return
         log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"),
                   exc_info=error)
         try:

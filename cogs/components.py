@@ -13,7 +13,8 @@ import re
 
 import discord
 
-from cogs.replies import guarded
+from cogs import replies
+from cogs.replies import guarded, say
 
 log = logging.getLogger(__name__)
 
@@ -27,6 +28,24 @@ LOBBY = "lobby"   # lobby:<match>:<op>            -> join / leave / bot / start 
 LOBBY_OPS = ("join", "leave", "bot", "start", "cancel")
 
 
+async def hand_over(item, interaction: discord.Interaction, work) -> None:
+    """Run a service call for a click, unless the click came on the wrong kind
+    of component (a select's id sent as a button, or the reverse): that is a
+    forged click, answered politely and never handed on."""
+    if getattr(item, "misfit", False):
+        work.close()
+        await guarded(interaction, say(interaction, replies.INVALID_BUTTON), log)
+        return
+    await guarded(interaction, work, log)
+
+
+def _fit(made, item, kind):
+    """`made`, marked as a misfit when discord.py rebuilt it from a component
+    of another kind than its template expects."""
+    made.misfit = not isinstance(item, kind)
+    return made
+
+
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
                    template=r"g:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9}):(?P<key>[!-~]{1,60})"):
     def __init__(self, match_id: int, seq: int, key: str, *, label: str = "…",
@@ -38,11 +57,12 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["mid"]), int(match["seq"]), match["key"], label=item.label or "…")
+        return _fit(cls(int(match["mid"]), int(match["seq"]), match["key"],
+                        label=getattr(item, "label", None) or "…"), item, discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         work = interaction.client.tables.on_action(interaction, self.match_id, self.seq, self.key)
-        await guarded(interaction, work, log)
+        await hand_over(self, interaction, work)
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -56,13 +76,13 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["mid"]), int(match["seq"]), list(item.options),
-                   part=int(match["part"] or 0))
+        return _fit(cls(int(match["mid"]), int(match["seq"]), list(getattr(item, "options", ())),
+                        part=int(match["part"] or 0)), item, discord.ui.Select)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        key = self.item.values[0] if self.item.values else ""
+        key = _first(self.item.values)
         work = interaction.client.tables.on_action(interaction, self.match_id, self.seq, key)
-        await guarded(interaction, work, log)
+        await hand_over(self, interaction, work)
 
 
 class GroupSelect(discord.ui.DynamicItem[discord.ui.Select],
@@ -76,12 +96,13 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["mid"]), int(match["seq"]), list(item.options))
+        return _fit(cls(int(match["mid"]), int(match["seq"]), list(getattr(item, "options", ()))),
+                    item, discord.ui.Select)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        group = self.item.values[0] if self.item.values else ""
+        group = _first(self.item.values)
         work = interaction.client.tables.on_group(interaction, self.match_id, self.seq, group)
-        await guarded(interaction, work, log)
+        await hand_over(self, interaction, work)
 
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -94,11 +115,12 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["mid"]), label=item.label or "My hand")
+        return _fit(cls(int(match["mid"]), label=getattr(item, "label", None) or "My hand"),
+                    item, discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = interaction.client.tables
-        await guarded(interaction, service.open_panel(interaction, self.match_id, edit=False), log)
+        await hand_over(self, interaction, service.open_panel(interaction, self.match_id, edit=False))
 
 
 class PanelButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -111,11 +133,12 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["mid"]), label=item.label or "Refresh")
+        return _fit(cls(int(match["mid"]), label=getattr(item, "label", None) or "Refresh"),
+                    item, discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = interaction.client.tables
-        await guarded(interaction, service.open_panel(interaction, self.match_id, edit=True), log)
+        await hand_over(self, interaction, service.open_panel(interaction, self.match_id, edit=True))
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
@@ -134,18 +157,46 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["mid"]), match["op"])
+        return _fit(cls(int(match["mid"]), match["op"]), item, discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = interaction.client.lobbies
-        await guarded(interaction, service.on_button(interaction, self.match_id, self.op), log)
+        await hand_over(self, interaction, service.on_button(interaction, self.match_id, self.op))
 
 
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, GroupSelect, HandButton, PanelButton, LobbyButton)
 
 
+def _first(values) -> str:
+    """The chosen value of a select, as text ("" when none came)."""
+    return str(values[0]) if values else ""
+
+
 def is_ours(custom_id: str) -> bool:
-    """Does any of our templates claim this custom_id? (Unclaimed clicks are
-    answered by a listener instead of being left to fail.)"""
+    """Does any of our templates claim this custom_id?"""
     return any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
                for item in DYNAMIC_ITEMS)
+
+
+def carried(message, component_type, custom_id: str) -> bool:
+    """Does the clicked message carry a component of this type with this id?"""
+    stack = list(getattr(message, "components", None) or ())
+    while stack:
+        component = stack.pop()
+        stack.extend(getattr(component, "children", None) or ())
+        kind = getattr(getattr(component, "type", None), "value", None)
+        if kind == component_type and getattr(component, "custom_id", None) == custom_id:
+            return True
+    return False
+
+
+def will_dispatch(interaction: discord.Interaction) -> bool:
+    """Will discord.py hand this click to one of our items? Only when one of
+    our templates claims the id and the clicked message carries a component
+    of the clicked type with that id; every other click (old, forged, on the
+    wrong message) is dropped without an answer, so a listener answers it."""
+    data = interaction.data or {}
+    custom_id = data.get("custom_id", "")
+    return (isinstance(custom_id, str) and is_ours(custom_id)
+            and interaction.message is not None
+            and carried(interaction.message, data.get("component_type"), custom_id))

@@ -25,13 +25,27 @@ GAME_CHOICES = [app_commands.Choice(name=get_game(gid).name, value=gid)
                 for gid in presented_games()]
 
 
+MAX_OPTIONS_TEXT = 200        # far more than any game's options need
+MAX_MATCH_ID = 2 ** 63 - 1    # SQLite's integers; Discord's may be larger
+
+
+def _quote(text: str, limit: int = 30) -> str:
+    """A piece of the user's input, short enough to echo back."""
+    return f"'{text}'" if len(text) <= limit else f"'{text[:limit - 1]}…'"
+
+
 def parse_options(text: str | None) -> dict:
-    """`side=B deals=3 clover_other_pawn=yes` -> {"side": "B", "deals": 3, ...}."""
+    """`side=B deals=3 clover_other_pawn=yes` -> {"side": "B", "deals": 3, ...}.
+    Raises ValueError with a short reason (a name given twice, no `=`)."""
+    if text is not None and len(text) > MAX_OPTIONS_TEXT:
+        raise ValueError(f"they are longer than {MAX_OPTIONS_TEXT} characters")
     options: dict = {}
     for part in (text or "").replace(",", " ").split():
         if "=" not in part:
-            raise ValueError(f"'{part}' is not of the form name=value")
+            raise ValueError(f"{_quote(part)} is not of the form name=value")
         name, value = part.split("=", 1)
+        if name in options:
+            raise ValueError(f"{_quote(name)} is given twice")
         if value.lower() in ("yes", "true", "on"):
             options[name] = True
         elif value.lower() in ("no", "false", "off"):
@@ -54,12 +68,22 @@ class Games(commands.Cog):
     def store(self):
         return self.bot.store
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Every `/game` command is about a server; one arriving from elsewhere
+        (only a forged one can) is answered and goes no further."""
+        if interaction.guild_id is None:
+            await say(interaction, replies.WRONG_SERVER)
+            return False
+        return True
+
     async def find_match(self, interaction: discord.Interaction, match_id: int | None,
                          ) -> MatchInfo | None:
         """The match named, else the one shown in this channel or thread, else
         the user's only live match in this server; None after saying why."""
         try:
             if match_id is not None:
+                if not (isinstance(match_id, int) and 0 < match_id <= MAX_MATCH_ID):
+                    raise UnknownMatch(match_id)
                 info = await self.store.info(match_id)
                 if info.guild_id != interaction.guild_id:
                     raise UnknownMatch(match_id)
@@ -98,10 +122,13 @@ class Games(commands.Cog):
                   bots: app_commands.Range[int, 0, 4] = 0, options: str | None = None,
                   here: bool = False):
         async def work():
+            if bots < 0:
+                await say(interaction, replies.NEGATIVE_BOTS)
+                return
             try:
                 parsed = parse_options(options)
             except ValueError as exc:
-                await say(interaction, f"I couldn't read the options: {exc}")
+                await say(interaction, f"I couldn't read the options: {exc}.")
                 return
             await self.bot.lobbies.create(interaction, game.value, players, bots, parsed, here)
         await guarded(interaction, work(), log)

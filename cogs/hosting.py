@@ -30,7 +30,8 @@ def parse_duration(text: str) -> int | None:
         return None
     parts = _DURATION.findall(text)
     if not parts or _DURATION.sub("", text).strip():
-        raise ValueError(f"'{text}' is not a duration like 30m, 12h, 2d or never")
+        shown = text if len(text) <= 20 else text[:19] + "…"  # the answer stays short
+        raise ValueError(f"'{shown}' is not a duration like 30m, 12h, 2d or never")
     seconds = sum(int(n) * _UNIT[unit[0]] for n, unit in parts)
     if not MIN_DURATION <= seconds <= MAX_DURATION:
         raise ValueError("a duration must be between 1 minute and 60 days")
@@ -79,5 +80,9 @@ async def may_host_new(store, member) -> bool:
 
 
 async def may_manage(store, info, member) -> bool:
-    """The match's creator, or a host."""
+    """The match's creator, or a host — always as a member of the match's own
+    server: rights held in another server count for nothing here."""
+    guild = getattr(member, "guild", None)
+    if guild is None or guild.id != info.guild_id:
+        return False
     return member.id == info.creator_id or await is_host(store, member)

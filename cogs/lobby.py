@@ -111,7 +111,6 @@ class Lobbies:
 
     # -- buttons ---------------------------------------------------------------------
     async def on_button(self, interaction: discord.Interaction, match_id: int, op: str) -> None:
-        self.tables.remember(interaction.user)
         async with self.tables.lock(match_id):
             await self._on_button(interaction, match_id, op)
 
@@ -121,9 +120,14 @@ class Lobbies:
         except UnknownMatch:
             await say(interaction, replies.UNKNOWN_MATCH)
             return
+        if info.guild_id != interaction.guild_id:  # before anything else
+            await say(interaction, replies.WRONG_SERVER)
+            return
+        self.tables.remember(interaction.user)
         if info.status != Status.LOBBY:
             await say(interaction, "This lobby is closed.")
             return
+        on_lobby = await self._on_lobby_message(interaction, info)
         user = interaction.user
         seated = any(s.user_id == user.id for s in info.seats)
         try:
@@ -176,8 +180,30 @@ class Lobbies:
             except (SeatError, WrongStatus):
                 await say(interaction, "The lobby changed at the same moment; please look again.")
             return
-        embed, view = self.render(info)
-        await interaction.response.edit_message(embed=embed, view=view)
+        if on_lobby:
+            embed, view = self.render(info)
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:  # a forged click elsewhere: never rewrite that message
+            await say(interaction, replies.LOBBY_UPDATED)
+            await self.refresh_lobby(match_id)
+
+    async def _on_lobby_message(self, interaction: discord.Interaction, info: MatchInfo) -> bool:
+        """Was the click on this match's own lobby message? If the process
+        died between posting the lobby and recording it, the creator's own
+        public `/game new` answer is adopted as the lobby (Discord, not the
+        clicker, says which interaction made a message)."""
+        message = interaction.message
+        if message is None:
+            return False
+        ref = await self.store.message(info.id, "lobby")
+        if ref is not None:
+            return message.id == ref.message_id
+        made_by = message.interaction_metadata
+        if (message.flags.ephemeral or made_by is None or made_by.user.id != info.creator_id
+                or made_by.type is not discord.InteractionType.application_command):
+            return False
+        await self.store.set_message(info.id, "lobby", message.channel.id, message.id)
+        return True
 
     # -- starting -----------------------------------------------------------------------
     def deal(self, info: MatchInfo) -> Match:

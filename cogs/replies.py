@@ -47,3 +47,12 @@ async def guarded(interaction, work, log) -> None:
         except Exception:
             log.exception("could not even apologise for interaction %s",
                           getattr(interaction, "id", "?"))
+
+# -- forged or mistyped input (issue 13) ------------------------------------------
+WRONG_SERVER = ("That match belongs to another server; it can only be played there. "
+                "Use `/game list` to see this server's matches.")
+LOBBY_UPDATED = "Done — the lobby message shows the seats."
+BAD_OPTION = "One of the options has a value I can't use; please pick it from the list."
+UNKNOWN_GAME = "I don't know that game. Pick one from the list."
+OPTIONS_TOO_LONG = "Those options are too long; write them like `side=B deals=3`."
+NEGATIVE_BOTS = "The number of bots can't be negative."

@@ -57,6 +57,17 @@ def humans_owing(loaded: LoadedMatch) -> frozenset[int]:
     return frozenset(s.user_id for s in loaded.seats if s.seat in owed and s.user_id)
 
 
+def own_panel(interaction: discord.Interaction) -> bool:
+    """Is the clicked message the clicker's own ephemeral panel? Only then may
+    an answer replace it: anything else (the public table, a forged id) gets a
+    new private message, so no public message ever turns into a hand."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        return False
+    shown = message.interaction_metadata
+    return shown is not None and shown.user.id == interaction.user.id
+
+
 def _age_seconds(posted: datetime) -> float:
     if posted.tzinfo is None:
         posted = posted.replace(tzinfo=timezone.utc)
@@ -82,7 +93,8 @@ class Tables:
     # -- loading with polite refusals -----------------------------------------
     async def load_running(self, interaction: discord.Interaction, match_id: int,
                            ) -> LoadedMatch | None:
-        """The active match, or None after telling the user why not."""
+        """The active match, or None after telling the user why not. A click
+        from another server (or a DM) is refused before anything else."""
         try:
             loaded = await self.store.load(match_id)
         except UnknownMatch:
@@ -91,6 +103,9 @@ class Tables:
         except CorruptMatch as exc:
             log.error("match %s is corrupt: %s", match_id, exc)
             await say(interaction, replies.CORRUPT_MATCH)
+            return None
+        if loaded.guild_id != interaction.guild_id:
+            await say(interaction, replies.WRONG_SERVER)
             return None
         if loaded.status == Status.FINISHED:
             await say(interaction, replies.FINISHED)
@@ -116,8 +131,7 @@ class Tables:
     # -- clicks -------------------------------------------------------------------
     async def on_action(self, interaction: discord.Interaction, match_id: int, seq: int,
                         key: str) -> None:
-        self.remember(interaction.user)
-        from_panel = bool(interaction.message and interaction.message.flags.ephemeral)
+        from_panel = own_panel(interaction)
         try:
             Action.parse(key)
         except UnknownAction:
@@ -127,6 +141,7 @@ class Tables:
             loaded, seat = await self.load_seated(interaction, match_id)
             if loaded is None:
                 return
+            self.remember(interaction.user)
             if loaded.paused:
                 await say(interaction, replies.PAUSED)
                 return
@@ -163,10 +178,10 @@ class Tables:
 
     async def on_group(self, interaction: discord.Interaction, match_id: int, seq: int,
                        group: str) -> None:
-        self.remember(interaction.user)
         loaded, seat = await self.load_seated(interaction, match_id)
         if loaded is None:
             return
+        self.remember(interaction.user)
         if seq != loaded.match.seq:
             await self.render_panel(interaction, loaded, seat, edit=True, note=replies.STALE)
             return
@@ -178,16 +193,18 @@ class Tables:
 
     async def open_panel(self, interaction: discord.Interaction, match_id: int, *,
                          edit: bool) -> None:
-        self.remember(interaction.user)
         loaded, seat = await self.load_seated(interaction, match_id)
         if loaded is None:
             return
+        self.remember(interaction.user)
         await self.render_panel(interaction, loaded, seat, edit=edit)
 
     async def render_panel(self, interaction: discord.Interaction, loaded: LoadedMatch,
                            seat: int, *, edit: bool, group: str | None = None,
                            note: str | None = None) -> None:
-        """The seat's private panel: their view and their legal actions."""
+        """The seat's private panel: their view and their legal actions. It
+        replaces the clicked message only when that is the clicker's own
+        ephemeral panel; otherwise it comes as a new private message."""
         match = loaded.match
         presenter = presenter_for(loaded.game)
         state = match.view(seat)
@@ -197,8 +214,10 @@ class Tables:
         if note and seat not in match.to_act():
             embed.description = f"{note}\n{embed.description or ''}"
         components = panel_view(presenter, loaded.id, match.seq, match.legal(seat), state, group)
-        if edit:
+        if edit and own_panel(interaction) and not interaction.response.is_done():
             await interaction.response.edit_message(embed=embed, view=components)
+        elif interaction.response.is_done():
+            await interaction.followup.send(embed=embed, view=components, ephemeral=True)
         else:
             await interaction.response.send_message(embed=embed, view=components, ephemeral=True)
 
@@ -419,13 +438,27 @@ class Tables:
             log.exception("bot seats of match %s stopped", match_id)
 
     async def resume(self) -> None:
-        """After a start: bots owing a decision in any active match move again."""
+        """After a start: a match whose start was stored but never shown (the
+        process died in between) gets its table and lobby now; bots owing a
+        decision in any active match move again."""
         for info in await self.store.live_matches():
-            if info.status == Status.ACTIVE and any(s.user_id is None for s in info.seats):
+            if info.status != Status.ACTIVE:
+                continue
+            if await self.store.message(info.id, "table") is None:
+                await self.finish_start(info.id)
+            elif any(s.user_id is None for s in info.seats):
                 try:
                     self.schedule_bots(await self.store.load(info.id))
                 except (UnknownMatch, CorruptMatch) as exc:
                     log.error("not resuming match %s: %s", info.id, exc)
+
+    async def finish_start(self, match_id: int) -> None:
+        """Show a started match: its lobby says so, its table is posted, the
+        first player is told, bot seats move."""
+        lobbies = getattr(self.bot, "lobbies", None)
+        if lobbies is not None:
+            await lobbies.refresh_lobby(match_id)
+        await self.after_move(match_id, frozenset())
 
     async def stop(self) -> None:
         for task in self._bot_tasks.values():

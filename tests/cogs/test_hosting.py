@@ -20,3 +20,34 @@ def test_describe_duration():
     assert describe_duration(None) == "never"
     assert describe_duration(108000) == "1d 6h"
     assert describe_duration(5400) == "1h 30m"
+
+
+def _member(user_id, guild_id, *, manage=False):
+    from types import SimpleNamespace
+    return SimpleNamespace(id=user_id, guild=SimpleNamespace(id=guild_id) if guild_id else None,
+                           guild_permissions=SimpleNamespace(manage_guild=manage, administrator=False),
+                           roles=())
+
+
+class _NoSettings:
+    async def get_setting(self, guild_id, key, default=None):
+        return default
+
+
+async def test_host_rights_count_only_in_the_matchs_own_server():
+    from types import SimpleNamespace
+
+    from cogs.hosting import may_manage
+    info = SimpleNamespace(guild_id=1, creator_id=10)
+    store = _NoSettings()
+    assert await may_manage(store, info, _member(10, 1))               # the creator, at home
+    assert await may_manage(store, info, _member(11, 1, manage=True))  # a moderator, at home
+    assert not await may_manage(store, info, _member(11, 2, manage=True))  # a moderator elsewhere
+    assert not await may_manage(store, info, _member(10, 2))           # even the creator, elsewhere
+    assert not await may_manage(store, info, _member(10, None))        # or in a DM
+
+
+def test_an_overlong_duration_is_echoed_shortly():
+    with pytest.raises(ValueError) as refused:
+        parse_duration("x" * 5000)
+    assert len(str(refused.value)) < 100

@@ -1,7 +1,12 @@
 """Small helpers the end-to-end tests of the real bot share."""
 from __future__ import annotations
 
+import json
+import sqlite3
 from pathlib import Path
+
+from cogs.presenters import presenter_for
+from rules import Match
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,3 +30,65 @@ async def reply(inter):
     """The message the bot answered the interaction with."""
     await inter.wait_answered(3.0)
     return await inter.wait_reply()
+
+
+# -- checks shared by the hardening tests (forged clicks, fuzz, kill -9) ------------
+
+def answered_privately(inter) -> bool:
+    """Answered, and only the clicker saw the answer: a new ephemeral message,
+    or an update of the clicker's own ephemeral message; followups ephemeral."""
+    if inter.response_type in (4, 5):
+        first = inter.original is not None and inter.original.ephemeral
+    elif inter.response_type in (6, 7):
+        first = (inter.message is not None and inter.message.ephemeral
+                 and inter.message.visible_to == inter.user.id)
+    else:
+        first = False
+    return first and all(m.ephemeral for m in inter.followups)
+
+
+def answer_text(inter) -> str:
+    return inter.original.text if inter.original is not None else ""
+
+
+def read_db(db, sql: str, *args) -> list[tuple]:
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        return conn.execute(sql, args).fetchall()
+
+
+def match_rows(db) -> dict[int, tuple]:
+    """match id -> (status, seq, logged actions, seats): what no forged input may change."""
+    rows = read_db(db, "SELECT m.id, m.status, m.seq,"
+                       " (SELECT count(*) FROM actions a WHERE a.match_id = m.id),"
+                       " (SELECT group_concat(coalesce(s.user_id, s.bot), ',') FROM seats s"
+                       "  WHERE s.match_id = m.id) FROM matches m")
+    return {r[0]: tuple(r[1:]) for r in rows}
+
+
+def replayed(db, match_id: int) -> Match:
+    """The engine's match rebuilt from the database file: seed, options and the log."""
+    [(game, players, seed, options)] = read_db(
+        db, "SELECT game, players, seed, options FROM matches WHERE id = ?", match_id)
+    match = Match.new(game, players, seed, json.loads(options))
+    for seq, seat, key in read_db(db, "SELECT seq, seat, key FROM actions WHERE match_id = ?"
+                                      " ORDER BY seq", match_id):
+        match.act(seat, key, seq)
+    return match
+
+
+def hidden_texts(match: Match) -> list[str]:
+    """How each seat's hidden hand reads in its private panel (what must never
+    appear in a public message)."""
+    presenter = presenter_for(match.game_id)
+    texts = []
+    for seat in range(match.players):
+        view = match.view(seat)
+        if view.get("hand"):
+            texts += [value for name, value in presenter.private_fields(view) if name == "Your hand"]
+    return texts
+
+
+def tracebacks(bot) -> list[str]:
+    """Tracebacks in a bot process's log (each with the line before it)."""
+    lines = bot.log_path.read_text(errors="replace").splitlines()
+    return [lines[i - 1] for i, line in enumerate(lines) if line.startswith("Traceback")]

@@ -61,8 +61,14 @@ Interactions (each returns an :class:`Interaction` as soon as it is dispatched)
     ``await fake.select(user, message, values, custom_id=None, *, placeholder=None)``
     ``await fake.submit_modal(user, shown_interaction, **{input_custom_id: value})``
     ``await fake.say(user, channel, content) -> Message``      (a user message, MESSAGE_CREATE)
-    Clicking checks what a user could do: the component exists and is enabled, and an ephemeral
-    message is only clickable by the user it was shown to.
+    Clicking checks what a user could do: the component exists on the message and is enabled, and an
+    ephemeral message is only clickable by the user it was shown to.
+    Forged requests skip those checks, so the bot's own are what is tested:
+    ``await fake.forge(user, channel, message_or_None, custom_id, *, component_type=2, values=None,
+    carried=True)`` (any channel, any guild's or a DM; ``carried`` shows the forged component on the
+    payload's message, as if Discord had relayed it), and ``await fake.forge_slash(user, channel,
+    'game new', *, scope=guild, **options)`` (option values unchecked; ``scope`` finds guild commands
+    from elsewhere).
 
 An ``Interaction`` record
     ``id, token, type, user, channel, guild, data, message, name, custom_id``

@@ -43,14 +43,21 @@ def check_permission(cmd: AppCommand, member: Member | None) -> None:
 
 
 def build_command_data(state: 'State', guild: Guild | None, member: Member | None, path: str,
-                       values: dict[str, Any], *, focused: str | None = None) -> dict[str, Any]:
-    """``data`` of a slash command (or autocomplete, when ``focused`` names the option being typed)."""
+                       values: dict[str, Any], *, focused: str | None = None, checked: bool = True,
+                       scope: Guild | None = None) -> dict[str, Any]:
+    """``data`` of a slash command (or autocomplete, when ``focused`` names the option being typed).
+
+    ``checked=False`` skips the checks of option values (types, choices,
+    ranges, lengths) that Discord's client makes, as a forged request would;
+    ``scope`` finds the command synced to that guild even from elsewhere.
+    """
     words = path.split()
-    cmd = find_command(state, guild, words[0])
+    cmd = find_command(state, scope or guild, words[0])
     if cmd is None:
         synced = {scope: sorted(n for _, n in cmds) for scope, cmds in state.commands.items()}
         raise CommandNotAvailable(f'/{words[0]} is not synced here; synced: {synced}')
-    check_permission(cmd, member)
+    if checked:
+        check_permission(cmd, member)
     data: dict[str, Any] = {'id': str(cmd.id), 'name': cmd.name, 'type': 1}
     if cmd.guild_id is not None:
         data['guild_id'] = str(cmd.guild_id)
@@ -66,10 +73,10 @@ def build_command_data(state: 'State', guild: Guild | None, member: Member | Non
     if any(o['type'] in (SUB_COMMAND, SUB_COMMAND_GROUP) for o in specs):
         raise CommandNotAvailable(f'/{path} is a group; name a subcommand: {[o["name"] for o in specs]}')
 
-    options = [_option(path, specs, name, value, focused == name) for name, value in values.items()]
+    options = [_option(path, specs, name, value, focused == name, checked) for name, value in values.items()]
     if focused is None:
         missing = [o['name'] for o in specs if o.get('required') and o['name'] not in values]
-        if missing:
+        if missing and checked:
             raise ValueError(f'/{path}: missing required options {missing}')
         resolved = resolve(list(values.values()), guild, state)
         if resolved:
@@ -78,7 +85,8 @@ def build_command_data(state: 'State', guild: Guild | None, member: Member | Non
     return data
 
 
-def _option(path: str, specs: list[dict[str, Any]], name: str, value: Any, focused: bool) -> dict[str, Any]:
+def _option(path: str, specs: list[dict[str, Any]], name: str, value: Any, focused: bool,
+            checked: bool = True) -> dict[str, Any]:
     spec = next((o for o in specs if o['name'] == name), None)
     if spec is None:
         raise ValueError(f'/{path} has no option {name!r}; options: {[o["name"] for o in specs]}')
@@ -86,6 +94,9 @@ def _option(path: str, specs: list[dict[str, Any]], name: str, value: Any, focus
     option: dict[str, Any] = {'name': name, 'type': kind}
     if focused:
         option.update(value=str(value), focused=True)
+        return option
+    if not checked and not isinstance(value, (User, Member, Role, Channel)):
+        option['value'] = value  # anything at all, as a forged request may send
         return option
     if kind in (USER, CHANNEL, ROLE, MENTIONABLE):
         expected = {USER: (User, Member), CHANNEL: (Channel,), ROLE: (Role,), MENTIONABLE: (User, Member, Role)}[kind]

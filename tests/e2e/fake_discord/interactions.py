@@ -45,6 +45,7 @@ class Interaction:
         self.touched: list[Message] = []  # every message created or edited through this interaction
         self.refused: list[str] = []  # Discord errors the bot got back for this interaction
         self.expired = False
+        self.carried: dict[str, Any] | None = None  # a forged component shown on the message (see forge)
 
     # -- what happened -------------------------------------------------------
     @property
@@ -144,6 +145,9 @@ class Interaction:
             data.update(user=self.user.payload(), app_permissions=str(Perm.EVERYONE))
         if self.message is not None:
             data['message'] = state.render(self.message)
+            if self.carried is not None:  # as if the message showed the forged component
+                rows = data['message']['components']
+                data['message']['components'] = [{'type': 1, 'components': [self.carried]}, *rows][:5]
         return data
 
     def __repr__(self) -> str:

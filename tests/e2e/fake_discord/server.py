@@ -229,6 +229,9 @@ class FakeDiscord:
         return await self._component(user, message, select, values)
 
     async def _component(self, user: User, message: Message, component: dict[str, Any], values) -> Interaction:
+        if message.component(component.get('custom_id', '')) is not component:
+            raise LookupError(f'{component.get("custom_id")!r} is not on {message!r}: Discord\'s clients '
+                              'only send what a message shows (forge() sends anything)')
         if message.deleted:
             raise LookupError(f'{message!r} was deleted')
         if message.visible_to not in (None, user.id):
@@ -241,6 +244,40 @@ class FakeDiscord:
         data = component_data(message, component, values, guild, self.state)
         return await self._dispatch(Interaction(self.state, type=COMPONENT, user=user, channel=channel, data=data,
                                                 message=message))
+
+    # -- forged requests: what a tampered client could send ---------------------------
+    async def forge(self, user: User, channel: Channel, message: Message | None, custom_id: Any, *,
+                    component_type: Any = 2, values: list[Any] | None = None,
+                    carried: bool = True) -> Interaction:
+        """A raw component interaction, with none of the checks of :meth:`click`.
+
+        ``user`` clicks in ``channel`` (any guild's, or a DM) on ``message``
+        (any message, even another server's or someone's ephemeral one, or
+        None). With ``carried`` the payload's message shows the forged
+        component, as if Discord had relayed it, so the bot's own checks are
+        what decides; without it the id is not on the message.
+        """
+        data: dict[str, Any] = {'custom_id': custom_id, 'component_type': component_type}
+        if values is not None:
+            data['values'] = values
+        inter = Interaction(self.state, type=COMPONENT, user=user, channel=channel, data=data, message=message)
+        if carried and message is not None and component_type in (2, 3) and isinstance(custom_id, str):
+            inter.carried = ({'type': 2, 'style': 1, 'label': 'forged', 'custom_id': custom_id}
+                             if component_type == 2 else
+                             {'type': 3, 'custom_id': custom_id, 'min_values': 0, 'max_values': 25,
+                              'options': [{'label': str(v)[:100], 'value': str(v)[:100]}
+                                          for v in values or ['forged']][:25]})
+        return await self._dispatch(inter)
+
+    async def forge_slash(self, user: User, channel: Channel, command: str, /, *, scope: Guild | None = None,
+                          **options: Any) -> Interaction:
+        """``/command`` with option values no client would send (unchecked types,
+        choices, ranges and lengths); ``scope`` finds guild commands from a DM."""
+        guild = self._guild_of(channel)
+        member = guild.members.get(user.id) if guild else None
+        data = build_command_data(self.state, guild, member, command, options, checked=False, scope=scope)
+        return await self._dispatch(Interaction(self.state, type=COMMAND, user=user, channel=channel, data=data,
+                                                name=command))
 
     async def submit_modal(self, user: User, shown: Interaction, **values: Any) -> Interaction:
         """Fill in and submit the modal the bot answered ``shown`` with (values by input custom_id)."""

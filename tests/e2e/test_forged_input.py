@@ -1,0 +1,223 @@
+"""Regression tests of issue 13, against the real bot.py: forged clicks never
+turn a public message into a private panel, never act across servers, a
+select's id sent as a button (and other junk) is answered politely, and bad
+slash input gets a short answer and changes nothing."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+import pytest_asyncio
+
+from cogs import replies
+
+from .bot_helpers import (ROOT, answer_text, answered, answered_privately, current_table,
+                          hidden_texts, match_rows, replayed, reply, tracebacks)
+from .fake_discord import python_argv
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def world(fake_discord, spawn_bot, tmp_path_factory):
+    fake = fake_discord
+    home, away = fake.add_guild("Home"), fake.add_guild("Elsewhere")
+    w = SimpleNamespace(
+        fake=fake, home=home, away=away,
+        channel=fake.add_text_channel(home, "games"), away_channel=fake.add_text_channel(away, "games"),
+        alice=fake.add_user("alice", guilds=[home]), bob=fake.add_user("bob", guilds=[home]),
+        carol=fake.add_user("carol", guilds=[home]),
+        mallory=fake.add_user("mallory", guilds=[away], manage_guild=True),
+        both=fake.add_user("both", guilds=[home, away]))
+    w.db = tmp_path_factory.mktemp("db") / "games.db"
+    env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(home.id), "BOT_MOVE_DELAY": "0.02",
+           "GAMEHOST_TEST_SEED": "forged"}
+    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
+    w.table, w.match_id = await keltis_for_two(w)
+    return w
+
+
+async def keltis_for_two(w):
+    """alice and bob (and both, the member of both servers) at Keltis in the channel itself."""
+    lobby = await reply(await w.fake.slash(w.alice, w.channel, "game new", game="keltis",
+                                           players=3, here=True))
+    for user in (w.bob, w.both):
+        await answered(await w.fake.click(user, lobby, label="Join"))
+    table = await w.fake.wait_until(lambda: current_table(w.fake, w.channel), 5, "the table")
+    return table, int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
+
+
+async def panel_of(w, user):
+    return await reply(await w.fake.click(user, current_table(w.fake, w.channel), custom_id="hand:"))
+
+
+def owing_user(w):
+    match = replayed(w.db, w.match_id)
+    seat = match.to_act()[0]
+    return (w.alice, w.bob, w.both)[seat], match
+
+
+def no_hand_in_public(w) -> None:
+    hands = hidden_texts(replayed(w.db, w.match_id))
+    for message in w.fake.messages(ephemeral=False):
+        assert "Your hand" not in message.text and not any(h in message.text for h in hands), message
+
+
+# -- 1. no public message ever becomes a private panel ------------------------------
+
+async def test_group_and_panel_ids_forged_on_the_public_table_answer_with_a_new_private_panel(world):
+    w, fake = world, world.fake
+    user, match = owing_user(w)
+    panel = await panel_of(w, user)
+    [group_select] = [s for s in panel.selects() if s["custom_id"].startswith("gg:")]
+    group = group_select["options"][0]["value"]
+    table = current_table(fake, w.channel)
+    edits, before = table.edits, match_rows(w.db)
+    forged = [
+        await fake.forge(user, w.channel, table, group_select["custom_id"], component_type=3,
+                         values=[group]),
+        await fake.forge(user, w.channel, table, f"gg:{w.match_id}:{match.seq + 5}", component_type=3,
+                         values=[group]),
+        await fake.forge(user, w.channel, table, f"panel:{w.match_id}"),
+        await fake.forge(w.carol, w.channel, table, f"panel:{w.match_id}"),  # not seated
+        await fake.forge(user, w.channel, table, f"gs:{w.match_id}:{match.seq}:0", component_type=3,
+                         values=["draw:pile"]),
+    ]
+    for inter in forged:
+        await answered(inter)
+        assert answered_privately(inter) and inter.response_type == 4, inter
+    assert "your seat" in forged[0].original.text and forged[0].original.visible_to == user.id
+    assert table.edits == edits and not any(c.startswith("panel:") for c in table.custom_ids())
+    assert match_rows(w.db) == before
+    no_hand_in_public(w)
+
+
+async def test_a_panel_id_forged_on_someone_elses_panel_leaves_it_alone(world):
+    w, fake = world, world.fake
+    alices = await panel_of(w, w.alice)
+    edits = alices.edits
+    inter = await answered(await fake.forge(w.bob, w.channel, alices, f"panel:{w.match_id}"))
+    assert inter.response_type == 4 and inter.original.visible_to == w.bob.id
+    assert alices.edits == edits
+
+
+async def test_refresh_on_ones_own_panel_still_redraws_it_in_place(world):
+    w, fake = world, world.fake
+    panel = await panel_of(w, w.bob)
+    inter = await answered(await fake.click(w.bob, panel, label="Refresh"))
+    assert inter.response_type == 7 and inter.original is panel and panel.edits == 1
+
+
+# -- 2. another server acts on nothing ------------------------------------------------
+
+async def test_another_server_can_neither_join_nor_add_bots_nor_start_a_lobby(world):
+    w, fake = world, world.fake
+    lobby = await reply(await fake.slash(w.alice, w.channel, "game new", game="cuttle", here=True))
+    [(lobby_id, _)] = [(m, r) for m, r in match_rows(w.db).items() if r[0] == "lobby"]
+    before, edits = match_rows(w.db), lobby.edits
+    for op in ("join", "bot", "start", "cancel", "leave"):
+        for user, where in ((w.mallory, w.away_channel), (w.both, w.away_channel),
+                            (w.mallory, fake.state.dm_channel(w.mallory))):
+            inter = await answered(await fake.forge(user, where, lobby, f"lobby:{lobby_id}:{op}"))
+            assert answered_privately(inter) and answer_text(inter) == replies.WRONG_SERVER, inter
+    assert match_rows(w.db) == before and lobby.edits == edits
+
+
+async def test_a_lobby_click_forged_on_another_message_rewrites_only_the_lobby(world):
+    w, fake = world, world.fake
+    lobby = await reply(await fake.slash(w.bob, fake.add_text_channel(w.home, "lobby"), "game new",
+                                         game="oracle", here=True))
+    lobby_id = int(lobby.button("Join")["custom_id"].split(":")[1])
+    table = current_table(fake, w.channel)
+    table_edits, lobby_edits = table.edits, lobby.edits
+    inter = await answered(await fake.forge(w.carol, w.channel, table, f"lobby:{lobby_id}:join"))
+    assert answered_privately(inter) and answer_text(inter) == replies.LOBBY_UPDATED
+    await fake.wait_for_edit(lobby, lobby_edits + 1)
+    assert table.edits == table_edits and "(2/2-4 seats)" in lobby.text
+
+
+async def test_a_member_of_both_servers_cannot_move_from_the_other_one(world):
+    w, fake = world, world.fake
+    user, match = owing_user(w)
+    seat = (w.alice, w.bob, w.both).index(user)
+    keys = [a.key() for a in match.legal(seat)]
+    before = match_rows(w.db)
+    for key in keys[:5]:
+        inter = await answered(await fake.forge(w.both, w.away_channel, current_table(fake, w.channel),
+                                                f"g:{w.match_id}:{match.seq}:{key}"))
+        assert answered_privately(inter) and answer_text(inter) == replies.WRONG_SERVER
+    hand = await answered(await fake.forge(w.both, w.away_channel, current_table(fake, w.channel),
+                                           f"hand:{w.match_id}"))
+    assert answer_text(hand) == replies.WRONG_SERVER
+    assert match_rows(w.db) == before
+
+
+# -- 3. a forged or mistyped id is answered, never a traceback ---------------------------
+
+async def test_select_ids_sent_as_buttons_and_malformed_ids_are_answered_politely(world):
+    w, fake = world, world.fake
+    mid, seq = w.match_id, replayed(w.db, w.match_id).seq
+    table = current_table(fake, w.channel)
+    before = match_rows(w.db)
+    forged = [
+        await fake.forge(w.alice, w.channel, table, f"gs:{mid}:{seq}:0"),          # a select's id, as a button
+        await fake.forge(w.alice, w.channel, table, f"gg:{mid}:{seq}"),
+        await fake.forge(w.alice, w.channel, table, f"g:{mid}:{seq}:draw:pile", component_type=3,
+                         values=["x"]),                                           # a button's id, as a select
+        await fake.forge(w.alice, w.channel, table, f"hand:{mid}", component_type=3, values=["x"]),
+        await fake.forge(w.alice, w.channel, table, f"lobby:{mid}:join", component_type=3, values=[]),
+        await fake.forge(w.alice, w.channel, table, f"g:{mid}:{seq}:draw:pile", carried=False),
+        await fake.forge(w.alice, w.channel, None, f"hand:{mid}"),
+        await fake.forge(w.alice, w.channel, table, f"g:{'9' * 18}:{'9' * 9}:x"),
+        await fake.forge(w.alice, w.channel, table, f"g:{'9' * 40}:1:x"),
+        await fake.forge(w.alice, w.channel, table, f"lobby:{'9' * 18}:start"),
+        await fake.forge(w.alice, w.channel, table, "g::"),
+        await fake.forge(w.alice, w.channel, table, "x" * 300),
+        await fake.forge(w.alice, w.channel, table, f"g:{mid}:{seq}:ÿ"),
+        await fake.forge(w.alice, w.channel, table, f"gs:{mid}:{seq}:0", component_type=3, values=[]),
+        await fake.forge(w.alice, w.channel, table, f"hand:{mid}", component_type=99, carried=False),
+    ]
+    for inter in forged:
+        await answered(inter)
+        assert answered_privately(inter), inter
+    assert answer_text(forged[0]) == replies.INVALID_BUTTON
+    assert match_rows(w.db) == before
+
+
+# -- 6. slash input ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("command,options,says", [
+    ("game new", {"game": "chess"}, replies.BAD_OPTION),
+    ("game rules", {"game": "chess"}, replies.BAD_OPTION),
+    ("game hand", {"match": 10 ** 30}, replies.UNKNOWN_MATCH),
+    ("game status", {"match": -5}, replies.UNKNOWN_MATCH),
+    ("game cancel", {"match": 2 ** 63}, replies.UNKNOWN_MATCH),
+    ("game new", {"game": "keltis", "options": "side=" + "B" * 6000}, "longer than"),
+    ("game new", {"game": "keltis", "options": "first_player=0,first_player=1"}, "given twice"),
+    ("game new", {"game": "keltis", "options": "x" * 150}, "is not of the form"),
+    ("game new", {"game": "keltis", "bots": -1}, replies.NEGATIVE_BOTS),
+    ("game new", {"game": "keltis", "players": 10 ** 30}, "2-4 players"),
+    ("game new", {"game": "keltis", "bots": 10 ** 30}, "At most"),
+    ("game timer", {"reminder": "x" * 5000}, "not a duration"),
+    ("game notify", {"mode": "loud"}, replies.BAD_OPTION),
+])
+async def test_bad_slash_input_gets_a_short_answer_and_changes_nothing(world, command, options, says):
+    w = world
+    before = match_rows(w.db)
+    inter = await answered(await w.fake.forge_slash(w.alice, w.channel, command, **options))
+    text = (await inter.wait_reply()).text
+    assert answered_privately(inter) and says in text and len(text) <= 200, text
+    assert match_rows(w.db) == before
+
+
+async def test_a_slash_command_forged_from_a_dm_is_refused(world):
+    w = world
+    inter = await answered(await w.fake.forge_slash(w.alice, w.fake.state.dm_channel(w.alice),
+                                                    "game list", scope=w.home))
+    assert answer_text(inter) == replies.WRONG_SERVER
+
+
+async def test_nothing_above_left_a_traceback_or_a_problem(world):
+    assert tracebacks(world.bot) == []
+    assert world.fake.problems() == []
+    no_hand_in_public(world)

@@ -1,0 +1,122 @@
+"""kill -9 while a lobby gathers players, and while a match starts: after the
+restart the lobby, or the started match, is intact and playable (issue 13)."""
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from types import SimpleNamespace
+
+import pytest
+import pytest_asyncio
+
+from .bot_helpers import ROOT, answered, current_table, match_rows, read_db, replayed, reply, tracebacks
+from .fake_discord import python_argv
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def world(fake_discord, spawn_bot, tmp_path_factory):
+    fake = fake_discord
+    guild = fake.add_guild("Kills")
+    w = SimpleNamespace(fake=fake, guild=guild, alice=fake.add_user("alice"), bob=fake.add_user("bob"),
+                        carol=fake.add_user("carol"), db=tmp_path_factory.mktemp("db") / "games.db")
+    env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(guild.id), "BOT_MOVE_DELAY": "0.02",
+           "GAMEHOST_TEST_SEED": "kills"}
+    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
+    return w
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def channel(world, request):
+    return world.fake.add_text_channel(world.guild, request.node.name[:90])
+
+
+def status_of(w, match_id: int) -> str:
+    return read_db(w.db, "SELECT status FROM matches WHERE id = ?", match_id)[0][0]
+
+
+async def play_one_move(w, channel, match_id: int) -> None:
+    """The seat owing a decision opens their hand and makes the first move offered."""
+    match = replayed(w.db, match_id)
+    seats = dict(read_db(w.db, "SELECT seat, user_id FROM seats WHERE match_id = ?", match_id))
+    user = next(u for u in (w.alice, w.bob, w.carol) if u.id == seats[match.to_act()[0]])
+    panel = await reply(await w.fake.slash(user, channel, "game hand", match=match_id))
+    assert panel.ephemeral
+    for select in [s for s in panel.selects() if s["custom_id"].startswith("gg:")]:
+        await answered(await w.fake.select(user, panel, [select["options"][0]["value"]],
+                                           custom_id=select["custom_id"]))
+    moves = [s for s in panel.selects() if s["custom_id"].startswith("gs:")]
+    if moves:
+        await answered(await w.fake.select(user, panel, [moves[0]["options"][0]["value"]],
+                                           custom_id=moves[0]["custom_id"]))
+    else:
+        first = next(b for b in panel.buttons() if b["custom_id"].startswith("g:"))
+        await answered(await w.fake.click(user, panel, custom_id=first["custom_id"]))
+    await w.fake.wait_until(lambda: replayed(w.db, match_id).seq == match.seq + 1, 5, "the move")
+
+
+def forget_killed(w, inters) -> None:
+    """Interactions the killed process never answered (Discord says 'failed' for those)."""
+    for inter in inters:
+        if not inter.answered and inter in w.fake.interactions:
+            w.fake.interactions.remove(inter)
+
+
+async def test_kill_during_the_lobby(world, channel):
+    w, fake = world, world.fake
+    lobby = await reply(await fake.slash(w.alice, channel, "game new", game="keltis", here=True))
+    match_id = int(lobby.button("Join")["custom_id"].split(":")[1])
+    await answered(await fake.click(w.bob, lobby, label="Join"))
+    seats = match_rows(w.db)[match_id]
+    await w.bot.restart(hard=True)
+    assert match_rows(w.db)[match_id] == seats
+    join = await answered(await fake.click(w.carol, lobby, label="Join"))  # a pre-kill button works
+    assert join.response_type == 7 and "(3/2-4 seats)" in lobby.text
+    await answered(await fake.click(w.alice, lobby, label="Start"))
+    await fake.wait_until(lambda: current_table(fake, channel), 5, "the table")
+    await play_one_move(w, channel, match_id)
+    assert tracebacks(w.bot) == []
+
+
+@pytest.mark.parametrize("when", ["at the click", "once the match is stored", "once the lobby shows it"])
+async def test_kill_during_the_start_of_a_match(world, channel, when):
+    w, fake = world, world.fake
+    lobby = await reply(await fake.slash(w.alice, channel, "game new", game="cuttle", players=2, here=True))
+    match_id = int(lobby.button("Join")["custom_id"].split(":")[1])
+    join = await fake.click(w.bob, lobby, label="Join")  # the last seat: the match starts
+    if when == "once the match is stored":
+        await fake.wait_until(lambda: status_of(w, match_id) == "active", 5, "the start")
+    elif when == "once the lobby shows it":
+        await fake.wait_until(lambda: "started" in lobby.text, 5, "the lobby's edit")
+    await w.bot.restart(hard=True)
+    forget_killed(w, [join])
+    if status_of(w, match_id) == "lobby":  # killed before the start was stored: start again
+        assert match_rows(w.db)[match_id][3].count(",") == 0 or "started" not in lobby.text
+        seated = str(w.bob.id) in match_rows(w.db)[match_id][3]
+        await answered(await fake.click(w.alice if seated else w.bob, lobby,
+                                        label="Start" if seated else "Join"))
+    assert await fake.wait_until(lambda: status_of(w, match_id) == "active", 5, "the match")
+    await fake.wait_until(lambda: current_table(fake, channel), 5, "the table, posted after the restart")
+    await fake.wait_until(lambda: "started" in lobby.text, 5, "the lobby to show the start")
+    await play_one_move(w, channel, match_id)
+    await asyncio.sleep(0)
+    assert tracebacks(w.bot) == [] and fake.problems() == []
+
+
+async def test_a_lobby_posted_but_never_recorded_is_adopted_at_the_next_click(world, channel):
+    """The kill came between posting the lobby and recording it (made certain
+    here by removing the record while the bot is down)."""
+    w, fake = world, world.fake
+    lobby = await reply(await fake.slash(w.alice, channel, "game new", game="keltis", here=True))
+    match_id = int(lobby.button("Join")["custom_id"].split(":")[1])
+    await w.bot.kill()
+    with sqlite3.connect(w.db) as db:
+        db.execute("DELETE FROM messages WHERE match_id = ? AND kind = 'lobby'", (match_id,))
+    await w.bot.start()
+    join = await answered(await fake.click(w.bob, lobby, label="Join"))
+    assert join.response_type == 7 and "(2/2-4 seats)" in lobby.text
+    assert read_db(w.db, "SELECT message_id FROM messages WHERE match_id = ? AND kind = 'lobby'",
+                   match_id) == [(lobby.id,)]
+    await answered(await fake.click(w.alice, lobby, label="Start"))
+    await fake.wait_until(lambda: "started" in lobby.text, 5, "the lobby to show the start")
