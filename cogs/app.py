@@ -1,8 +1,9 @@
-"""The bot: opens the store, registers restart-proof components and the
+"""The bot: given the opened store, registers restart-proof components and the
 `/game` commands, syncs commands only when they changed, and resumes bot
 seats after a restart."""
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import logging
@@ -25,22 +26,27 @@ from storage import Store
 log = logging.getLogger(__name__)
 
 GLOBAL = 0  # the settings "guild" for bot-wide values
+DISCONNECT_GRACE = 2.0  # seconds; Docker's stop grace is 10 s, ours is 5 s in all
+
+
+def make_clock(config: Config) -> Clock:
+    """The clock of the store and the deadlines (offset in tests)."""
+    return OffsetClock(config.test_clock) if config.test_clock else Clock()
 
 
 class GameHost(commands.Bot):
-    def __init__(self, config: Config):
+    def __init__(self, config: Config, store: Store, clock: Clock):
         intents = discord.Intents.none()
         intents.guilds = True  # channels, threads, roles; no privileged intents needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents,
                          help_command=None,
                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
         self.config = config
-        self.clock = OffsetClock(config.test_clock) if config.test_clock else Clock()
-        self.store: Store | None = None
+        self.clock = clock
+        self.store = store  # opened, checked and migrated before login (see bot.py)
         self._resumed = False
 
     async def setup_hook(self) -> None:
-        self.store = await Store.open(self.config.database_path, clock=self.clock.time)
         self.tables = Tables(self, self.store, self.config)
         self.lobbies = Lobbies(self, self.store, self.tables, self.config.fixed_seed)
         self.deadlines = Deadlines(self.store, self.tables, self.clock, self.config.deadline_poll)
@@ -99,10 +105,26 @@ class GameHost(commands.Bot):
         removed = await self.store.delete_guild(guild.id)
         log.info("left server %s; removed %s match(es)", guild.id, removed)
 
+    def dispatch(self, event_name: str, /, *args, **kwargs) -> None:
+        """Once closing, events are dropped: discord.py's close() unsets the
+        loop its dispatch schedules on, and a late one (e.g. `ready` from
+        the guild_ready_timeout wait) would fail with an AttributeError."""
+        if self.is_closed():
+            return
+        super().dispatch(event_name, *args, **kwargs)
+
     async def close(self) -> None:
-        if self.store is not None:
-            await self.deadlines.stop()
-            await self.tables.stop()
-        await super().close()
-        if self.store is not None:
+        """Stop timers and bot seats, disconnect (waiting at most
+        DISCONNECT_GRACE for Discord), then close the store, which lets a
+        move being committed finish: a move is stored whole or not at all."""
+        try:
+            if hasattr(self, "deadlines"):  # setup_hook ran
+                await self.deadlines.stop()
+                await self.tables.stop()
+            try:
+                await asyncio.wait_for(super().close(), DISCONNECT_GRACE)
+            except asyncio.TimeoutError:
+                log.warning("Discord did not acknowledge the disconnect within %.0f s",
+                            DISCONNECT_GRACE)
+        finally:
             await self.store.close()

@@ -11,11 +11,13 @@ from storage.errors import (
     Conflict,
     CorruptMatch,
     NotOurDatabase,
+    ReadOnlyStorage,
     SchemaTooNew,
     SeatError,
     StaleCommit,
     StoreError,
     UnknownMatch,
+    UnusableDatabase,
     WrongStatus,
 )
 from storage.records import ENDED, LIVE, Deadline, LoadedMatch, MatchInfo, MessageRef, Seat, Status
@@ -24,6 +26,6 @@ from storage.store import Store
 __all__ = [
     "Store", "default_path",
     "MatchInfo", "LoadedMatch", "Deadline", "Seat", "MessageRef", "Status", "LIVE", "ENDED",
-    "StoreError", "SchemaTooNew", "NotOurDatabase", "UnknownMatch", "Conflict",
+    "StoreError", "UnusableDatabase", "SchemaTooNew", "NotOurDatabase", "ReadOnlyStorage", "UnknownMatch", "Conflict",
     "StaleCommit", "WrongStatus", "SeatError", "CorruptMatch",
 ]

@@ -55,14 +55,16 @@ DEFAULT_BOT = "bot"
 class _Opening:
     """`await Store.open(...)` or `async with Store.open(...) as store:`."""
 
-    def __init__(self, path: Path, clock: Clock):
+    def __init__(self, path: Path, clock: Clock, create_folder: bool):
         self._path = path
         self._clock = clock
+        self._create_folder = create_folder
         self._store: Store | None = None
 
     async def _open(self) -> "Store":
         clock = self._clock
-        await asyncio.to_thread(prepare_file, self._path, lambda: _ms(clock))
+        await asyncio.to_thread(prepare_file, self._path, lambda: _ms(clock),
+                                create_folder=self._create_folder)
         return Store(await Database.open(self._path), clock)
 
     def __await__(self) -> Generator[Any, None, "Store"]:
@@ -92,11 +94,15 @@ class Store:
 
     # -- lifecycle ----------------------------------------------------------
     @classmethod
-    def open(cls, path: str | Path | None = None, *, clock: Clock = time.time) -> _Opening:
-        """Open (creating folder and file if needed) and migrate the database
-        at `path` (default: `database.default_path()`). Refuses, with
-        SchemaTooNew, a database written by newer code."""
-        return _Opening(Path(path) if path is not None else default_path(), clock)
+    def open(cls, path: str | Path | None = None, *, clock: Clock = time.time,
+             create_folder: bool = True) -> _Opening:
+        """Check, open (creating the file, and the folder if `create_folder`)
+        and migrate the database at `path` (default:
+        `database.default_path()`), then prove it takes a write. Refuses
+        with UnusableDatabase (SchemaTooNew, NotOurDatabase, ...) a file it
+        cannot use, in one line that names the file and what to do."""
+        return _Opening(Path(path) if path is not None else default_path(), clock,
+                        create_folder)
 
     async def close(self) -> None:
         await self._db.close()
