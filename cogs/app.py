@@ -26,12 +26,28 @@ from storage import Store
 log = logging.getLogger(__name__)
 
 GLOBAL = 0  # the settings "guild" for bot-wide values
-DISCONNECT_GRACE = 2.0  # seconds; Docker's stop grace is 10 s, ours is 5 s in all
+# Shutdown budget (seconds): the whole of it stays under 5 (Docker's stop grace is 10).
+DRAIN_GRACE = 1.5  # clicks and commands already running may finish
+DISCONNECT_GRACE = 1.5  # Discord may acknowledge the disconnect
+# discord.py's names for the tasks running interaction handlers and event listeners
+HANDLER_TASKS = ("discord-ui-", "CommandTree-invoker", "discord.py: on_")
 
 
 def make_clock(config: Config) -> Clock:
     """The clock of the store and the deadlines (offset in tests)."""
     return OffsetClock(config.test_clock) if config.test_clock else Clock()
+
+
+async def drain_handlers(grace: float) -> None:
+    """Wait (at most `grace` seconds) for the interaction handlers and event
+    listeners running now."""
+    current = asyncio.current_task()
+    busy = {t for t in asyncio.all_tasks()
+            if t is not current and not t.done() and t.get_name().startswith(HANDLER_TASKS)}
+    if busy:
+        _, late = await asyncio.wait(busy, timeout=grace)
+        if late:
+            log.warning("%d interaction handler(s) still running at shutdown", len(late))
 
 
 class GameHost(commands.Bot):
@@ -45,6 +61,7 @@ class GameHost(commands.Bot):
         self.clock = clock
         self.store = store  # opened, checked and migrated before login (see bot.py)
         self._resumed = False
+        self._closing = False
 
     async def setup_hook(self) -> None:
         self.tables = Tables(self, self.store, self.config)
@@ -106,25 +123,33 @@ class GameHost(commands.Bot):
         log.info("left server %s; removed %s match(es)", guild.id, removed)
 
     def dispatch(self, event_name: str, /, *args, **kwargs) -> None:
-        """Once closing, events are dropped: discord.py's close() unsets the
-        loop its dispatch schedules on, and a late one (e.g. `ready` from
-        the guild_ready_timeout wait) would fail with an AttributeError."""
-        if self.is_closed():
+        """Once closing, events are dropped: the services they would call are
+        stopping, and discord.py's close() unsets the loop its dispatch
+        schedules on (a late `ready` from its guild_ready_timeout wait would
+        fail with an AttributeError). Clicks and commands are not events:
+        they are still answered, politely, while the store closes."""
+        if self._closing or self.is_closed():
             return
         super().dispatch(event_name, *args, **kwargs)
 
     async def close(self) -> None:
-        """Stop timers and bot seats, disconnect (waiting at most
-        DISCONNECT_GRACE for Discord), then close the store, which lets a
-        move being committed finish: a move is stored whole or not at all."""
+        """Stop timers and bot seats; let running clicks and commands finish
+        (at most DRAIN_GRACE), so a move taken is also shown; close the
+        store, which lets a move being committed finish (a move is stored
+        whole or not at all) and makes later clicks answer "restarting";
+        then disconnect, waiting at most DISCONNECT_GRACE for Discord."""
+        self._closing = True
         try:
             if hasattr(self, "deadlines"):  # setup_hook ran
                 await self.deadlines.stop()
                 await self.tables.stop()
-            try:
-                await asyncio.wait_for(super().close(), DISCONNECT_GRACE)
-            except asyncio.TimeoutError:
-                log.warning("Discord did not acknowledge the disconnect within %.0f s",
-                            DISCONNECT_GRACE)
+            await drain_handlers(DRAIN_GRACE)
         finally:
-            await self.store.close()
+            try:
+                await self.store.close()
+            finally:
+                try:
+                    await asyncio.wait_for(super().close(), DISCONNECT_GRACE)
+                except asyncio.TimeoutError:
+                    log.warning("Discord did not acknowledge the disconnect within %.0f s",
+                                DISCONNECT_GRACE)

@@ -15,6 +15,7 @@ from storage.errors import (
     SchemaTooNew,
     SeatError,
     StaleCommit,
+    StoreClosed,
     StoreError,
     UnknownMatch,
     UnusableDatabase,
@@ -26,6 +27,6 @@ from storage.store import Store
 __all__ = [
     "Store", "default_path",
     "MatchInfo", "LoadedMatch", "Deadline", "Seat", "MessageRef", "Status", "LIVE", "ENDED",
-    "StoreError", "UnusableDatabase", "SchemaTooNew", "NotOurDatabase", "ReadOnlyStorage", "UnknownMatch", "Conflict",
+    "StoreError", "UnusableDatabase", "SchemaTooNew", "NotOurDatabase", "ReadOnlyStorage", "StoreClosed", "UnknownMatch", "Conflict",
     "StaleCommit", "WrongStatus", "SeatError", "CorruptMatch",
 ]

@@ -29,7 +29,7 @@ from typing import Any
 import aiosqlite
 
 from storage import checks, migrations
-from storage.errors import ReadOnlyStorage, SchemaTooNew, StoreError
+from storage.errors import ReadOnlyStorage, SchemaTooNew, StoreClosed, StoreError
 
 log = logging.getLogger(__name__)
 
@@ -159,7 +159,7 @@ class Database:
 
     def _check_open(self) -> None:
         if self._closed:
-            raise StoreError(f"{self.path}: the store is closed")
+            raise StoreClosed(f"{self.path}: the store is closed")
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[aiosqlite.Connection]:

@@ -48,6 +48,10 @@ class NotOurDatabase(UnusableDatabase):
                          "the bot leaves this one alone")
 
 
+class StoreClosed(StoreError):
+    """The store was closed (the bot is shutting down): nothing was written."""
+
+
 class ReadOnlyStorage(StoreError):
     """A write failed because the database (or its disk) has become
     read-only while the bot runs: retrying cannot help until the host

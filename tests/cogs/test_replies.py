@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from cogs import replies
-from storage import ReadOnlyStorage
+from storage import ReadOnlyStorage, StoreClosed
 
 
 class Response:
@@ -46,3 +46,11 @@ async def test_any_other_failure_apologises_and_logs_the_traceback(caplog):
     assert interaction.response.sent == [(replies.BROKEN, True)]
     [record] = [r for r in caplog.records if r.name == "test.replies"]
     assert record.exc_info and "42" in record.getMessage()
+
+
+async def test_a_store_closed_by_a_shutdown_says_restarting_without_a_traceback(caplog):
+    interaction = Interaction()
+    log = logging.getLogger("test.replies")
+    await replies.guarded(interaction, fails_with(StoreClosed("/x/games.db: closed")), log)
+    assert interaction.response.sent == [(replies.SHUTTING_DOWN, True)]
+    assert not [r for r in caplog.records if r.name == "test.replies"]
