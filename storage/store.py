@@ -17,7 +17,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -512,12 +512,15 @@ class Store:
 
     async def due_deadlines(self, now: datetime) -> list[Deadline]:
         """Deadlines due by `now` of active, unpaused matches still at the
-        deadline's seq (a move since makes a deadline stale)."""
+        deadline's seq (a move since makes a deadline stale), except in
+        guilds the bot has left (they fire once it is back)."""
         ms = to_ms(now)
         rows = await self._db.fetchall(
             "SELECT d.* FROM deadlines d JOIN matches m ON m.id = d.match_id"
             " WHERE m.status = 'active' AND m.paused_at IS NULL AND m.seq = d.seq"
-            " AND (d.remind_at <= ? OR d.timeout_at <= ?) ORDER BY d.match_id", (ms, ms))
+            " AND (d.remind_at <= ? OR d.timeout_at <= ?)"
+            " AND m.guild_id NOT IN (SELECT guild_id FROM departed_guilds)"
+            " ORDER BY d.match_id", (ms, ms))
         return [_decode_deadline(r) for r in rows]
 
     # -- players' own settings ------------------------------------------------------
@@ -601,13 +604,63 @@ class Store:
 
     # -- guilds -----------------------------------------------------------------
     async def delete_guild(self, guild_id: int) -> int:
-        """Remove everything of a guild (the bot left it): matches with their
-        seats, logs and messages, and settings. Returns the matches removed."""
+        """Remove everything of a guild at once (it asked to be forgotten, or
+        its retention ended): matches with their seats, logs, messages and
+        deadlines, its settings and any pending purge. Returns the matches
+        removed. Players' own settings (user_settings) are not per guild."""
         async with self._db.write() as conn:
-            cur = await conn.execute("DELETE FROM matches WHERE guild_id = ?", (guild_id,))
-            removed = cur.rowcount
-            await conn.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
-            return removed
+            return await _delete_guild(conn, guild_id)
+
+    async def guild_departed(self, guild_id: int, purge_at: datetime) -> datetime:
+        """The bot left the guild: keep its data until `purge_at`, then
+        `purge_departed_guilds` deletes it. A second departure before a
+        return keeps the first date. Returns the date in force."""
+        async with self._db.write() as conn:
+            await conn.execute(
+                "INSERT INTO departed_guilds (guild_id, left_at, purge_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id) DO NOTHING", (guild_id, self._now(), to_ms(purge_at)))
+            (kept,), = await conn.execute_fetchall(
+                "SELECT purge_at FROM departed_guilds WHERE guild_id = ?", (guild_id,))
+            return from_ms(kept)
+
+    async def guilds_back(self, guild_ids: Iterable[int]) -> list[int]:
+        """The bot is in these guilds (again): cancel their pending purges.
+        Returns the guilds that had one, whose data is thus kept."""
+        ids = sorted(set(guild_ids))
+        if not ids:
+            return []
+        async with self._db.write() as conn:
+            back = []
+            for start in range(0, len(ids), 500):  # SQLite's bound-parameter limit
+                chunk = ids[start:start + 500]
+                rows = await conn.execute_fetchall(
+                    f"DELETE FROM departed_guilds WHERE guild_id IN ({', '.join('?' * len(chunk))})"
+                    " RETURNING guild_id", chunk)
+                back += [r["guild_id"] for r in rows]
+            return sorted(back)
+
+    async def purge_date(self, guild_id: int) -> datetime | None:
+        """When a departed guild's data will be purged; None if it is not departed."""
+        row = await self._db.fetchone(
+            "SELECT purge_at FROM departed_guilds WHERE guild_id = ?", (guild_id,))
+        return None if row is None else from_ms(row["purge_at"])
+
+    async def purge_departed_guilds(self, now: datetime) -> list[tuple[int, int]]:
+        """Delete the data of every departed guild whose retention ended by
+        `now`, one transaction per guild; [(guild id, matches removed)]."""
+        rows = await self._db.fetchall(
+            "SELECT guild_id FROM departed_guilds WHERE purge_at <= ? ORDER BY guild_id",
+            (to_ms(now),))
+        purged = []
+        for row in rows:
+            async with self._db.write() as conn:
+                # Re-checked inside the transaction: the guild may have come back.
+                due = await conn.execute_fetchall(
+                    "SELECT 1 FROM departed_guilds WHERE guild_id = ? AND purge_at <= ?",
+                    (row["guild_id"], to_ms(now)))
+                if due:
+                    purged.append((row["guild_id"], await _delete_guild(conn, row["guild_id"])))
+        return purged
 
 
 # Whether seat `s` is among the winners in the outcome of match `m` (SQL).
@@ -636,6 +689,14 @@ async def _require(conn: aiosqlite.Connection, match_id: int,
     if allowed is not None and row["status"] not in allowed:
         raise WrongStatus(match_id, row["status"], tuple(str(s) for s in allowed))
     return row
+
+
+async def _delete_guild(conn: aiosqlite.Connection, guild_id: int) -> int:
+    cur = await conn.execute("DELETE FROM matches WHERE guild_id = ?", (guild_id,))
+    removed = cur.rowcount
+    await conn.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
+    await conn.execute("DELETE FROM departed_guilds WHERE guild_id = ?", (guild_id,))
+    return removed
 
 
 async def _touch(conn: aiosqlite.Connection, match_id: int, now: int) -> None:
