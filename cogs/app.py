@@ -7,6 +7,7 @@ import asyncio
 import hashlib
 import json
 import logging
+from datetime import timedelta
 
 import discord
 from discord.ext import commands
@@ -16,6 +17,7 @@ from cogs.clock import Clock, OffsetClock
 from cogs.components import DYNAMIC_ITEMS, is_ours
 from cogs.config import Config
 from cogs.deadlines import Deadlines
+from cogs.forget import ForgetButton
 from cogs.games import Games
 from cogs.history import History
 from cogs.lobby import Lobbies
@@ -70,7 +72,7 @@ class GameHost(commands.Bot):
         self.tables.deadlines = self.deadlines
         self.moderation = Moderation(self.store, self.tables, self.deadlines)
         self.history = History(self.store)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ForgetButton)
         await self.add_cog(Games(self))
         self.tree.on_error = self.on_app_command_error
         await self.sync_commands()
@@ -94,6 +96,7 @@ class GameHost(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
+        await self.servers_back([g.id for g in self.guilds])  # re-added while we were away
         if not self._resumed:
             self._resumed = True
             await self.tables.resume()
@@ -105,7 +108,7 @@ class GameHost(commands.Bot):
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = (interaction.data or {}).get("custom_id", "")
-        if not is_ours(custom_id):
+        if not (is_ours(custom_id) or ForgetButton.claims(custom_id)):
             answer = replies.say(interaction, replies.INVALID_BUTTON)
             await replies.guarded(interaction, answer, log)
 
@@ -118,9 +121,31 @@ class GameHost(commands.Bot):
             pass
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        """The bot left a server: its matches and settings go too."""
-        removed = await self.store.delete_guild(guild.id)
-        log.info("left server %s; removed %s match(es)", guild.id, removed)
+        """The bot left a server (or was removed): its data is kept for
+        GUILD_DATA_RETENTION_DAYS, in case it comes back, then purged by the
+        deadline loop. `/game config forget:yes` deletes at once."""
+        retention = timedelta(days=self.config.guild_data_retention_days)
+        purge_at = await self.store.guild_departed(guild.id, self.clock.now() + retention)
+        gone = await self.store.live_matches(guild_id=guild.id)
+        await self.tables.stop_bots([info.id for info in gone])
+        log.info("left server %s; its data is kept until %s", guild.id,
+                 purge_at.isoformat(timespec="minutes"))
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self.servers_back([guild.id])
+
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        await self.servers_back([guild.id])
+
+    async def servers_back(self, guild_ids: list[int]) -> None:
+        """Servers the bot is in again keep everything: their purge is
+        cancelled, and their bot seats and deadlines carry on."""
+        back = await self.store.guilds_back(guild_ids)
+        if back:
+            log.info("back in server(s) %s; their data is kept", ", ".join(map(str, back)))
+            if self._resumed:  # else on_ready resumes every match anyway
+                await self.tables.resume()
+                self.deadlines.wake()
 
     def dispatch(self, event_name: str, /, *args, **kwargs) -> None:
         """Once closing, events are dropped: the services they would call are

@@ -64,7 +64,7 @@ class Config:
             test_clock=Path(env["GAMEHOST_TEST_CLOCK"]) if env.get("GAMEHOST_TEST_CLOCK") else None,
             create_database_folder=not env.get("DATABASE_PATH"),
             guild_data_retention_days=_float(env, "GUILD_DATA_RETENTION_DAYS", 30.0,
-                                             unit="days"),
+                                             unit="days", most=36500),
         )
 
 
@@ -77,18 +77,17 @@ def _int(env: dict, name: str) -> int | None:
     return int(raw)
 
 
-def _float(env: dict, name: str, default: float, *, unit: str = "seconds") -> float:
+def _float(env: dict, name: str, default: float, *, unit: str = "seconds",
+           most: float = 1e9) -> float:
     raw = env.get(name, "").strip()
     if not raw:
         return default
     try:
         value = float(raw)
     except ValueError:
-        raise ConfigError(f"{name} must be a number of {unit}, got {raw!r}") from None
-    if value != value or value in (float("inf"), float("-inf")):
-        raise ConfigError(f"{name} must be a finite number of {unit}, got {raw!r}")
-    if value < 0:
-        raise ConfigError(f"{name} must not be negative")
+        value = float("nan")
+    if not 0 <= value <= most:  # also refuses nan
+        raise ConfigError(f"{name} must be a number of {unit} from 0 to {most:g}, got {raw!r}")
     return value
 
 

@@ -419,13 +419,22 @@ class Tables:
             log.exception("bot seats of match %s stopped", match_id)
 
     async def resume(self) -> None:
-        """After a start: bots owing a decision in any active match move again."""
-        for info in await self.store.live_matches():
+        """After a start: bots owing a decision in any active match move again
+        (not in servers the bot has left: they resume when it is back)."""
+        for info in await self.store.live_matches(departed=False):
             if info.status == Status.ACTIVE and any(s.user_id is None for s in info.seats):
                 try:
                     self.schedule_bots(await self.store.load(info.id))
                 except (UnknownMatch, CorruptMatch) as exc:
                     log.error("not resuming match %s: %s", info.id, exc)
+
+    async def stop_bots(self, match_ids) -> None:
+        """Bot seats of these matches stop moving (their server left, or
+        asked to be forgotten); `resume` starts them again."""
+        tasks = [t for t in (self._bot_tasks.pop(m, None) for m in match_ids) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def stop(self) -> None:
         for task in self._bot_tasks.values():

@@ -346,11 +346,14 @@ class Store:
         return decode_match(row, verify=verify)
 
     async def live_matches(self, *, guild_id: int | None = None, channel_id: int | None = None,
-                           user_id: int | None = None) -> list[MatchInfo]:
+                           user_id: int | None = None, departed: bool = True) -> list[MatchInfo]:
         """Lobby and active matches, oldest first, filtered by guild, by
         channel or thread (`channel_id` matches either, so a channel's id
-        also finds the matches in its threads) and by seated user."""
+        also finds the matches in its threads) and by seated user; with
+        `departed=False`, not those of guilds the bot has left."""
         where, params = ["m.status IN ('lobby', 'active')"], []
+        if not departed:
+            where.append("m.guild_id NOT IN (SELECT guild_id FROM departed_guilds)")
         if guild_id is not None:
             where.append("m.guild_id = ?")
             params.append(guild_id)
@@ -625,19 +628,26 @@ class Store:
 
     async def guilds_back(self, guild_ids: Iterable[int]) -> list[int]:
         """The bot is in these guilds (again): cancel their pending purges.
-        Returns the guilds that had one, whose data is thus kept."""
+        Returns the guilds that had one, whose data is thus kept. Costs no
+        write when none had (the bot calls it for every guild at start-up)."""
         ids = sorted(set(guild_ids))
-        if not ids:
+        departed = set()
+        for start in range(0, len(ids), 500):  # SQLite's bound-parameter limit
+            chunk = ids[start:start + 500]
+            rows = await self._db.fetchall(
+                f"SELECT guild_id FROM departed_guilds WHERE guild_id IN"
+                f" ({', '.join('?' * len(chunk))})", chunk)
+            departed.update(r["guild_id"] for r in rows)
+        if not departed:
             return []
         async with self._db.write() as conn:
             back = []
-            for start in range(0, len(ids), 500):  # SQLite's bound-parameter limit
-                chunk = ids[start:start + 500]
+            for guild_id in sorted(departed):
                 rows = await conn.execute_fetchall(
-                    f"DELETE FROM departed_guilds WHERE guild_id IN ({', '.join('?' * len(chunk))})"
-                    " RETURNING guild_id", chunk)
+                    "DELETE FROM departed_guilds WHERE guild_id = ? RETURNING guild_id",
+                    (guild_id,))
                 back += [r["guild_id"] for r in rows]
-            return sorted(back)
+            return back
 
     async def purge_date(self, guild_id: int) -> datetime | None:
         """When a departed guild's data will be purged; None if it is not departed."""

@@ -78,3 +78,9 @@ async def test_delete_guild_forgets_at_once_and_drops_a_pending_purge(store, two
     assert not await kept(store, GUILD, two_guilds[GUILD])
     assert await store.purge_date(GUILD) is None
     assert await kept(store, GUILD + 1, two_guilds[GUILD + 1])
+
+
+async def test_live_matches_can_leave_out_departed_guilds(store, two_guilds):
+    await store.guild_departed(GUILD, NOW + DAYS)
+    assert [i.id for i in await store.live_matches(departed=False)] == [two_guilds[GUILD + 1]]
+    assert len(await store.live_matches()) == 2
