@@ -5,69 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import os
-import sqlite3
 import sys
 
 import pytest
 
-from storage import Store, migrations
+from tests.storage.unusable_files import UNUSABLE
 
 from .bot_helpers import ROOT
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 EXIT_STORAGE = 3
-GUILD, CHANNEL, ALICE = 1001, 2001, 11
 
 
-def not_sqlite(path):
-    path.write_text("not a database\n" * 100)
-
-
-def someone_elses(path):
-    conn = sqlite3.connect(path)
-    conn.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total REAL)")
-    conn.commit()
-    conn.close()
-
-
-async def ours(path, matches=40):
-    async with Store.open(path) as store:
-        for _ in range(matches):
-            await store.create_lobby(GUILD, CHANNEL, "keltis", {"note": "x" * 200}, ALICE)
-    conn = sqlite3.connect(path)
-    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    conn.close()
-
-
-async def newer(path):
-    await ours(path, matches=1)
-    conn = sqlite3.connect(path)
-    conn.execute("INSERT INTO schema_version VALUES (?, 0)", (migrations.latest() + 1,))
-    conn.commit()
-    conn.close()
-
-
-async def truncated(path):
-    await ours(path)
-    path.write_bytes(path.read_bytes()[:5000])
-
-
-async def damaged(path):
-    await ours(path)
-    data = bytearray(path.read_bytes())
-    for page in range(2, len(data) // 4096):
-        data[page * 4096:page * 4096 + 64] = b"\xa5" * 64
-    path.write_bytes(bytes(data))
-
-
-CASES = {  # name: (make the file, words the line must contain)
-    "missing folder": (None, "does not exist"),
-    "not a database": (not_sqlite, "not a SQLite database"),
-    "someone else's database": (someone_elses, "another program"),
-    "newer schema": (newer, "newer than this code"),
-    "truncated": (truncated, "truncated"),
-    "damaged": (damaged, "damaged"),
-}
+CASES = {"missing folder": (None, "does not exist"), **UNUSABLE}
 
 
 @pytest.mark.parametrize("case", list(CASES))
@@ -76,9 +26,7 @@ async def test_an_unusable_database_stops_the_bot_before_it_connects(fake_discor
     path = tmp_path / "volume" / "games.db"
     if make is not None:
         path.parent.mkdir()
-        made = make(path)
-        if asyncio.iscoroutine(made):
-            await made
+        await make(path)
     before = (len(fake_discord.requests), fake_discord.gateway.identify_count)
     env = {**os.environ, **fake_discord.env(), "DATABASE_PATH": str(path), "PYTHONUNBUFFERED": "1"}
     proc = await asyncio.create_subprocess_exec(

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from storage import NotOurDatabase, SchemaTooNew, Store, UnusableDatabase, migrations
+from storage import NotOurDatabase, SchemaTooNew, Store, UnusableDatabase
 from storage.checks import explain
-from storage_helpers import ALICE, CHANNEL, GUILD
+from unusable_files import UNUSABLE, filled_database, newer_schema, not_sqlite, someone_elses, truncated
 
 ROOT = Path(__file__).resolve().parents[2]
 NOBODY = 65534
@@ -29,16 +29,6 @@ def assert_one_clear_line(exc: UnusableDatabase, path: Path, *words: str) -> Non
     assert "; " in message, "a refusal says what to do"
     for word in words:
         assert word in message
-
-
-async def filled_database(path: Path, matches: int = 40) -> None:
-    """A real database of several pages."""
-    async with Store.open(path) as store:
-        for _ in range(matches):
-            await store.create_lobby(GUILD, CHANNEL, "keltis", {"note": "x" * 200}, ALICE)
-    conn = sqlite3.connect(path)
-    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    conn.close()
 
 
 async def test_a_missing_folder_is_refused_unless_it_may_be_created(tmp_path):
@@ -58,66 +48,33 @@ async def test_a_folder_in_place_of_the_file_is_refused(tmp_path):
     assert_one_clear_line(caught.value, tmp_path, "folder, not a database file")
 
 
-async def test_a_file_that_is_not_sqlite_is_refused_and_left_alone(tmp_path):
+@pytest.mark.parametrize("case", list(UNUSABLE))
+async def test_an_unusable_file_is_refused_in_one_line_and_left_alone(tmp_path, case):
+    make, words = UNUSABLE[case]
     path = tmp_path / "games.db"
-    path.write_text("these are not the tables you are looking for\n" * 100)
-    before = path.read_bytes()
-    with pytest.raises(NotOurDatabase) as caught:
-        await Store.open(path)
-    assert_one_clear_line(caught.value, path, "not a SQLite database", "DATABASE_PATH")
-    assert path.read_bytes() == before
-
-
-async def test_someone_elses_database_is_refused_and_left_alone(tmp_path):
-    path = tmp_path / "games.db"
-    conn = sqlite3.connect(path)
-    conn.execute("CREATE TABLE users (id INTEGER)")
-    conn.commit()
-    conn.close()
-    before = path.read_bytes()
-    with pytest.raises(NotOurDatabase) as caught:
-        await Store.open(path)
-    assert_one_clear_line(caught.value, path, "another program", "DATABASE_PATH")
-    assert path.read_bytes() == before
-
-
-async def test_a_newer_schema_is_refused_in_one_line(tmp_path):
-    path = tmp_path / "games.db"
-    async with Store.open(path):
-        pass
-    conn = sqlite3.connect(path)
-    conn.execute("INSERT INTO schema_version VALUES (?, 0)", (migrations.latest() + 1,))
-    conn.commit()
-    conn.close()
-    with pytest.raises(SchemaTooNew) as caught:
-        await Store.open(path)
-    assert_one_clear_line(caught.value, path, "newer than this code", "newer version of the bot")
-
-
-@pytest.mark.parametrize("keep", [0.5, 50 / 4096])
-async def test_a_truncated_file_is_refused_and_left_alone(tmp_path, keep):
-    path = tmp_path / "games.db"
-    await filled_database(path)
-    data = path.read_bytes()
-    path.write_bytes(data[:int(len(data) * keep)])
+    await make(path)
     before = path.read_bytes()
     with pytest.raises(UnusableDatabase) as caught:
         await Store.open(path)
-    assert_one_clear_line(caught.value, path, "truncated", "backup")
+    assert_one_clear_line(caught.value, path, words)
     assert path.read_bytes() == before
 
 
-async def test_a_damaged_file_is_refused(tmp_path):
+async def test_foreign_and_newer_files_say_what_to_do(tmp_path):
+    for make, kind, remedy in ((not_sqlite, NotOurDatabase, "DATABASE_PATH"),
+                               (someone_elses, NotOurDatabase, "DATABASE_PATH"),
+                               (newer_schema, SchemaTooNew, "newer version of the bot")):
+        path = tmp_path / f"{make.__name__}.db"
+        await make(path)
+        with pytest.raises(kind, match=remedy):
+            await Store.open(path)
+
+
+async def test_a_file_cut_shorter_than_its_header_is_truncated(tmp_path):
     path = tmp_path / "games.db"
-    await filled_database(path)
-    page_size = sqlite3.connect(path).execute("PRAGMA page_size").fetchone()[0]
-    data = bytearray(path.read_bytes())
-    for page in range(2, len(data) // page_size):  # every page but the header's
-        data[page * page_size:page * page_size + 64] = b"\xa5" * 64
-    path.write_bytes(bytes(data))
-    with pytest.raises(UnusableDatabase) as caught:
+    await truncated(path, keep=0.0005)  # ~50 bytes
+    with pytest.raises(UnusableDatabase, match="shorter than a SQLite header"):
         await Store.open(path)
-    assert_one_clear_line(caught.value, path, "damaged", "backup")
 
 
 async def test_opening_proves_that_the_file_takes_a_write(tmp_path):
