@@ -72,7 +72,9 @@ def prepare_file(path: Path, now_ms: Callable[[], int], *, create_folder: bool =
         found = migrations.current_version(conn, str(path))
         if found > migrations.latest():  # refuse before touching the file
             raise SchemaTooNew(path, found, migrations.latest())
-        checks.check_integrity(conn, path)
+        if not checks.check_integrity(conn, path):
+            log.warning("%s: checked only part of the database at start-up (it is large); "
+                        "the rest is checked as it is read", path)
         _use_wal(conn, path)
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = OFF")

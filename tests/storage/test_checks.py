@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from storage import NotOurDatabase, SchemaTooNew, Store, UnusableDatabase
-from storage.checks import explain
+from storage.checks import check_integrity, explain
 from unusable_files import UNUSABLE, filled_database, newer_schema, not_sqlite, someone_elses, truncated
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -154,3 +154,15 @@ async def test_a_read_only_folder_is_refused(shared_dir):
     shared_dir.chmod(0o755)
     assert said.startswith(f"{path}: ") and f"folder {shared_dir} is read-only" in said
     assert "writable" in said
+
+
+async def test_the_page_check_of_a_huge_file_stops_at_its_budget(tmp_path):
+    path = tmp_path / "games.db"
+    await filled_database(path)
+    conn = sqlite3.connect(path)
+    try:
+        assert check_integrity(conn, path) is True
+        assert check_integrity(conn, path, budget=0) is False  # stopped, nothing found so far
+        assert conn.execute("SELECT count(*) FROM matches").fetchone()[0] == 40  # still usable
+    finally:
+        conn.close()
