@@ -159,11 +159,14 @@ class Moderation:
                         forget: bool = False) -> None:
         """Server defaults; changing them needs Manage Server. `forget` asks
         to delete all of the server's data (see cogs/forget.py)."""
-        if forget:
-            await forget_data.ask(interaction)
-            return
         guild_id = interaction.guild_id
         wants_change = any(v is not None for v in (threads, reminder, timeout, policy, host_role))
+        if forget:
+            if wants_change or clear_host_role:
+                await say(interaction, "Use `forget` on its own; nothing was changed.")
+            else:
+                await forget_data.ask(interaction)
+            return
         if wants_change or clear_host_role:
             perms = getattr(interaction.user, "guild_permissions", None)
             if not (perms and (perms.manage_guild or perms.administrator)):
