@@ -241,6 +241,8 @@ class Tables:
             if loaded.status == Status.FINISHED:
                 await self.close_thread(loaded)
             self.schedule_bots(loaded)
+        except UnknownMatch:  # deleted meanwhile: its server asked to be forgotten, or was purged
+            log.info("match %s was deleted while its table was being updated", match_id)
         except Exception:
             log.exception("updating the table of match %s failed", match_id)
 
