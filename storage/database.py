@@ -29,7 +29,7 @@ from typing import Any
 import aiosqlite
 
 from storage import checks, migrations
-from storage.errors import ReadOnlyStorage, SchemaTooNew, StoreClosed, StoreError
+from storage.errors import ReadOnlyStorage, SchemaTooNew, StoreClosed, UnusableDatabase
 
 log = logging.getLogger(__name__)
 
@@ -109,7 +109,8 @@ def _use_wal(conn: sqlite3.Connection, path: Path) -> None:
                 raise
             time.sleep(0.01)
     if mode.lower() != "wal":
-        raise StoreError(f"{path}: cannot use WAL journal mode (got {mode!r})")
+        raise UnusableDatabase(path, f"SQLite cannot use WAL journal mode there (got {mode!r})",
+                               "put the database on a local disk")
 
 
 async def connect(path: Path, *, read_only: bool) -> aiosqlite.Connection:
