@@ -130,9 +130,29 @@ def probe_write(conn: sqlite3.Connection, now_ms: int) -> None:
         raise
 
 
-def is_read_only(exc: BaseException) -> bool:
-    return (isinstance(exc, sqlite3.Error)
-            and (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF == sqlite3.SQLITE_READONLY)
+def is_read_only(exc: BaseException, path: Path) -> bool:
+    """Whether a failed write failed because the storage refuses writes.
+    SQLite says SQLITE_READONLY only for a file it opened read-only; a file
+    or disk that turns read-only later gives it an I/O error, so that case
+    is told apart by looking at the files and their mount."""
+    if not isinstance(exc, sqlite3.Error):
+        return False
+    code = (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
+    if code == sqlite3.SQLITE_READONLY:
+        return True
+    return code in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM) \
+        and refuses_writes(path)
+
+
+def refuses_writes(path: Path) -> bool:
+    """The database, its WAL or their file system is read-only now."""
+    try:
+        if os.statvfs(path.parent).f_flag & os.ST_RDONLY:
+            return True
+    except OSError:
+        pass
+    files = (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm"))
+    return any(f.exists() and not os.access(f, os.W_OK) for f in files)
 
 
 def explain(path: Path, exc: sqlite3.Error | OSError) -> UnusableDatabase | None:

@@ -198,7 +198,7 @@ class Database:
         """A write refused because the file or its disk turned read-only:
         said once in the log (not once per click), and raised as
         ReadOnlyStorage so players are told that retrying cannot help."""
-        if not checks.is_read_only(exc):
+        if not checks.is_read_only(exc, self.path):
             return None
         if not self._read_only_reported:
             self._read_only_reported = True

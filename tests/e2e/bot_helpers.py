@@ -25,3 +25,18 @@ async def reply(inter):
     """The message the bot answered the interaction with."""
     await inter.wait_answered(3.0)
     return await inter.wait_reply()
+
+
+async def move_button(fake, place, users):
+    """(user, panel, custom_id) of a move one of `users` can make now in the
+    match shown in `place` (choosing a card in a group select first)."""
+    for user in users:
+        panel = await reply(await fake.click(user, current_table(fake, place), custom_id="hand:"))
+        selects = [s for s in panel.selects() if s["custom_id"].startswith("gg:")]
+        if selects:
+            await answered(await fake.select(user, panel, [selects[0]["options"][0]["value"]],
+                                             custom_id=selects[0]["custom_id"]))
+        buttons = [b for b in panel.buttons() if b["custom_id"].startswith("g:")]
+        if buttons:
+            return user, panel, buttons[0]["custom_id"]
+    raise AssertionError("nobody has a move")

@@ -14,7 +14,7 @@ import pytest_asyncio
 
 from storage import Store
 
-from .bot_helpers import ROOT, answered, current_table
+from .bot_helpers import ROOT, answered, current_table, move_button
 from .fake_discord import BotProcess, FakeDiscord, python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -127,23 +127,6 @@ async def stop_timed_in_back_off(bot: BotProcess) -> float:
 
 # -- in the middle of a click -------------------------------------------------------
 
-async def move_button(w, thread):
-    """(user, panel, custom_id) of a move the seat to act can make now."""
-    fake = w.fake
-    for user in (w.alice, w.bob):
-        inter = await answered(await fake.click(user, current_table(fake, thread), custom_id="hand:"))
-        panel = await inter.wait_reply()
-        selects = [s for s in panel.selects() if s["custom_id"].startswith("gg:")]
-        if selects:
-            chosen = await answered(await fake.select(user, panel, [selects[0]["options"][0]["value"]],
-                                                      custom_id=selects[0]["custom_id"]))
-            assert chosen.answered
-        buttons = [b for b in panel.buttons() if b["custom_id"].startswith("g:")]
-        if buttons:
-            return user, panel, buttons[0]["custom_id"]
-    raise AssertionError("nobody has a move")
-
-
 @pytest.mark.parametrize("delay", [0.0, 0.005, 0.02, 0.05])
 async def test_in_the_middle_of_a_click(world, delay):
     fake = world.fake
@@ -158,7 +141,7 @@ async def test_in_the_middle_of_a_click(world, delay):
     async with Store.open(world.db) as store:
         [info] = await store.live_matches(channel_id=world.thread.id)
         before = (await store.load(info.id)).match.seq
-    user, panel, custom_id = await move_button(world, world.thread)
+    user, panel, custom_id = await move_button(fake, world.thread, (world.alice, world.bob))
     click = await fake.click(user, panel, custom_id=custom_id)
     await asyncio.sleep(delay)
     world.times.append(await stop_timed(bot))

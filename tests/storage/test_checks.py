@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from storage import NotOurDatabase, SchemaTooNew, Store, UnusableDatabase
-from storage.checks import check_integrity, explain
+from storage.checks import check_integrity, explain, is_read_only
 from unusable_files import UNUSABLE, filled_database, newer_schema, not_sqlite, someone_elses, truncated
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -166,3 +166,15 @@ async def test_the_page_check_of_a_huge_file_stops_at_its_budget(tmp_path):
         assert conn.execute("SELECT count(*) FROM matches").fetchone()[0] == 40  # still usable
     finally:
         conn.close()
+
+
+def test_an_io_error_counts_as_read_only_only_when_the_files_refuse_writes(tmp_path):
+    path = tmp_path / "games.db"
+    path.write_bytes(b"")
+    io_error = sqlite3.OperationalError("disk I/O error")
+    io_error.sqlite_errorcode = sqlite3.SQLITE_IOERR_WRITE
+    assert not is_read_only(io_error, path)  # a writable file: a real disk fault, not read-only
+    read_only = sqlite3.OperationalError("attempt to write a readonly database")
+    read_only.sqlite_errorcode = sqlite3.SQLITE_READONLY
+    assert is_read_only(read_only, path)
+    assert not is_read_only(RuntimeError("boom"), path)
