@@ -1,5 +1,7 @@
-"""Start the game host: read the configuration, set up logging, run the bot
-until SIGINT/SIGTERM, then shut down cleanly (the store is closed last)."""
+"""Start the game host: read the configuration, set up logging, check and
+open the database (before any connection to Discord: a host learns of a bad
+file at once, in one line), run the bot until SIGINT/SIGTERM, then shut down
+within seconds in any state (the store is closed last)."""
 from __future__ import annotations
 
 import asyncio
@@ -11,10 +13,13 @@ import discord
 import yarl
 from dotenv import load_dotenv
 
-from cogs.app import GameHost
+from cogs.app import GameHost, make_clock
 from cogs.config import Config, ConfigError
+from storage import Store, UnusableDatabase
 
 log = logging.getLogger("gamehost")
+
+EXIT_CONFIG, EXIT_LOGIN, EXIT_STORAGE = 2, 1, 3
 
 
 def redirect(config: Config) -> None:
@@ -26,20 +31,32 @@ def redirect(config: Config) -> None:
 
 
 async def run(config: Config) -> None:
-    bot = GameHost(config)
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stopping.set)
+    clock = make_clock(config)
+    store = await Store.open(config.database_path, clock=clock.time,
+                             create_folder=config.create_database_folder)
+    if stopping.is_set():  # asked to stop while the file was being checked
+        await store.close()
+        return
+    bot = GameHost(config, store, clock)
     async with bot:
-        runner = asyncio.create_task(bot.start(config.token))
+        runner = asyncio.create_task(bot.start(config.token), name="discord")
         stopper = asyncio.create_task(stopping.wait())
-        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
-        if stopper in done:
-            log.info("stopping")
-            await bot.close()
+        await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
         stopper.cancel()
-        await runner
+        if not runner.done():
+            log.info("stopping")
+            # Cancelling the runner first ends a reconnect back-off (which
+            # discord.py would sleep out, up to minutes) or a login at once.
+            runner.cancel()
+            await asyncio.gather(runner, return_exceptions=True)
+            await bot.close()
+            log.info("stopped")
+        else:
+            await runner  # it ended on its own: raise what ended it
 
 
 def main() -> int:
@@ -48,14 +65,17 @@ def main() -> int:
         config = Config.from_env()
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_CONFIG
     discord.utils.setup_logging(level=getattr(logging, config.log_level), root=True)
     redirect(config)
     try:
         asyncio.run(run(config))
     except discord.LoginFailure:
         log.error("Discord refused the token. Check DISCORD_TOKEN (see README.md).")
-        return 1
+        return EXIT_LOGIN
+    except UnusableDatabase as exc:
+        log.error("cannot use the database %s", exc)
+        return EXIT_STORAGE
     return 0
 
 

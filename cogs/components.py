@@ -172,10 +172,9 @@ def _first(values) -> str:
     return str(values[0]) if values else ""
 
 
-def is_ours(custom_id: str) -> bool:
-    """Does any of our templates claim this custom_id?"""
-    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id)
-               for item in DYNAMIC_ITEMS)
+def is_ours(custom_id: str, items=DYNAMIC_ITEMS) -> bool:
+    """Does any of our templates (of `items`) claim this custom_id?"""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
 
 
 def carried(message, component_type, custom_id: str) -> bool:
@@ -190,13 +189,13 @@ def carried(message, component_type, custom_id: str) -> bool:
     return False
 
 
-def will_dispatch(interaction: discord.Interaction) -> bool:
+def will_dispatch(interaction: discord.Interaction, items=DYNAMIC_ITEMS) -> bool:
     """Will discord.py hand this click to one of our items? Only when one of
     our templates claims the id and the clicked message carries a component
     of the clicked type with that id; every other click (old, forged, on the
     wrong message) is dropped without an answer, so a listener answers it."""
     data = interaction.data or {}
     custom_id = data.get("custom_id", "")
-    return (isinstance(custom_id, str) and is_ours(custom_id)
+    return (isinstance(custom_id, str) and is_ours(custom_id, items)
             and interaction.message is not None
             and carried(interaction.message, data.get("component_type"), custom_id))

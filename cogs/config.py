@@ -38,6 +38,11 @@ class Config:
     deadline_poll: float = 30.0
     #: only for tests: a file holding seconds to add to the real clock
     test_clock: Path | None = None
+    #: the default folder (data/) is created; a configured one must exist,
+    #: since a missing one usually means a volume that is not mounted
+    create_database_folder: bool = True
+    #: days a server's data is kept after the bot leaves it (then purged)
+    guild_data_retention_days: float = 30.0
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Config":
@@ -57,6 +62,9 @@ class Config:
             fixed_seed=env.get("GAMEHOST_TEST_SEED") or None,
             deadline_poll=_float(env, "DEADLINE_POLL", 30.0),
             test_clock=Path(env["GAMEHOST_TEST_CLOCK"]) if env.get("GAMEHOST_TEST_CLOCK") else None,
+            create_database_folder=not env.get("DATABASE_PATH"),
+            guild_data_retention_days=_float(env, "GUILD_DATA_RETENTION_DAYS", 30.0,
+                                             unit="days", most=36500),
         )
 
 
@@ -69,16 +77,17 @@ def _int(env: dict, name: str) -> int | None:
     return int(raw)
 
 
-def _float(env: dict, name: str, default: float) -> float:
+def _float(env: dict, name: str, default: float, *, unit: str = "seconds",
+           most: float = 1e9) -> float:
     raw = env.get(name, "").strip()
     if not raw:
         return default
     try:
         value = float(raw)
     except ValueError:
-        raise ConfigError(f"{name} must be a number of seconds, got {raw!r}") from None
-    if value < 0:
-        raise ConfigError(f"{name} must not be negative")
+        value = float("nan")
+    if not 0 <= value <= most:  # also refuses nan
+        raise ConfigError(f"{name} must be a number of {unit} from 0 to {most:g}, got {raw!r}")
     return value
 
 

@@ -4,6 +4,8 @@ Deadlines live in the database (one per match, tied to the match's seq), so a
 restart loses none: the loop looks for due deadlines at start-up (overdue ones
 fire at once) and then every `poll` seconds, or sooner when a new deadline is
 set. A move makes the previous deadline stale; the new decision gets its own.
+The same loop purges the data of servers the bot left longer ago than the
+retention (their purge dates are stored too).
 """
 from __future__ import annotations
 
@@ -46,6 +48,10 @@ class Deadlines:
                                       timeout_at=timeout)
         self._wake.set()
 
+    def wake(self) -> None:
+        """Look for due deadlines now (e.g. those of a server that came back)."""
+        self._wake.set()
+
     # -- firing -------------------------------------------------------------------
     def start(self) -> None:
         if self._task is None:
@@ -59,12 +65,13 @@ class Deadlines:
 
     async def _run(self) -> None:
         while True:
-            try:
-                await self.fire_due()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("checking deadlines failed")
+            for check in (self.fire_due, self.purge_departed):
+                try:
+                    await check()
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("checking deadlines failed")
             self._wake.clear()
             try:
                 await asyncio.wait_for(self._wake.wait(), self.poll)
@@ -81,6 +88,12 @@ class Deadlines:
             except (UnknownMatch, CorruptMatch, WrongStatus) as exc:
                 log.warning("deadline of match %s dropped: %s", deadline.match_id, exc)
                 await self.store.clear_deadline(deadline.match_id)
+
+    async def purge_departed(self) -> None:
+        """Delete the data of servers whose retention after the bot left has ended."""
+        for guild_id, removed in await self.store.purge_departed_guilds(self.clock.now()):
+            log.info("purged the data of server %s, which the bot left: %d match(es) and "
+                     "its settings", guild_id, removed)
 
     async def _current(self, deadline: Deadline):
         """The match, if it still waits on the decision the deadline is for."""

@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 POLICY_CHOICES = [app_commands.Choice(name=name, value=value) for value, name in (
     ("wait", "wait for ever"), ("bot", "a bot makes the move"),
     ("forfeit", "a bot takes the seat"))]
+FORGET_CHOICES = [app_commands.Choice(name="yes", value="yes")]
 GAME_CHOICES = [app_commands.Choice(name=get_game(gid).name, value=gid)
                 for gid in presented_games()]
 
@@ -238,16 +239,18 @@ class Games(commands.Cog):
                            timeout="default timeout, e.g. 3d or never",
                            policy="what happens on timeout",
                            host_role="members of this role may host and moderate matches",
-                           clear_host_role="let anyone host again")
-    @app_commands.choices(policy=POLICY_CHOICES)
+                           clear_host_role="let anyone host again",
+                           forget="delete all of this server's game data now (asks first)")
+    @app_commands.choices(policy=POLICY_CHOICES, forget=FORGET_CHOICES)
     async def config(self, interaction: discord.Interaction, threads: bool | None = None,
                      reminder: str | None = None, timeout: str | None = None,
                      policy: app_commands.Choice[str] | None = None,
-                     host_role: discord.Role | None = None, clear_host_role: bool = False):
+                     host_role: discord.Role | None = None, clear_host_role: bool = False,
+                     forget: app_commands.Choice[str] | None = None):
         await guarded(interaction, self.bot.moderation.configure(
             interaction, threads=threads, reminder=reminder, timeout=timeout,
             policy=policy.value if policy else None, host_role=host_role,
-            clear_host_role=clear_host_role), log)
+            clear_host_role=clear_host_role, forget=forget is not None), log)
 
     @game.command(name="kick", description="Hand a player's seat to a bot (hosts)")
     async def kick(self, interaction: discord.Interaction, member: discord.Member,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 
+from cogs import forget as forget_data
 from cogs import replies
 from cogs.hosting import (
     POLICIES,
@@ -154,10 +155,18 @@ class Moderation:
 
     async def configure(self, interaction: discord.Interaction, *, threads: bool | None,
                         reminder: str | None, timeout: str | None, policy: str | None,
-                        host_role: discord.Role | None, clear_host_role: bool) -> None:
-        """Server defaults; changing them needs Manage Server."""
+                        host_role: discord.Role | None, clear_host_role: bool,
+                        forget: bool = False) -> None:
+        """Server defaults; changing them needs Manage Server. `forget` asks
+        to delete all of the server's data (see cogs/forget.py)."""
         guild_id = interaction.guild_id
         wants_change = any(v is not None for v in (threads, reminder, timeout, policy, host_role))
+        if forget:
+            if wants_change or clear_host_role:
+                await say(interaction, "Use `forget` on its own; nothing was changed.")
+            else:
+                await forget_data.ask(interaction)
+            return
         if wants_change or clear_host_role:
             perms = getattr(interaction.user, "guild_permissions", None)
             if not (perms and (perms.manage_guild or perms.administrator)):

@@ -3,6 +3,7 @@
 Kept in one place so the tone stays the same everywhere: say what happened
 and what to do next, never a traceback.
 """
+from storage import ReadOnlyStorage, StoreClosed
 
 UNKNOWN_MATCH = ("I can't find that match any more. "
                  "Use `/game list` to see this server's matches.")
@@ -24,8 +25,15 @@ PAUSED = "A host has paused this match; moves are possible again once it is resu
 NOT_HOST = ("Only the match's creator or a host (Manage Server, or the server's host role) "
             "can do that.")
 BROKEN = "Something went wrong on my side; nothing was changed. Please try again."
+SHUTTING_DOWN = ("I'm restarting right now. If your last click doesn't show, "
+                 "try it again in a minute.")
+READ_ONLY = ("I can't save anything right now: the host's storage is read-only. Nothing was "
+             "changed, and trying again won't help until whoever runs this bot fixes it.")
 NO_MATCH_HERE = ("There's no match in this channel. "
                  "Use `/game list` to find one, or `/game new` to start one.")
+
+# Failures that are no bug: the answer says what happened, and no traceback is logged.
+EXPECTED = ((ReadOnlyStorage, READ_ONLY), (StoreClosed, SHUTTING_DOWN))
 
 
 async def say(interaction, text: str) -> None:
@@ -37,13 +45,19 @@ async def say(interaction, text: str) -> None:
 
 
 async def guarded(interaction, work, log) -> None:
-    """Run a handler; whatever goes wrong, the user gets a polite answer."""
+    """Run a handler; whatever goes wrong, the user gets a polite answer.
+    Read-only storage is not a bug and no retry can fix it (the store has
+    logged it once), so the player is told so instead of "try again"; a
+    store closed by a shutdown is not a bug either."""
     try:
         await work
-    except Exception:
-        log.exception("handling interaction %s failed", getattr(interaction, "id", "?"))
+    except Exception as exc:
+        answer = next((text for kind, text in EXPECTED if isinstance(exc, kind)), None)
+        if answer is None:
+            answer = BROKEN
+            log.exception("handling interaction %s failed", getattr(interaction, "id", "?"))
         try:
-            await say(interaction, BROKEN)
+            await say(interaction, answer)
         except Exception:
             log.exception("could not even apologise for interaction %s",
                           getattr(interaction, "id", "?"))

@@ -260,6 +260,8 @@ class Tables:
             if loaded.status == Status.FINISHED:
                 await self.close_thread(loaded)
             self.schedule_bots(loaded)
+        except UnknownMatch:  # deleted meanwhile: its server asked to be forgotten, or was purged
+            log.info("match %s was deleted while its table was being updated", match_id)
         except Exception:
             log.exception("updating the table of match %s failed", match_id)
 
@@ -440,8 +442,9 @@ class Tables:
     async def resume(self) -> None:
         """After a start: a match whose start was stored but never shown (the
         process died in between) gets its table and lobby now; bots owing a
-        decision in any active match move again."""
-        for info in await self.store.live_matches():
+        decision in any active match move again (not in servers the bot has
+        left: they resume when it is back)."""
+        for info in await self.store.live_matches(departed=False):
             if info.status != Status.ACTIVE:
                 continue
             if await self.store.message(info.id, "table") is None:
@@ -459,6 +462,14 @@ class Tables:
         if lobbies is not None:
             await lobbies.refresh_lobby(match_id)
         await self.after_move(match_id, frozenset())
+
+    async def stop_bots(self, match_ids) -> None:
+        """Bot seats of these matches stop moving (their server left, or
+        asked to be forgotten); `resume` starts them again."""
+        tasks = [t for t in (self._bot_tasks.pop(m, None) for m in match_ids) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def stop(self) -> None:
         for task in self._bot_tasks.values():

@@ -11,11 +11,14 @@ from storage.errors import (
     Conflict,
     CorruptMatch,
     NotOurDatabase,
+    ReadOnlyStorage,
     SchemaTooNew,
     SeatError,
     StaleCommit,
+    StoreClosed,
     StoreError,
     UnknownMatch,
+    UnusableDatabase,
     WrongStatus,
 )
 from storage.records import ENDED, LIVE, Deadline, LoadedMatch, MatchInfo, MessageRef, Seat, Status
@@ -24,6 +27,6 @@ from storage.store import Store
 __all__ = [
     "Store", "default_path",
     "MatchInfo", "LoadedMatch", "Deadline", "Seat", "MessageRef", "Status", "LIVE", "ENDED",
-    "StoreError", "SchemaTooNew", "NotOurDatabase", "UnknownMatch", "Conflict",
+    "StoreError", "UnusableDatabase", "SchemaTooNew", "NotOurDatabase", "ReadOnlyStorage", "StoreClosed", "UnknownMatch", "Conflict",
     "StaleCommit", "WrongStatus", "SeatError", "CorruptMatch",
 ]

@@ -17,6 +17,7 @@ a millisecond on an SSD, see bench/store.py), which a chat game can afford.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import sqlite3
 import time
@@ -27,8 +28,10 @@ from typing import Any
 
 import aiosqlite
 
-from storage import migrations
-from storage.errors import NotOurDatabase, SchemaTooNew, StoreError
+from storage import checks, migrations
+from storage.errors import ReadOnlyStorage, SchemaTooNew, StoreClosed, UnusableDatabase
+
+log = logging.getLogger(__name__)
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_PATH = ROOT / "data" / "games.db"
@@ -51,27 +54,45 @@ def default_path() -> Path:
     return Path(os.environ.get("DATABASE_PATH") or DEFAULT_PATH)
 
 
-def prepare_file(path: Path, now_ms: Callable[[], int]) -> list[int]:
-    """Create the folder, switch the file to WAL and apply pending migrations
-    (synchronously: it runs once, in a worker thread, before the connections
-    open). Cost does not depend on the size of the database."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    conn = sqlite3.connect(path, isolation_level=None)
+def prepare_file(path: Path, now_ms: Callable[[], int], *, create_folder: bool = True,
+                 ) -> list[int]:
+    """Check the file (see storage/checks.py), switch it to WAL, apply
+    pending migrations and prove that it takes a write (synchronously: it
+    runs once, in a worker thread, before the connections open). Raises
+    UnusableDatabase, with one line naming the file and what to do, for
+    anything about the file; the bot must not start then."""
+    checks.check_place(path, create_folder=create_folder)
+    try:
+        conn = sqlite3.connect(path, isolation_level=None)
+    except sqlite3.Error as exc:
+        _explain(path, exc)
+        raise
     try:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        found = migrations.current_version(conn)
+        found = migrations.current_version(conn, str(path))
         if found > migrations.latest():  # refuse before touching the file
             raise SchemaTooNew(path, found, migrations.latest())
+        if not checks.check_integrity(conn, path):
+            log.warning("%s: checked only part of the database at start-up (it is large); "
+                        "the rest is checked as it is read", path)
         _use_wal(conn, path)
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = OFF")
-        return migrations.migrate(conn, now_ms, path=str(path))
-    except sqlite3.DatabaseError as exc:
-        if exc.sqlite_errorcode == sqlite3.SQLITE_NOTADB:
-            raise NotOurDatabase(f"{path}: not a SQLite database") from exc
+        applied = migrations.migrate(conn, now_ms, path=str(path))
+        checks.probe_write(conn, now_ms())
+        return applied
+    except (sqlite3.Error, OSError) as exc:
+        _explain(path, exc)
         raise
     finally:
         conn.close()
+
+
+def _explain(path: Path, exc: sqlite3.Error | OSError) -> None:
+    """Raise the one-line refusal when the error is about the file."""
+    unusable = checks.explain(path, exc)
+    if unusable is not None:
+        raise unusable from exc
 
 
 def _use_wal(conn: sqlite3.Connection, path: Path) -> None:
@@ -88,7 +109,8 @@ def _use_wal(conn: sqlite3.Connection, path: Path) -> None:
                 raise
             time.sleep(0.01)
     if mode.lower() != "wal":
-        raise StoreError(f"{path}: cannot use WAL journal mode (got {mode!r})")
+        raise UnusableDatabase(path, f"SQLite cannot use WAL journal mode there (got {mode!r})",
+                               "put the database on a local disk")
 
 
 async def connect(path: Path, *, read_only: bool) -> aiosqlite.Connection:
@@ -114,6 +136,7 @@ class Database:
         self._reader = reader
         self._lock = asyncio.Lock()
         self._closed = False
+        self._read_only_reported = False
 
     @classmethod
     async def open(cls, path: Path) -> "Database":
@@ -139,7 +162,7 @@ class Database:
 
     def _check_open(self) -> None:
         if self._closed:
-            raise StoreError(f"{self.path}: the store is closed")
+            raise StoreClosed(f"{self.path}: the store is closed")
 
     @asynccontextmanager
     async def write(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -152,18 +175,36 @@ class Database:
         async with self._lock:
             self._check_open()  # closed while we waited
             conn = self._writer
-            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                await conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise self._read_only(exc) or exc
             try:
                 yield conn
                 await conn.execute("COMMIT")
-            except BaseException:
+            except BaseException as exc:
                 # Queued behind any statement still running for a cancelled
                 # caller, and before the next BEGIN: the connection's queue is FIFO.
                 try:
                     await conn.execute("ROLLBACK")
                 except sqlite3.OperationalError:
                     pass  # no transaction left (e.g. COMMIT completed after all)
-                raise
+                raise self._read_only(exc) or exc
+            if self._read_only_reported:
+                self._read_only_reported = False
+                log.warning("%s: the database takes writes again", self.path)
+
+    def _read_only(self, exc: BaseException) -> ReadOnlyStorage | None:
+        """A write refused because the file or its disk turned read-only:
+        said once in the log (not once per click), and raised as
+        ReadOnlyStorage so players are told that retrying cannot help."""
+        if not checks.is_read_only(exc, self.path):
+            return None
+        if not self._read_only_reported:
+            self._read_only_reported = True
+            log.error("%s: the database has become read-only (%s); no move can be saved "
+                      "until it is writable again", self.path, exc)
+        return ReadOnlyStorage(f"{self.path}: the database is read-only")
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         """One read statement on the reader connection (one WAL snapshot)."""

@@ -14,22 +14,48 @@ class StoreError(Exception):
     """Base of every error raised on purpose by `storage`."""
 
 
-class SchemaTooNew(StoreError):
+class UnusableDatabase(StoreError):
+    """The database file cannot be used at all (a missing or read-only
+    folder, a read-only, damaged or foreign file): the bot must not start,
+    and says so in one line that names the file and what to do."""
+
+    def __init__(self, path: Path | str, problem: str, remedy: str):
+        super().__init__(f"{path}: {problem}; {remedy}")
+        self.path = path
+        self.problem = problem
+        self.remedy = remedy
+
+
+class SchemaTooNew(UnusableDatabase):
     """The database was written by a newer version of the bot: refuse it
     rather than misread it (or damage it by "upgrading" it backwards)."""
 
     def __init__(self, path: Path | str, found: int, known: int):
         super().__init__(
-            f"{path}: database schema version {found} is newer than this code "
-            f"(it knows versions up to {known}); run a newer version of the bot "
-            f"or restore a backup made by this one")
-        self.path = path
+            path, f"database schema version {found} is newer than this code "
+            f"(it knows versions up to {known})",
+            "run a newer version of the bot or restore a backup made by this one")
         self.found = found
         self.known = known
 
 
-class NotOurDatabase(StoreError):
-    """The file is not SQLite, or is SQLite without our schema_version table."""
+class NotOurDatabase(UnusableDatabase):
+    """The file is not SQLite, or is SQLite without our schema_version table
+    (another program's database, which we must not touch)."""
+
+    def __init__(self, path: Path | str, problem: str):
+        super().__init__(path, problem, "set DATABASE_PATH to another file; "
+                         "the bot leaves this one alone")
+
+
+class StoreClosed(StoreError):
+    """The store was closed (the bot is shutting down): nothing was written."""
+
+
+class ReadOnlyStorage(StoreError):
+    """A write failed because the database (or its disk) has become
+    read-only while the bot runs: retrying cannot help until the host
+    fixes the storage."""
 
 
 class UnknownMatch(StoreError, LookupError):

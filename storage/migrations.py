@@ -165,14 +165,26 @@ CREATE TABLE user_settings (
 ) STRICT, WITHOUT ROWID;
 """
 
-MIGRATIONS: Sequence[str] = (V1, V2)
+# Keep, then purge: a server the bot has left keeps its data until
+# `purge_at` (the host's GUILD_DATA_RETENTION_DAYS later); coming back
+# before then deletes the row and keeps everything.
+V3 = """
+CREATE TABLE departed_guilds (
+    guild_id INTEGER PRIMARY KEY,
+    left_at  INTEGER NOT NULL,
+    purge_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX departed_guilds_by_purge ON departed_guilds (purge_at);
+"""
+
+MIGRATIONS: Sequence[str] = (V1, V2, V3)
 
 
 def latest() -> int:
     return len(MIGRATIONS)
 
 
-def current_version(conn: sqlite3.Connection) -> int:
+def current_version(conn: sqlite3.Connection, path: str = "database") -> int:
     """The schema version of an open database; 0 for an empty file."""
     has_table = conn.execute(
         "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'").fetchone()
@@ -181,7 +193,8 @@ def current_version(conn: sqlite3.Connection) -> int:
     others = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
     if others:
         raise NotOurDatabase(
-            "the database has tables but no schema_version: not a game-host database")
+            path, "a SQLite database of another program (it has tables but no "
+            "schema_version), not a game-host database")
     return 0
 
 
@@ -206,7 +219,7 @@ def migrate(conn: sqlite3.Connection, now_ms: Callable[[], int], *,
     target = known if target is None else target
     if not 0 <= target <= known:
         raise ValueError(f"no schema version {target} (known: 0-{known})")
-    found = current_version(conn)
+    found = current_version(conn, path)
     if found > known:
         raise SchemaTooNew(path, found, known)
     applied = []
@@ -214,7 +227,7 @@ def migrate(conn: sqlite3.Connection, now_ms: Callable[[], int], *,
         conn.execute("BEGIN IMMEDIATE")
         try:
             # Another process may have migrated while we waited for the lock.
-            if current_version(conn) >= version:
+            if current_version(conn, path) >= version:
                 conn.execute("ROLLBACK")
                 continue
             for statement in split_statements(MIGRATIONS[version - 1]):

@@ -17,7 +17,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -55,14 +55,16 @@ DEFAULT_BOT = "bot"
 class _Opening:
     """`await Store.open(...)` or `async with Store.open(...) as store:`."""
 
-    def __init__(self, path: Path, clock: Clock):
+    def __init__(self, path: Path, clock: Clock, create_folder: bool):
         self._path = path
         self._clock = clock
+        self._create_folder = create_folder
         self._store: Store | None = None
 
     async def _open(self) -> "Store":
         clock = self._clock
-        await asyncio.to_thread(prepare_file, self._path, lambda: _ms(clock))
+        await asyncio.to_thread(prepare_file, self._path, lambda: _ms(clock),
+                                create_folder=self._create_folder)
         return Store(await Database.open(self._path), clock)
 
     def __await__(self) -> Generator[Any, None, "Store"]:
@@ -92,11 +94,15 @@ class Store:
 
     # -- lifecycle ----------------------------------------------------------
     @classmethod
-    def open(cls, path: str | Path | None = None, *, clock: Clock = time.time) -> _Opening:
-        """Open (creating folder and file if needed) and migrate the database
-        at `path` (default: `database.default_path()`). Refuses, with
-        SchemaTooNew, a database written by newer code."""
-        return _Opening(Path(path) if path is not None else default_path(), clock)
+    def open(cls, path: str | Path | None = None, *, clock: Clock = time.time,
+             create_folder: bool = True) -> _Opening:
+        """Check, open (creating the file, and the folder if `create_folder`)
+        and migrate the database at `path` (default:
+        `database.default_path()`), then prove it takes a write. Refuses
+        with UnusableDatabase (SchemaTooNew, NotOurDatabase, ...) a file it
+        cannot use, in one line that names the file and what to do."""
+        return _Opening(Path(path) if path is not None else default_path(), clock,
+                        create_folder)
 
     async def close(self) -> None:
         await self._db.close()
@@ -340,11 +346,14 @@ class Store:
         return decode_match(row, verify=verify)
 
     async def live_matches(self, *, guild_id: int | None = None, channel_id: int | None = None,
-                           user_id: int | None = None) -> list[MatchInfo]:
+                           user_id: int | None = None, departed: bool = True) -> list[MatchInfo]:
         """Lobby and active matches, oldest first, filtered by guild, by
         channel or thread (`channel_id` matches either, so a channel's id
-        also finds the matches in its threads) and by seated user."""
+        also finds the matches in its threads) and by seated user; with
+        `departed=False`, not those of guilds the bot has left."""
         where, params = ["m.status IN ('lobby', 'active')"], []
+        if not departed:
+            where.append("m.guild_id NOT IN (SELECT guild_id FROM departed_guilds)")
         if guild_id is not None:
             where.append("m.guild_id = ?")
             params.append(guild_id)
@@ -506,12 +515,15 @@ class Store:
 
     async def due_deadlines(self, now: datetime) -> list[Deadline]:
         """Deadlines due by `now` of active, unpaused matches still at the
-        deadline's seq (a move since makes a deadline stale)."""
+        deadline's seq (a move since makes a deadline stale), except in
+        guilds the bot has left (they fire once it is back)."""
         ms = to_ms(now)
         rows = await self._db.fetchall(
             "SELECT d.* FROM deadlines d JOIN matches m ON m.id = d.match_id"
             " WHERE m.status = 'active' AND m.paused_at IS NULL AND m.seq = d.seq"
-            " AND (d.remind_at <= ? OR d.timeout_at <= ?) ORDER BY d.match_id", (ms, ms))
+            " AND (d.remind_at <= ? OR d.timeout_at <= ?)"
+            " AND m.guild_id NOT IN (SELECT guild_id FROM departed_guilds)"
+            " ORDER BY d.match_id", (ms, ms))
         return [_decode_deadline(r) for r in rows]
 
     # -- players' own settings ------------------------------------------------------
@@ -595,13 +607,70 @@ class Store:
 
     # -- guilds -----------------------------------------------------------------
     async def delete_guild(self, guild_id: int) -> int:
-        """Remove everything of a guild (the bot left it): matches with their
-        seats, logs and messages, and settings. Returns the matches removed."""
+        """Remove everything of a guild at once (it asked to be forgotten, or
+        its retention ended): matches with their seats, logs, messages and
+        deadlines, its settings and any pending purge. Returns the matches
+        removed. Players' own settings (user_settings) are not per guild."""
         async with self._db.write() as conn:
-            cur = await conn.execute("DELETE FROM matches WHERE guild_id = ?", (guild_id,))
-            removed = cur.rowcount
-            await conn.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
-            return removed
+            return await _delete_guild(conn, guild_id)
+
+    async def guild_departed(self, guild_id: int, purge_at: datetime) -> datetime:
+        """The bot left the guild: keep its data until `purge_at`, then
+        `purge_departed_guilds` deletes it. A second departure before a
+        return keeps the first date. Returns the date in force."""
+        async with self._db.write() as conn:
+            await conn.execute(
+                "INSERT INTO departed_guilds (guild_id, left_at, purge_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id) DO NOTHING", (guild_id, self._now(), to_ms(purge_at)))
+            (kept,), = await conn.execute_fetchall(
+                "SELECT purge_at FROM departed_guilds WHERE guild_id = ?", (guild_id,))
+            return from_ms(kept)
+
+    async def guilds_back(self, guild_ids: Iterable[int]) -> list[int]:
+        """The bot is in these guilds (again): cancel their pending purges.
+        Returns the guilds that had one, whose data is thus kept. Costs no
+        write when none had (the bot calls it for every guild at start-up)."""
+        ids = sorted(set(guild_ids))
+        departed = set()
+        for start in range(0, len(ids), 500):  # SQLite's bound-parameter limit
+            chunk = ids[start:start + 500]
+            rows = await self._db.fetchall(
+                f"SELECT guild_id FROM departed_guilds WHERE guild_id IN"
+                f" ({', '.join('?' * len(chunk))})", chunk)
+            departed.update(r["guild_id"] for r in rows)
+        if not departed:
+            return []
+        async with self._db.write() as conn:
+            back = []
+            for guild_id in sorted(departed):
+                rows = await conn.execute_fetchall(
+                    "DELETE FROM departed_guilds WHERE guild_id = ? RETURNING guild_id",
+                    (guild_id,))
+                back += [r["guild_id"] for r in rows]
+            return back
+
+    async def purge_date(self, guild_id: int) -> datetime | None:
+        """When a departed guild's data will be purged; None if it is not departed."""
+        row = await self._db.fetchone(
+            "SELECT purge_at FROM departed_guilds WHERE guild_id = ?", (guild_id,))
+        return None if row is None else from_ms(row["purge_at"])
+
+    async def purge_departed_guilds(self, now: datetime) -> list[tuple[int, int]]:
+        """Delete the data of every departed guild whose retention ended by
+        `now`, one transaction per guild; [(guild id, matches removed)]."""
+        rows = await self._db.fetchall(
+            "SELECT guild_id FROM departed_guilds WHERE purge_at <= ? ORDER BY guild_id",
+            (to_ms(now),))
+        purged = []
+        for row in rows:
+            async with self._db.write() as conn:
+                # Re-checked inside the transaction: the guild may have come back.
+                due = await conn.execute_fetchall(
+                    "SELECT 1 FROM departed_guilds WHERE guild_id = ? AND purge_at <= ?",
+                    (row["guild_id"], to_ms(now)))
+                if due:
+                    purged.append((row["guild_id"], await _delete_guild(conn, row["guild_id"])))
+        return purged
 
 
 # Whether seat `s` is among the winners in the outcome of match `m` (SQL).
@@ -630,6 +699,14 @@ async def _require(conn: aiosqlite.Connection, match_id: int,
     if allowed is not None and row["status"] not in allowed:
         raise WrongStatus(match_id, row["status"], tuple(str(s) for s in allowed))
     return row
+
+
+async def _delete_guild(conn: aiosqlite.Connection, guild_id: int) -> int:
+    cur = await conn.execute("DELETE FROM matches WHERE guild_id = ?", (guild_id,))
+    removed = cur.rowcount
+    await conn.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
+    await conn.execute("DELETE FROM departed_guilds WHERE guild_id = ?", (guild_id,))
+    return removed
 
 
 async def _touch(conn: aiosqlite.Connection, match_id: int, now: int) -> None:

@@ -49,3 +49,14 @@ def test_only_games_with_a_presenter_are_offered():
 def test_fixed_test_seed_is_off_unless_set():
     assert Config.from_env({"DISCORD_TOKEN": "t"}).fixed_seed is None
     assert Config.from_env({"DISCORD_TOKEN": "t", "GAMEHOST_TEST_SEED": "e2e"}).fixed_seed == "e2e"
+
+
+def test_guild_data_retention_and_the_database_folder():
+    c = Config.from_env({"DISCORD_TOKEN": "t"})
+    assert c.guild_data_retention_days == 30 and c.create_database_folder
+    c = Config.from_env({"DISCORD_TOKEN": "t", "GUILD_DATA_RETENTION_DAYS": "7.5",
+                         "DATABASE_PATH": "/data/games.db"})
+    assert c.guild_data_retention_days == 7.5 and not c.create_database_folder
+    for bad in ("-1", "soon", "nan", "inf"):
+        with pytest.raises(ConfigError, match="GUILD_DATA_RETENTION_DAYS.*days"):
+            Config.from_env({"DISCORD_TOKEN": "t", "GUILD_DATA_RETENTION_DAYS": bad})

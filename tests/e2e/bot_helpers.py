@@ -92,3 +92,18 @@ def tracebacks(bot) -> list[str]:
     """Tracebacks in a bot process's log (each with the line before it)."""
     lines = bot.log_path.read_text(errors="replace").splitlines()
     return [lines[i - 1] for i, line in enumerate(lines) if line.startswith("Traceback")]
+
+
+async def move_button(fake, place, users):
+    """(user, panel, custom_id) of a move one of `users` can make now in the
+    match shown in `place` (choosing a card in a group select first)."""
+    for user in users:
+        panel = await reply(await fake.click(user, current_table(fake, place), custom_id="hand:"))
+        selects = [s for s in panel.selects() if s["custom_id"].startswith("gg:")]
+        if selects:
+            await answered(await fake.select(user, panel, [selects[0]["options"][0]["value"]],
+                                             custom_id=selects[0]["custom_id"]))
+        buttons = [b for b in panel.buttons() if b["custom_id"].startswith("g:")]
+        if buttons:
+            return user, panel, buttons[0]["custom_id"]
+    raise AssertionError("nobody has a move")

@@ -7,7 +7,7 @@ import sqlite3
 
 import pytest
 
-from storage import Store, StoreError, default_path
+from storage import ReadOnlyStorage, Store, StoreError, default_path
 from storage.database import DEFAULT_PATH
 from storage_helpers import ALICE, CHANNEL, GUILD
 
@@ -91,3 +91,19 @@ async def test_a_closed_store_refuses_politely(db_path):
         await store.load(1)
     with pytest.raises(StoreError, match="closed"):
         await store.set_setting(1, "k", 1)
+
+
+async def test_a_database_turned_read_only_is_reported_once_and_recovers(store, caplog):
+    # What a remount read-only looks like to SQLite: every write is refused
+    # with SQLITE_READONLY (query_only gives the same error code).
+    await store._db._writer.execute("PRAGMA query_only = ON")
+    for _ in range(3):
+        with pytest.raises(ReadOnlyStorage, match="read-only"):
+            await store.set_setting(GUILD, "k", 1)
+    reports = [r for r in caplog.records if "has become read-only" in r.getMessage()]
+    assert len(reports) == 1 and str(store.path) in reports[0].getMessage()
+    assert await store.get_setting(GUILD, "k") is None
+    await store._db._writer.execute("PRAGMA query_only = OFF")
+    await store.set_setting(GUILD, "k", 2)  # nothing half-done is left behind
+    assert await store.get_setting(GUILD, "k") == 2
+    assert any("takes writes again" in r.getMessage() for r in caplog.records)

@@ -122,12 +122,13 @@ async def test_a_first_version_file_upgrades_without_loss(db_path, raw, clock):
         assert (await store.load(active, verify=True)).match.snapshot() == match.snapshot()
         await store.set_deadline(active, match.seq, remind_at=None, timeout_at=None)
     rows = raw.execute("SELECT version, applied_at FROM schema_version ORDER BY version").fetchall()
-    assert [tuple(r) for r in rows] == [(1, 0), (2, int(T0 * 1000))]
+    assert [tuple(r) for r in rows] == [(1, 0), (2, int(T0 * 1000)), (3, int(T0 * 1000))]
     assert raw.execute("SELECT count(*) FROM deadlines").fetchone()[0] == 1
+    assert raw.execute("SELECT count(*) FROM departed_guilds").fetchone()[0] == 0
     # Opening again applies nothing more.
     async with Store.open(db_path, clock=clock):
         pass
-    assert raw.execute("SELECT count(*) FROM schema_version").fetchone()[0] == 2
+    assert raw.execute("SELECT count(*) FROM schema_version").fetchone()[0] == 3
 
 
 async def test_a_newer_database_is_refused_clearly_and_left_alone(db_path, raw):

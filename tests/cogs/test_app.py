@@ -1,0 +1,23 @@
+"""The bot object's own duties: events arriving while it closes are dropped
+(discord.py unsets its loop in close(), so a late `ready` from its
+guild_ready_timeout wait used to fail with an AttributeError), and closing
+closes the store."""
+from __future__ import annotations
+
+import pytest
+
+from cogs.app import GameHost, make_clock
+from cogs.config import Config
+from storage import Store, StoreClosed
+
+
+async def test_events_after_close_are_dropped_and_the_store_is_closed(tmp_path):
+    config = Config(token="t", database_path=tmp_path / "games.db")
+    store = await Store.open(config.database_path)
+    bot = GameHost(config, store, make_clock(config))
+    async with bot:
+        pass  # enter and close, as a SIGTERM right after the start does
+    bot.dispatch("ready")  # discord.py would call create_task on a missing loop here
+    bot.dispatch("guild_available", None)
+    with pytest.raises(StoreClosed):
+        await store.get_setting(0, "k")

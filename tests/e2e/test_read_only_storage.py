@@ -1,0 +1,74 @@
+"""Storage that turns read-only while the real bot.py runs: the log says so
+once, every player who tries a move is told "the host's storage is
+read-only" (not "try again"), nothing half-done is stored, and play goes on
+once the storage takes writes again.
+
+The files are made immutable (chattr +i), which refuses writes even through
+the bot's open file descriptors, as a read-only remount does; where that is
+not allowed (no CAP_LINUX_IMMUTABLE, a file system without it) the test is
+skipped."""
+from __future__ import annotations
+
+import subprocess
+from types import SimpleNamespace
+
+import pytest
+import pytest_asyncio
+
+from storage import Store
+
+from .bot_helpers import ROOT, answered, current_table, move_button, reply
+from .fake_discord import python_argv
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+REPORT = "has become read-only"
+
+
+def chattr(flag: str, *paths) -> bool:
+    try:
+        done = subprocess.run(["chattr", flag, *map(str, paths)], capture_output=True)
+    except FileNotFoundError:
+        return False
+    return done.returncode == 0
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def world(fake_discord, spawn_bot, tmp_path_factory):
+    fake = fake_discord
+    guild = fake.add_guild("Read-only night")
+    w = SimpleNamespace(fake=fake, db=tmp_path_factory.mktemp("ro") / "games.db",
+                        channel=fake.add_text_channel(guild, "games"),
+                        alice=fake.add_user("alice"), bob=fake.add_user("bob"))
+    env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(guild.id),
+           "GAMEHOST_TEST_SEED": "read-only"}
+    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
+    return w
+
+
+async def test_read_only_storage_is_said_once_and_play_resumes_after(world):
+    w, fake = world, world.fake
+    lobby = await reply(await fake.slash(w.alice, w.channel, "game new", game="keltis",
+                                         players=2, here=True))
+    await answered(await fake.click(w.bob, lobby, label="Join"))
+    await fake.wait_until(lambda: current_table(fake, w.channel), 5, "the table")
+    async with Store.open(w.db) as store:
+        [info] = await store.live_matches(channel_id=w.channel.id)
+        before = (await store.load(info.id)).match.seq
+    user, panel, custom_id = await move_button(fake, w.channel, (w.alice, w.bob))
+    files = [w.db, w.db.with_name(w.db.name + "-wal")]
+    if not chattr("+i", *files):
+        pytest.skip("cannot make files immutable here (chattr +i)")
+    try:
+        for _ in range(2):
+            said = await reply(await fake.click(user, panel, custom_id=custom_id))
+            assert said.ephemeral and "the host's storage is read-only" in said.text
+    finally:
+        chattr("-i", *files)
+    log = w.bot.log_tail(300)
+    assert log.count(REPORT) == 1 and "Traceback" not in log, log
+    moved = await answered(await fake.click(user, panel, custom_id=custom_id))
+    assert moved.response_type == 7  # the panel, updated: the move was taken
+    await fake.wait_until(lambda: "takes writes again" in w.bot.log_tail(20), 3, "the log")
+    async with Store.open(w.db) as store:
+        assert (await store.load(info.id, verify=True)).match.seq == before + 1
+    assert fake.problems() == []
