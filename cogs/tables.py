@@ -140,7 +140,7 @@ class Tables:
                 return
             before = humans_owing(loaded)
             try:
-                match.act(seat, key, seq)
+                events = match.act(seat, key, seq)
             except NotYourDecision:
                 await say(interaction, replies.NOT_YOUR_TURN)
                 return
@@ -151,7 +151,7 @@ class Tables:
                 await say(interaction, replies.FINISHED)
                 return
             try:
-                await self.store.commit(match_id, match)
+                await self.store.commit(match_id, match, events)
             except (StaleCommit, WrongStatus):
                 await say(interaction, replies.RACED)
                 return
@@ -212,13 +212,13 @@ class Tables:
                 return
             before = humans_owing(loaded)
             if loaded.match.players > 2:
-                await self.store.replace_seat(match_id, seat, bot="bot")
+                await self.store.replace_seat(match_id, seat, bot="bot", how="conceded")
                 text = (f"{interaction.user.mention} left match #{match_id}; "
                         f"a bot takes their seat.")
             else:
-                loaded.match.concede(seat, loaded.match.seq)
+                events = loaded.match.concede(seat, loaded.match.seq)
                 try:
-                    await self.store.commit(match_id, loaded.match)
+                    await self.store.commit(match_id, loaded.match, events)
                 except (StaleCommit, WrongStatus):
                     await say(interaction, replies.RACED)
                     return
@@ -404,8 +404,8 @@ class Tables:
                         return
                     before = humans_owing(loaded)
                     seat = owing[0]
-                    match.act(seat, choose_action(match, seat), match.seq)
-                    await self.store.commit(match_id, match)
+                    events = match.act(seat, choose_action(match, seat), match.seq)
+                    await self.store.commit(match_id, match, events)
                 await self.after_move(match_id, before)
         except StaleCommit:
             self._bot_tasks.pop(match_id, None)

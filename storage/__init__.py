@@ -18,12 +18,26 @@ from storage.errors import (
     UnknownMatch,
     WrongStatus,
 )
-from storage.records import ENDED, LIVE, Deadline, LoadedMatch, MatchInfo, MessageRef, Seat, Status
+from storage.records import (
+    ENDED,
+    HAND_OVERS,
+    LIVE,
+    Deadline,
+    Holder,
+    LoadedMatch,
+    LoggedAction,
+    MatchInfo,
+    MessageRef,
+    Seat,
+    Status,
+    holder_at,
+)
 from storage.store import Store
 
 __all__ = [
     "Store", "default_path",
     "MatchInfo", "LoadedMatch", "Deadline", "Seat", "MessageRef", "Status", "LIVE", "ENDED",
+    "Holder", "LoggedAction", "HAND_OVERS", "holder_at",
     "StoreError", "SchemaTooNew", "NotOurDatabase", "UnknownMatch", "Conflict",
     "StaleCommit", "WrongStatus", "SeatError", "CorruptMatch",
 ]

@@ -28,6 +28,7 @@ from typing import Any
 import aiosqlite
 
 from storage import migrations
+from storage.backfill import backfill_events
 from storage.errors import NotOurDatabase, SchemaTooNew, StoreError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,7 +66,9 @@ def prepare_file(path: Path, now_ms: Callable[[], int]) -> list[int]:
         _use_wal(conn, path)
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = OFF")
-        return migrations.migrate(conn, now_ms, path=str(path))
+        applied = migrations.migrate(conn, now_ms, path=str(path))
+        backfill_events(conn)
+        return applied
     except sqlite3.DatabaseError as exc:
         if exc.sqlite_errorcode == sqlite3.SQLITE_NOTADB:
             raise NotOurDatabase(f"{path}: not a SQLite database") from exc

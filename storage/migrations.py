@@ -165,7 +165,57 @@ CREATE TABLE user_settings (
 ) STRICT, WITHOUT ROWID;
 """
 
-MIGRATIONS: Sequence[str] = (V1, V2)
+# The story of a match: each action's engine events are stored with it, and
+# seats keep their history (who held the seat from which move, and how they
+# came to hold it), so past moves keep their author and stats count leavers.
+STORY = """
+-- JSON list of the action's events (rules/core/events.py). NULL only for
+-- actions logged before this migration, until the start-up backfill replays
+-- their match and fills it in (storage/backfill.py).
+ALTER TABLE actions ADD COLUMN events TEXT;
+CREATE INDEX actions_without_events ON actions (match_id) WHERE events IS NULL;
+
+-- Still append-only: the one update allowed fills in missing events once.
+DROP TRIGGER actions_no_update;
+CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+WHEN NOT (OLD.events IS NULL AND NEW.events IS NOT NULL
+          AND NEW.match_id IS OLD.match_id AND NEW.seq IS OLD.seq
+          AND NEW.seat IS OLD.seat AND NEW.key IS OLD.key AND NEW.at IS OLD.at)
+BEGIN
+    SELECT RAISE(ABORT, 'the action log is append-only');
+END;
+
+-- Who held each seat of a started match, from which seq on. `how` says how
+-- the holder came to it: 'start', or the way the previous holder left
+-- ('conceded', 'kicked', 'forfeited', 'replaced'). Rows are never changed.
+CREATE TABLE seat_holders (
+    id       INTEGER PRIMARY KEY,               -- order of hand-overs
+    match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL CHECK (seat >= 0),
+    from_seq INTEGER NOT NULL CHECK (from_seq >= 0),
+    user_id  INTEGER,
+    bot      TEXT,
+    how      TEXT    NOT NULL
+             CHECK (how IN ('start', 'conceded', 'kicked', 'forfeited', 'replaced')),
+    at       INTEGER NOT NULL,
+    CHECK ((user_id IS NULL) <> (bot IS NULL))
+) STRICT;
+CREATE INDEX seat_holders_by_match ON seat_holders (match_id, seat, id);
+CREATE INDEX seat_holders_by_user ON seat_holders (user_id) WHERE user_id IS NOT NULL;
+CREATE TRIGGER seat_holders_no_update BEFORE UPDATE ON seat_holders
+BEGIN
+    SELECT RAISE(ABORT, 'seat history is never rewritten');
+END;
+
+-- Matches started before this migration: their seats as they are now (any
+-- earlier hand-over was not recorded then).
+INSERT INTO seat_holders (match_id, seat, from_seq, user_id, bot, how, at)
+SELECT s.match_id, s.seat, 0, s.user_id, s.bot, 'start', s.joined_at
+FROM seats s JOIN matches m ON m.id = s.match_id WHERE m.snapshot IS NOT NULL
+ORDER BY s.match_id, s.seat;
+"""
+
+MIGRATIONS: Sequence[str] = (V1, V2, STORY)
 
 
 def latest() -> int:

@@ -32,13 +32,17 @@ from storage.records import (
     INFO_COLUMNS,
     LIVE,
     LOAD_SQL,
+    HAND_OVERS,
     Deadline,
+    Holder,
     LoadedMatch,
+    LoggedAction,
     MatchInfo,
     MessageRef,
     Seat,
     Status,
     decode_info,
+    decode_logged,
     decode_match,
     decode_message,
     dumps,
@@ -50,6 +54,7 @@ log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]  # seconds since the Unix epoch, like time.time
 DEFAULT_BOT = "bot"
+_MAX_SQLITE_INT = 2**63 - 1
 
 
 class _Opening:
@@ -217,6 +222,10 @@ class Store:
             if count != match.players:
                 raise SeatError(match_id, f"{count} seats for a {match.players}-player match")
             await conn.execute(
+                "INSERT INTO seat_holders (match_id, seat, from_seq, user_id, bot, how, at)"
+                " SELECT match_id, seat, 0, user_id, bot, 'start', ? FROM seats"
+                " WHERE match_id = ? ORDER BY seat", (now, match_id))
+            await conn.execute(
                 "UPDATE matches SET status = 'active', players = ?, seed = ?, options = ?,"
                 " rules_version = ?, snapshot = ?, started_at = ?, updated_at = ? WHERE id = ?",
                 (match.players, match.seed, options, match.game.rules_version, snapshot,
@@ -234,9 +243,11 @@ class Store:
 
     # -- play -------------------------------------------------------------------
     async def commit_action(self, match_id: int, expected_seq: int, seat: int, key: str,
-                            snapshot: dict, *, finished_outcome: dict | None = None) -> int:
-        """Append (seat, key) to the log as action number `expected_seq` and
-        store the snapshot after it, in one transaction, only if the stored
+                            snapshot: dict, events: list[dict], *,
+                            finished_outcome: dict | None = None) -> int:
+        """Append (seat, key) and the action's engine events to the log as
+        action number `expected_seq` and store the snapshot after it, in one
+        transaction, only if the stored
         seq is `expected_seq` and the match is active; with
         `finished_outcome`, the match also ends. Returns the new seq.
 
@@ -258,16 +269,18 @@ class Store:
             raise ValueError(f"bad action key {key!r}") from None
         if not isinstance(snapshot, dict):
             raise TypeError(f"the snapshot must be a dict, not {type(snapshot).__name__}")
-        snapshot_json = dumps(snapshot)
+        if not isinstance(events, list):
+            raise TypeError(f"events must be a list, not {type(events).__name__}")
+        snapshot_json, events_json = dumps(snapshot), dumps(events)
         outcome_json = None if finished_outcome is None else dumps(finished_outcome)
         now = self._now()
         async with self._db.write() as conn:
             # The condition on seq and status *is* the INSERT's WHERE clause.
             cur = await conn.execute(
-                "INSERT INTO actions (match_id, seq, seat, key, at)"
-                " SELECT id, seq, ?, ?, ? FROM matches"
+                "INSERT INTO actions (match_id, seq, seat, key, at, events)"
+                " SELECT id, seq, ?, ?, ?, ? FROM matches"
                 " WHERE id = ? AND seq = ? AND status = 'active'",
-                (seat, key, now, match_id, expected_seq))
+                (seat, key, now, events_json, match_id, expected_seq))
             if cur.rowcount != 1:
                 row = await _require(conn, match_id, (Status.ACTIVE,))
                 raise StaleCommit(match_id, expected_seq, row["seq"])
@@ -283,17 +296,17 @@ class Store:
                     (snapshot_json, now, outcome_json, now, match_id, expected_seq))
             return expected_seq + 1
 
-    async def commit(self, match_id: int, match: Match) -> int:
+    async def commit(self, match_id: int, match: Match, events: list[dict]) -> int:
         """Commit the last action applied to `match` (loaded from this store,
-        then `match.act(...)` once). Ends the match when the engine says it
-        is over. After StaleCommit the in-memory match holds a move that was
-        not stored: discard it and reload."""
+        then `events = match.act(...)` once). Ends the match when the engine
+        says it is over. After StaleCommit the in-memory match holds a move
+        that was not stored: discard it and reload."""
         if not match.log:
             raise ValueError("the match has no action to commit")
         seat, key = match.log[-1]
         outcome = (match.outcome() or {}) if match.is_over() else None
         return await self.commit_action(match_id, match.seq - 1, seat, key, match.snapshot(),
-                                        finished_outcome=outcome)
+                                        events, finished_outcome=outcome)
 
     async def finish(self, match_id: int, outcome: dict, *,
                      expected_seq: int | None = None) -> None:
@@ -456,15 +469,19 @@ class Store:
             await conn.execute("UPDATE matches SET paused_at = NULL, updated_at = ? WHERE id = ?",
                                (self._now(), match_id))
 
-    async def replace_seat(self, match_id: int, seat: int, *, user_id: int | None = None,
-                           bot: str | None = None) -> Seat:
-        """Give a seat of a live match to another user or to a bot (a kick,
-        a substitute, a forfeit on timeout); returns the seat as it was.
-        SeatError if the new user is already seated or the seat is missing."""
+    async def replace_seat(self, match_id: int, seat: int, *, how: str,
+                           user_id: int | None = None, bot: str | None = None) -> Seat:
+        """Give a seat of a live match to another user or to a bot; `how` the
+        holder left (HAND_OVERS: conceded, kicked, forfeited, replaced).
+        Returns the seat as it was. The seat history keeps the old holder
+        and their moves. SeatError if the new user is already seated or the
+        seat is missing."""
         if (user_id is None) == (bot is None):
             raise ValueError("a seat goes to exactly one of a user or a bot")
+        if how not in HAND_OVERS:
+            raise ValueError(f"unknown hand-over {how!r} (one of {', '.join(HAND_OVERS)})")
         async with self._db.write() as conn:
-            await _require(conn, match_id, LIVE)
+            row = await _require(conn, match_id, LIVE)
             rows = await conn.execute_fetchall(
                 "SELECT seat, user_id, bot FROM seats WHERE match_id = ?", (match_id,))
             seats = {r["seat"]: Seat(r["seat"], r["user_id"], r["bot"]) for r in rows}
@@ -476,8 +493,32 @@ class Store:
                 "UPDATE seats SET user_id = ?, bot = ?, joined_at = ?"
                 " WHERE match_id = ? AND seat = ?",
                 (user_id, bot, self._now(), match_id, seat))
+            if row["status"] == Status.ACTIVE:
+                await conn.execute(
+                    "INSERT INTO seat_holders (match_id, seat, from_seq, user_id, bot, how, at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (match_id, seat, row["seq"], user_id, bot, how, self._now()))
             await _touch(conn, match_id, self._now())
             return seats[seat]
+
+    async def seat_history(self, match_id: int) -> list[Holder]:
+        """Every holder of every seat of a started match, in order of seat
+        and time (empty for a lobby)."""
+        rows = await self._db.fetchall(
+            "SELECT seat, from_seq, user_id, bot, how FROM seat_holders"
+            " WHERE match_id = ? ORDER BY seat, id", (match_id,))
+        return [Holder(r["seat"], r["from_seq"], r["user_id"], r["bot"], r["how"]) for r in rows]
+
+    async def story(self, match_id: int, *, since: int = 0,
+                    until: int | None = None) -> list[LoggedAction]:
+        """Logged actions `since` <= seq < `until` with their events, oldest
+        first. Events are every seat's: filter them for the reader
+        (rules.core.events.visible)."""
+        rows = await self._db.fetchall(
+            "SELECT seq, seat, key, events, at FROM actions WHERE match_id = ? AND seq >= ?"
+            " AND seq < ? ORDER BY seq",
+            (match_id, since, _MAX_SQLITE_INT if until is None else until))
+        return [decode_logged(r) for r in rows]
 
     # -- deadlines ---------------------------------------------------------------
     async def set_deadline(self, match_id: int, seq: int, *, remind_at: datetime | None,

@@ -82,6 +82,7 @@ from typing import Any
 
 from rules.core.actions import Action
 from rules.core.errors import BadOptions
+from rules.core.events import private
 from rules.core.game import Game
 from rules.core.rng import Rng
 from rules.cuttle.cards import (
@@ -292,9 +293,11 @@ class Cuttle(Game):
     def apply(self, s: CuttleState, seat: int, action: Action, rng: Rng) -> list[dict]:
         verb, args = action.verb, action.args
         if verb == "draw":
-            _insert_sorted(s.hands[seat], s.deck.pop())
+            cid = s.deck.pop()
+            _insert_sorted(s.hands[seat], cid)
             s.passes = 0
-            return [{"type": "draw", "seat": seat}] + self._end_turn(s)
+            return [{"type": "draw", "seat": seat, "left": len(s.deck)},
+                    self._drawn(s, seat, [cid])] + self._end_turn(s)
         if verb == "pass":
             s.passes += 1
             events = [{"type": "pass", "seat": seat, "passes": s.passes}]
@@ -426,10 +429,11 @@ class Cuttle(Game):
                 s.discards_owed = FOUR_DISCARDS
                 return events
         elif rank == FIVE:
-            n = min(FIVE_DRAWS, len(s.deck))
-            for _ in range(n):
-                _insert_sorted(s.hands[seat], s.deck.pop())
-            event["drawn"] = n
+            drawn = [s.deck.pop() for _ in range(min(FIVE_DRAWS, len(s.deck)))]
+            for cid in drawn:
+                _insert_sorted(s.hands[seat], cid)
+            event["drawn"] = len(drawn)
+            events.append(self._drawn(s, seat, drawn))
         elif rank == SIX:
             scrapped = [c for p in s.perms for c in p]
             scrapped += [j for st in s.stacks for j in st.jacks]
@@ -464,6 +468,12 @@ class Cuttle(Game):
                 st.jacks.pop()
                 return seat
         raise AssertionError(f"{CODE[cid]} is not a permanent on the table")
+
+    def _drawn(self, s: CuttleState, seat: int, cids: list[int]) -> dict:
+        """The cards `seat` drew, seen by the drawer and by an opponent who
+        wears glasses (C-5d: they see that hand)."""
+        seers = [seat] + ([1 - seat] if self.has_glasses(s, 1 - seat) else [])
+        return private({"type": "drawn", "seat": seat, "cards": [CODE[c] for c in cids]}, *seers)
 
     def _discard(self, s: CuttleState, seat: int, cid: int) -> dict:
         s.hands[seat].remove(cid)

@@ -23,6 +23,7 @@ from typing import Any
 
 from rules.core.actions import Action
 from rules.core.errors import BadOptions
+from rules.core.events import private
 from rules.core.game import Game
 from rules.core.rng import Rng
 from rules.keltis import rows
@@ -262,14 +263,14 @@ class Keltis(Game):
 
     def _apply_draw(self, s: KeltisState, seat: int, source: str) -> list[dict]:
         if source == "deck":
-            _insert_sorted(s.hands[seat], s.deck.pop())
-            event = {"type": "draw", "seat": seat, "from": "deck"}
+            cid = s.deck.pop()
+            events = [{"type": "draw", "seat": seat, "from": "deck", "left": len(s.deck)},
+                      private({"type": "drawn", "seat": seat, "card": CARDS[cid].code}, seat)]
         else:
             cid = s.piles[source].pop()
-            _insert_sorted(s.hands[seat], cid)
-            event = {"type": "draw", "seat": seat, "from": source, "card": CARDS[cid].code}
+            events = [{"type": "draw", "seat": seat, "from": source, "card": CARDS[cid].code}]
+        _insert_sorted(s.hands[seat], cid)
         s.draws_owed -= 1
-        events = [event]
         if s.draws_owed and not self._draws(s):
             s.draws_owed = 0  # nothing left that may be drawn (see module docstring)
         if s.draws_owed:

@@ -201,6 +201,20 @@ class KeltisDice(Game):
             return None
         return target
 
+    def previews(self, s: DiceState) -> dict[str, dict]:
+        """Where each offered move or clover step would put the current
+        seat's stone, by colour: {"from", "to", "symbol"} (D-4 for moves)."""
+        if s.phase == MOVE:
+            steps = {c: self.move_target(s, s.current, c) for c in COLOURS}
+        elif s.phase == CLOVER_PHASE:
+            steps = {a.args[0]: s.stones[s.current].get(a.args[0], 0) + 1
+                     for a in self._clover_targets(s, s.current)}
+        else:
+            return {}
+        return {c: {"from": s.stones[s.current].get(c, 0), "to": to,
+                    "symbol": symbol_at(c, to)}
+                for c, to in steps.items() if to is not None}
+
     def _moves(self, s: DiceState, seat: int) -> list[Action]:
         moves = [Action("move", (c,)) for c in COLOURS
                  if self.move_target(s, seat, c) is not None]
@@ -245,10 +259,13 @@ class KeltisDice(Game):
             taken: set[int] = set()
             for face in faces:
                 taken.add(next(i for i, d in enumerate(s.dice) if d == face and i not in taken))
+            kept = [d for i, d in enumerate(s.dice) if i not in taken]
+            before = [s.dice[i] for i in sorted(taken)]
             for i in sorted(taken):
                 s.dice[i] = FACES[rng.below(len(FACES))]
             events = [{"type": "reroll", "seat": seat, "rerolled": sorted(taken),
-                       "dice": list(s.dice)}]
+                       "kept": kept, "before": before,
+                       "new": [s.dice[i] for i in sorted(taken)], "dice": list(s.dice)}]
         else:
             events = [{"type": "stop", "seat": seat, "dice": list(s.dice)}]
         if s.dice.count(WISH) >= WISH_DICE_FOR_CHIP:  # D-4 step 3
@@ -403,6 +420,7 @@ class KeltisDice(Game):
             "dice": list(s.dice),
             "extra_turn": s.extra_turn,
             "clover_for": s.last,
+            "moves": self.previews(s),
             "stones": [{c: mine[c] for c in COLOURS if c in mine} for mine in s.stones],
             "chips": list(s.chips),
             "supply": s.supply,

@@ -116,7 +116,8 @@ def test_D4_reroll_only_the_named_dice_once_then_final():
     events = act(m, 0, "reroll:bw")
     dice = ["b", "w", "g", "b", "w"]
     dice[0], dice[1] = new  # the first brown and the first wishing stone, in position order
-    assert events[0] == {"type": "reroll", "seat": 0, "rerolled": [0, 1], "dice": dice}
+    assert events[0] == {"type": "reroll", "seat": 0, "rerolled": [0, 1], "kept": ["g", "b", "w"],
+                         "before": ["b", "w"], "new": list(new), "dice": dice}
     assert m.view(None)["dice"] == dice and m.view(None)["phase"] == "move"
     assert not any(k.startswith(("reroll", "stop")) for k in keys(m, 0))
     with pytest.raises(IllegalAction):
