@@ -353,6 +353,7 @@ class Cuttle(Game):
             event["from_seven"] = True
         if verb == "points":
             s.stacks.append(Stack(cid, seat))
+            event["value"] = RANK[cid]
         elif verb == "scuttle":
             st = self._stack_of(s, args[1])
             event["target"] = args[1]
@@ -551,6 +552,9 @@ class Cuttle(Game):
         }
         if seat is not None:
             view["hand"] = [CODE[c] for c in s.hands[seat]]
+            # what each card the seat could play would score as points (C-2b)
+            playable = [*s.hands[seat], *([s.revealed] if s.revealed is not None else [])]
+            view["point_values"] = {CODE[c]: RANK[c] for c in playable if RANK[c] in POINT_RANKS}
             if self.has_glasses(s, seat):  # C-5d
                 view["opponent_hand"] = [CODE[c] for c in s.hands[1 - seat]]
         return view

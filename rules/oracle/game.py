@@ -76,6 +76,7 @@ from typing import Any
 
 from rules.core.actions import Action
 from rules.core.errors import BadOptions
+from rules.core.events import private
 from rules.core.game import Game
 from rules.core.rng import Rng
 from rules.keltis import rows
@@ -500,8 +501,10 @@ class Oracle(Game):
 
     def _draw(self, s: OracleState, seat: int, source: str, events: list[dict]) -> None:
         if source == "deck":
-            _insert_sorted(s.hands[seat], s.deck.pop())
-            events.append({"type": "draw", "seat": seat, "from": "deck"})
+            cid = s.deck.pop()
+            _insert_sorted(s.hands[seat], cid)
+            events.append({"type": "draw", "seat": seat, "from": "deck", "left": len(s.deck)})
+            events.append(private({"type": "drawn", "seat": seat, "card": CARDS[cid].code}, seat))
         else:
             cid = s.piles[source].pop()
             _insert_sorted(s.hands[seat], cid)

@@ -105,8 +105,9 @@ def test_C2a_any_other_action_resets_the_passes():
 
 def test_C2b_points_worth_their_rank_ace_one():
     m = position(hands={0: ["ac", "10d"], 1: ["2d"]}, stacks=[("5h", 0, [])])
+    assert m.view(0)["point_values"] == {"ac": 1, "10d": 10}
     events = act(m, 0, "points:ac")
-    assert events == [{"type": "points", "seat": 0, "card": "ac"}]
+    assert events == [{"type": "points", "seat": 0, "card": "ac", "value": 1}]
     v = m.view(None)
     assert v["players"][0]["points"] == 6
     assert v["stacks"][-1] == {"card": "ac", "owner": 0, "controller": 0, "jacks": []}

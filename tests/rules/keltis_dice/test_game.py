@@ -175,6 +175,21 @@ def test_D4_overshoot_stops_on_field_9_and_surplus_is_lost():
     assert m.view(None)["stones"][0] == {"g": 9}
 
 
+def test_D4_the_view_previews_where_each_offered_move_stops():
+    m = position(stones={0: {"g": 7, "b": 3}}, dice="ggggb", side="B")
+    assert m.view(None)["moves"] == {
+        "b": {"from": 3, "to": 4, "symbol": None},
+        "g": {"from": 7, "to": 9, "symbol": None},  # the surplus past field 9 is lost
+    }
+    assert set(m.view(None)["moves"]) == {k.split(":")[1] for k in keys(m, 0) if ":" in k}
+    m = position(stones={0: {"b": 3, "u": 9}}, dice="bbyww")
+    act(m, 0, "move:b")  # onto a clover: the clover's steps are previewed too
+    moves = m.view(None)["moves"]
+    assert moves["b"] == {"from": 5, "to": 6, "symbol": moves["b"]["symbol"]}
+    assert moves["y"]["from"] == 0 and moves["y"]["to"] == 1 and "u" not in moves
+    assert position(dice="").view(None)["moves"] == {}
+
+
 def test_D4_a_stone_on_field_9_stays_there_and_is_not_offered():
     m = position(stones={0: {"g": 9}}, dice="ggbbw")
     assert keys(m, 0) == {"move:b", "pass"}
