@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.presenters.base import Presenter, clip
+from cogs.presenters.base import Phrase, Presenter, clip
 from cogs.presenters.keltis import COLOUR_ICON, COLOUR_NAME, DIRECTION, card, face
 from cogs.presenters.oracle_board import SEAT_EMOJI, render
 from rules import Action
@@ -17,6 +17,9 @@ from rules.oracle.board import NEXT
 from rules.oracle.cards import COLOURS, oracle_number
 
 ORACLE = "🔮"
+MOVE_BY = {"clover": "🍀 ", "spiral": "🌀 ", "card": ""}
+DISCARD_FROM = {"hand": "", "goblin_hand": " from their hand for the goblin 👺",
+                "goblin_row": " from the end of their row for the goblin 👺"}
 TILE_ICON = {"clover": "🍀", "spiral": "🌀", "goblin": "👺", "mirror": "🪞"}
 END_REASON = {"sanctuary": "the sanctuary is full",
               "deck_empty": "the draw pile ran out",
@@ -146,31 +149,41 @@ class OraclePresenter(Presenter):
     def is_public(self, action: Action) -> bool:
         return action.verb == "draw"
 
-    def describe_action(self, name: str, action: Action) -> str | None:
-        verb, args = action.verb, action.args
-        if verb == "play":
-            return f"{name} played {card(args[0])}"
-        if verb == "discard":
-            return f"{name} discarded {card(args[0])}"
-        if verb == "pawn":
-            return f"{name} moved a pawn"
-        if verb == "oracle":
-            return f"{name} moved the oracle {plural(int(args[0]), 'field')} {ORACLE}"
-        if verb == "clover":
-            return f"{name} used a clover 🍀"
-        if verb == "spiral":
-            return f"{name} took the spiral back to field {args[0]} 🌀"
-        if verb == "goblin":
-            if args[0] == "hand":
-                return f"{name}'s goblin 👺: discarded {card(args[1])} from their hand"
-            return f"{name}'s goblin 👺: discarded the end of their {COLOUR_NAME[args[1]]} row"
-        if verb == "skip":
-            return f"{name} let the tile be"
-        if verb == "draw":
-            if args[0] == "deck":
-                return f"{name} drew from the draw pile"
-            return f"{name} took the top of the {COLOUR_NAME[args[0]]} pile"
-        return None
+    def phrase(self, event: dict, names: list[str]) -> Phrase | None:
+        kind, seat = event["type"], event.get("seat")
+        if kind == "play":
+            return Phrase(seat, f"played {card(event['card'])}")
+        if kind == "discard":
+            return Phrase(seat, f"discarded {card(event['card'])}{DISCARD_FROM[event['from']]}")
+        if kind == "move":
+            how = MOVE_BY.get(event["by"], "")
+            return Phrase(seat, f"{how}moved a pawn from {field_name(event['from'])} to "
+                                f"{field_name(event['to'])}")
+        if kind == "oracle":
+            return Phrase(seat, f"moved the oracle {ORACLE} {event['from']} → {event['to']}")
+        if kind == "oracle_bonus":
+            return Phrase(seat, f"scored {event['points']} for the oracle on their pawn")
+        if kind == "goblin_bonus":
+            return Phrase(seat, f"scored {event['points']} for three pawns on goblins 👺")
+        if kind == "stone":
+            return Phrase(seat, f"took the wishing stone 💎 on field {event['field']}")
+        if kind == "points":
+            return Phrase(seat, f"scored {event['points']} on field {event['field']}")
+        if kind == "mirror":
+            return Phrase(seat, f"took the mirror 🪞 on field {event['field']}")
+        if kind == "skip":
+            return Phrase(seat, f"let the {event['tile']} on field {event['field']} be")
+        if kind == "draw":
+            if event["from"] == "deck":
+                return Phrase(seat, "drew from the draw pile")
+            return Phrase(seat, f"took {card(event['card'])} from the "
+                                f"{COLOUR_NAME[event['from']]} pile")
+        if kind == "drawn":
+            return Phrase(seat, card(event["card"]), detail=True)
+        if kind == "end":
+            return None if event["reason"] == "concede" else Phrase(
+                None, f"The game ends: {END_REASON[event['reason']]}.")
+        return super().phrase(event, names)
 
     # -- images ---------------------------------------------------------------
     def table_image(self, view: dict, names: list[str]) -> bytes | None:

@@ -5,14 +5,7 @@ import pytest
 
 from rules import BadOptions, IllegalAction, Match, NotYourDecision
 from rules.core.rng import Rng
-from rules.keltis_dice.board import FACES
-from tests.rules.keltis_dice.helpers import act, keys, position
-
-
-def predicted_dice(match: Match, n: int) -> list[str]:
-    """The next n die faces the match's generator will produce."""
-    rng = Rng(match.rng.state)
-    return [FACES[rng.below(6)] for _ in range(n)]
+from tests.rules.keltis_dice.helpers import act, keys, position, predicted_dice
 
 
 # -- D-1 components ---------------------------------------------------------------
