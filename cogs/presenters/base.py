@@ -55,6 +55,8 @@ class Presenter:
     hand_label: str = "My hand"
     #: placeholder of the select that picks a group (e.g. a card) in the panel
     group_placeholder: str = "Choose a card…"
+    #: event types told in no words (the next phrase or the table says it all)
+    silent_events: frozenset[str] = frozenset({"over"})
 
     # -- actions --------------------------------------------------------------
     def label(self, action: Action, view: dict) -> str:

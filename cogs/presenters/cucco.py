@@ -261,8 +261,6 @@ class CuccoPresenter(Presenter):
                                            f"({points(event['half_points'])} points)")
         if kind == "deal_end":
             return Phrase(None, deal_result(event, names).replace("\n", " "))
-        if kind == "over":
-            return None  # the table's result says who won
         return super().phrase(event, names)
 
     # -- embeds ---------------------------------------------------------------

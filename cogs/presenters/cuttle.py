@@ -211,8 +211,6 @@ class CuttlePresenter(Presenter):
             return Phrase(seat, f"discarded {card(event['card'])}")
         if kind == "no_use":
             return Phrase(None, f"{card(event['card'])} has no use and goes to the scrap.")
-        if kind == "over":
-            return None  # the table's result says who won and why
         return super().phrase(event, names)
 
     @staticmethod

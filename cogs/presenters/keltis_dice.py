@@ -101,6 +101,7 @@ class KeltisDicePresenter(Presenter):
     game_id = "keltis_dice"
     title = "Keltis dice game"
     colour = 0x3B7A57
+    silent_events = frozenset({"over", "symbol", "turn"})
     hand_label = "My panel"  # nothing is hidden in this game: the panel is a private copy
     rules_summary = (
         "**Keltis: the dice game** (2-4 players). Five rows of nine fields, one per colour; "
@@ -183,8 +184,6 @@ class KeltisDicePresenter(Presenter):
             lost = event.get("lost")
             return Phrase(seat, f"{how} {where}{mark(colour, to)}"
                                 + (f" ({lost} more lost past field 9)" if lost else ""))
-        if kind == "symbol" or kind == "turn":
-            return None  # the move's own phrase shows the symbol; a turn needs no words
         if kind == "clover_unused":
             return Phrase(seat, "had no stone the 🍀 clover could move")
         if kind == "clover_skip":

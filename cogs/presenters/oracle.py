@@ -181,8 +181,7 @@ class OraclePresenter(Presenter):
         if kind == "drawn":
             return Phrase(seat, card(event["card"]), detail=True)
         if kind == "end":
-            return None if event["reason"] == "concede" else Phrase(
-                None, f"The game ends: {END_REASON[event['reason']]}.")
+            return Phrase(None, f"The game ends: {END_REASON[event['reason']]}.")
         return super().phrase(event, names)
 
     # -- images ---------------------------------------------------------------
