@@ -24,6 +24,10 @@ PAUSED = "A host has paused this match; moves are possible again once it is resu
 NOT_HOST = ("Only the match's creator or a host (Manage Server, or the server's host role) "
             "can do that.")
 BROKEN = "Something went wrong on my side; nothing was changed. Please try again."
+NOT_STARTED = "This match hasn't started yet, so there is nothing to look back on."
+REPLAY_RUNNING = ("A match can be replayed once it is over (a replay of a running match could "
+                  "show what is still hidden). `/game log` tells what happened so far.")
+REPLAY_CANCELLED = "This match was cancelled, so it has no replay; `/game log` tells its story."
 NO_MATCH_HERE = ("There's no match in this channel. "
                  "Use `/game list` to find one, or `/game new` to start one.")
 

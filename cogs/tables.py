@@ -304,7 +304,8 @@ class Tables:
                 if presenter.is_public(action) and action not in public:
                     public.append(action)
         components = table_view(presenter, loaded.id, match.seq, public, state,
-                                over=loaded.status != Status.ACTIVE)
+                                over=loaded.status != Status.ACTIVE,
+                                replay=loaded.status == Status.FINISHED)
         image = await asyncio.to_thread(presenter.table_image, state, names)
         if image:
             embed.set_image(url=f"attachment://{IMAGE_NAME}")
