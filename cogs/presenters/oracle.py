@@ -133,12 +133,19 @@ class OraclePresenter(Presenter):
         return action.key()
 
     def move_label(self, prefix: str, view: dict, pawn: int, colour: str) -> str:
-        """'Pawn from field 3 → field 8 🍀🟡': the destination is the engine's NEXT."""
-        src = view["players"][view["current"]]["pawns"][pawn]
+        """'Pawn from field 3 → field 8 🍀🟡': the destination is the engine's NEXT.
+        Pawns sharing a field but not their start this turn are told apart by it."""
+        fields = view["players"][view["current"]]["pawns"]
+        src = fields[pawn]
+        where = field_name(src)
+        came = view["moved_from"][pawn]
+        if any(f == src and view["moved_from"][i] != came for i, f in enumerate(fields)):
+            where += (" (not moved yet)" if came is None
+                      else f" (came from {field_name(came)})")
         dest = NEXT[src][colour]
         if dest is None:  # not offered by the engine; kept safe all the same
-            return f"{prefix} from {field_name(src)}"
-        return f"{prefix} from {field_name(src)} → field {dest}{what_is_on(view, dest)}"
+            return f"{prefix} from {where}"
+        return f"{prefix} from {where} → field {dest}{what_is_on(view, dest)}"
 
     def group(self, action: Action) -> str | None:
         return action.args[0] if action.verb in ("play", "discard") else None

@@ -20,19 +20,16 @@ Points are integers in half points (Z-6 [D]): views, events and outcomes say
 19-19 goes to the recount, whose figures are plain integers out of 82).
 
 Decisions where the rules page leaves a case open:
-- Z-2: the RNG draws the first dealer unless the `first_dealer` option names
-  one. The deal itself follows Z-2 (4 cards each from the seat after the
-  dealer, then 4 more) from a deck shuffled by the match RNG.
+- Z-2: the deal comes from a deck shuffled by the match RNG; the
+  `first_dealer` option may name the first dealer instead of the RNG.
 - Z-3: a player whose turn comes and who holds no card they may bid is still
   asked, with `pass` as their only action (skipping them would tell the table
   about their hand).
 - Z-3: when the lowest card of a suit (I or Mask) is bid nobody can bid after
   it, which is public knowledge: the remaining players' forced passes are
   taken automatically and bidding ends at once with that bidder as declarer.
-- Z-3: a throw-in (all five pass) counts for nothing: the next seat deals a
-  fresh deal; the thrown-in deal is not one of the `deals`. In principle
-  throw-ins could repeat forever, so `max_actions` is a generous bound, not a
-  proof.
+- Z-3: throw-ins (Z-3, Z-8) could in principle repeat forever, so
+  `max_actions` is a generous bound, not a proof.
 - Z-4: the partner is not stored: it is derived from where the two copies of
   the called card are (hands and cards played). It becomes public when a copy
   is played by someone other than the declarer (event `partner`); a lone
@@ -46,11 +43,9 @@ Decisions where the rules page leaves a case open:
   opponent.
 - Deals follow each other automatically: the last card of a deal settles it
   (event `deal_end`, kept in the view's `history`) and deals the next one.
-- Match end (Z-8): scores are chip totals; the seats with the most chips win;
-  when all five are level (chips are zero-sum, so everybody has 0) the match
-  is drawn and there are no winners. A concession ends the match at once;
-  the deal in progress is abandoned (no chips), the conceder cannot win and
-  the best of the others by chips win.
+- Match end (Z-8): scores are chip totals. A concession ends the match at
+  once; the deal in progress is abandoned (no chips), the conceder cannot
+  win and the best of the others by chips win.
 
 Events (all public): `deal` {deal, dealer}; `bid` {seat, card}; `pass` {seat};
 `thrown_in` {dealer}; `declarer` {seat, called, how: "passes"|"lowest"};

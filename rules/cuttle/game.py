@@ -29,18 +29,13 @@ odd number; the top jack belongs to the controller.
 
 Decisions taken where the rules page leaves a case open:
 
-- Only the TOP jack of a stack is a permanent that a 2 or a 9 may target
-  (the jacks under it are covered). Removing it gives the card back to the
-  player who controlled it before that jack (the one of the next jack down,
-  else the owner). A scuttle or an A scraps the whole stack, a 6 every jack.
 - The top jack belongs to the stack's controller, so a Queen of that player
   protects it (and the point card under it) like her other cards.
 - A Queen protects her controller's other cards from every 2, 9 and jack,
   her controller's own included (the page says "protects", not "from the
   opponent"). A 2 or 9 one-off needs at least one target that is not
   protected; so does a jack. An A and a 6 may always be played, even when
-  they change nothing on the table; a 3 needs another card in the scrap, a 4
-  a card in the opponent's hand, a 5 or a 7 a card in the deck (C-3).
+  they change nothing on the table.
 - Views: `hand` for the seat itself; `opponent_hand` only for a seat with
   glasses (C-5d); the 7's card (`revealed`), the scrap, the table, the
   pending one-off with its counters, hand and deck sizes are public.
@@ -48,31 +43,25 @@ Decisions taken where the rules page leaves a case open:
   deck for a seat with glasses.
 - The 2 or 9's target is chosen when the one-off is played (part of its
   key); the counter chain cannot change the table, so it is still there
-  when the one-off resolves. The 3's card is chosen when the 3 resolves
-  (`take:..`): the scrap then holds the 2s of the counter chain, which may
-  be taken; the 3 itself may not.
-- C-4 Queen rule: when the player who just played the one-off or the last
-  counter controls a Queen, the other player gets no counter window at all
-  (the chain ends there; public information, so nothing leaks).
-  Otherwise the responder is always asked, with `resolve` always offered.
+  when the one-off resolves. The 3's card is chosen when it resolves
+  (`take:..`, C-3 resolution).
+- C-4 Queen rule: the missing counter window is announced by a public event
+  (`no_counter`), so nothing leaks.
 - The 4's victim discards one card per action (`discard:..`, two actions):
   the lists stay as short as the hand (no hand limit, so pairs could be
   hundreds of buttons). When the victim holds two cards or fewer there is no
-  choice and they are discarded at once (hand sizes are public). A 4 that
-  resolves against a hand emptied by the counter chain does nothing.
+  choice and they are discarded at once (hand sizes are public).
 - A 7 whose revealed card has no legal use (only a jack without a target
   can be in that position: every A..10 may be played as points, every Q and
   K as a permanent) scraps it at once without asking (it is public).
 - C-6: the win check runs when the turn is over (after the whole counter
   chain, the 3's take, the 4's discards or the 7's forced play); all
   changes of totals and targets happen inside a turn, so this is "after
-  each action resolves". Either player may win on either's turn; if both
-  reach their targets, the player whose turn it was wins.
-  (No single action seems able to lift both at once: control only moves
-  from one player to the other and a 6 also raises targets; the tie rule
-  is implemented all the same and tested on a built position.)
-- C-2a: passes count across both players; any other action resets them.
-- Concession: the other player wins (C-6 [D]); scores are the point totals.
+  each action resolves". Either player may win on either's turn. Both
+  reaching at once cannot arise in play (control only moves from one player
+  to the other, and only the player on turn lowers a target, with a King);
+  the page's tie rule is implemented all the same.
+- Concession: scores are the point totals.
 - Option `dealer` (0 or 1) fixes the dealer; otherwise the seeded RNG picks.
 """
 from __future__ import annotations

@@ -51,12 +51,11 @@ Decisions where the rules page leaves a case open:
   no symbol either. If both end conditions hold, the reason is `goal_stones`.
 - Kobold: the extra turn starts when the current turn (with its clover chain)
   is over; an extra turn may earn another one. No limit.
-- An empty chip supply gives nothing; the `chip` event then says taken=False.
+- When the chip supply is empty (D-1) the `chip` event says taken=False.
 - Side "both": two independent games, A then B. Game B starts from an empty
   board with a fresh supply of 40 chips and chips back at 0; each game is
   scored on its own (chip table included) and the totals are added. Game B is
-  started by the seat after the one who started game A; game A's first
-  player is drawn by the seeded generator (D-3).
+  started by the seat after the one who started game A.
 - Concession ends the match at once: the finished game(s) plus the current
   game scored as it stands now; in "both", a concession during game A means
   game B is never played (it adds nothing).

@@ -29,45 +29,29 @@ Options: `clover_other_pawn` (bool, the seed's variant), `first_player`
 
 Decisions where the rules page leaves a case open:
 
-- Pawns of one player on the same field are interchangeable: a move (card or
-  clover variant) is offered once per field, with the lowest pawn index there.
-  Identical cards are interchangeable in keys; the first one in hand moves.
-- `play:<card>` is offered only when the row accepts the card AND some move
-  is then possible (a pawn with a field of that colour ahead, or the oracle
-  before field 35); otherwise the card can only be discarded (O-4A [D]).
+- Identical cards are interchangeable in keys; the first one in hand moves.
+  Pawns are named by index; of pawns that cannot lead to different results
+  (O-6h) only the lowest index is offered.
 - A tile decision with no possible effect is not offered (a clover whose
   colour has no field ahead of the pawn(s), a spiral with no earlier field
   but the origin). Goblin discards are always offered (hand never empty).
 - O-6c "the field it stood on before this turn's move" is per pawn: the
   field where that pawn stood before it first moved this turn (for a pawn
   moved by a variant clover, before that clover move).
-- Loop guard: in one turn each field's tile triggers at most once. A pawn
-  landing again on a field whose tile already triggered this turn (possible
-  only through clover -> spiral -> clover cycles) gets nothing there. In the
-  standard game a repeated clover or spiral could only repeat a position
-  already reached, so this only forbids endless chains; with the variant it
-  also means one clover moves at most one other pawn per turn.
 - A spiral may take a pawn out of the sanctuary or move it within it; only a
   move that brings a pawn from before field 29 into the sanctuary can end the
-  game (O-7a). The move that ends the game also gives no goblin bonus (it
-  triggers nothing at all).
-- O-6g is checked after every landing of the player's pawns (card, clover,
-  spiral moves); it is automatic, not a decision, and comes before the
-  landing field's own tile.
-- Wishing stones are taken automatically (O-6e), mirrors likewise (O-6f),
-  point tiles score automatically (O-6a); green tiles act again on every
-  later landing.
-- O-6d: the row card a goblin discards is that row's last card, this turn's
-  card included; a row left empty may be started afresh.
-- O-5: every discard of this turn (O-4B or goblin) may not be drawn back in
-  the same draw step. The player draws as many cards as left the hand this
-  turn (1, or 2 after a goblin discard from hand): the same as refilling to
-  8, since every turn starts with 8 cards in hand. If the draw pile runs out
-  during the draw step, the remaining draws come from discard piles; if none
-  may be taken, the draw step ends with a short hand. Then the game ends
-  (O-7b). Events name a card drawn from a discard pile (it was face up), never
-  one drawn from the deck.
-- Scores are JSON ints; ties share the victory; a conceding seat never wins.
+  game (O-7a), and a pawn that left may end it by coming back.
+- O-6g is automatic, not a decision, and checked after every landing (card,
+  clover, spiral). Wishing stones, mirrors and point tiles act automatically;
+  green tiles act again on every later landing.
+- O-5: the player draws as many cards as left the hand this turn (1, or 2
+  after a goblin discard from hand): the same as refilling to 8, since every
+  turn starts with 8 cards in hand. If the draw pile runs out during the draw
+  step, the remaining draws come from discard piles; if none may be taken,
+  the draw step ends with a short hand. Then the game ends (O-7b). Events
+  name a card drawn from a discard pile (it was face up), never one drawn
+  from the deck.
+- Scores are JSON ints; a conceding seat never wins.
 """
 from __future__ import annotations
 
@@ -151,7 +135,8 @@ class OracleState:
     played: int | None = None  # the card played this turn
     pending: dict | None = None  # the tile decision owed now
     origins: list[int | None] = field(default_factory=lambda: [None] * PAWNS)
-    triggered: list[int] = field(default_factory=list)  # fields whose tile triggered this turn
+    # per pawn: the fields whose tile acted for it this turn (O-6h)
+    triggered: list[list[int]] = field(default_factory=lambda: [[] for _ in range(PAWNS)])
     discarded_this_turn: list[int] = field(default_factory=list)
     left_hand: int = 0  # cards that left the hand this turn
     draws_owed: int = 0
@@ -177,13 +162,21 @@ def _values(ids: list[int]) -> list[int]:
     return [CARDS[i].value for i in ids]
 
 
-def _one_per_field(fields: list[int], candidates) -> list[int]:
-    """Pawn indices among `candidates`, the first one on each field."""
-    seen: set[int] = set()
+def _distinct_pawns(s: OracleState, seat: int, candidates) -> list[int]:
+    """O-6h: pawn indices among `candidates`, the lowest of each group of pawns
+    that cannot lead to different results: same field, same spiral origin, and
+    the same tiles (still on the board) already spent for them this turn."""
+    fields = s.pawns[seat]
+    seen = set()
     out = []
     for i in candidates:
-        if fields[i] not in seen:
-            seen.add(fields[i])
+        if s.origins[i] is None:  # not moved this turn, nothing spent
+            kind = (fields[i], fields[i], ())
+        else:
+            kind = (fields[i], s.origins[i], tuple(sorted(
+                f for f in s.triggered[i] if s.tiles[f] is not None or s.stones_on[f])))
+        if kind not in seen:
+            seen.add(kind)
             out.append(i)
     return out
 
@@ -191,7 +184,7 @@ def _one_per_field(fields: list[int], candidates) -> list[int]:
 class Oracle(Game):
     id = "oracle"
     name = "Keltis: the Oracle"
-    rules_version = 1
+    rules_version = 2  # 2: tiles act once per pawn, not per field (O-6h)
     min_players = 2
     max_players = 4
     verbs = frozenset({"play", "discard", "pawn", "oracle", "clover", "spiral",
@@ -256,10 +249,11 @@ class Oracle(Game):
 
     # -- legal actions -------------------------------------------------------------
     def movable_pawns(self, s: OracleState, seat: int, colour: str) -> list[int]:
-        """O-4A1: pawns with a field of `colour` ahead (one per field)."""
+        """O-4A1: pawns with a field of `colour` ahead (one per field: nothing
+        has moved yet this turn)."""
         fields = s.pawns[seat]
         ahead = [i for i in range(PAWNS) if NEXT[fields[i]][colour] is not None]
-        return _one_per_field(fields, ahead)
+        return _distinct_pawns(s, seat, ahead)
 
     def playable_colours(self, s: OracleState, seat: int) -> dict[str, tuple[int, int]]:
         """O-4A: colour -> (lowest, highest) value the row accepts now, for the
@@ -322,7 +316,7 @@ class Oracle(Game):
         else:
             candidates = [pending["pawn"]]
         ahead = [i for i in candidates if NEXT[fields[i]][colour] is not None]
-        return _one_per_field(fields, ahead)
+        return _distinct_pawns(s, seat, ahead)
 
     def _spiral_targets(self, s: OracleState, pending: dict) -> list[int]:
         """O-6c: earlier fields 1.., except the pawn's field before this turn's move."""
@@ -458,10 +452,11 @@ class Oracle(Game):
 
     def _trigger(self, s: OracleState, seat: int, pawn: int, f: int, events: list[dict]) -> bool:
         """The field's tile acts (O-6); True when it leaves a decision pending."""
-        if f in s.triggered:
-            return False  # loop guard (module docstring)
+        spent = s.triggered[pawn]
+        if f in spent:
+            return False  # O-6h: once per pawn per turn
         if s.stones_on[f]:  # O-6e
-            s.triggered.append(f)
+            spent.append(f)
             s.stones_on[f] -= 1
             s.stones[seat] += 1
             events.append({"type": "stone", "seat": seat, "field": f})
@@ -469,7 +464,7 @@ class Oracle(Game):
         tile = s.tiles[f]
         if tile is None:
             return False
-        s.triggered.append(f)
+        spent.append(f)
         t = TILES[tile]
         if t.kind == POINTS:  # O-6a
             self._earn(s, seat, "tiles", t.value)
@@ -522,7 +517,7 @@ class Oracle(Game):
         s.pending = None
         s.origins = [None] * PAWNS
         s.left_hand = 0
-        s.triggered.clear()
+        s.triggered = [[] for _ in range(PAWNS)]
         s.discarded_this_turn.clear()
         s.current = (s.current + 1) % len(s.hands)
         s.phase = PLAY
@@ -577,6 +572,8 @@ class Oracle(Game):
                           "pawns": sum(1 for p in s.pawns for f in p if f >= SANCTUARY)},
             "played": CARDS[s.played].code if s.played is not None else None,
             "pending": pending,
+            # per pawn of the current player: its field before it first moved this turn
+            "moved_from": list(s.origins),
             "draws_owed": s.draws_owed,
             "discarded_this_turn": [CARDS[c].code for c in s.discarded_this_turn],
             "deck": len(s.deck),
@@ -633,7 +630,7 @@ class Oracle(Game):
             "played": s.played,
             "pending": dict(s.pending) if s.pending is not None else None,
             "origins": list(s.origins),
-            "triggered": list(s.triggered),
+            "triggered": list(map(list, s.triggered)),
             "discarded_this_turn": list(s.discarded_this_turn),
             "left_hand": s.left_hand,
             "draws_owed": s.draws_owed,
@@ -662,7 +659,7 @@ class Oracle(Game):
             played=d["played"],
             pending=dict(d["pending"]) if d["pending"] is not None else None,
             origins=list(d["origins"]),
-            triggered=list(d["triggered"]),
+            triggered=[list(t) for t in d["triggered"]],
             discarded_this_turn=list(d["discarded_this_turn"]),
             left_hand=int(d["left_hand"]),
             draws_owed=int(d["draws_owed"]),

@@ -206,3 +206,15 @@ def test_variant_clover_names_the_other_pawns():
                          "skip": "Skip the clover"}
     assert "move another pawn on to its next yellow field" in P.status_line(
         m.view(None), NAMES, m.to_act())
+
+
+def test_variant_clover_tells_two_pawns_on_one_field_apart():
+    # O-6h: pawns 0 and 1 share field 3; pawn 0 came from 1 this turn, pawn 1 did not move
+    m = position(2, hands={0: ["b1"]}, pawns={0: [1, 3, 0]},
+                 tiles={1: "points5", 2: "clover_u", 3: "clover_y", 4: "spiral"},
+                 options={"clover_other_pawn": True})
+    for key in ("play:b1", "pawn:0", "clover:2"):
+        act(m, 0, key)
+    assert labels(m) == {"clover:0": "🍀 Clover: pawn from field 3 (came from field 1) → field 4 🌀",
+                         "clover:1": "🍀 Clover: pawn from field 3 (not moved yet) → field 4 🌀",
+                         "skip": "Skip the clover"}

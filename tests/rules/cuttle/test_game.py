@@ -7,6 +7,7 @@ import pytest
 from rules import BadOptions, IllegalAction, Match, NotYourDecision
 from rules.core.rng import Rng
 from tests.rules.cuttle.helpers import act, hand, keys, position
+from tests.rules.playout import play_out
 
 # -- C-1 deal -------------------------------------------------------------------
 
@@ -212,8 +213,7 @@ def test_C6_the_opponent_may_win_on_your_turn():
 
 
 def test_C6_both_reach_the_player_whose_turn_it_was_wins():
-    # No single action seems able to lift both players over their targets
-    # (control moves from one to the other; a 6 also raises targets), so the
+    # No legal action lifts both players at once (see the next test), so this
     # position is built: both stand over their targets when the turn ends.
     for current in (0, 1):
         m = position(hands={0: ["3c"], 1: ["3d"]}, stacks=[("10h", 0, []), ("10s", 1, [])],
@@ -222,6 +222,15 @@ def test_C6_both_reach_the_player_whose_turn_it_was_wins():
         assert events[-1] == {"type": "over", "reason": "points", "winner": current}
         assert m.outcome()["winners"] == [current]
         assert [b["reached"] for b in m.outcome()["breakdown"]] == [True, True]
+
+
+def test_C6_both_reach_cannot_arise_in_play():
+    # Control only moves between the players and only the player on turn lowers a
+    # target (a King), so one action never lifts both: random games never end that way.
+    for n in range(300):
+        m = play_out("cuttle", 2, f"both-{n}", n)
+        out = m.outcome()
+        assert not all(b["reached"] for b in out["breakdown"]), f"seed both-{n}"
 
 
 def test_C6_concede_the_other_player_wins_at_any_time():

@@ -89,13 +89,16 @@ def test_C3_three_takes_any_card_of_the_scrap_but_itself():
     assert m.to_act() == (1,)
 
 
-def test_C3_three_may_take_a_two_of_the_counter_chain():
+def test_C3_resolution_a_three_may_take_a_two_scrapped_by_the_chain():
     m = position(hands={0: ["3c", "2h"], 1: ["2d"]}, scrap=["9d"])
     act(m, 0, "oneoff:3c")
     act(m, 1, "counter:2d")
     act(m, 0, "counter:2h")
     act(m, 1, "resolve")
     assert keys(m, 0) == {"take:9d", "take:2d", "take:2h"}
+    assert act(m, 0, "take:2d") == [{"type": "take", "seat": 0, "card": "2d"}]
+    assert hand(m, 0) == ["2d"] and m.view(None)["scrap"] == ["9d", "3c", "2h"]
+    assert m.to_act() == (1,)
 
 
 # -- 4 -------------------------------------------------------------------------------
@@ -138,14 +141,18 @@ def test_C3_four_not_playable_against_an_empty_hand():
     assert {k for k in keys(m, 0) if "4c" in k} == {"points:4c"}
 
 
-def test_C3_four_against_a_hand_emptied_by_the_chain_does_nothing():
-    m = position(hands={0: ["4c", "2h"], 1: ["2d"]})
+def test_C3_resolution_a_four_against_a_hand_the_chain_emptied_does_nothing():
+    m = position(hands={0: ["4c", "2h", "5s"], 1: ["2d"]})
     act(m, 0, "oneoff:4c")
     act(m, 1, "counter:2d")
     act(m, 0, "counter:2h")
     events = act(m, 1, "resolve")
-    assert events[-1] == {"type": "effect", "seat": 0, "card": "4c"}
-    assert m.to_act() == (1,) and m.view(None)["phase"] == "main"
+    assert events == [{"type": "resolve", "seat": 1},
+                      {"type": "effect", "seat": 0, "card": "4c"}]
+    v = m.view(None)
+    assert v["scrap"] == ["4c", "2d", "2h"] and v["discards_owed"] == 0
+    assert hand(m, 0) == ["5s"] and hand(m, 1) == []
+    assert m.to_act() == (1,) and v["phase"] == "main" and keys(m, 1) == {"draw"}
 
 
 # -- 5 -------------------------------------------------------------------------------
@@ -221,10 +228,15 @@ def test_C3_seven_revealing_a_card_with_no_legal_use_scraps_it():
 
 
 def test_C3_seven_revealing_a_jack_against_a_queen_has_no_use():
-    m = position(hands={0: ["7c"], 1: ["9d"]}, deck=["jh"], stacks=[("10s", 1, [])],
+    m = position(hands={0: ["7c"], 1: ["9d"]}, deck=["jh", "ad"], stacks=[("10s", 1, [])],
                  perms={1: ["qd"]})
     events = one_off(m, 0, "oneoff:7c")
-    assert events[-1] == {"type": "no_use", "seat": 0, "card": "jh"}
+    assert events[1:] == [{"type": "effect", "seat": 0, "card": "7c", "revealed": "jh"},
+                          {"type": "no_use", "seat": 0, "card": "jh"}]
+    v = m.view(None)
+    assert v["scrap"] == ["7c", "jh"] and v["revealed"] is None and hand(m, 0) == []
+    assert v["stacks"] == [{"card": "10s", "owner": 1, "controller": 1, "jacks": []}]
+    assert m.to_act() == (1,) and v["phase"] == "main" and v["deck"] == 1
 
 
 def test_C3_seven_revealing_a_one_off_that_is_then_countered():

@@ -97,10 +97,36 @@ def test_C5b_two_queens_protect_each_other():
     assert {k for k in keys(m, 0) if k.startswith("oneoff")} == {"oneoff:9c:kd"}
 
 
-def test_C5b_queen_does_not_stop_scuttle_ace_or_six():
-    m = position(hands={0: ["10c", "ac", "6c"], 1: ["5d"]}, stacks=[("9h", 1, [])],
-                 perms={1: ["qd"]})
-    assert {"scuttle:10c:9h", "oneoff:ac", "oneoff:6c"} <= keys(m, 0)
+def queen_table(hand):
+    """Seat 1's queen guards its 9h and its king; seat 0 holds `hand`."""
+    return position(hands={0: hand, 1: ["5d"]}, stacks=[("9h", 1, []), ("4c", 0, [])],
+                    perms={1: ["qd", "kd"]})
+
+
+def test_C5b_queen_does_not_stop_a_scuttle():
+    m = queen_table(["10c"])
+    act(m, 0, "scuttle:10c:9h")
+    v = m.view(None)
+    assert [st["card"] for st in v["stacks"]] == ["4c"] and v["scrap"] == ["9h", "10c"]
+    assert v["players"][1]["permanents"] == ["qd", "kd"] and m.to_act() == (1,)
+
+
+def test_C5b_queen_does_not_stop_an_ace():
+    m = queen_table(["ac"])
+    act(m, 0, "oneoff:ac")
+    events = act(m, 1, "resolve")
+    assert events[1] == {"type": "effect", "seat": 0, "card": "ac", "scrapped": ["9h", "4c"]}
+    assert m.view(None)["stacks"] == [] and m.view(None)["players"][1]["points"] == 0
+
+
+def test_C5b_queen_does_not_stop_a_six():
+    m = queen_table(["6c"])
+    act(m, 0, "oneoff:6c")
+    events = act(m, 1, "resolve")
+    assert events[1] == {"type": "effect", "seat": 0, "card": "6c", "scrapped": ["qd", "kd"]}
+    v = m.view(None)
+    assert v["players"][1]["permanents"] == [] and v["players"][1]["queen"] is False
+    assert v["players"][1]["target"] == 21
 
 
 def test_C5b_queen_blocks_a_jack_and_a_counter():
@@ -124,6 +150,22 @@ def test_C5c_king_thresholds(kings, target):
     p = m.view(None)["players"][1]
     assert p["target"] == target and p["kings"] == kings
     assert m.view(None)["players"][0]["target"] == 21
+
+
+@pytest.mark.parametrize("kings,target", [(0, 21), (1, 14), (2, 10), (3, 7), (4, 5)])
+def test_C5c_each_target_is_reached_and_wins(kings, target):
+    # seat 0 stands one point short of its target and plays an ace as points
+    tens, rest = divmod(target - 1, 10)
+    cards = ["10c", "10d"][:tens] + ([f"{rest}h" if rest > 1 else "as"] if rest else [])
+    m = position(hands={0: ["ac", "ad"], 1: ["5d"]}, stacks=[(c, 0, []) for c in cards],
+                 perms={0: ["kc", "kd", "kh", "ks"][:kings]})
+    assert m.view(None)["players"][0]["points"] == target - 1
+    act(m, 0, "draw")  # one short is not enough
+    assert m.outcome() is None
+    act(m, 1, "draw")
+    events = act(m, 0, "points:ac")
+    assert events[-1] == {"type": "over", "reason": "points", "winner": 0}
+    assert m.outcome()["breakdown"][0]["points"] == target
 
 
 def test_C5c_winning_by_kings():
@@ -157,6 +199,20 @@ def test_C5d_glasses_show_the_opponent_s_hand_to_their_owner_only():
     assert m.view(None)["players"][0]["points"] == 0
 
 
+def test_C5d_the_revealed_hand_follows_draws_and_goes_with_the_glasses():
+    m = position(hands={0: ["8s", "3c"], 1: ["9d", "2h"]}, deck=["kh", "4d", "6s"])
+    act(m, 0, "glasses:8s")
+    assert sorted(m.view(0)["opponent_hand"]) == ["2h", "9d"]
+    act(m, 1, "draw")  # seat 1 draws the kh: seat 0 sees it
+    assert sorted(m.view(0)["opponent_hand"]) == ["2h", "9d", "kh"]
+    # seat 1 scraps the glasses with its 2: the hand is hidden again
+    act(m, 0, "draw")
+    act(m, 1, "oneoff:2h:8s")
+    act(m, 0, "resolve")
+    assert "opponent_hand" not in m.view(0) and not m.view(None)["players"][0]["glasses"]
+    assert "kh" not in json.dumps(m.view(0))
+
+
 def test_C5d_at_most_one_glasses_per_player():
     m = position(hands={0: ["8s", "8c"], 1: ["9d"]}, perms={0: ["8h"]})
     assert {k for k in keys(m, 0) if k.startswith("glasses")} == set()
@@ -181,3 +237,31 @@ def test_C5d_redeal_hidden_with_glasses_redeals_only_the_deck():
         assert twin.view(1) == m.view(1)
         changed |= twin.state.hands[0] != m.state.hands[0]
     assert changed
+
+
+# -- C-5e jack stacks -------------------------------------------------------------------
+
+
+def test_C5e_a_two_may_target_only_the_top_jack_control_returns_to_the_holder_before_it():
+    # seat 1's 10s: seat 0's jc stole it, seat 1's jd took it back, seat 0's jh stole it again
+    m = position(hands={0: ["5d"], 1: ["2s"]}, stacks=[("10s", 1, ["jc", "jd", "jh"])], current=1)
+    assert {k for k in keys(m, 1) if k.startswith("oneoff")} == {"oneoff:2s:jh"}
+    for buried in ("jc", "jd"):
+        with pytest.raises(IllegalAction):
+            act(m, 1, f"oneoff:2s:{buried}")
+    act(m, 1, "oneoff:2s:jh")
+    act(m, 0, "resolve")
+    v = m.view(None)
+    assert v["stacks"] == [{"card": "10s", "owner": 1, "controller": 1, "jacks": ["jc", "jd"]}]
+    assert [p["points"] for p in v["players"]] == [0, 10] and v["scrap"] == ["2s", "jh"]
+
+
+def test_C5e_a_nine_may_target_only_the_top_jack_control_returns_to_the_holder_before_it():
+    # seat 0's 7h: seat 1's jc stole it, seat 0's jd took it back
+    m = position(hands={0: ["5d"], 1: ["9s"]}, stacks=[("7h", 0, ["jc", "jd"])], current=1)
+    assert {k for k in keys(m, 1) if k.startswith("oneoff")} == {"oneoff:9s:jd"}
+    act(m, 1, "oneoff:9s:jd")
+    act(m, 0, "resolve")
+    v = m.view(None)
+    assert v["stacks"] == [{"card": "7h", "owner": 0, "controller": 1, "jacks": ["jc"]}]
+    assert [p["points"] for p in v["players"]] == [0, 7] and hand(m, 0) == ["5d", "jd"]

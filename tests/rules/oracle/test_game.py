@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from rules import BadOptions, IllegalAction, Match, NotYourDecision
+from rules import BadOptions, IllegalAction, Match, NotYourDecision, RecordError
 from rules.core.rng import Rng
 from rules.keltis import rows
 from rules.oracle.board import FIELDS, SMALL_FIELDS, TILES
@@ -343,6 +343,23 @@ def test_O6b_variant_clover_moves_one_of_your_other_pawns():
     assert m.state.pawns[0] == [1, 4, 3] and m.state.earned[0]["tiles"] == 1
 
 
+def test_O6b_variant_clover_chain_moves_another_pawn_onto_another_clover():
+    # pawn 0: green 1 (blue clover) -> pawn 1 from 2 to blue 4 (green clover) -> that
+    # clover acts for pawn 1 and moves pawn 0 or pawn 2 on to green 8
+    m = position(hands={0: ["g1"]}, pawns={0: [0, 2, 5]},
+                 tiles={1: "clover_u", 4: "clover_g", 8: "points3"},
+                 options={"clover_other_pawn": True})
+    acts(m, 0, "play:g1", "pawn:0")
+    assert keys(m, 0) == {"clover:1", "clover:2", "skip"}
+    act(m, 0, "clover:1")
+    assert m.view(None)["pending"] == {"kind": "clover", "pawn": 1, "field": 4, "colour": "g"}
+    assert keys(m, 0) == {"clover:0", "clover:2", "skip"}
+    events = act(m, 0, "clover:2")
+    assert events == [{"type": "move", "seat": 0, "pawn": 2, "from": 5, "to": 8, "by": "clover"},
+                      {"type": "points", "seat": 0, "field": 8, "points": 3}]
+    assert m.state.pawns[0] == [1, 4, 8] and m.view(0)["phase"] == "draw"
+
+
 def test_O6b_variant_the_landing_pawn_itself_is_not_offered():
     m = position(hands={0: ["g1"]}, pawns={0: [0, 34, 34]}, tiles={1: "clover_u"},
                  options={"clover_other_pawn": True})
@@ -388,7 +405,10 @@ def test_O6c_spiral_with_no_earlier_field_is_not_offered():
     assert m.view(0)["phase"] == "draw"
 
 
-def test_O6c_loop_guard_a_tile_triggers_once_per_turn():
+# -- O-6h chains stay finite, per pawn ------------------------------------------
+
+
+def test_O6h_one_pawn_triggers_a_field_once_per_turn():
     # 2 -> green 8 (clover yellow) -> 9 (spiral) -> back to 8: its clover already acted
     m = position(hands={0: ["g1"], 1: ["g2"]}, pawns={0: [2, 0, 0], 1: [2, 0, 0]},
                  tiles={8: "clover_y", 9: "spiral"})
@@ -401,6 +421,74 @@ def test_O6c_loop_guard_a_tile_triggers_once_per_turn():
     # the next turn the clover acts again
     acts(m, 1, "play:g2", "pawn:0")
     assert m.view(None)["pending"] == {"kind": "clover", "pawn": 0, "field": 8, "colour": "y"}
+
+
+def test_O6h_a_field_acts_again_for_another_pawn_the_issue_example():
+    # seed e7, variant: seat 1 plays blue 1, pawn 0 lands on the blue clover on 4 and
+    # moves pawn 1 there; the clover already acted for pawn 0, not for pawn 1
+    m = Match.new("oracle", 2, "e7", {"clover_other_pawn": True})
+    assert m.to_act() == (1,) and m.view(None)["board"][4]["tile"]["code"] == "clover_u"
+    acts(m, 1, "play:u1", "pawn:0", "clover:1")
+    assert m.state.pawns[1] == [4, 4, 0]
+    assert m.view(None)["pending"] == {"kind": "clover", "pawn": 1, "field": 4, "colour": "u"}
+    assert keys(m, 1) == {"clover:0", "clover:2", "skip"}
+    events = act(m, 1, "clover:2")
+    assert events[0] == {"type": "move", "seat": 1, "pawn": 2, "from": 0, "to": 4, "by": "clover"}
+    # and once more for pawn 2; pawns 0 and 1 both came from 0 to 4 and met only this
+    # clover, so they cannot lead to different results: one choice
+    assert m.view(None)["pending"] == {"kind": "clover", "pawn": 2, "field": 4, "colour": "u"}
+    assert keys(m, 1) == {"clover:0", "skip"}
+
+
+def test_O6h_the_second_pawn_s_clover_moves_the_first_one_on():
+    # variant, all pawns start on 0: pawn 0 lands on the blue clover on 4 and sends
+    # pawn 1 there; the clover acts for pawn 1 too and sends pawn 0 on to 10
+    m = position(hands={0: ["u1"]}, tiles={4: "clover_u", 10: "points2"},
+                 options={"clover_other_pawn": True})
+    acts(m, 0, "play:u1", "pawn:0", "clover:1")
+    events = act(m, 0, "clover:0")
+    assert events == [{"type": "move", "seat": 0, "pawn": 0, "from": 4, "to": 10, "by": "clover"},
+                      {"type": "points", "seat": 0, "field": 10, "points": 2}]
+    assert m.state.pawns[0] == [10, 4, 0] and m.view(0)["phase"] == "draw"
+
+
+def _issue_position():
+    # the issue's second example: pawns on 1, 3 and 0; brown 1 played; yellow clover
+    # on 3, blue clover on 2, spiral on 4, a 5-point tile on 1
+    m = position(hands={0: ["b1"]}, pawns={0: [1, 3, 0]},
+                 tiles={1: "points5", 2: "clover_u", 3: "clover_y", 4: "spiral"},
+                 options={"clover_other_pawn": True})
+    acts(m, 0, "play:b1", "pawn:0", "clover:2")
+    return m
+
+
+def test_O6h_two_pawns_on_one_field_are_separate_choices_when_their_origins_differ():
+    m = _issue_position()
+    # pawns 0 and 1 both stand on 3, but pawn 0 came from 1 this turn, pawn 1 has not moved
+    assert m.state.pawns[0] == [3, 3, 2]
+    assert keys(m, 0) == {"clover:0", "clover:1", "skip"}
+    act(m, 0, "clover:1")
+    assert m.view(None)["pending"] == {"kind": "spiral", "pawn": 1, "field": 4, "origin": 3}
+    assert "spiral:1" in keys(m, 0)
+    events = act(m, 0, "spiral:1")
+    assert events == [{"type": "move", "seat": 0, "pawn": 1, "from": 4, "to": 1, "by": "spiral"},
+                      {"type": "points", "seat": 0, "field": 1, "points": 5}]
+    assert m.state.earned[0]["tiles"] == 5
+
+
+def test_O6h_the_pawn_that_left_a_field_may_not_spiral_back_to_it():
+    m = _issue_position()
+    act(m, 0, "clover:0")
+    assert m.view(None)["pending"] == {"kind": "spiral", "pawn": 0, "field": 4, "origin": 1}
+    assert keys(m, 0) == {"spiral:2", "spiral:3", "skip"}
+
+
+def test_O6h_pawns_that_cannot_differ_are_offered_once():
+    # both other pawns stand unmoved on 3: one choice, the lowest pawn
+    m = position(hands={0: ["g1"]}, pawns={0: [0, 3, 3]}, tiles={1: "clover_u"},
+                 options={"clover_other_pawn": True})
+    acts(m, 0, "play:g1", "pawn:0")
+    assert keys(m, 0) == {"clover:1", "skip"}
 
 
 # -- O-6d goblin -------------------------------------------------------------------------
@@ -517,6 +605,55 @@ def test_O6g_goblin_bonus_once_per_game():
     assert of_type(events, "goblin_bonus") == [] and m.state.earned[0]["goblin"] == 5
 
 
+def test_O6g_goblin_bonus_on_a_clover_landing():
+    # goblins on brown 3 and yellow 9; pawn 2 plays green to 1, whose brown clover takes it to 3
+    m = position(hands={0: ["g1"]}, pawns={0: [3, 9, 0]},
+                 tiles={1: "clover_b", 3: "goblin", 9: "goblin"})
+    acts(m, 0, "play:g1", "pawn:2")
+    assert m.state.earned[0]["goblin"] == 0
+    events = act(m, 0, "clover")
+    assert of_type(events, "goblin_bonus") == [{"type": "goblin_bonus", "seat": 0, "points": 10}]
+    assert m.state.pawns[0] == [3, 9, 3] and m.state.earned[0]["goblin"] == 10
+
+
+def test_O6g_goblin_bonus_on_a_spiral_landing():
+    # goblins on 3, 9 and 14; pawn 2 plays green from 12 to the spiral on 15, back to 14
+    m = position(hands={0: ["g1"]}, pawns={0: [3, 9, 12]},
+                 tiles={3: "goblin", 9: "goblin", 14: "goblin", 15: "spiral"})
+    acts(m, 0, "play:g1", "pawn:2")
+    assert m.state.earned[0]["goblin"] == 0
+    events = act(m, 0, "spiral:14")
+    assert of_type(events, "goblin_bonus") == [{"type": "goblin_bonus", "seat": 0, "points": 15}]
+    assert m.state.earned[0]["goblin"] == 15
+
+
+# -- O-6i goblin bonus timing --------------------------------------------------------------
+
+
+def test_O6i_goblin_bonus_comes_before_the_landing_field_s_tile():
+    m = position(hands={0: ["b1", "y2"]}, pawns={0: [3, 9, 6]}, tiles={3: "goblin", 9: "goblin",
+                                                                      14: "goblin"})
+    events = acts(m, 0, "play:b1", "pawn:2")
+    assert events[1:] == [
+        {"type": "move", "seat": 0, "pawn": 2, "from": 6, "to": 14, "by": "card"},
+        {"type": "goblin_bonus", "seat": 0, "points": 15}]
+    # the goblin tile of 14 acts afterwards, with the bonus already scored
+    assert m.view(0)["pending"] == {"kind": "goblin", "pawn": 2, "field": 14}
+    assert m.view(None)["players"][0]["earned"]["goblin"] == 15
+    events = act(m, 0, "goblin:hand:y2")
+    assert of_type(events, "goblin_bonus") == []
+
+
+def test_O6i_the_move_that_ends_the_game_scores_no_goblin_bonus():
+    # goblins on 29 and 30; the third pawn enters on yellow 30: all three would stand on goblins
+    m = position(hands={0: ["y1"]}, pawns={0: [29, 30, 28]}, tiles={29: "goblin", 30: "goblin"})
+    events = acts(m, 0, "play:y1", "pawn:2")
+    assert events[-1] == {"type": "end", "reason": "sanctuary"}
+    assert of_type(events, "goblin_bonus") == []
+    assert m.state.goblin_bonus[0] is False
+    assert m.outcome()["breakdown"][0]["earned"] == {"tiles": 0, "oracle": 0, "goblin": 0}
+
+
 # -- O-7 end of the game ----------------------------------------------------------------------
 
 
@@ -560,6 +697,28 @@ def test_O7a_a_clover_move_into_the_sanctuary_ends_it_too():
     events = act(m, 0, "clover")
     assert events[-1] == {"type": "end", "reason": "sanctuary"}
     assert m.state.goblin_bonus[0] is False and m.outcome() is not None
+
+
+def test_O7a_a_spiral_out_of_the_sanctuary_and_the_way_back_in():
+    # 3 players, 4 pawns in the sanctuary. Seat 0's pawn on 29 moves to the spiral on
+    # brown 32 (inside: no end) and spirals out to 25: three left inside.
+    m = position(3, hands={0: ["b1", "u2"], 1: ["u1"], 2: ["g9"]},
+                 pawns={0: [29, 30, 0], 1: [31, 28, 0], 2: [33, 0, 0]},
+                 tiles={32: "spiral", 25: "points2"})
+    acts(m, 0, "play:b1", "pawn:0")
+    assert m.view(None)["pending"]["kind"] == "spiral" and m.outcome() is None
+    events = act(m, 0, "spiral:25")
+    assert events[-1] == {"type": "points", "seat": 0, "field": 25, "points": 2}
+    assert m.view(None)["sanctuary"]["pawns"] == 3
+    act(m, 0, "draw:deck")
+    # seat 1 enters: the fourth pawn inside, not the fifth
+    acts(m, 1, "play:u1", "pawn:1", "draw:deck")
+    assert m.outcome() is None and m.view(None)["sanctuary"]["pawns"] == 4
+    acts(m, 2, "discard:g9", "draw:deck")
+    # seat 0's pawn comes back in from 25: the fifth pawn, the game ends
+    events = acts(m, 0, "play:u2", "pawn:0")
+    assert events[-1] == {"type": "end", "reason": "sanctuary"}
+    assert m.state.pawns[0] == [29, 30, 0]
 
 
 def test_O7a_fourth_pawn_in_total_or_moves_inside_do_not_end():
@@ -671,3 +830,14 @@ def test_O6b_variant_random_playouts_finish_and_replay(players):
             act(m, seat, rnd.choice(legal).key())
         assert m.outcome() is not None
         assert Match.replay(m.to_record()).snapshot() == m.snapshot()
+
+
+def test_O6h_records_of_the_old_rules_version_are_refused_cleanly():
+    # version 1 let a field's tile act once per turn for all pawns: its logs replay differently
+    m = Match.new("oracle", 2, "e7", {"clover_other_pawn": True})
+    acts(m, 1, "play:u1", "pawn:0", "clover:1")
+    record = m.to_record()
+    assert record["rules_version"] == 2
+    record["rules_version"] = 1
+    with pytest.raises(RecordError, match="rules version 1"):
+        Match.from_record(record)
