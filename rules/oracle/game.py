@@ -574,6 +574,7 @@ class Oracle(Game):
             "pending": pending,
             # per pawn of the current player: its field before it first moved this turn
             "moved_from": list(s.origins),
+            "targets": self.targets(s),
             "draws_owed": s.draws_owed,
             "discarded_this_turn": [CARDS[c].code for c in s.discarded_this_turn],
             "deck": len(s.deck),
@@ -587,7 +588,26 @@ class Oracle(Game):
         }
         if seat is not None:
             view["hand"] = [CARDS[c].code for c in s.hands[seat]]
+            # O-1: how far each card in hand could move the oracle
+            view["oracle_steps"] = {CARDS[c].code: CARDS[c].oracle for c in s.hands[seat]}
         return view
+
+    def targets(self, s: OracleState) -> dict:
+        """Where the moves on offer would land, for the player's eye: per
+        pawn of the current player the field its move would reach (None: no
+        such field), and the fields the oracle may move to (O-4A)."""
+        colour = None
+        if s.phase == MOVE:
+            colour = CARDS[s.played].colour
+        elif s.phase == TILE and s.pending["kind"] == CLOVER:
+            colour = s.pending["colour"]
+        if colour is None:
+            return {"pawns": [], "oracle": []}
+        oracle = []
+        if s.phase == MOVE:
+            steps = min(CARDS[s.played].oracle, LAST - s.oracle)
+            oracle = [s.oracle + k for k in range(1, steps + 1)]
+        return {"pawns": [NEXT[f][colour] for f in s.pawns[s.current]], "oracle": oracle}
 
     # -- scoring (O-8) -----------------------------------------------------------------
     def score_seat(self, s: OracleState, seat: int) -> dict:

@@ -27,7 +27,9 @@ def test_card_choice_is_a_group_of_play_and_discard():
     assert P.group(Action.parse("pawn:0")) is None
     assert P.group(Action.parse("goblin:hand:g7")) is None
     assert P.group_label("g7", m.view(0)) == "🟢7 · oracle up to 3"
-    assert P.group_label("u10", m.view(0)) == "🔵10 · oracle up to 4"
+    assert P.group_label("b2", m.view(0)) == "🟤2 · oracle up to 1"
+    assert m.view(0)["oracle_steps"] == {"b2": 1, "u5": 2, "g7": 3}
+    assert "oracle_steps" not in m.view(None)
 
 
 def test_move_buttons_name_the_fields_and_what_lies_there():

@@ -841,3 +841,16 @@ def test_O6h_records_of_the_old_rules_version_are_refused_cleanly():
     record["rules_version"] = 1
     with pytest.raises(RecordError, match="rules version 1"):
         Match.from_record(record)
+
+
+def test_O4A_the_view_previews_where_each_offered_move_lands():
+    from rules.oracle.board import NEXT
+    m = position(2, hands={0: ["g7", "b2"], 1: ["y1"]}, pawns={0: [0, 8, 8], 1: [15, 0, 0]},
+                 oracle=5)
+    assert m.view(None)["targets"] == {"pawns": [], "oracle": []}
+    act(m, 0, "play:g7")
+    targets = m.view(None)["targets"]
+    assert targets["pawns"] == [NEXT[0]["g"], NEXT[8]["g"], NEXT[8]["g"]]
+    assert targets["oracle"] == [6, 7, 8]  # a 7 moves the oracle up to 3 fields
+    offered = {a.key() for a in m.legal(0)}
+    assert {f"oracle:{k}" for k in range(1, 4)} <= offered
