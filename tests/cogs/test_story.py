@@ -4,38 +4,23 @@ code, and a seat handed over keeps its earlier holder's name on earlier
 moves."""
 from __future__ import annotations
 
-import random
 import re
-from datetime import datetime, timezone
 
 import pytest
 
 from cogs.presenters import presenter_for
 from cogs.presenters.base import Presenter
 from cogs.story import FINAL_RECENT_ACTIONS, names_by_history, recent_start, tell
-from rules import Match, all_games
-from storage import Holder, LoggedAction
+from rules import all_games
+from storage import Holder
+from tests.cogs.presenters.story_helpers import played
 
-AT = datetime(2026, 1, 1, tzinfo=timezone.utc)
 SEEDS = 4
 CASES = [(gid, n) for gid, g in all_games().items()
          for n in range(g.min_players, g.max_players + 1)]
 # what must never reach a reader: action keys (play:g7, draw:deck), codes in
 # snake case (goblin_row), Python's None, and unformatted templates
 RAW = re.compile(r"\b[a-z_]+:[a-z0-9_:]+\b|\b[a-z]+_[a-z_]+\b|\bNone\b|[{}]")
-
-
-def played(game_id: str, players: int, seed: int) -> list[LoggedAction]:
-    match = Match.new(game_id, players, f"story-{game_id}-{players}-{seed}")
-    rnd = random.Random(seed)
-    out = []
-    while match.to_act():
-        seat = rnd.choice(match.to_act())
-        key = rnd.choice(match.legal(seat)).key()
-        if seed == 1 and len(out) == 30:
-            key, seat = "concede", match.to_act()[0]
-        out.append(LoggedAction(match.seq, seat, key, match.apply_logged(seat, key), AT))
-    return out
 
 
 @pytest.mark.parametrize("game_id,players", CASES)

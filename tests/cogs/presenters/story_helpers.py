@@ -2,6 +2,7 @@
 them with cogs/story.py: what the table, the log and the replay show."""
 from __future__ import annotations
 
+import random
 from datetime import datetime, timezone
 
 from cogs.presenters.base import Presenter
@@ -36,3 +37,18 @@ def story_of(match: Match, presenter: Presenter, names: list[str],
     actions = [LoggedAction(seq, seat, key, events, EPOCH)
                for seq, ((seat, key), events) in enumerate(zip(match.log, story))]
     return [line.text for line in tell(presenter, actions, lambda seq: names, viewer)]
+
+
+def played(game_id: str, players: int, seed: int) -> list[LoggedAction]:
+    """A whole random match's log with its events (seed 1: a concession
+    after 30 actions)."""
+    match = Match.new(game_id, players, f"story-{game_id}-{players}-{seed}")
+    rnd = random.Random(seed)
+    out = []
+    while match.to_act():
+        seat = rnd.choice(match.to_act())
+        key = rnd.choice(match.legal(seat)).key()
+        if seed == 1 and len(out) == 30:
+            key, seat = "concede", match.to_act()[0]
+        out.append(LoggedAction(match.seq, seat, key, match.apply_logged(seat, key), EPOCH))
+    return out
