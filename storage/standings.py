@@ -70,18 +70,16 @@ def parts(history: Sequence[Holder], end_seq: int,
     return found
 
 
-def _seat_keys(outcome: dict) -> dict[int, tuple[int, int]]:
-    """seat -> (tier, minus score) from the outcome: winners first, then by score."""
-    winners = set(outcome.get("winners") or ())
+def _seat_key(outcome: dict, seat: int) -> tuple[int, float]:
+    """(tier, minus score) of a seat: winners first, then by score."""
     scores = outcome.get("scores") or ()
-    return {seat: (WINNER if seat in winners else PLAYED, -score)
-            for seat, score in enumerate(scores) if isinstance(score, (int, float))}
+    score = scores[seat] if seat < len(scores) else 0
+    tier = WINNER if seat in (outcome.get("winners") or ()) else PLAYED
+    return (tier, -score if isinstance(score, (int, float)) else 0)
 
 
-def _key(part: Part, seat_keys: dict[int, tuple[int, int]]) -> tuple[int, int]:
-    if part.left:
-        return (LEFT, 0)
-    return seat_keys.get(part.seat, (PLAYED, 0))
+def _key(part: Part, outcome: dict) -> tuple[int, float]:
+    return (LEFT, 0) if part.left else _seat_key(outcome, part.seat)
 
 
 def _worst(entries: list[tuple[int, object, tuple]]) -> dict[int, tuple[object, tuple]]:
@@ -95,8 +93,7 @@ def _worst(entries: list[tuple[int, object, tuple]]) -> dict[int, tuple[object, 
 
 def results(match_parts: Sequence[Part], outcome: dict) -> list[Result]:
     """Each person's result, by user id."""
-    seat_keys = _seat_keys(outcome)
-    worst = _worst([(p.user_id, p.user_id, _key(p, seat_keys)) for p in match_parts])
+    worst = _worst([(p.user_id, p.user_id, _key(p, outcome)) for p in match_parts])
     return [Result(user, key[0] == WINNER, key[0] == LEFT)
             for user, (_, key) in sorted(worst.items())]
 
@@ -120,10 +117,11 @@ def contests(match_parts: Sequence[Part], outcome: dict,
     per settled deal (`deal_ends`: the seq of the action that settled each),
     the declarer's side against the rest, anyone who left during that deal
     alone and last. Deals whose seqs are unknown are not rated."""
+    if "winners" not in outcome and "scores" not in outcome:
+        return []  # ended without a result (by a moderator, say): nothing to rate
     teams = outcome.get("teams")
     if teams is None:
-        seat_keys = _seat_keys(outcome)
-        found = _contest([(p.user_id, p.user_id, _key(p, seat_keys)) for p in match_parts])
+        found = _contest([(p.user_id, p.user_id, _key(p, outcome)) for p in match_parts])
         return [found] if found else []
     if len(deal_ends) != len(teams):
         return []
@@ -137,8 +135,7 @@ def contests(match_parts: Sequence[Part], outcome: dict,
             if p.left and start <= p.end <= end:
                 entries.append((p.user_id, ("left", p.user_id), (LEFT,)))
             elif p.start <= end and p.end > start:
-                ours = p.seat in side
-                team = "declarer" if ours else "opponents"
+                team = "declarer" if p.seat in side else "opponents"
                 beaten = won is not None and won != team
                 entries.append((p.user_id, team, (PLAYED if beaten else WINNER,)))
         found = _contest(entries)
