@@ -9,7 +9,7 @@ import discord
 
 from cogs.presenters import presenter_for
 from cogs.replies import say
-from storage import CorruptMatch, MatchInfo, Status
+from storage import CorruptMatch, MatchInfo, Stats, Status
 
 HISTORY_SIZE = 10
 
@@ -25,6 +25,11 @@ def result_line(info: MatchInfo) -> str:
                       for s, score in sorted(enumerate(scores), key=lambda p: -p[1]))
     when = discord.utils.format_dt(info.ended_at, "R") if info.ended_at else ""
     return f"**#{info.id}** {title} {when} — {shown or 'no result'}"
+
+
+def rating_text(stats: Stats) -> str:
+    """A rating as players read it: its ordinal, one decimal; or not yet."""
+    return "unrated" if stats.rating is None else f"rating **{stats.rating:.1f}**"
 
 
 class History:
@@ -46,9 +51,10 @@ class History:
         if not stats:
             await say(interaction, f"{member.mention} has not finished a match here yet.")
             return
-        played = sum(p for p, _ in stats.values())
-        won = sum(w for _, w in stats.values())
-        lines = [f"{presenter_for(game).title}: {w} won of {p}" for game, (p, w) in stats.items()]
+        played = sum(s.played for s in stats.values())
+        won = sum(s.won for s in stats.values())
+        lines = [f"{presenter_for(game).title}: {s.won} won of {s.played} · {rating_text(s)}"
+                 for game, s in stats.items()]
         embed = discord.Embed(title=f"{member.display_name}'s games",
                               description=f"**{won}** won of **{played}** played\n" +
                               "\n".join(lines))
@@ -60,9 +66,10 @@ class History:
         if not rows:
             await say(interaction, f"Nobody has finished a {title} match here yet.")
             return
-        lines = [f"{rank}. <@{user}> — {won} won of {played}"
-                 for rank, (user, played, won) in enumerate(rows, start=1)]
+        lines = [f"{rank}. <@{s.user_id}> — {rating_text(s)} · {s.won} won of {s.played}"
+                 for rank, s in enumerate(rows, start=1)]
         embed = discord.Embed(title=f"{title} leaderboard", description="\n".join(lines))
+        embed.set_footer(text="Ordered by rating; leaving a match counts as a loss.")
         await interaction.response.send_message(embed=embed, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 

@@ -29,6 +29,7 @@ from storage.records import (
     MatchInfo,
     MessageRef,
     Seat,
+    Stats,
     Status,
     holder_at,
 )
@@ -37,7 +38,7 @@ from storage.store import Store
 __all__ = [
     "Store", "default_path",
     "MatchInfo", "LoadedMatch", "Deadline", "Seat", "MessageRef", "Status", "LIVE", "ENDED",
-    "Holder", "LoggedAction", "HAND_OVERS", "holder_at",
+    "Holder", "LoggedAction", "HAND_OVERS", "holder_at", "Stats",
     "StoreError", "SchemaTooNew", "NotOurDatabase", "UnknownMatch", "Conflict",
     "StaleCommit", "WrongStatus", "SeatError", "CorruptMatch",
 ]

@@ -215,7 +215,51 @@ FROM seats s JOIN matches m ON m.id = s.match_id WHERE m.snapshot IS NOT NULL
 ORDER BY s.match_id, s.seat;
 """
 
-MIGRATIONS: Sequence[str] = (V1, V2, STORY)
+# Stats and ratings, derived from the record (seat history, outcomes, the
+# order matches finished in) and rebuilt from it at will: each person's
+# result per finished match, and a rating per server, game and player.
+RATINGS = """
+-- The order in which matches finished: ratings are updated in this order,
+-- so a rebuild replays it. `rated` is 0 until the match's results and
+-- ratings are in (matches finished before this migration wait for the
+-- rebuild at start-up).
+CREATE TABLE finishes (
+    id       INTEGER PRIMARY KEY,
+    match_id INTEGER NOT NULL UNIQUE REFERENCES matches (id) ON DELETE CASCADE,
+    rated    INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1))
+) STRICT;
+CREATE INDEX finishes_unrated ON finishes (match_id) WHERE rated = 0;
+
+-- A person's result in a finished match (bots have none): won, or left by
+-- conceding, being kicked or forfeiting (a loss).
+CREATE TABLE results (
+    match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    user_id  INTEGER NOT NULL,
+    won      INTEGER NOT NULL CHECK (won IN (0, 1)),
+    left_early INTEGER NOT NULL CHECK (left_early IN (0, 1)),
+    PRIMARY KEY (match_id, user_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX results_by_user ON results (user_id, match_id);
+
+-- openskill rating (mu, sigma) per server, game and player; `ordinal` is
+-- what leaderboards sort by; `contests` how many rankings updated it.
+CREATE TABLE ratings (
+    guild_id INTEGER NOT NULL,
+    game     TEXT    NOT NULL,
+    user_id  INTEGER NOT NULL,
+    mu       REAL    NOT NULL,
+    sigma    REAL    NOT NULL,
+    ordinal  REAL    NOT NULL,
+    contests INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, game, user_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX ratings_by_ordinal ON ratings (guild_id, game, ordinal);
+
+INSERT INTO finishes (match_id)
+SELECT id FROM matches WHERE status = 'finished' ORDER BY ended_at, id;
+"""
+
+MIGRATIONS: Sequence[str] = (V1, V2, STORY, RATINGS)
 
 
 def latest() -> int:

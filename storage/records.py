@@ -113,6 +113,16 @@ class Holder:
 
 
 @dataclass(frozen=True, slots=True)
+class Stats:
+    """A player's record in one game on one server."""
+    user_id: int
+    game: str
+    played: int                # finished matches they had a part in
+    won: int                   # of which they won (leaving counts as a loss)
+    rating: float | None       # the rating's ordinal; None: never rated
+
+
+@dataclass(frozen=True, slots=True)
 class LoggedAction:
     """One row of the action log with the engine's events for it."""
     seq: int

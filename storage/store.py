@@ -25,6 +25,7 @@ from typing import Any
 import aiosqlite
 
 from rules import Action, Match, UnknownAction, get_game
+from storage import ratings, results
 from storage.database import Database, default_path, prepare_file
 from storage.errors import SeatError, StaleCommit, UnknownMatch, WrongStatus
 from storage.records import (
@@ -40,6 +41,7 @@ from storage.records import (
     MatchInfo,
     MessageRef,
     Seat,
+    Stats,
     Status,
     decode_info,
     decode_logged,
@@ -68,7 +70,13 @@ class _Opening:
     async def _open(self) -> "Store":
         clock = self._clock
         await asyncio.to_thread(prepare_file, self._path, lambda: _ms(clock))
-        return Store(await Database.open(self._path), clock)
+        store = Store(await Database.open(self._path), clock)
+        try:
+            await store.rate_unrated()
+        except BaseException:
+            await store.close()
+            raise
+        return store
 
     def __await__(self) -> Generator[Any, None, "Store"]:
         return self._open().__await__()
@@ -294,6 +302,7 @@ class Store:
                     "UPDATE matches SET seq = seq + 1, snapshot = ?, updated_at = ?,"
                     " status = 'finished', outcome = ?, ended_at = ? WHERE id = ? AND seq = ?",
                     (snapshot_json, now, outcome_json, now, match_id, expected_seq))
+                await results.record_finish(conn, match_id)
             return expected_seq + 1
 
     async def commit(self, match_id: int, match: Match, events: list[dict]) -> int:
@@ -323,6 +332,7 @@ class Store:
             await conn.execute(
                 "UPDATE matches SET status = 'finished', outcome = ?, ended_at = ?,"
                 " updated_at = ? WHERE id = ?", (outcome_json, now, now, match_id))
+            await results.record_finish(conn, match_id)
 
     async def archive(self, match_id: int) -> None:
         """Hide an ended match from history listings (kept, still loadable).
@@ -568,28 +578,42 @@ class Store:
                 " ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value,"
                 " updated_at = excluded.updated_at", (user_id, key, dumps(value), self._now()))
 
-    # -- history and stats -------------------------------------------------------------
-    async def player_stats(self, guild_id: int, user_id: int) -> dict[str, tuple[int, int]]:
-        """game -> (finished matches played, won) for one member of a guild."""
+    # -- history, stats and ratings ----------------------------------------------------
+    # Derived from the seat history and outcomes when a match finishes
+    # (storage/results.py), never from who sits in a seat now.
+    async def player_stats(self, guild_id: int, user_id: int) -> dict[str, Stats]:
+        """game -> the member's finished matches, wins and rating on a guild."""
         rows = await self._db.fetchall(
-            f"SELECT m.game, count(*) AS played, sum({_WON}) AS won"
-            " FROM seats s JOIN matches m ON m.id = s.match_id"
-            " WHERE m.guild_id = ? AND m.status = 'finished' AND s.user_id = ?"
+            f"SELECT {_STATS} WHERE m.guild_id = ? AND r.user_id = ?"
             " GROUP BY m.game ORDER BY m.game", (guild_id, user_id))
-        return {r["game"]: (r["played"], r["won"]) for r in rows}
+        return {r["game"]: _decode_stats(r) for r in rows}
 
-    async def leaderboard(self, guild_id: int, game: str, *,
-                          limit: int = 10) -> list[tuple[int, int, int]]:
-        """(user id, played, won) of a guild's best players of a game:
-        most wins first, then fewest matches played."""
+    async def leaderboard(self, guild_id: int, game: str, *, limit: int = 10) -> list[Stats]:
+        """A guild's best players of a game: highest rating (its ordinal; a
+        player never rated counts as a fresh one) first, then most wins."""
         rows = await self._db.fetchall(
-            f"SELECT s.user_id, count(*) AS played, sum({_WON}) AS won"
-            " FROM seats s JOIN matches m ON m.id = s.match_id"
-            " WHERE m.guild_id = ? AND m.game = ? AND m.status = 'finished'"
-            " AND s.user_id IS NOT NULL"
-            " GROUP BY s.user_id ORDER BY won DESC, played ASC, s.user_id LIMIT ?",
-            (guild_id, game, limit))
-        return [(r["user_id"], r["played"], r["won"]) for r in rows]
+            f"SELECT {_STATS} WHERE m.guild_id = ? AND m.game = ? GROUP BY r.user_id"
+            " ORDER BY coalesce(g.ordinal, ?) DESC, won DESC, played ASC, r.user_id LIMIT ?",
+            (guild_id, game, ratings.FRESH_ORDINAL, limit))
+        return [_decode_stats(r) for r in rows]
+
+    async def rebuild_ratings(self, guild_id: int, game: str) -> int:
+        """Recompute a guild's results and ratings of a game from the stored
+        history (same figures as the updates made as matches finished);
+        returns the number of matches counted."""
+        async with self._db.write() as conn:
+            return await results.rebuild(conn, guild_id, game)
+
+    async def rate_unrated(self) -> int:
+        """Rate the matches that finished before ratings existed (run at
+        open): a rebuild of each guild and game concerned. Returns how many
+        guild-and-game ratings were rebuilt."""
+        async with self._db.write() as conn:
+            pending = await results.unrated(conn)
+        for guild_id, game in pending:
+            counted = await self.rebuild_ratings(guild_id, game)
+            log.info("rated %d finished %s match(es) of guild %s", counted, game, guild_id)
+        return len(pending)
 
     # -- guild settings ---------------------------------------------------------
     async def get_setting(self, guild_id: int, key: str, default: Any = None) -> Any:
@@ -642,12 +666,20 @@ class Store:
             cur = await conn.execute("DELETE FROM matches WHERE guild_id = ?", (guild_id,))
             removed = cur.rowcount
             await conn.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
+            await conn.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
             return removed
 
 
-# Whether seat `s` is among the winners in the outcome of match `m` (SQL).
-_WON = ("EXISTS (SELECT 1 FROM json_each(m.outcome, '$.winners') w"
-        " WHERE w.value = s.seat)")
+# A player's finished matches, wins and rating per game (GROUP BY follows).
+_STATS = ("m.game, r.user_id, count(*) AS played, sum(r.won) AS won,"
+          " g.ordinal"
+          " FROM results r JOIN matches m ON m.id = r.match_id"
+          " LEFT JOIN ratings g ON g.guild_id = m.guild_id AND g.game = m.game"
+          " AND g.user_id = r.user_id")
+
+
+def _decode_stats(row: sqlite3.Row) -> Stats:
+    return Stats(row["user_id"], row["game"], row["played"], row["won"], row["ordinal"])
 
 
 def _ms_or_none(dt: datetime | None) -> int | None:

@@ -57,7 +57,9 @@ chips [per seat]}; `concede` {seat}; `over`.
 View: public fields for everybody (a pass shows in `bids` as `bid: None`);
 `hand` and `you` only in a seat's own view. Outcome: `scores` (chips),
 `breakdown` per seat {chips, per_deal, declared}, `winners`, `reason`
-("deals"|"concede"), `deals_played`, `drawn_deals`.
+("deals"|"concede"), `deals_played`, `drawn_deals`, `teams` per settled deal
+{deal, declarer, partner or None (alone), winner "declarer"|"opponents"|None
+(drawn)}: the sides team ratings count.
 """
 from __future__ import annotations
 
@@ -78,7 +80,7 @@ from rules.cucco.cards import (
     KINDS,
     copies,
 )
-from rules.cucco.scoring import DRAW, chips, half_points, settle
+from rules.cucco.scoring import DRAW, LOSS, WIN, chips, half_points, settle
 
 PLAYERS = 5
 HAND_SIZE = 8
@@ -451,6 +453,7 @@ class Cucco(Game):
             "reason": s.end_reason,
             "deals_played": len(s.history),
             "drawn_deals": sum(1 for h in s.history if h["result"] == DRAW),
+            "teams": [deal_teams(h) for h in s.history],
         }
 
     # -- snapshot -------------------------------------------------------------------
@@ -509,6 +512,15 @@ class Cucco(Game):
         for i in others:
             n = len(s.hands[i])
             s.hands[i], pool = sorted(pool[:n]), pool[n:]
+
+
+def deal_teams(record: dict) -> dict:
+    """The sides of a settled deal, for team ratings: the declarer with the
+    partner (None: alone) against the rest, and which side won (None: a
+    drawn deal). Public: by the end of a deal every card has been played."""
+    won = {WIN: "declarer", LOSS: "opponents"}.get(record["result"])
+    return {"deal": record["deal"], "declarer": record["declarer"],
+            "partner": record["partner"], "winner": won}
 
 
 def _copy_record(h: dict) -> dict:

@@ -89,9 +89,11 @@ async def test_stats_and_leaderboard_count_finished_matches_and_wins(store):
     live = await store.create_lobby(GUILD, 5, "keltis", {}, ALICE)
     await store.add_user_seat(live, ALICE)  # a lobby counts for nothing
     wins = {ALICE: sum(0 in w for w in results), BOB: sum(1 in w for w in results)}
-    assert await store.player_stats(GUILD, ALICE) == {"keltis": (6, wins[ALICE])}
+    [alice] = (await store.player_stats(GUILD, ALICE)).values()
+    assert (alice.game, alice.played, alice.won) == ("keltis", 6, wins[ALICE])
     assert await store.player_stats(GUILD + 1, ALICE) == {}
     board = await store.leaderboard(GUILD, "keltis")
-    assert sorted(board) == sorted([(ALICE, 6, wins[ALICE]), (BOB, 6, wins[BOB])])
-    assert [row[2] for row in board] == sorted([wins[ALICE], wins[BOB]], reverse=True)
+    assert sorted((r.user_id, r.played, r.won) for r in board) == sorted(
+        [(ALICE, 6, wins[ALICE]), (BOB, 6, wins[BOB])])
+    assert [r.rating for r in board] == sorted([r.rating for r in board], reverse=True)
     assert (await store.info(live)).status == Status.LOBBY
