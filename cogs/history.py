@@ -9,17 +9,26 @@ import discord
 
 from cogs.presenters import presenter_for
 from cogs.replies import say
-from storage import CorruptMatch, MatchInfo, Stats, Status
+from storage import CorruptMatch, Holder, MatchInfo, Stats, Status
 
 HISTORY_SIZE = 10
 
 
-def result_line(info: MatchInfo) -> str:
+def holder_name(seat: int, user_id: int | None) -> str:
+    return f"<@{user_id}>" if user_id else f"🤖 Bot {seat + 1}"
+
+
+def result_line(info: MatchInfo, history: list[Holder] = ()) -> str:
+    """One finished match: its seats by score, each seat named by everyone
+    who held it in turn ("<@bob> → 🤖 Bot 3": bob left, a bot finished)."""
     title = presenter_for(info.game).title
     outcome = info.outcome or {}
     winners = outcome.get("winners", [])
-    seats = {s.seat: (f"<@{s.user_id}>" if s.user_id else f"🤖 Bot {s.seat + 1}")
-             for s in info.seats}
+    seats = {s.seat: holder_name(s.seat, s.user_id) for s in info.seats}
+    for seat in seats:
+        chain = [holder_name(h.seat, h.user_id) for h in history if h.seat == seat]
+        if len(chain) > 1:
+            seats[seat] = " → ".join(chain)
     scores = outcome.get("scores", [])
     shown = ", ".join(f"{'🏆 ' if s in winners else ''}{seats.get(s, '?')} {score}"
                       for s, score in sorted(enumerate(scores), key=lambda p: -p[1]))
@@ -41,8 +50,8 @@ class History:
         if not infos:
             await say(interaction, "No finished matches on this server yet.")
             return
-        embed = discord.Embed(title="Recent matches",
-                              description="\n".join(result_line(i) for i in infos))
+        lines = [result_line(i, await self.store.seat_history(i.id)) for i in infos]
+        embed = discord.Embed(title="Recent matches", description="\n".join(lines))
         await interaction.response.send_message(embed=embed, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
