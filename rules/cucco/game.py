@@ -67,8 +67,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.actions import Action
-from rules.core.errors import BadOptions
 from rules.core.game import Game
+from rules.core.options import INT, SEAT, Option
 from rules.core.rng import Rng
 from rules.cucco.cards import (
     CARD_CODE,
@@ -145,23 +145,13 @@ class Cucco(Game):
     # per counted deal at most 10 bids + 4 passes + 40 cards; throw-ins add 5
     # each (unbounded in principle, vanishingly rare in random play)
     max_actions = 3000
+    options_schema = (
+        Option("deals", INT, "how many deals the match lasts", default=DEFAULT_DEALS,
+               low=1, high=MAX_DEALS, keep_default=True),
+        Option("first_dealer", SEAT, "who deals first (otherwise drawn by lot)"),
+    )
 
     # -- setup (Z-2, Z-8) ----------------------------------------------------
-    def check_options(self, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = set(options) - {"deals", "first_dealer"}
-        if unknown:
-            raise BadOptions(f"unknown Cucco options: {sorted(unknown)}")
-        deals = options.get("deals", DEFAULT_DEALS)
-        if type(deals) is not int or not 1 <= deals <= MAX_DEALS:
-            raise BadOptions(f"deals must be a whole number from 1 to {MAX_DEALS}")
-        out: dict[str, Any] = {"deals": deals}
-        first = options.get("first_dealer")
-        if first is not None:
-            if type(first) is not int or not 0 <= first < n_players:
-                raise BadOptions(f"first_dealer must be a seat from 0 to {n_players - 1}")
-            out["first_dealer"] = first
-        return out
-
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> CuccoState:
         first = options.get("first_dealer")
         if first is None:

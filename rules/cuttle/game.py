@@ -70,9 +70,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.actions import Action
-from rules.core.errors import BadOptions
 from rules.core.events import private
 from rules.core.game import Game
+from rules.core.options import SEAT, Option
 from rules.core.rng import Rng
 from rules.cuttle.cards import (
     ACE,
@@ -157,17 +157,11 @@ class Cuttle(Game):
     verbs = frozenset({"draw", "pass", "points", "scuttle", "oneoff", "perm", "jack",
                        "glasses", "counter", "resolve", "take", "discard"})
     max_actions = 1000  # random playouts: median ~31, max 116 over 3000 seeds
+    options_schema = (
+        Option("dealer", SEAT, "who deals (the other player starts; otherwise by lot)"),
+    )
 
     # -- setup (C-1) -------------------------------------------------------
-    def check_options(self, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = set(options) - {"dealer"}
-        if unknown:
-            raise BadOptions(f"unknown Cuttle options: {sorted(unknown)}")
-        dealer = options.get("dealer")
-        if dealer is not None and (type(dealer) is not int or dealer not in (0, 1)):
-            raise BadOptions("dealer must be seat 0 or 1")
-        return {"dealer": dealer} if dealer is not None else {}
-
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> CuttleState:
         deck = list(range(DECK_SIZE))
         rng.shuffle(deck)

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.actions import Action
-from rules.core.errors import BadOptions
 from rules.core.events import private
 from rules.core.game import Game
+from rules.core.options import SEAT, Option
 from rules.core.rng import Rng
 from rules.keltis import rows
 from rules.keltis.cards import (
@@ -97,17 +97,11 @@ class Keltis(Game):
     max_players = 4
     verbs = frozenset({"discard", "stone", "play", "draw", "done"})
     max_actions = 6000
+    options_schema = (
+        Option("first_player", SEAT, "who plays first (otherwise drawn by lot)"),
+    )
 
     # -- setup (K-2) -------------------------------------------------------
-    def check_options(self, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = set(options) - {"first_player"}
-        if unknown:
-            raise BadOptions(f"unknown Keltis options: {sorted(unknown)}")
-        first = options.get("first_player")
-        if first is not None and (type(first) is not int or not 0 <= first < n_players):
-            raise BadOptions(f"first_player must be a seat from 0 to {n_players - 1}")
-        return {"first_player": first} if first is not None else {}
-
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> KeltisState:
         deck = list(range(DECK_SIZE))
         rng.shuffle(deck)

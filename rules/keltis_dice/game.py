@@ -70,8 +70,8 @@ from itertools import product
 from typing import Any
 
 from rules.core.actions import Action
-from rules.core.errors import BadOptions
 from rules.core.game import Game
+from rules.core.options import CHOICE, Option
 from rules.core.rng import Rng
 from rules.keltis_dice.board import (
     BOTH,
@@ -143,18 +143,12 @@ class KeltisDice(Game):
     max_players = 4
     verbs = frozenset({"roll", "stop", "reroll", "move", "pass", "clover", "clover_new", "skip"})
     max_actions = 5000
+    options_schema = (
+        Option("side", CHOICE, "board side: A, B (forbidden fields) or both (A then B)",
+               default="A", choices=(*SIDES, BOTH), keep_default=True),
+    )
 
     # -- setup (D-3) ---------------------------------------------------------
-    def check_options(self, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = set(options) - {"side"}
-        if unknown:
-            raise BadOptions(f"unknown options for the Keltis dice game: {sorted(unknown)}")
-        side = options.get("side", "A")
-        if not isinstance(side, str) or side.strip().upper() not in (*SIDES, BOTH.upper()):
-            raise BadOptions('side must be "A", "B" or "both"')
-        side = side.strip().upper()
-        return {"side": BOTH if side == BOTH.upper() else side}
-
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> DiceState:
         side = options.get("side", "A")
         sides = list(SIDES) if side == BOTH else [side]

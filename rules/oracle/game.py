@@ -59,9 +59,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.actions import Action
-from rules.core.errors import BadOptions
 from rules.core.events import private
 from rules.core.game import Game
+from rules.core.options import BOOL, SEAT, Option
 from rules.core.rng import Rng
 from rules.keltis import rows
 from rules.oracle.board import (
@@ -95,7 +95,6 @@ BOARD_VIEW = tuple({"field": i, "colour": f.colour, "points": f.points, "kind": 
                     "sanctuary": i >= SANCTUARY} for i, f in enumerate(FIELDS))
 
 PLAY, MOVE, TILE, DRAW, OVER = "play", "move", "tile", "draw", "over"
-OPTIONS = ("clover_other_pawn", "first_player")
 
 # Every action, built once (Action is immutable; building them per legal() call
 # was most of its cost).
@@ -190,25 +189,13 @@ class Oracle(Game):
     verbs = frozenset({"play", "discard", "pawn", "oracle", "clover", "spiral",
                        "goblin", "skip", "draw"})
     max_actions = 5000  # random playouts: median 470-660, longest seen 864
+    options_schema = (
+        Option("clover_other_pawn", BOOL, "the variant: a clover may move another of your pawns",
+               default=False),
+        Option("first_player", SEAT, "who plays first (otherwise drawn by lot)"),
+    )
 
     # -- setup (O-3) -----------------------------------------------------------
-    def check_options(self, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = set(options) - set(OPTIONS)
-        if unknown:
-            raise BadOptions(f"unknown Oracle options: {sorted(unknown)}")
-        out: dict[str, Any] = {}
-        variant = options.get("clover_other_pawn", False)
-        if type(variant) is not bool:
-            raise BadOptions("clover_other_pawn must be true or false")
-        if variant:
-            out["clover_other_pawn"] = True
-        first = options.get("first_player")
-        if first is not None:
-            if type(first) is not int or not 0 <= first < n_players:
-                raise BadOptions(f"first_player must be a seat from 0 to {n_players - 1}")
-            out["first_player"] = first
-        return out
-
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> OracleState:
         layout = list(range(len(TILES)))
         rng.shuffle(layout)
