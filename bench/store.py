@@ -149,9 +149,9 @@ async def commits(store: Store, active: list[int], rnd: random.Random) -> list[f
             active.remove(match_id)
             continue
         seat = rnd.choice(match.to_act())
-        match.act(seat, rnd.choice(match.legal(seat)), match.seq)
+        events = match.act(seat, rnd.choice(match.legal(seat)), match.seq)
         t0 = time.perf_counter()
-        await store.commit(match_id, match)
+        await store.commit(match_id, match, events)
         times.append(time.perf_counter() - t0)
     return times
 

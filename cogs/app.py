@@ -21,6 +21,7 @@ from cogs.forget import ForgetButton
 from cogs.games import Games
 from cogs.history import History
 from cogs.lobby import Lobbies
+from cogs.logbook import Logbook
 from cogs.moderation import Moderation
 from cogs.tables import Tables
 from storage import Store
@@ -75,6 +76,7 @@ class GameHost(commands.Bot):
         self.tables.deadlines = self.deadlines
         self.moderation = Moderation(self.store, self.tables, self.deadlines)
         self.history = History(self.store)
+        self.logbook = Logbook(self.store, self.tables)
         self.add_dynamic_items(*ITEMS)
         await self.add_cog(Games(self))
         self.tree.on_error = self.on_app_command_error

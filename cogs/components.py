@@ -24,6 +24,10 @@ GROUP = "gg"      # gg:<match>:<seq>              -> a select whose values are g
 HAND = "hand"     # hand:<match>                  -> a new ephemeral panel for the clicker
 PANEL = "panel"   # panel:<match>                 -> redraw the clicker's panel in place
 LOBBY = "lobby"   # lobby:<match>:<op>            -> join / leave / bot / start / cancel
+LOG = "log"       # log:<match>:<op>:<page>       -> a page of the match's log
+REPLAY = "rp"     # rp:<match>:<op>:<step>        -> a step of a finished match's replay
+#: paging buttons: first, previous, next, last (the op keeps ids unique per message)
+PAGE_OPS = {"f": "⏮", "p": "◀", "n": "▶", "l": "⏭"}
 
 LOBBY_OPS = ("join", "leave", "bot", "start", "cancel")
 
@@ -164,7 +168,53 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
         await hand_over(self, interaction, service.on_button(interaction, self.match_id, self.op))
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, GroupSelect, HandButton, PanelButton, LobbyButton)
+class LogButton(discord.ui.DynamicItem[discord.ui.Button],
+                template=r"log:(?P<mid>[0-9]{1,18}):(?P<op>[fpnlo]):(?P<page>[0-9]{1,6})"):
+    """A page of a match's log (op `o`: open it, from the table)."""
+
+    def __init__(self, match_id: int, op: str, page: int, *, label: str | None = None,
+                 disabled: bool = False, row: int | None = None):
+        super().__init__(discord.ui.Button(
+            label=label or PAGE_OPS.get(op, "📜 Log"), style=discord.ButtonStyle.secondary,
+            disabled=disabled, row=row, custom_id=f"{LOG}:{match_id}:{op}:{page}"))
+        self.match_id, self.op, self.page = match_id, op, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return _fit(cls(int(match["mid"]), match["op"], int(match["page"])), item,
+                    discord.ui.Button)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = interaction.client.logbook
+        page = None if self.op == "o" else self.page
+        await hand_over(self, interaction, service.show_log(interaction, self.match_id, page))
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"rp:(?P<mid>[0-9]{1,18}):(?P<op>[fpnl]):(?P<step>[0-9]{1,6})"):
+    """A step of a finished match's replay."""
+
+    def __init__(self, match_id: int, op: str, step: int, *, label: str | None = None,
+                 disabled: bool = False, row: int | None = None):
+        super().__init__(discord.ui.Button(
+            label=label or PAGE_OPS[op], style=discord.ButtonStyle.secondary,
+            disabled=disabled, row=row,
+            custom_id=f"{REPLAY}:{match_id}:{op}:{step}"))
+        self.match_id, self.op, self.step = match_id, op, step
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return _fit(cls(int(match["mid"]), match["op"], int(match["step"])), item,
+                    discord.ui.Button)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = interaction.client.logbook
+        await hand_over(self, interaction,
+                        service.show_replay(interaction, self.match_id, self.step))
+
+
+DYNAMIC_ITEMS = (ActionButton, ActionSelect, GroupSelect, HandButton, PanelButton, LobbyButton,
+                 LogButton, ReplayButton)
 
 
 def _first(values) -> str:

@@ -127,15 +127,15 @@ class Deadlines:
             match = loaded.match
             for seat in late:
                 if settings["policy"] == "forfeit":
-                    await self.store.replace_seat(loaded.id, seat.seat, bot="bot")
+                    await self.store.replace_seat(loaded.id, seat.seat, bot="bot", how="forfeited")
                     text = (f"⏰ <@{seat.user_id}> ran out of time in match #{loaded.id}; "
                             f"a bot takes their seat.")
                 else:
                     if seat.seat not in match.to_act():
                         continue
-                    match.act(seat.seat, choose_action(match, seat.seat), match.seq)
+                    events = match.act(seat.seat, choose_action(match, seat.seat), match.seq)
                     try:
-                        await self.store.commit(loaded.id, match)
+                        await self.store.commit(loaded.id, match, events)
                     except StaleCommit:
                         return
                     text = (f"⏰ Time ran out for **{names[seat.seat]}** in match #{loaded.id}; "

@@ -290,6 +290,15 @@ class Games(commands.Cog):
                           game: app_commands.Choice[str]):
         await guarded(interaction, self.bot.history.leaderboard(interaction, game.value), log)
 
+    @game.command(name="log", description="Everything that happened in a match, move by move")
+    async def log(self, interaction: discord.Interaction, match: int | None = None):
+        await self.with_match(interaction, match,
+                              lambda info: self.bot.logbook.show_log(interaction, info.id))
+
+    @game.command(name="replay", description="Step through a finished match, move by move")
+    async def replay(self, interaction: discord.Interaction, match: int):
+        await guarded(interaction, self.bot.logbook.show_replay(interaction, match, 0), log)
+
     @game.command(name="export", description="A finished match's seed and moves, for replay")
     async def export(self, interaction: discord.Interaction, match: int | None = None):
         await self.with_match(interaction, match,

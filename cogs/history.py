@@ -9,22 +9,36 @@ import discord
 
 from cogs.presenters import presenter_for
 from cogs.replies import say
-from storage import CorruptMatch, MatchInfo, Status
+from storage import CorruptMatch, Holder, MatchInfo, Stats, Status
 
 HISTORY_SIZE = 10
 
 
-def result_line(info: MatchInfo) -> str:
+def holder_name(seat: int, user_id: int | None) -> str:
+    return f"<@{user_id}>" if user_id else f"🤖 Bot {seat + 1}"
+
+
+def result_line(info: MatchInfo, history: list[Holder] = ()) -> str:
+    """One finished match: its seats by score, each seat named by everyone
+    who held it in turn ("<@bob> → 🤖 Bot 3": bob left, a bot finished)."""
     title = presenter_for(info.game).title
     outcome = info.outcome or {}
     winners = outcome.get("winners", [])
-    seats = {s.seat: (f"<@{s.user_id}>" if s.user_id else f"🤖 Bot {s.seat + 1}")
-             for s in info.seats}
+    seats = {s.seat: holder_name(s.seat, s.user_id) for s in info.seats}
+    for seat in seats:
+        chain = [holder_name(h.seat, h.user_id) for h in history if h.seat == seat]
+        if len(chain) > 1:
+            seats[seat] = " → ".join(chain)
     scores = outcome.get("scores", [])
     shown = ", ".join(f"{'🏆 ' if s in winners else ''}{seats.get(s, '?')} {score}"
                       for s, score in sorted(enumerate(scores), key=lambda p: -p[1]))
     when = discord.utils.format_dt(info.ended_at, "R") if info.ended_at else ""
     return f"**#{info.id}** {title} {when} — {shown or 'no result'}"
+
+
+def rating_text(stats: Stats) -> str:
+    """A rating as players read it: its ordinal, one decimal; or not yet."""
+    return "unrated" if stats.rating is None else f"rating **{stats.rating:.1f}**"
 
 
 class History:
@@ -36,8 +50,8 @@ class History:
         if not infos:
             await say(interaction, "No finished matches on this server yet.")
             return
-        embed = discord.Embed(title="Recent matches",
-                              description="\n".join(result_line(i) for i in infos))
+        lines = [result_line(i, await self.store.seat_history(i.id)) for i in infos]
+        embed = discord.Embed(title="Recent matches", description="\n".join(lines))
         await interaction.response.send_message(embed=embed, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
@@ -46,9 +60,10 @@ class History:
         if not stats:
             await say(interaction, f"{member.mention} has not finished a match here yet.")
             return
-        played = sum(p for p, _ in stats.values())
-        won = sum(w for _, w in stats.values())
-        lines = [f"{presenter_for(game).title}: {w} won of {p}" for game, (p, w) in stats.items()]
+        played = sum(s.played for s in stats.values())
+        won = sum(s.won for s in stats.values())
+        lines = [f"{presenter_for(game).title}: {s.won} won of {s.played} · {rating_text(s)}"
+                 for game, s in stats.items()]
         embed = discord.Embed(title=f"{member.display_name}'s games",
                               description=f"**{won}** won of **{played}** played\n" +
                               "\n".join(lines))
@@ -60,9 +75,10 @@ class History:
         if not rows:
             await say(interaction, f"Nobody has finished a {title} match here yet.")
             return
-        lines = [f"{rank}. <@{user}> — {won} won of {played}"
-                 for rank, (user, played, won) in enumerate(rows, start=1)]
+        lines = [f"{rank}. <@{s.user_id}> — {rating_text(s)} · {s.won} won of {s.played}"
+                 for rank, s in enumerate(rows, start=1)]
         embed = discord.Embed(title=f"{title} leaderboard", description="\n".join(lines))
+        embed.set_footer(text="Ordered by rating; leaving a match counts as a loss.")
         await interaction.response.send_message(embed=embed, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 

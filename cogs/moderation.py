@@ -77,9 +77,10 @@ class Moderation:
             before = humans_owing(await self.store.load(info.id))
             try:
                 if substitute is None:
-                    await self.store.replace_seat(info.id, seat, bot="bot")
+                    await self.store.replace_seat(info.id, seat, bot="bot", how="kicked")
                 else:
-                    await self.store.replace_seat(info.id, seat, user_id=substitute.id)
+                    await self.store.replace_seat(info.id, seat, user_id=substitute.id,
+                                                   how="replaced")
             except SeatError as exc:
                 await say(interaction, f"That didn't work: {exc}")
                 return

@@ -9,7 +9,15 @@ from __future__ import annotations
 
 import discord
 
-from cogs.components import ActionButton, ActionSelect, GroupSelect, HandButton, PanelButton
+from cogs.components import (
+    ActionButton,
+    ActionSelect,
+    GroupSelect,
+    HandButton,
+    LogButton,
+    PanelButton,
+    ReplayButton,
+)
 from cogs.presenters import Presenter
 from rules import Action
 
@@ -73,12 +81,17 @@ def panel_view(presenter: Presenter, match_id: int, seq: int, legal: list[Action
 
 
 def table_view(presenter: Presenter, match_id: int, seq: int, public: list[Action],
-               state: dict, over: bool) -> discord.ui.View | None:
-    """The public table's components: public decisions and 'My hand'."""
-    if over:
-        return None
+               state: dict, over: bool, replay: bool = False) -> discord.ui.View:
+    """The public table's components: public decisions, 'My hand' and the
+    log; once the match is over, the log (and the replay of a finished one)."""
     view = discord.ui.View(timeout=None)
+    if over:
+        view.add_item(LogButton(match_id, "o", 0, label="📜 Log"))
+        if replay:
+            view.add_item(ReplayButton(match_id, "f", 0, label="🎞️ Replay"))
+        return view
     if public:
         _add_actions(view, match_id, seq, presenter, public, state, 0, MAX_ROWS - 2)
     view.add_item(HandButton(match_id, label=presenter.hand_label, row=MAX_ROWS - 1))
+    view.add_item(LogButton(match_id, "o", 0, label="📜 Log", row=MAX_ROWS - 1))
     return view

@@ -29,6 +29,10 @@ SHUTTING_DOWN = ("I'm restarting right now. If your last click doesn't show, "
                  "try it again in a minute.")
 READ_ONLY = ("I can't save anything right now: the host's storage is read-only. Nothing was "
              "changed, and trying again won't help until whoever runs this bot fixes it.")
+NOT_STARTED = "This match hasn't started yet, so there is nothing to look back on."
+REPLAY_RUNNING = ("A match can be replayed once it is over (a replay of a running match could "
+                  "show what is still hidden). `/game log` tells what happened so far.")
+REPLAY_CANCELLED = "This match was cancelled, so it has no replay; `/game log` tells its story."
 NO_MATCH_HERE = ("There's no match in this channel. "
                  "Use `/game list` to find one, or `/game new` to start one.")
 

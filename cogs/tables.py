@@ -19,13 +19,13 @@ from cogs import replies
 from cogs.panels import panel_view, table_view
 from cogs.presenters import presenter_for
 from cogs.replies import say
+from cogs.story import NamesAt, names_by_history, recent_start, tell
 from rules import Action, GameOver, IllegalAction, NotYourDecision, RulesError, UnknownAction
 from rules.bots import choose_action
 from storage import CorruptMatch, LoadedMatch, StaleCommit, Status, UnknownMatch, WrongStatus
 
 log = logging.getLogger(__name__)
 
-RECENT_MOVES = 6
 IMAGE_NAME = "table.png"
 
 
@@ -155,7 +155,7 @@ class Tables:
                 return
             before = humans_owing(loaded)
             try:
-                match.act(seat, key, seq)
+                events = match.act(seat, key, seq)
             except NotYourDecision:
                 await say(interaction, replies.NOT_YOUR_TURN)
                 return
@@ -166,7 +166,7 @@ class Tables:
                 await say(interaction, replies.FINISHED)
                 return
             try:
-                await self.store.commit(match_id, match)
+                await self.store.commit(match_id, match, events)
             except (StaleCommit, WrongStatus):
                 await say(interaction, replies.RACED)
                 return
@@ -231,13 +231,13 @@ class Tables:
                 return
             before = humans_owing(loaded)
             if loaded.match.players > 2:
-                await self.store.replace_seat(match_id, seat, bot="bot")
+                await self.store.replace_seat(match_id, seat, bot="bot", how="conceded")
                 text = (f"{interaction.user.mention} left match #{match_id}; "
                         f"a bot takes their seat.")
             else:
-                loaded.match.concede(seat, loaded.match.seq)
+                events = loaded.match.concede(seat, loaded.match.seq)
                 try:
-                    await self.store.commit(match_id, loaded.match)
+                    await self.store.commit(match_id, loaded.match, events)
                 except (StaleCommit, WrongStatus):
                     await say(interaction, replies.RACED)
                     return
@@ -266,24 +266,44 @@ class Tables:
             log.exception("updating the table of match %s failed", match_id)
 
     async def names_for(self, loaded) -> list[str]:
+        """The seats' names now: members' display names, bots by seat."""
         guild = self.bot.get_guild(loaded.guild_id)
-        names = []
-        for s in loaded.seats:
-            if s.user_id is None:
-                names.append(f"🤖 Bot {s.seat + 1}")
-                continue
-            name = self._names.get(s.user_id)
-            if name is None and guild is not None:
-                member = guild.get_member(s.user_id)
-                if member is None:
-                    try:
-                        member = await guild.fetch_member(s.user_id)
-                    except discord.HTTPException:
-                        member = None
-                if member is not None:
-                    name = self._names[s.user_id] = member.display_name
-            names.append(name or f"Player {s.seat + 1}")
-        return names
+        return [await self._seat_name(guild, s.seat, s.user_id) for s in loaded.seats]
+
+    async def history_names(self, loaded) -> NamesAt:
+        """names_at(seq): the seats' names when action `seq` was played, so
+        a move keeps its author after the seat was handed over."""
+        guild = self.bot.get_guild(loaded.guild_id)
+        history = await self.store.seat_history(loaded.id)
+        known = {(h.seat, h.user_id): await self._seat_name(guild, h.seat, h.user_id)
+                 for h in history}
+        return names_by_history(history, loaded.match.players,
+                                lambda h: known[(h.seat, h.user_id)])
+
+    async def _seat_name(self, guild, seat: int, user_id: int | None) -> str:
+        if user_id is None:
+            return f"🤖 Bot {seat + 1}"
+        name = self._names.get(user_id)
+        if name is None and guild is not None:
+            member = guild.get_member(user_id)
+            if member is None:
+                try:
+                    member = await guild.fetch_member(user_id)
+                except discord.HTTPException:
+                    member = None
+            if member is not None:
+                name = self._names[user_id] = member.display_name
+        return name or f"Player {seat + 1}"
+
+    async def recent_lines(self, loaded: LoadedMatch) -> list[str]:
+        """The table's recent moves in words: everything public since the
+        previous turn of the seat(s) now owing a decision."""
+        match = loaded.match
+        owing = match.to_act() if loaded.status == Status.ACTIVE else ()
+        since = recent_start(match.log, owing)
+        actions = await self.store.story(loaded.id, since=since)
+        names_at = await self.history_names(loaded)
+        return [line.text for line in tell(presenter_for(loaded.game), actions, names_at)]
 
     async def render_table(self, loaded: LoadedMatch) -> Rendered:
         match = loaded.match
@@ -293,7 +313,7 @@ class Tables:
         to_act = match.to_act() if loaded.status == Status.ACTIVE else ()
         outcome = match.outcome() or loaded.outcome
         embed = presenter.table_embed(match_id=loaded.id, view=state, names=names, to_act=to_act,
-                                      recent=match.log[-RECENT_MOVES:], outcome=outcome,
+                                      recent=await self.recent_lines(loaded), outcome=outcome,
                                       seq=match.seq)
         if loaded.status == Status.CANCELLED:
             embed.description = "**This match was cancelled.**"
@@ -305,7 +325,8 @@ class Tables:
                 if presenter.is_public(action) and action not in public:
                     public.append(action)
         components = table_view(presenter, loaded.id, match.seq, public, state,
-                                over=loaded.status != Status.ACTIVE)
+                                over=loaded.status != Status.ACTIVE,
+                                replay=loaded.status == Status.FINISHED)
         image = await asyncio.to_thread(presenter.table_image, state, names)
         if image:
             embed.set_image(url=f"attachment://{IMAGE_NAME}")
@@ -425,8 +446,8 @@ class Tables:
                         return
                     before = humans_owing(loaded)
                     seat = owing[0]
-                    match.act(seat, choose_action(match, seat), match.seq)
-                    await self.store.commit(match_id, match)
+                    events = match.act(seat, choose_action(match, seat), match.seq)
+                    await self.store.commit(match_id, match, events)
                 await self.after_move(match_id, before)
         except StaleCommit:
             self._bot_tasks.pop(match_id, None)

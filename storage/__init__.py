@@ -21,12 +21,28 @@ from storage.errors import (
     UnusableDatabase,
     WrongStatus,
 )
-from storage.records import ENDED, LIVE, Deadline, LoadedMatch, MatchInfo, MessageRef, Seat, Status
+from storage.records import (
+    ENDED,
+    HAND_OVERS,
+    LIVE,
+    Deadline,
+    Holder,
+    LoadedMatch,
+    LoggedAction,
+    MatchInfo,
+    MessageRef,
+    Seat,
+    Stats,
+    Status,
+    holder_at,
+)
 from storage.store import Store
 
 __all__ = [
     "Store", "default_path",
     "MatchInfo", "LoadedMatch", "Deadline", "Seat", "MessageRef", "Status", "LIVE", "ENDED",
-    "StoreError", "UnusableDatabase", "SchemaTooNew", "NotOurDatabase", "ReadOnlyStorage", "StoreClosed", "UnknownMatch", "Conflict",
+    "Holder", "LoggedAction", "HAND_OVERS", "holder_at", "Stats",
+    "StoreError", "UnusableDatabase", "SchemaTooNew", "NotOurDatabase", "ReadOnlyStorage",
+    "StoreClosed", "UnknownMatch", "Conflict",
     "StaleCommit", "WrongStatus", "SeatError", "CorruptMatch",
 ]

@@ -29,6 +29,7 @@ from typing import Any
 import aiosqlite
 
 from storage import checks, migrations
+from storage.backfill import backfill_events
 from storage.errors import ReadOnlyStorage, SchemaTooNew, StoreClosed, UnusableDatabase
 
 log = logging.getLogger(__name__)
@@ -79,6 +80,7 @@ def prepare_file(path: Path, now_ms: Callable[[], int], *, create_folder: bool =
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = OFF")
         applied = migrations.migrate(conn, now_ms, path=str(path))
+        backfill_events(conn)
         checks.probe_write(conn, now_ms())
         return applied
     except (sqlite3.Error, OSError) as exc:

@@ -177,7 +177,102 @@ CREATE TABLE departed_guilds (
 CREATE INDEX departed_guilds_by_purge ON departed_guilds (purge_at);
 """
 
-MIGRATIONS: Sequence[str] = (V1, V2, V3)
+
+# The story of a match: each action's engine events are stored with it, and
+# seats keep their history (who held the seat from which move, and how they
+# came to hold it), so past moves keep their author and stats count leavers.
+STORY = """
+-- JSON list of the action's events (rules/core/events.py). NULL only for
+-- actions logged before this migration, until the start-up backfill replays
+-- their match and fills it in (storage/backfill.py).
+ALTER TABLE actions ADD COLUMN events TEXT;
+CREATE INDEX actions_without_events ON actions (match_id) WHERE events IS NULL;
+
+-- Still append-only: the one update allowed fills in missing events once.
+DROP TRIGGER actions_no_update;
+CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+WHEN NOT (OLD.events IS NULL AND NEW.events IS NOT NULL
+          AND NEW.match_id IS OLD.match_id AND NEW.seq IS OLD.seq
+          AND NEW.seat IS OLD.seat AND NEW.key IS OLD.key AND NEW.at IS OLD.at)
+BEGIN
+    SELECT RAISE(ABORT, 'the action log is append-only');
+END;
+
+-- Who held each seat of a started match, from which seq on. `how` says how
+-- the holder came to it: 'start', or the way the previous holder left
+-- ('conceded', 'kicked', 'forfeited', 'replaced'). Rows are never changed.
+CREATE TABLE seat_holders (
+    id       INTEGER PRIMARY KEY,               -- order of hand-overs
+    match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    seat     INTEGER NOT NULL CHECK (seat >= 0),
+    from_seq INTEGER NOT NULL CHECK (from_seq >= 0),
+    user_id  INTEGER,
+    bot      TEXT,
+    how      TEXT    NOT NULL
+             CHECK (how IN ('start', 'conceded', 'kicked', 'forfeited', 'replaced')),
+    at       INTEGER NOT NULL,
+    CHECK ((user_id IS NULL) <> (bot IS NULL))
+) STRICT;
+CREATE INDEX seat_holders_by_match ON seat_holders (match_id, seat, id);
+CREATE INDEX seat_holders_by_user ON seat_holders (user_id) WHERE user_id IS NOT NULL;
+CREATE TRIGGER seat_holders_no_update BEFORE UPDATE ON seat_holders
+BEGIN
+    SELECT RAISE(ABORT, 'seat history is never rewritten');
+END;
+
+-- Matches started before this migration: their seats as they are now (any
+-- earlier hand-over was not recorded then).
+INSERT INTO seat_holders (match_id, seat, from_seq, user_id, bot, how, at)
+SELECT s.match_id, s.seat, 0, s.user_id, s.bot, 'start', s.joined_at
+FROM seats s JOIN matches m ON m.id = s.match_id WHERE m.snapshot IS NOT NULL
+ORDER BY s.match_id, s.seat;
+"""
+
+# Stats and ratings, derived from the record (seat history, outcomes, the
+# order matches finished in) and rebuilt from it at will: each person's
+# result per finished match, and a rating per server, game and player.
+RATINGS = """
+-- The order in which matches finished: ratings are updated in this order,
+-- so a rebuild replays it. `rated` is 0 until the match's results and
+-- ratings are in (matches finished before this migration wait for the
+-- rebuild at start-up).
+CREATE TABLE finishes (
+    id       INTEGER PRIMARY KEY,
+    match_id INTEGER NOT NULL UNIQUE REFERENCES matches (id) ON DELETE CASCADE,
+    rated    INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1))
+) STRICT;
+CREATE INDEX finishes_unrated ON finishes (match_id) WHERE rated = 0;
+
+-- A person's result in a finished match (bots have none): won, or left by
+-- conceding, being kicked or forfeiting (a loss).
+CREATE TABLE results (
+    match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    user_id  INTEGER NOT NULL,
+    won      INTEGER NOT NULL CHECK (won IN (0, 1)),
+    left_early INTEGER NOT NULL CHECK (left_early IN (0, 1)),
+    PRIMARY KEY (match_id, user_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX results_by_user ON results (user_id, match_id);
+
+-- openskill rating (mu, sigma) per server, game and player; `ordinal` is
+-- what leaderboards sort by; `contests` how many rankings updated it.
+CREATE TABLE ratings (
+    guild_id INTEGER NOT NULL,
+    game     TEXT    NOT NULL,
+    user_id  INTEGER NOT NULL,
+    mu       REAL    NOT NULL,
+    sigma    REAL    NOT NULL,
+    ordinal  REAL    NOT NULL,
+    contests INTEGER NOT NULL,
+    PRIMARY KEY (guild_id, game, user_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX ratings_by_ordinal ON ratings (guild_id, game, ordinal);
+
+INSERT INTO finishes (match_id)
+SELECT id FROM matches WHERE status = 'finished' ORDER BY ended_at, id;
+"""
+
+MIGRATIONS: Sequence[str] = (V1, V2, V3, STORY, RATINGS)
 
 
 def latest() -> int:

@@ -97,6 +97,51 @@ class LoadedMatch(MatchInfo):
     match: Match | None
 
 
+#: how a seat's holder left it (and so how the next one came to hold it)
+HAND_OVERS = ("conceded", "kicked", "forfeited", "replaced")
+
+
+@dataclass(frozen=True, slots=True)
+class Holder:
+    """Who held a seat from action `from_seq` on, and how they came to it
+    ('start', or how the previous holder left: one of HAND_OVERS)."""
+    seat: int
+    from_seq: int
+    user_id: int | None
+    bot: str | None
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    """A player's record in one game on one server."""
+    user_id: int
+    game: str
+    played: int                # finished matches they had a part in
+    won: int                   # of which they won (leaving counts as a loss)
+    rating: float | None       # the rating's ordinal; None: never rated
+
+
+@dataclass(frozen=True, slots=True)
+class LoggedAction:
+    """One row of the action log with the engine's events for it."""
+    seq: int
+    seat: int
+    key: str
+    events: list[dict]
+    at: datetime
+
+
+def holder_at(history: list[Holder], seat: int, seq: int) -> Holder | None:
+    """Who held `seat` when action `seq` was played (the latest hand-over at
+    or before it)."""
+    found = None
+    for h in history:
+        if h.seat == seat and h.from_seq <= seq:
+            found = h
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class Deadline:
     """When the decision a match waits on (at `seq`) needs a reminder or times out."""
@@ -242,3 +287,14 @@ def _decode_match(row: sqlite3.Row, verify: bool) -> LoadedMatch:
 def decode_message(row: sqlite3.Row) -> MessageRef:
     return MessageRef(row["match_id"], row["kind"], row["channel_id"], row["message_id"],
                       from_ms(row["posted_at"]))
+
+
+def decode_logged(row: sqlite3.Row) -> LoggedAction:
+    """A log row; events not yet filled in (see storage/backfill.py) read as
+    none rather than failing the whole story."""
+    try:
+        events = json.loads(row["events"]) if row["events"] is not None else []
+    except (TypeError, ValueError):
+        events = []
+    return LoggedAction(row["seq"], row["seat"], row["key"],
+                        events if isinstance(events, list) else [], from_ms(row["at"]))

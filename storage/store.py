@@ -25,6 +25,7 @@ from typing import Any
 import aiosqlite
 
 from rules import Action, Match, UnknownAction, get_game
+from storage import ratings, results
 from storage.database import Database, default_path, prepare_file
 from storage.errors import SeatError, StaleCommit, UnknownMatch, WrongStatus
 from storage.records import (
@@ -32,13 +33,18 @@ from storage.records import (
     INFO_COLUMNS,
     LIVE,
     LOAD_SQL,
+    HAND_OVERS,
     Deadline,
+    Holder,
     LoadedMatch,
+    LoggedAction,
     MatchInfo,
     MessageRef,
     Seat,
+    Stats,
     Status,
     decode_info,
+    decode_logged,
     decode_match,
     decode_message,
     dumps,
@@ -50,6 +56,7 @@ log = logging.getLogger(__name__)
 
 Clock = Callable[[], float]  # seconds since the Unix epoch, like time.time
 DEFAULT_BOT = "bot"
+_MAX_SQLITE_INT = 2**63 - 1
 
 
 class _Opening:
@@ -65,7 +72,13 @@ class _Opening:
         clock = self._clock
         await asyncio.to_thread(prepare_file, self._path, lambda: _ms(clock),
                                 create_folder=self._create_folder)
-        return Store(await Database.open(self._path), clock)
+        store = Store(await Database.open(self._path), clock)
+        try:
+            await store.rate_unrated()
+        except BaseException:
+            await store.close()
+            raise
+        return store
 
     def __await__(self) -> Generator[Any, None, "Store"]:
         return self._open().__await__()
@@ -223,6 +236,10 @@ class Store:
             if count != match.players:
                 raise SeatError(match_id, f"{count} seats for a {match.players}-player match")
             await conn.execute(
+                "INSERT INTO seat_holders (match_id, seat, from_seq, user_id, bot, how, at)"
+                " SELECT match_id, seat, 0, user_id, bot, 'start', ? FROM seats"
+                " WHERE match_id = ? ORDER BY seat", (now, match_id))
+            await conn.execute(
                 "UPDATE matches SET status = 'active', players = ?, seed = ?, options = ?,"
                 " rules_version = ?, snapshot = ?, started_at = ?, updated_at = ? WHERE id = ?",
                 (match.players, match.seed, options, match.game.rules_version, snapshot,
@@ -240,9 +257,11 @@ class Store:
 
     # -- play -------------------------------------------------------------------
     async def commit_action(self, match_id: int, expected_seq: int, seat: int, key: str,
-                            snapshot: dict, *, finished_outcome: dict | None = None) -> int:
-        """Append (seat, key) to the log as action number `expected_seq` and
-        store the snapshot after it, in one transaction, only if the stored
+                            snapshot: dict, events: list[dict], *,
+                            finished_outcome: dict | None = None) -> int:
+        """Append (seat, key) and the action's engine events to the log as
+        action number `expected_seq` and store the snapshot after it, in one
+        transaction, only if the stored
         seq is `expected_seq` and the match is active; with
         `finished_outcome`, the match also ends. Returns the new seq.
 
@@ -264,16 +283,18 @@ class Store:
             raise ValueError(f"bad action key {key!r}") from None
         if not isinstance(snapshot, dict):
             raise TypeError(f"the snapshot must be a dict, not {type(snapshot).__name__}")
-        snapshot_json = dumps(snapshot)
+        if not isinstance(events, list):
+            raise TypeError(f"events must be a list, not {type(events).__name__}")
+        snapshot_json, events_json = dumps(snapshot), dumps(events)
         outcome_json = None if finished_outcome is None else dumps(finished_outcome)
         now = self._now()
         async with self._db.write() as conn:
             # The condition on seq and status *is* the INSERT's WHERE clause.
             cur = await conn.execute(
-                "INSERT INTO actions (match_id, seq, seat, key, at)"
-                " SELECT id, seq, ?, ?, ? FROM matches"
+                "INSERT INTO actions (match_id, seq, seat, key, at, events)"
+                " SELECT id, seq, ?, ?, ?, ? FROM matches"
                 " WHERE id = ? AND seq = ? AND status = 'active'",
-                (seat, key, now, match_id, expected_seq))
+                (seat, key, now, events_json, match_id, expected_seq))
             if cur.rowcount != 1:
                 row = await _require(conn, match_id, (Status.ACTIVE,))
                 raise StaleCommit(match_id, expected_seq, row["seq"])
@@ -287,19 +308,20 @@ class Store:
                     "UPDATE matches SET seq = seq + 1, snapshot = ?, updated_at = ?,"
                     " status = 'finished', outcome = ?, ended_at = ? WHERE id = ? AND seq = ?",
                     (snapshot_json, now, outcome_json, now, match_id, expected_seq))
+                await results.record_finish(conn, match_id)
             return expected_seq + 1
 
-    async def commit(self, match_id: int, match: Match) -> int:
+    async def commit(self, match_id: int, match: Match, events: list[dict]) -> int:
         """Commit the last action applied to `match` (loaded from this store,
-        then `match.act(...)` once). Ends the match when the engine says it
-        is over. After StaleCommit the in-memory match holds a move that was
-        not stored: discard it and reload."""
+        then `events = match.act(...)` once). Ends the match when the engine
+        says it is over. After StaleCommit the in-memory match holds a move
+        that was not stored: discard it and reload."""
         if not match.log:
             raise ValueError("the match has no action to commit")
         seat, key = match.log[-1]
         outcome = (match.outcome() or {}) if match.is_over() else None
         return await self.commit_action(match_id, match.seq - 1, seat, key, match.snapshot(),
-                                        finished_outcome=outcome)
+                                        events, finished_outcome=outcome)
 
     async def finish(self, match_id: int, outcome: dict, *,
                      expected_seq: int | None = None) -> None:
@@ -316,6 +338,7 @@ class Store:
             await conn.execute(
                 "UPDATE matches SET status = 'finished', outcome = ?, ended_at = ?,"
                 " updated_at = ? WHERE id = ?", (outcome_json, now, now, match_id))
+            await results.record_finish(conn, match_id)
 
     async def archive(self, match_id: int) -> None:
         """Hide an ended match from history listings (kept, still loadable).
@@ -465,15 +488,19 @@ class Store:
             await conn.execute("UPDATE matches SET paused_at = NULL, updated_at = ? WHERE id = ?",
                                (self._now(), match_id))
 
-    async def replace_seat(self, match_id: int, seat: int, *, user_id: int | None = None,
-                           bot: str | None = None) -> Seat:
-        """Give a seat of a live match to another user or to a bot (a kick,
-        a substitute, a forfeit on timeout); returns the seat as it was.
-        SeatError if the new user is already seated or the seat is missing."""
+    async def replace_seat(self, match_id: int, seat: int, *, how: str,
+                           user_id: int | None = None, bot: str | None = None) -> Seat:
+        """Give a seat of a live match to another user or to a bot; `how` the
+        holder left (HAND_OVERS: conceded, kicked, forfeited, replaced).
+        Returns the seat as it was. The seat history keeps the old holder
+        and their moves. SeatError if the new user is already seated or the
+        seat is missing."""
         if (user_id is None) == (bot is None):
             raise ValueError("a seat goes to exactly one of a user or a bot")
+        if how not in HAND_OVERS:
+            raise ValueError(f"unknown hand-over {how!r} (one of {', '.join(HAND_OVERS)})")
         async with self._db.write() as conn:
-            await _require(conn, match_id, LIVE)
+            row = await _require(conn, match_id, LIVE)
             rows = await conn.execute_fetchall(
                 "SELECT seat, user_id, bot FROM seats WHERE match_id = ?", (match_id,))
             seats = {r["seat"]: Seat(r["seat"], r["user_id"], r["bot"]) for r in rows}
@@ -485,8 +512,32 @@ class Store:
                 "UPDATE seats SET user_id = ?, bot = ?, joined_at = ?"
                 " WHERE match_id = ? AND seat = ?",
                 (user_id, bot, self._now(), match_id, seat))
+            if row["status"] == Status.ACTIVE:
+                await conn.execute(
+                    "INSERT INTO seat_holders (match_id, seat, from_seq, user_id, bot, how, at)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (match_id, seat, row["seq"], user_id, bot, how, self._now()))
             await _touch(conn, match_id, self._now())
             return seats[seat]
+
+    async def seat_history(self, match_id: int) -> list[Holder]:
+        """Every holder of every seat of a started match, in order of seat
+        and time (empty for a lobby)."""
+        rows = await self._db.fetchall(
+            "SELECT seat, from_seq, user_id, bot, how FROM seat_holders"
+            " WHERE match_id = ? ORDER BY seat, id", (match_id,))
+        return [Holder(r["seat"], r["from_seq"], r["user_id"], r["bot"], r["how"]) for r in rows]
+
+    async def story(self, match_id: int, *, since: int = 0,
+                    until: int | None = None) -> list[LoggedAction]:
+        """Logged actions `since` <= seq < `until` with their events, oldest
+        first. Events are every seat's: filter them for the reader
+        (rules.core.events.visible)."""
+        rows = await self._db.fetchall(
+            "SELECT seq, seat, key, events, at FROM actions WHERE match_id = ? AND seq >= ?"
+            " AND seq < ? ORDER BY seq",
+            (match_id, since, _MAX_SQLITE_INT if until is None else until))
+        return [decode_logged(r) for r in rows]
 
     # -- deadlines ---------------------------------------------------------------
     async def set_deadline(self, match_id: int, seq: int, *, remind_at: datetime | None,
@@ -539,28 +590,42 @@ class Store:
                 " ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value,"
                 " updated_at = excluded.updated_at", (user_id, key, dumps(value), self._now()))
 
-    # -- history and stats -------------------------------------------------------------
-    async def player_stats(self, guild_id: int, user_id: int) -> dict[str, tuple[int, int]]:
-        """game -> (finished matches played, won) for one member of a guild."""
+    # -- history, stats and ratings ----------------------------------------------------
+    # Derived from the seat history and outcomes when a match finishes
+    # (storage/results.py), never from who sits in a seat now.
+    async def player_stats(self, guild_id: int, user_id: int) -> dict[str, Stats]:
+        """game -> the member's finished matches, wins and rating on a guild."""
         rows = await self._db.fetchall(
-            f"SELECT m.game, count(*) AS played, sum({_WON}) AS won"
-            " FROM seats s JOIN matches m ON m.id = s.match_id"
-            " WHERE m.guild_id = ? AND m.status = 'finished' AND s.user_id = ?"
+            f"SELECT {_STATS} WHERE m.guild_id = ? AND r.user_id = ?"
             " GROUP BY m.game ORDER BY m.game", (guild_id, user_id))
-        return {r["game"]: (r["played"], r["won"]) for r in rows}
+        return {r["game"]: _decode_stats(r) for r in rows}
 
-    async def leaderboard(self, guild_id: int, game: str, *,
-                          limit: int = 10) -> list[tuple[int, int, int]]:
-        """(user id, played, won) of a guild's best players of a game:
-        most wins first, then fewest matches played."""
+    async def leaderboard(self, guild_id: int, game: str, *, limit: int = 10) -> list[Stats]:
+        """A guild's best players of a game: highest rating (its ordinal; a
+        player never rated counts as a fresh one) first, then most wins."""
         rows = await self._db.fetchall(
-            f"SELECT s.user_id, count(*) AS played, sum({_WON}) AS won"
-            " FROM seats s JOIN matches m ON m.id = s.match_id"
-            " WHERE m.guild_id = ? AND m.game = ? AND m.status = 'finished'"
-            " AND s.user_id IS NOT NULL"
-            " GROUP BY s.user_id ORDER BY won DESC, played ASC, s.user_id LIMIT ?",
-            (guild_id, game, limit))
-        return [(r["user_id"], r["played"], r["won"]) for r in rows]
+            f"SELECT {_STATS} WHERE m.guild_id = ? AND m.game = ? GROUP BY r.user_id"
+            " ORDER BY coalesce(g.ordinal, ?) DESC, won DESC, played ASC, r.user_id LIMIT ?",
+            (guild_id, game, ratings.FRESH_ORDINAL, limit))
+        return [_decode_stats(r) for r in rows]
+
+    async def rebuild_ratings(self, guild_id: int, game: str) -> int:
+        """Recompute a guild's results and ratings of a game from the stored
+        history (same figures as the updates made as matches finished);
+        returns the number of matches counted."""
+        async with self._db.write() as conn:
+            return await results.rebuild(conn, guild_id, game)
+
+    async def rate_unrated(self) -> int:
+        """Rate the matches that finished before ratings existed (run at
+        open): a rebuild of each guild and game concerned. Returns how many
+        guild-and-game ratings were rebuilt."""
+        async with self._db.write() as conn:
+            pending = await results.unrated(conn)
+        for guild_id, game in pending:
+            counted = await self.rebuild_ratings(guild_id, game)
+            log.info("rated %d finished %s match(es) of guild %s", counted, game, guild_id)
+        return len(pending)
 
     # -- guild settings ---------------------------------------------------------
     async def get_setting(self, guild_id: int, key: str, default: Any = None) -> Any:
@@ -673,9 +738,16 @@ class Store:
         return purged
 
 
-# Whether seat `s` is among the winners in the outcome of match `m` (SQL).
-_WON = ("EXISTS (SELECT 1 FROM json_each(m.outcome, '$.winners') w"
-        " WHERE w.value = s.seat)")
+# A player's finished matches, wins and rating per game (GROUP BY follows).
+_STATS = ("m.game, r.user_id, count(*) AS played, sum(r.won) AS won,"
+          " g.ordinal"
+          " FROM results r JOIN matches m ON m.id = r.match_id"
+          " LEFT JOIN ratings g ON g.guild_id = m.guild_id AND g.game = m.game"
+          " AND g.user_id = r.user_id")
+
+
+def _decode_stats(row: sqlite3.Row) -> Stats:
+    return Stats(row["user_id"], row["game"], row["played"], row["won"], row["ordinal"])
 
 
 def _ms_or_none(dt: datetime | None) -> int | None:
@@ -706,6 +778,7 @@ async def _delete_guild(conn: aiosqlite.Connection, guild_id: int) -> int:
     removed = cur.rowcount
     await conn.execute("DELETE FROM guild_settings WHERE guild_id = ?", (guild_id,))
     await conn.execute("DELETE FROM departed_guilds WHERE guild_id = ?", (guild_id,))
+    await conn.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
     return removed
 
 

@@ -7,10 +7,11 @@ directly; the components are built generically in `cogs/panels.py`.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import discord
 
-from rules import Action, UnknownAction
-from rules.core.match import CONCEDE
+from rules import Action
 
 EMBED_COLOUR = 0x2F855A
 MAX_FIELD = 1024
@@ -18,6 +19,31 @@ MAX_FIELD = 1024
 
 def clip(text: str, limit: int = MAX_FIELD) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def clip_lines_from_end(lines: list[str], limit: int = MAX_FIELD) -> str:
+    """The last lines that fit in `limit` characters (the newest matter most),
+    with "…" in front when older ones were left out."""
+    kept: list[str] = []
+    size = 0
+    for line in reversed(lines):
+        line = clip(line, limit - 2)
+        if size + len(line) + 1 > limit - 2:
+            break
+        kept.append(line)
+        size += len(line) + 1
+    text = "\n".join(reversed(kept))
+    return text if len(kept) == len(lines) else "…\n" + text
+
+
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """An event in words: `seat` is the subject (None: a sentence of its
+    own); `detail` phrases add to the previous phrase of the same subject
+    in parentheses (a private draw: "drew from the draw pile (🟢7)")."""
+    seat: int | None
+    text: str
+    detail: bool = False
 
 
 class Presenter:
@@ -29,6 +55,8 @@ class Presenter:
     hand_label: str = "My hand"
     #: placeholder of the select that picks a group (e.g. a card) in the panel
     group_placeholder: str = "Choose a card…"
+    #: event types told in no words (the next phrase or the table says it all)
+    silent_events: frozenset[str] = frozenset({"over"})
 
     # -- actions --------------------------------------------------------------
     def label(self, action: Action, view: dict) -> str:
@@ -48,19 +76,15 @@ class Presenter:
         """Public decisions also get buttons on the table message."""
         return False
 
-    def describe(self, name: str, key: str) -> str:
-        """One line of the table's recent moves for a logged action key
-        (public: keys reveal only what everybody saw)."""
-        try:
-            action = Action.parse(key)
-        except UnknownAction:
-            return f"{name}: {key}"
-        if action.verb == CONCEDE:
-            return f"{name} conceded"
-        return self.describe_action(name, action) or f"{name}: {key}"
-
-    def describe_action(self, name: str, action: Action) -> str | None:
-        """The game's own wording for a logged action (None: show the key)."""
+    # -- the story: events in words ------------------------------------------
+    def phrase(self, event: dict, names: list[str]) -> Phrase | None:
+        """One event in words, or None for an event that needs no words (a
+        turn passing on, a marker). `names` are the seats' names when it
+        happened. The phrase's subject is a seat's name, added by the
+        story-teller (cogs/story.py), which joins a seat's phrases into one
+        sentence; phrases with no subject stand alone."""
+        if event["type"] == "concede":
+            return Phrase(event["seat"], "conceded")
         return None
 
     # -- images ---------------------------------------------------------------
@@ -94,8 +118,10 @@ class Presenter:
         return lines
 
     def table_embed(self, *, match_id: int, view: dict, names: list[str],
-                    to_act: tuple[int, ...], recent: list[tuple[int, str]],
+                    to_act: tuple[int, ...], recent: list[str],
                     outcome: dict | None, seq: int) -> discord.Embed:
+        """The public table; `recent` the sentences of the moves since the
+        previous human turn (cogs/story.py)."""
         embed = discord.Embed(title=f"{self.title} · match #{match_id}", colour=self.colour)
         if outcome is not None:
             embed.description = "**Game over.**\n" + "\n".join(self.outcome_lines(outcome, names))
@@ -104,8 +130,7 @@ class Presenter:
         for name, value in self.public_fields(view, names):
             embed.add_field(name=name, value=value or "—", inline=False)
         if recent:
-            lines = [self.describe(names[seat], key) for seat, key in recent]
-            embed.add_field(name="Recent moves", value=clip("\n".join(lines)), inline=False)
+            embed.add_field(name="Recent moves", value=clip_lines_from_end(recent), inline=False)
         embed.set_footer(text=f"move {seq}")
         return embed
 

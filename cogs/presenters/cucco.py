@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.presenters.base import Presenter, clip
+from cogs.presenters.base import Phrase, Presenter, clip
 from rules import Action
 from rules.cucco.cards import KIND_BY_CODE, KINDS
 
@@ -238,14 +238,30 @@ class CuccoPresenter(Presenter):
     def is_public(self, action: Action) -> bool:
         return False  # the bids offered would show what the bidder holds
 
-    def describe_action(self, name: str, action: Action) -> str | None:
-        if action.verb == "bid":
-            return f"{name} bid {card(action.args[0])}"
-        if action.verb == "play":
-            return f"{name} played {card(action.args[0])}"
-        if action.verb == "pass":
-            return f"{name} passed"
-        return None
+    def phrase(self, event: dict, names: list[str]) -> Phrase | None:
+        kind, seat = event["type"], event.get("seat")
+        if kind == "bid":
+            return Phrase(seat, f"bid {card(event['card'])}")
+        if kind == "pass":
+            return Phrase(seat, "passed")
+        if kind == "thrown_in":
+            return Phrase(None, "Everybody passed: the cards are thrown in.")
+        if kind == "deal":
+            return Phrase(None, f"Deal {event['deal']}: **{names[event['dealer']]}** deals.")
+        if kind == "declarer":
+            return Phrase(seat, f"is the declarer and calls {card(event['called'])}")
+        if kind == "play":
+            return Phrase(seat, f"played {card(event['card'])}")
+        if kind == "partner":
+            return Phrase(seat, f"is revealed as **{names[event['declarer']]}**'s partner")
+        if kind == "solo":
+            return Phrase(seat, "played the second called card: they play alone")
+        if kind == "trick":
+            return Phrase(event["winner"], f"won trick {event['number']} "
+                                           f"({points(event['half_points'])} points)")
+        if kind == "deal_end":
+            return Phrase(None, deal_result(event, names).replace("\n", " "))
+        return super().phrase(event, names)
 
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:

@@ -4,7 +4,7 @@ the scrap, and, during a counter window, the pending one-off with its chain
 of 2s. A player picks a card from their hand, then what to do with it."""
 from __future__ import annotations
 
-from cogs.presenters.base import Presenter, clip
+from cogs.presenters.base import Phrase, Presenter, clip
 from rules import Action
 
 SUIT = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -129,7 +129,7 @@ class CuttlePresenter(Presenter):
             return f"Discard {card(args[0])}"
         mine = card(args[0])
         if verb == "points":
-            return f"{mine} as points (+{int(args[0][:-1]) if args[0][0] != 'a' else 1})"
+            return f"{mine} as points (+{view['point_values'][args[0]]})"
         if verb == "scuttle":
             return f"{mine} scuttles {self._stack_label(args[1], view)}"
         if verb == "jack":
@@ -167,36 +167,75 @@ class CuttlePresenter(Presenter):
     def is_public(self, action: Action) -> bool:
         return action.verb in ("draw", "pass")
 
-    def describe_action(self, name: str, action: Action) -> str | None:
-        verb, args = action.verb, action.args
-        if verb == "draw":
-            return f"{name} drew a card"
-        if verb == "pass":
-            return f"{name} passed"
-        if verb == "points":
-            return f"{name} played {card(args[0])} for points"
-        if verb == "scuttle":
-            return f"{name} scuttled {card(args[1])} with {card(args[0])}"
-        if verb == "jack":
-            return f"{name} put {card(args[0])} on {card(args[1])}"
-        if verb == "glasses":
-            return f"{name} put {card(args[0])} down as glasses"
-        if verb == "perm":
-            return f"{name} played {card(args[0])} ({PERM_NAME[rank_of(args[0])]})"
-        if verb == "oneoff":
-            if len(args) > 1:
-                what = "scrap" if rank_of(args[0]) == "2" else "return"
-                return f"{name} played {card(args[0])} as a one-off: {what} {card(args[1])}"
-            return f"{name} played {card(args[0])} as a one-off: {EFFECT[rank_of(args[0])]}"
-        if verb == "counter":
-            return f"{name} countered with {card(args[0])}"
-        if verb == "resolve":
-            return f"{name} let it resolve"
-        if verb == "take":
-            return f"{name} took {card(args[0])} from the scrap"
-        if verb == "discard":
-            return f"{name} discarded {card(args[0])}"
-        return None
+    def phrase(self, event: dict, names: list[str]) -> Phrase | None:
+        kind, seat = event["type"], event.get("seat")
+        seven = " (revealed by the 7)" if event.get("from_seven") else ""
+        if kind == "draw":
+            return Phrase(seat, f"drew a card ({plural(event['left'], 'card')} left)")
+        if kind == "drawn":
+            return Phrase(seat, cards(event["cards"]), detail=True)
+        if kind == "pass":
+            return Phrase(seat, f"passed ({event['passes']} in a row)")
+        if kind == "points":
+            return Phrase(seat, f"played {card(event['card'])}{seven} for "
+                                f"{plural(event['value'], 'point')}")
+        if kind == "scuttle":
+            jacks = f" and its jacks {cards(event['jacks'])}" if event["jacks"] else ""
+            return Phrase(seat, f"scuttled {card(event['target'])}{jacks} with "
+                                f"{card(event['card'])}{seven}")
+        if kind == "jack":
+            return Phrase(seat, f"put {card(event['card'])}{seven} on {card(event['target'])} "
+                                "and took control of it")
+        if kind == "glasses":
+            return Phrase(seat, f"put {card(event['card'])}{seven} down as glasses")
+        if kind == "perm":
+            rank = rank_of(event["card"])
+            return Phrase(seat, f"played {card(event['card'])}{seven} as a {PERM_NAME[rank]}")
+        if kind == "oneoff":
+            return Phrase(seat, f"played {card(event['card'])}{seven} as a one-off: "
+                                f"{self._effect(event['card'], event.get('target'))}")
+        if kind == "counter":
+            return Phrase(seat, f"countered with {card(event['card'])}")
+        if kind == "no_counter":
+            return Phrase(seat, "cannot counter (their opponent has a 🛡️ Queen)")
+        if kind == "resolve":
+            return Phrase(seat, "let it resolve")
+        if kind == "cancelled":
+            return Phrase(None, f"{card(event['card'])} is cancelled by "
+                                f"{plural(event['counters'], 'counter')} and does nothing.")
+        if kind == "effect":
+            return Phrase(None, self._effect_done(event, names))
+        if kind == "take":
+            return Phrase(seat, f"took {card(event['card'])} from the scrap")
+        if kind == "discard":
+            return Phrase(seat, f"discarded {card(event['card'])}")
+        if kind == "no_use":
+            return Phrase(None, f"{card(event['card'])} has no use and goes to the scrap.")
+        return super().phrase(event, names)
+
+    @staticmethod
+    def _effect(code: str, target: str | None) -> str:
+        if target is not None:
+            what = "scrap" if rank_of(code) == "2" else "return"
+            return f"{what} {card(target)}"
+        return EFFECT[rank_of(code)]
+
+    @staticmethod
+    def _effect_done(event: dict, names: list[str]) -> str:
+        """What a resolved one-off did."""
+        head = f"{card(event['card'])} resolves"
+        if "scrapped" in event:
+            gone = cards(event["scrapped"]) if event["scrapped"] else "nothing"
+            return f"{head}: scrapped {gone}."
+        if "to_hand" in event:
+            return f"{head}: {card(event['target'])} goes back to {names[event['to_hand']]}'s hand."
+        if "target" in event:
+            return f"{head}: {card(event['target'])} is scrapped."
+        if "drawn" in event:
+            return f"{head}: {names[event['seat']]} draws {plural(event['drawn'], 'card')}."
+        if "revealed" in event:
+            return f"{head}: the top card is {card(event['revealed'])}."
+        return f"{head}: {EFFECT[rank_of(event['card'])]}."
 
     # -- embeds ---------------------------------------------------------------
     def pending_text(self, view: dict, names: list[str]) -> str:

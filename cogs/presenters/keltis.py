@@ -2,13 +2,14 @@
 discard tops, wishing stones, hand sizes and the draw pile."""
 from __future__ import annotations
 
-from cogs.presenters.base import Presenter, clip
+from cogs.presenters.base import Phrase, Presenter, clip
 from rules import Action
 
 COLOUR_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "x": "⚪"}
 COLOUR_NAME = {"b": "brown", "y": "yellow", "p": "pink", "g": "green", "u": "blue", "x": "grey"}
 DIRECTION = {"up": "↑", "down": "↓", None: ""}
 ROW_ORDER = ("b", "y", "p", "g", "u")
+END_REASON = {"end_cards": "five rows hold an end card", "deck_empty": "the draw pile is empty"}
 
 
 def face(code: str) -> str:
@@ -82,20 +83,27 @@ class KeltisPresenter(Presenter):
     def is_public(self, action: Action) -> bool:
         return action.verb in ("draw", "done")
 
-    def describe_action(self, name: str, action: Action) -> str | None:
-        verb, args = action.verb, action.args
-        if verb == "discard":
-            return f"{name} discarded {card(args[0])}"
-        if verb == "play":
-            return f"{name} played {card(args[0])} on their {row_name(args[1])}"
-        if verb == "stone":
-            return f"{name} discarded {card(args[0])} and {card(args[1])} for 💎{args[1][1:]}"
-        if verb == "draw":
-            where = "the draw pile" if args[0] == "deck" else f"the {COLOUR_NAME[args[0]]} pile"
-            return f"{name} drew from {where}"
-        if verb == "done":
-            return f"{name} is done"
-        return None
+    def phrase(self, event: dict, names: list[str]) -> Phrase | None:
+        kind, seat = event["type"], event.get("seat")
+        if kind == "discard":
+            return Phrase(seat, f"discarded {card(event['card'])}")
+        if kind == "play":
+            return Phrase(seat, f"played {card(event['card'])} on their {row_name(event['row'])}")
+        if kind == "stone":
+            return Phrase(seat, f"took the 💎{event['value']} wishing stone")
+        if kind == "draw":
+            if event["from"] == "deck":
+                return Phrase(seat, "drew from the draw pile")
+            return Phrase(seat, f"took {card(event['card'])} from the "
+                                f"{COLOUR_NAME[event['from']]} pile")
+        if kind == "drawn":
+            return Phrase(seat, card(event["card"]), detail=True)
+        if kind == "end":
+            return Phrase(None, f"🔚 The game ends: {END_REASON[event['reason']]}. "
+                                "Everyone may place up to two more cards.")
+        if kind == "done":
+            return Phrase(seat, "is done placing cards")
+        return super().phrase(event, names)
 
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:
@@ -106,8 +114,7 @@ class KeltisPresenter(Presenter):
             n = view["draws_owed"]
             return f"**{names[view['current']]}** to draw {n} card{'s' if n > 1 else ''}."
         if phase == "final":
-            reason = ("five rows hold an end card" if view["end_reason"] == "end_cards"
-                      else "the draw pile is empty")
+            reason = END_REASON[view["end_reason"]]
             waiting = ", ".join(f"**{names[s]}**" for s in to_act)
             return (f"The game has ended ({reason}). Final placements — up to two cards each. "
                     f"Waiting for {waiting}.")

@@ -9,13 +9,14 @@ from collections import Counter
 
 import discord
 
-from cogs.presenters.base import Presenter, clip
+from cogs.presenters.base import Phrase, Presenter, clip
 from rules import Action
 from rules.keltis_dice.board import (
     CLOVER,
     COLOURS,
     DICE,
     FACES,
+    FIELD_POINTS,
     FIELDS,
     GOAL_FIELDS,
     KOBOLD,
@@ -24,7 +25,6 @@ from rules.keltis_dice.board import (
     forbidden,
     symbol_at,
 )
-from rules.keltis_dice.scoring import FIELD_POINTS
 
 FACE_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "w": "💎"}
 COLOUR_NAME = {"b": "Brown", "y": "Yellow", "p": "Pink", "g": "Green", "u": "Blue"}
@@ -101,6 +101,7 @@ class KeltisDicePresenter(Presenter):
     game_id = "keltis_dice"
     title = "Keltis dice game"
     colour = 0x3B7A57
+    silent_events = frozenset({"over", "symbol", "turn"})
     hand_label = "My panel"  # nothing is hidden in this game: the panel is a private copy
     rules_summary = (
         "**Keltis: the dice game** (2-4 players). Five rows of nine fields, one per colour; "
@@ -139,25 +140,17 @@ class KeltisDicePresenter(Presenter):
             return self._move_label(args[0], view)
         if verb == "pass":
             return "Pass (don't move)"
-        if verb == "clover":
-            start = self._own_field(view, args[0])
-            return f"🍀 Move {FACE_ICON[args[0]]} {start} → {start + 1}{mark(args[0], start + 1)}"
-        if verb == "clover_new":
-            return f"🍀 New {FACE_ICON[args[0]]} stone → 1"
+        if verb in ("clover", "clover_new"):
+            return "🍀 " + self._move_label(args[0], view)
         if verb == "skip":
             return "Don't use the clover"
         return action.key()
 
     @staticmethod
-    def _own_field(view: dict, colour: str) -> int:
-        seat = view.get("current", 0)
-        return view["stones"][seat].get(colour, 0) if view.get("stones") else 0
-
-    def _move_label(self, colour: str, view: dict) -> str:
-        count = (view.get("dice") or []).count(colour)
-        start = self._own_field(view, colour)
-        # where the stone stops (D-4: surplus past field 9 is lost), for the player's eye only
-        to = min(start + count, FIELDS)
+    def _move_label(colour: str, view: dict) -> str:
+        """Where the stone would stop, as the engine previews it (D-4)."""
+        move = view["moves"][colour]
+        start, to = move["from"], move["to"]
         if start == 0:
             return f"New {FACE_ICON[colour]} stone → {to}{mark(colour, to)}"
         return f"Move {FACE_ICON[colour]} {start} → {to}{mark(colour, to)}"
@@ -168,20 +161,46 @@ class KeltisDicePresenter(Presenter):
     def is_public(self, action: Action) -> bool:
         return True  # D-7: everything is public
 
-    def describe_action(self, name: str, action: Action) -> str | None:
-        verb, args = action.verb, action.args
-        if verb == "reroll":
-            return f"{name} rerolled {dice_text(args[0])}"
-        icon = FACE_ICON.get(args[0], "") if args else ""
-        return {
-            "roll": f"{name} rolled",
-            "stop": f"{name} kept all dice",
-            "move": f"{name} moved {icon}",
-            "pass": f"{name} passed",
-            "clover": f"{name} 🍀 moved {icon} one field",
-            "clover_new": f"{name} 🍀 brought a new {icon} stone onto field 1",
-            "skip": f"{name} didn't use the clover",
-        }.get(verb)
+    def phrase(self, event: dict, names: list[str]) -> Phrase | None:
+        kind, seat = event["type"], event.get("seat")
+        if kind == "roll":
+            return Phrase(seat, f"rolled {dice_text(event['dice'])}")
+        if kind == "reroll":
+            kept = f"kept {dice_text(event['kept'])}, " if event["kept"] else ""
+            return Phrase(seat, f"{kept}rerolled {dice_text(event['before'])} "
+                                f"into {dice_text(event['new'])}")
+        if kind == "stop":
+            return Phrase(seat, "kept all the dice")
+        if kind == "chip":
+            if not event["taken"]:
+                return Phrase(seat, "earned a 💎 chip, but none are left")
+            why = "for two 💎 dice" if event["source"] == "dice" else "on a 💎 field"
+            return Phrase(seat, f"took a 💎 chip {why}")
+        if kind in ("move", "clover"):
+            colour, start, to = event["colour"], event["from"], event["to"]
+            how = "🍀 moved" if kind == "clover" else "moved"
+            where = (f"a new {FACE_ICON[colour]} stone onto {to}" if start == 0
+                     else f"their {FACE_ICON[colour]} stone {start} → {to}")
+            lost = event.get("lost")
+            return Phrase(seat, f"{how} {where}{mark(colour, to)}"
+                                + (f" ({lost} more lost past field 9)" if lost else ""))
+        if kind == "clover_unused":
+            return Phrase(seat, "had no stone the 🍀 clover could move")
+        if kind == "clover_skip":
+            return Phrase(seat, "let the 🍀 clover be")
+        if kind == "pass":
+            return Phrase(seat, "passed")
+        if kind == "extra_turn":
+            return Phrase(seat, "takes another turn (👺 kobold)")
+        if kind == "game_end":
+            reason = END_REASON.get(event["reason"], event["reason"])
+            scores = " · ".join(f"{names[i]} {p}" for i, p in enumerate(event["scores"]))
+            return Phrase(None, f"Game {event['game']} (side {event['side']}) is over: "
+                                f"{reason}. {scores}")
+        if kind == "game_start":
+            return Phrase(None, f"Game {event['game']} on side {event['side']} begins; "
+                                f"**{names[event['seat']]}** starts.")
+        return super().phrase(event, names)
 
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:
@@ -225,32 +244,6 @@ class KeltisDicePresenter(Presenter):
             scores = " · ".join(f"{marker(s)} {p}" for s, p in enumerate(game["scores"]))
             lines.append(f"Game {number} (side {game['side']}): {scores}")
         return clip("\n".join(lines))
-
-    def table_embed(self, *, match_id: int, view: dict, names: list[str],
-                    to_act: tuple[int, ...], recent: list[tuple[int, str]],
-                    outcome: dict | None, seq: int) -> discord.Embed:
-        embed = super().table_embed(match_id=match_id, view=view, names=names, to_act=to_act,
-                                    recent=recent, outcome=outcome, seq=seq)
-        note = self.turn_note(view, recent) if outcome is None else None
-        if note:
-            embed.description = f"{embed.description}\n{note}"
-        return embed
-
-    @staticmethod
-    def turn_note(view: dict, recent: list[tuple[int, str]]) -> str | None:
-        """What the last move explains: the faces just rerolled, or an extra
-        turn (the same seat rolls again with stones on the board: a kobold)."""
-        if not recent:
-            return None
-        seat, key = recent[-1]
-        if seat != view["current"]:
-            return None
-        if view["phase"] == "move" and key.startswith("reroll:"):
-            faces = key.split(":", 1)[1]
-            return f"(rerolled {dice_text(faces)}; kept {DICE - len(faces)})"
-        if view["phase"] == "roll" and any(view["stones"]):
-            return "👺 Extra turn (kobold)!"
-        return None
 
     def private_fields(self, view: dict) -> list[tuple[str, str]]:
         """Nothing is secret (D-7): the seat's own summary (the dice are in

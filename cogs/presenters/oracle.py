@@ -2,21 +2,24 @@
 discard tops, stones, mirrors and scores so far as text, and each decision
 of a turn (card, move, tile, draws) as buttons that name the fields.
 
-Where a button says where a pawn will land, the field comes from the
-engine's own board table (`NEXT`); nothing here decides what is legal.
+Where a button says where a pawn or the oracle will land, the field comes
+from the engine's preview in the view (`targets`); nothing here decides
+what is legal or where a move ends.
 """
 from __future__ import annotations
 
 import discord
 
-from cogs.presenters.base import Presenter, clip
+from cogs.presenters.base import Phrase, Presenter, clip
 from cogs.presenters.keltis import COLOUR_ICON, COLOUR_NAME, DIRECTION, card, face
 from cogs.presenters.oracle_board import SEAT_EMOJI, render
 from rules import Action
-from rules.oracle.board import NEXT
-from rules.oracle.cards import COLOURS, oracle_number
+from rules.oracle.cards import COLOURS
 
 ORACLE = "🔮"
+MOVE_BY = {"clover": "🍀 ", "spiral": "🌀 ", "card": ""}
+DISCARD_FROM = {"hand": "", "goblin_hand": " from their hand for the goblin 👺",
+                "goblin_row": " from the end of their row for the goblin 👺"}
 TILE_ICON = {"clover": "🍀", "spiral": "🌀", "goblin": "👺", "mirror": "🪞"}
 END_REASON = {"sanctuary": "the sanctuary is full",
               "deck_empty": "the draw pile ran out",
@@ -100,16 +103,16 @@ class OraclePresenter(Presenter):
         if verb == "discard":
             return f"Discard {card(args[0])} (no move)"
         if verb == "pawn":
-            return self.move_label("Pawn", view, int(args[0]), view["played"][0])
+            return self.move_label("Pawn", view, int(args[0]))
         if verb == "oracle":
-            dest = view["oracle"] + int(args[0])
+            dest = view["targets"]["oracle"][int(args[0]) - 1]
             mine = dest in view["players"][view["current"]]["pawns"]
             return (f"{ORACLE} Oracle +{args[0]} → field {dest}"
                     + (" (your pawn is there)" if mine else ""))
         if verb == "clover":
             pending = view["pending"]
             pawn = int(args[0]) if args else pending["pawn"]
-            return self.move_label("🍀 Clover: pawn", view, pawn, pending["colour"])
+            return self.move_label("🍀 Clover: pawn", view, pawn)
         if verb == "spiral":
             field = int(args[0])
             return f"🌀 Back to field {field}{what_is_on(view, field)}"
@@ -129,8 +132,8 @@ class OraclePresenter(Presenter):
             return f"Take {card(top)} from the {COLOUR_NAME[args[0]]} pile"
         return action.key()
 
-    def move_label(self, prefix: str, view: dict, pawn: int, colour: str) -> str:
-        """'Pawn from field 3 → field 8 🍀🟡': the destination is the engine's NEXT.
+    def move_label(self, prefix: str, view: dict, pawn: int) -> str:
+        """'Pawn from field 3 → field 8 🍀🟡', as the engine previews it.
         Pawns sharing a field but not their start this turn are told apart by it."""
         fields = view["players"][view["current"]]["pawns"]
         src = fields[pawn]
@@ -139,7 +142,7 @@ class OraclePresenter(Presenter):
         if any(f == src and view["moved_from"][i] != came for i, f in enumerate(fields)):
             where += (" (not moved yet)" if came is None
                       else f" (came from {field_name(came)})")
-        dest = NEXT[src][colour]
+        dest = view["targets"]["pawns"][pawn]
         if dest is None:  # not offered by the engine; kept safe all the same
             return f"{prefix} from {where}"
         return f"{prefix} from {where} → field {dest}{what_is_on(view, dest)}"
@@ -148,36 +151,45 @@ class OraclePresenter(Presenter):
         return action.args[0] if action.verb in ("play", "discard") else None
 
     def group_label(self, group: str, view: dict) -> str:
-        return f"{card(group)} · oracle up to {oracle_number(int(group[1:]))}"
+        return f"{card(group)} · oracle up to {view['oracle_steps'][group]}"
 
     def is_public(self, action: Action) -> bool:
         return action.verb == "draw"
 
-    def describe_action(self, name: str, action: Action) -> str | None:
-        verb, args = action.verb, action.args
-        if verb == "play":
-            return f"{name} played {card(args[0])}"
-        if verb == "discard":
-            return f"{name} discarded {card(args[0])}"
-        if verb == "pawn":
-            return f"{name} moved a pawn"
-        if verb == "oracle":
-            return f"{name} moved the oracle {plural(int(args[0]), 'field')} {ORACLE}"
-        if verb == "clover":
-            return f"{name} used a clover 🍀"
-        if verb == "spiral":
-            return f"{name} took the spiral back to field {args[0]} 🌀"
-        if verb == "goblin":
-            if args[0] == "hand":
-                return f"{name}'s goblin 👺: discarded {card(args[1])} from their hand"
-            return f"{name}'s goblin 👺: discarded the end of their {COLOUR_NAME[args[1]]} row"
-        if verb == "skip":
-            return f"{name} let the tile be"
-        if verb == "draw":
-            if args[0] == "deck":
-                return f"{name} drew from the draw pile"
-            return f"{name} took the top of the {COLOUR_NAME[args[0]]} pile"
-        return None
+    def phrase(self, event: dict, names: list[str]) -> Phrase | None:
+        kind, seat = event["type"], event.get("seat")
+        if kind == "play":
+            return Phrase(seat, f"played {card(event['card'])}")
+        if kind == "discard":
+            return Phrase(seat, f"discarded {card(event['card'])}{DISCARD_FROM[event['from']]}")
+        if kind == "move":
+            how = MOVE_BY.get(event["by"], "")
+            return Phrase(seat, f"{how}moved a pawn from {field_name(event['from'])} to "
+                                f"{field_name(event['to'])}")
+        if kind == "oracle":
+            return Phrase(seat, f"moved the oracle {ORACLE} {event['from']} → {event['to']}")
+        if kind == "oracle_bonus":
+            return Phrase(seat, f"scored {event['points']} for the oracle on their pawn")
+        if kind == "goblin_bonus":
+            return Phrase(seat, f"scored {event['points']} for three pawns on goblins 👺")
+        if kind == "stone":
+            return Phrase(seat, f"took the wishing stone 💎 on field {event['field']}")
+        if kind == "points":
+            return Phrase(seat, f"scored {event['points']} on field {event['field']}")
+        if kind == "mirror":
+            return Phrase(seat, f"took the mirror 🪞 on field {event['field']}")
+        if kind == "skip":
+            return Phrase(seat, f"let the {event['tile']} on field {event['field']} be")
+        if kind == "draw":
+            if event["from"] == "deck":
+                return Phrase(seat, "drew from the draw pile")
+            return Phrase(seat, f"took {card(event['card'])} from the "
+                                f"{COLOUR_NAME[event['from']]} pile")
+        if kind == "drawn":
+            return Phrase(seat, card(event["card"]), detail=True)
+        if kind == "end":
+            return Phrase(None, f"The game ends: {END_REASON[event['reason']]}.")
+        return super().phrase(event, names)
 
     # -- images ---------------------------------------------------------------
     def table_image(self, view: dict, names: list[str]) -> bytes | None:
@@ -191,7 +203,7 @@ class OraclePresenter(Presenter):
             return "play a card into a row (then move), or discard one."
         if phase == "move":
             played = view["played"]
-            n = oracle_number(int(played[1:]))
+            n = len(view["targets"]["oracle"])
             steps = "1 field" if n == 1 else f"1-{n} fields"
             return (f"played {card(played)}: move a pawn to its next "
                     f"{COLOUR_ICON[played[0]]} field, or the oracle {steps}.")

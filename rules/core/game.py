@@ -10,6 +10,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from rules.core.actions import Action
+from rules.core.options import Option, check_options
 from rules.core.rng import Rng
 
 
@@ -23,14 +24,13 @@ class Game(ABC):
     #: an upper bound on the actions of any complete match (the contract test
     #: fails a playout that goes past it, so a rules loop cannot hide)
     max_actions: ClassVar[int]
+    #: the options a match of this game takes (rules/core/options.py)
+    options_schema: ClassVar[tuple[Option, ...]] = ()
 
     def check_options(self, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
-        """Validate and normalise options (raise BadOptions). Default: none allowed."""
-        from rules.core.errors import BadOptions
-
-        if options:
-            raise BadOptions(f"{self.id} takes no options, got {sorted(options)}")
-        return {}
+        """Validate and normalise options against `options_schema` (raise
+        BadOptions)."""
+        return check_options(self.name, self.options_schema, n_players, options)
 
     @abstractmethod
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> Any: ...

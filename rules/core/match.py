@@ -178,10 +178,18 @@ class Match:
     @classmethod
     def replay(cls, rec: dict) -> "Match":
         """Rebuild a match from seed and log alone (the log is the truth)."""
+        return cls.replay_story(rec)[0]
+
+    @classmethod
+    def replay_story(cls, rec: dict) -> tuple["Match", list[list[dict]]]:
+        """Rebuild a match from seed and log, with the events of each logged
+        action (to backfill a log stored before events were)."""
         match = cls.new(rec["game"], int(rec["players"]), rec["seed"], rec["options"])
-        for seat, key in rec["log"]:
-            if key == CONCEDE:
-                match.concede(int(seat), match.seq)
-            else:
-                match.act(int(seat), key, match.seq)
-        return match
+        story = [match.apply_logged(int(seat), key) for seat, key in rec["log"]]
+        return match, story
+
+    def apply_logged(self, seat: int, key: str) -> list[dict]:
+        """Apply one logged key (an action or a concession) at the current seq."""
+        if key == CONCEDE:
+            return self.concede(seat, self.seq)
+        return self.act(seat, key, self.seq)

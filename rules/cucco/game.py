@@ -57,7 +57,9 @@ chips [per seat]}; `concede` {seat}; `over`.
 View: public fields for everybody (a pass shows in `bids` as `bid: None`);
 `hand` and `you` only in a seat's own view. Outcome: `scores` (chips),
 `breakdown` per seat {chips, per_deal, declared}, `winners`, `reason`
-("deals"|"concede"), `deals_played`, `drawn_deals`.
+("deals"|"concede"), `deals_played`, `drawn_deals`, `teams` per settled deal
+{deal, declarer, partner or None (alone), winner "declarer"|"opponents"|None
+(drawn)}: the sides team ratings count.
 """
 from __future__ import annotations
 
@@ -65,8 +67,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.actions import Action
-from rules.core.errors import BadOptions
 from rules.core.game import Game
+from rules.core.options import INT, SEAT, Option
 from rules.core.rng import Rng
 from rules.cucco.cards import (
     CARD_CODE,
@@ -78,7 +80,7 @@ from rules.cucco.cards import (
     KINDS,
     copies,
 )
-from rules.cucco.scoring import DRAW, chips, half_points, settle
+from rules.cucco.scoring import DRAW, LOSS, WIN, chips, half_points, settle
 
 PLAYERS = 5
 HAND_SIZE = 8
@@ -143,23 +145,13 @@ class Cucco(Game):
     # per counted deal at most 10 bids + 4 passes + 40 cards; throw-ins add 5
     # each (unbounded in principle, vanishingly rare in random play)
     max_actions = 3000
+    options_schema = (
+        Option("deals", INT, "how many deals the match lasts", default=DEFAULT_DEALS,
+               low=1, high=MAX_DEALS, keep_default=True),
+        Option("first_dealer", SEAT, "who deals first (otherwise drawn by lot)"),
+    )
 
     # -- setup (Z-2, Z-8) ----------------------------------------------------
-    def check_options(self, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = set(options) - {"deals", "first_dealer"}
-        if unknown:
-            raise BadOptions(f"unknown Cucco options: {sorted(unknown)}")
-        deals = options.get("deals", DEFAULT_DEALS)
-        if type(deals) is not int or not 1 <= deals <= MAX_DEALS:
-            raise BadOptions(f"deals must be a whole number from 1 to {MAX_DEALS}")
-        out: dict[str, Any] = {"deals": deals}
-        first = options.get("first_dealer")
-        if first is not None:
-            if type(first) is not int or not 0 <= first < n_players:
-                raise BadOptions(f"first_dealer must be a seat from 0 to {n_players - 1}")
-            out["first_dealer"] = first
-        return out
-
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> CuccoState:
         first = options.get("first_dealer")
         if first is None:
@@ -451,6 +443,7 @@ class Cucco(Game):
             "reason": s.end_reason,
             "deals_played": len(s.history),
             "drawn_deals": sum(1 for h in s.history if h["result"] == DRAW),
+            "teams": [deal_teams(h) for h in s.history],
         }
 
     # -- snapshot -------------------------------------------------------------------
@@ -509,6 +502,15 @@ class Cucco(Game):
         for i in others:
             n = len(s.hands[i])
             s.hands[i], pool = sorted(pool[:n]), pool[n:]
+
+
+def deal_teams(record: dict) -> dict:
+    """The sides of a settled deal, for team ratings: the declarer with the
+    partner (None: alone) against the rest, and which side won (None: a
+    drawn deal). Public: by the end of a deal every card has been played."""
+    won = {WIN: "declarer", LOSS: "opponents"}.get(record["result"])
+    return {"deal": record["deal"], "declarer": record["declarer"],
+            "partner": record["partner"], "winner": won}
 
 
 def _copy_record(h: dict) -> dict:

@@ -70,8 +70,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.actions import Action
-from rules.core.errors import BadOptions
+from rules.core.events import private
 from rules.core.game import Game
+from rules.core.options import SEAT, Option
 from rules.core.rng import Rng
 from rules.cuttle.cards import (
     ACE,
@@ -156,17 +157,11 @@ class Cuttle(Game):
     verbs = frozenset({"draw", "pass", "points", "scuttle", "oneoff", "perm", "jack",
                        "glasses", "counter", "resolve", "take", "discard"})
     max_actions = 1000  # random playouts: median ~31, max 116 over 3000 seeds
+    options_schema = (
+        Option("dealer", SEAT, "who deals (the other player starts; otherwise by lot)"),
+    )
 
     # -- setup (C-1) -------------------------------------------------------
-    def check_options(self, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = set(options) - {"dealer"}
-        if unknown:
-            raise BadOptions(f"unknown Cuttle options: {sorted(unknown)}")
-        dealer = options.get("dealer")
-        if dealer is not None and (type(dealer) is not int or dealer not in (0, 1)):
-            raise BadOptions("dealer must be seat 0 or 1")
-        return {"dealer": dealer} if dealer is not None else {}
-
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> CuttleState:
         deck = list(range(DECK_SIZE))
         rng.shuffle(deck)
@@ -281,9 +276,11 @@ class Cuttle(Game):
     def apply(self, s: CuttleState, seat: int, action: Action, rng: Rng) -> list[dict]:
         verb, args = action.verb, action.args
         if verb == "draw":
-            _insert_sorted(s.hands[seat], s.deck.pop())
+            cid = s.deck.pop()
+            _insert_sorted(s.hands[seat], cid)
             s.passes = 0
-            return [{"type": "draw", "seat": seat}] + self._end_turn(s)
+            return [{"type": "draw", "seat": seat, "left": len(s.deck)},
+                    self._drawn(s, seat, [cid])] + self._end_turn(s)
         if verb == "pass":
             s.passes += 1
             events = [{"type": "pass", "seat": seat, "passes": s.passes}]
@@ -339,6 +336,7 @@ class Cuttle(Game):
             event["from_seven"] = True
         if verb == "points":
             s.stacks.append(Stack(cid, seat))
+            event["value"] = RANK[cid]
         elif verb == "scuttle":
             st = self._stack_of(s, args[1])
             event["target"] = args[1]
@@ -415,10 +413,11 @@ class Cuttle(Game):
                 s.discards_owed = FOUR_DISCARDS
                 return events
         elif rank == FIVE:
-            n = min(FIVE_DRAWS, len(s.deck))
-            for _ in range(n):
-                _insert_sorted(s.hands[seat], s.deck.pop())
-            event["drawn"] = n
+            drawn = [s.deck.pop() for _ in range(min(FIVE_DRAWS, len(s.deck)))]
+            for cid in drawn:
+                _insert_sorted(s.hands[seat], cid)
+            event["drawn"] = len(drawn)
+            events.append(self._drawn(s, seat, drawn))
         elif rank == SIX:
             scrapped = [c for p in s.perms for c in p]
             scrapped += [j for st in s.stacks for j in st.jacks]
@@ -453,6 +452,12 @@ class Cuttle(Game):
                 st.jacks.pop()
                 return seat
         raise AssertionError(f"{CODE[cid]} is not a permanent on the table")
+
+    def _drawn(self, s: CuttleState, seat: int, cids: list[int]) -> dict:
+        """The cards `seat` drew, seen by the drawer and by an opponent who
+        wears glasses (C-5d: they see that hand)."""
+        seers = [seat] + ([1 - seat] if self.has_glasses(s, 1 - seat) else [])
+        return private({"type": "drawn", "seat": seat, "cards": [CODE[c] for c in cids]}, *seers)
 
     def _discard(self, s: CuttleState, seat: int, cid: int) -> dict:
         s.hands[seat].remove(cid)
@@ -530,6 +535,9 @@ class Cuttle(Game):
         }
         if seat is not None:
             view["hand"] = [CODE[c] for c in s.hands[seat]]
+            # what each card the seat could play would score as points (C-2b)
+            playable = [*s.hands[seat], *([s.revealed] if s.revealed is not None else [])]
+            view["point_values"] = {CODE[c]: RANK[c] for c in playable if RANK[c] in POINT_RANKS}
             if self.has_glasses(s, seat):  # C-5d
                 view["opponent_hand"] = [CODE[c] for c in s.hands[1 - seat]]
         return view

@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.actions import Action
-from rules.core.errors import BadOptions
+from rules.core.events import private
 from rules.core.game import Game
+from rules.core.options import SEAT, Option
 from rules.core.rng import Rng
 from rules.keltis import rows
 from rules.keltis.cards import (
@@ -96,17 +97,11 @@ class Keltis(Game):
     max_players = 4
     verbs = frozenset({"discard", "stone", "play", "draw", "done"})
     max_actions = 6000
+    options_schema = (
+        Option("first_player", SEAT, "who plays first (otherwise drawn by lot)"),
+    )
 
     # -- setup (K-2) -------------------------------------------------------
-    def check_options(self, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = set(options) - {"first_player"}
-        if unknown:
-            raise BadOptions(f"unknown Keltis options: {sorted(unknown)}")
-        first = options.get("first_player")
-        if first is not None and (type(first) is not int or not 0 <= first < n_players):
-            raise BadOptions(f"first_player must be a seat from 0 to {n_players - 1}")
-        return {"first_player": first} if first is not None else {}
-
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> KeltisState:
         deck = list(range(DECK_SIZE))
         rng.shuffle(deck)
@@ -262,14 +257,14 @@ class Keltis(Game):
 
     def _apply_draw(self, s: KeltisState, seat: int, source: str) -> list[dict]:
         if source == "deck":
-            _insert_sorted(s.hands[seat], s.deck.pop())
-            event = {"type": "draw", "seat": seat, "from": "deck"}
+            cid = s.deck.pop()
+            events = [{"type": "draw", "seat": seat, "from": "deck", "left": len(s.deck)},
+                      private({"type": "drawn", "seat": seat, "card": CARDS[cid].code}, seat)]
         else:
             cid = s.piles[source].pop()
-            _insert_sorted(s.hands[seat], cid)
-            event = {"type": "draw", "seat": seat, "from": source, "card": CARDS[cid].code}
+            events = [{"type": "draw", "seat": seat, "from": source, "card": CARDS[cid].code}]
+        _insert_sorted(s.hands[seat], cid)
         s.draws_owed -= 1
-        events = [event]
         if s.draws_owed and not self._draws(s):
             s.draws_owed = 0  # nothing left that may be drawn (see module docstring)
         if s.draws_owed:

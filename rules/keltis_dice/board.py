@@ -46,6 +46,11 @@ FORBIDDEN: dict[str, dict[str, frozenset[int]]] = {
     },
 }
 
+# D-6 score tables. Field (1..9) -> points; index 0 is unused (no stone scores 0).
+FIELD_POINTS = (0, -4, -3, -2, 1, 2, 3, 6, 7, 10)
+# Wishing-stone chips -> points; the last entry stands for "9 or more".
+CHIP_POINTS = (-10, -4, -3, -2, 1, 2, 3, 6, 7, 10)
+
 #: D-5: stones in goal areas (all players, all rows) that end the game
 GOAL_STONES_TO_END = {2: 5, 3: 7, 4: 8}
 

@@ -70,8 +70,8 @@ from itertools import product
 from typing import Any
 
 from rules.core.actions import Action
-from rules.core.errors import BadOptions
 from rules.core.game import Game
+from rules.core.options import CHOICE, Option
 from rules.core.rng import Rng
 from rules.keltis_dice.board import (
     BOTH,
@@ -143,18 +143,12 @@ class KeltisDice(Game):
     max_players = 4
     verbs = frozenset({"roll", "stop", "reroll", "move", "pass", "clover", "clover_new", "skip"})
     max_actions = 5000
+    options_schema = (
+        Option("side", CHOICE, "board side: A, B (forbidden fields) or both (A then B)",
+               default="A", choices=(*SIDES, BOTH), keep_default=True),
+    )
 
     # -- setup (D-3) ---------------------------------------------------------
-    def check_options(self, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = set(options) - {"side"}
-        if unknown:
-            raise BadOptions(f"unknown options for the Keltis dice game: {sorted(unknown)}")
-        side = options.get("side", "A")
-        if not isinstance(side, str) or side.strip().upper() not in (*SIDES, BOTH.upper()):
-            raise BadOptions('side must be "A", "B" or "both"')
-        side = side.strip().upper()
-        return {"side": BOTH if side == BOTH.upper() else side}
-
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> DiceState:
         side = options.get("side", "A")
         sides = list(SIDES) if side == BOTH else [side]
@@ -200,6 +194,20 @@ class KeltisDice(Game):
             return None
         return target
 
+    def previews(self, s: DiceState) -> dict[str, dict]:
+        """Where each offered move or clover step would put the current
+        seat's stone, by colour: {"from", "to", "symbol"} (D-4 for moves)."""
+        if s.phase == MOVE:
+            steps = {c: self.move_target(s, s.current, c) for c in COLOURS}
+        elif s.phase == CLOVER_PHASE:
+            steps = {a.args[0]: s.stones[s.current].get(a.args[0], 0) + 1
+                     for a in self._clover_targets(s, s.current)}
+        else:
+            return {}
+        return {c: {"from": s.stones[s.current].get(c, 0), "to": to,
+                    "symbol": symbol_at(c, to)}
+                for c, to in steps.items() if to is not None}
+
     def _moves(self, s: DiceState, seat: int) -> list[Action]:
         moves = [Action("move", (c,)) for c in COLOURS
                  if self.move_target(s, seat, c) is not None]
@@ -244,10 +252,13 @@ class KeltisDice(Game):
             taken: set[int] = set()
             for face in faces:
                 taken.add(next(i for i, d in enumerate(s.dice) if d == face and i not in taken))
+            kept = [d for i, d in enumerate(s.dice) if i not in taken]
+            before = [s.dice[i] for i in sorted(taken)]
             for i in sorted(taken):
                 s.dice[i] = FACES[rng.below(len(FACES))]
             events = [{"type": "reroll", "seat": seat, "rerolled": sorted(taken),
-                       "dice": list(s.dice)}]
+                       "kept": kept, "before": before,
+                       "new": [s.dice[i] for i in sorted(taken)], "dice": list(s.dice)}]
         else:
             events = [{"type": "stop", "seat": seat, "dice": list(s.dice)}]
         if s.dice.count(WISH) >= WISH_DICE_FOR_CHIP:  # D-4 step 3
@@ -402,6 +413,7 @@ class KeltisDice(Game):
             "dice": list(s.dice),
             "extra_turn": s.extra_turn,
             "clover_for": s.last,
+            "moves": self.previews(s),
             "stones": [{c: mine[c] for c in COLOURS if c in mine} for mine in s.stones],
             "chips": list(s.chips),
             "supply": s.supply,

@@ -1,12 +1,7 @@
 """Keltis dice game scoring (D-6): the tables as data, and one seat's score."""
 from __future__ import annotations
 
-from rules.keltis_dice.board import COLOURS
-
-# Field (1..9) -> points; index 0 is unused (no stone scores 0).
-FIELD_POINTS = (0, -4, -3, -2, 1, 2, 3, 6, 7, 10)
-# Wishing-stone chips -> points; the last entry stands for "9 or more".
-CHIP_POINTS = (-10, -4, -3, -2, 1, 2, 3, 6, 7, 10)
+from rules.keltis_dice.board import CHIP_POINTS, COLOURS, FIELD_POINTS
 
 
 def field_points(field: int) -> int:

@@ -59,8 +59,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.actions import Action
-from rules.core.errors import BadOptions
+from rules.core.events import private
 from rules.core.game import Game
+from rules.core.options import BOOL, SEAT, Option
 from rules.core.rng import Rng
 from rules.keltis import rows
 from rules.oracle.board import (
@@ -94,7 +95,6 @@ BOARD_VIEW = tuple({"field": i, "colour": f.colour, "points": f.points, "kind": 
                     "sanctuary": i >= SANCTUARY} for i, f in enumerate(FIELDS))
 
 PLAY, MOVE, TILE, DRAW, OVER = "play", "move", "tile", "draw", "over"
-OPTIONS = ("clover_other_pawn", "first_player")
 
 # Every action, built once (Action is immutable; building them per legal() call
 # was most of its cost).
@@ -189,25 +189,13 @@ class Oracle(Game):
     verbs = frozenset({"play", "discard", "pawn", "oracle", "clover", "spiral",
                        "goblin", "skip", "draw"})
     max_actions = 5000  # random playouts: median 470-660, longest seen 864
+    options_schema = (
+        Option("clover_other_pawn", BOOL, "the variant: a clover may move another of your pawns",
+               default=False),
+        Option("first_player", SEAT, "who plays first (otherwise drawn by lot)"),
+    )
 
     # -- setup (O-3) -----------------------------------------------------------
-    def check_options(self, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
-        unknown = set(options) - set(OPTIONS)
-        if unknown:
-            raise BadOptions(f"unknown Oracle options: {sorted(unknown)}")
-        out: dict[str, Any] = {}
-        variant = options.get("clover_other_pawn", False)
-        if type(variant) is not bool:
-            raise BadOptions("clover_other_pawn must be true or false")
-        if variant:
-            out["clover_other_pawn"] = True
-        first = options.get("first_player")
-        if first is not None:
-            if type(first) is not int or not 0 <= first < n_players:
-                raise BadOptions(f"first_player must be a seat from 0 to {n_players - 1}")
-            out["first_player"] = first
-        return out
-
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> OracleState:
         layout = list(range(len(TILES)))
         rng.shuffle(layout)
@@ -495,8 +483,10 @@ class Oracle(Game):
 
     def _draw(self, s: OracleState, seat: int, source: str, events: list[dict]) -> None:
         if source == "deck":
-            _insert_sorted(s.hands[seat], s.deck.pop())
-            events.append({"type": "draw", "seat": seat, "from": "deck"})
+            cid = s.deck.pop()
+            _insert_sorted(s.hands[seat], cid)
+            events.append({"type": "draw", "seat": seat, "from": "deck", "left": len(s.deck)})
+            events.append(private({"type": "drawn", "seat": seat, "card": CARDS[cid].code}, seat))
         else:
             cid = s.piles[source].pop()
             _insert_sorted(s.hands[seat], cid)
@@ -571,6 +561,7 @@ class Oracle(Game):
             "pending": pending,
             # per pawn of the current player: its field before it first moved this turn
             "moved_from": list(s.origins),
+            "targets": self.targets(s),
             "draws_owed": s.draws_owed,
             "discarded_this_turn": [CARDS[c].code for c in s.discarded_this_turn],
             "deck": len(s.deck),
@@ -584,7 +575,26 @@ class Oracle(Game):
         }
         if seat is not None:
             view["hand"] = [CARDS[c].code for c in s.hands[seat]]
+            # O-1: how far each card in hand could move the oracle
+            view["oracle_steps"] = {CARDS[c].code: CARDS[c].oracle for c in s.hands[seat]}
         return view
+
+    def targets(self, s: OracleState) -> dict:
+        """Where the moves on offer would land, for the player's eye: per
+        pawn of the current player the field its move would reach (None: no
+        such field), and the fields the oracle may move to (O-4A)."""
+        colour = None
+        if s.phase == MOVE:
+            colour = CARDS[s.played].colour
+        elif s.phase == TILE and s.pending["kind"] == CLOVER:
+            colour = s.pending["colour"]
+        if colour is None:
+            return {"pawns": [], "oracle": []}
+        oracle = []
+        if s.phase == MOVE:
+            steps = min(CARDS[s.played].oracle, LAST - s.oracle)
+            oracle = [s.oracle + k for k in range(1, steps + 1)]
+        return {"pawns": [NEXT[f][colour] for f in s.pawns[s.current]], "oracle": oracle}
 
     # -- scoring (O-8) -----------------------------------------------------------------
     def score_seat(self, s: OracleState, seat: int) -> dict:

@@ -72,7 +72,7 @@ def replayed(db, match_id: int) -> Match:
     match = Match.new(game, players, seed, json.loads(options))
     for seq, seat, key in read_db(db, "SELECT seq, seat, key FROM actions WHERE match_id = ?"
                                       " ORDER BY seq", match_id):
-        match.act(seat, key, seq)
+        match.apply_logged(seat, key)
     return match
 
 
@@ -107,3 +107,28 @@ async def move_button(fake, place, users):
         if buttons:
             return user, panel, buttons[0]["custom_id"]
     raise AssertionError("nobody has a move")
+
+
+def move_ids(message) -> list[str]:
+    """The custom_ids of a message's components that play or open a hand
+    (a finished table keeps only its log and replay buttons)."""
+    return [c for c in message.custom_ids() if not c.startswith(("log:", "rp:"))]
+
+
+async def walk_pages(fake, user, message, op: str, limit: int = 1000) -> list:
+    """Press the pager button `op` ("n" next, "p" previous) of a private log
+    or replay until it is disabled; the message's revisions as it changed."""
+    seen = [copy_of(message)]
+    for _ in range(limit):
+        button = next(b for b in message.buttons() if b["custom_id"].split(":")[2] == op)
+        if button.get("disabled"):
+            return seen
+        inter = await answered(await fake.click(user, message, custom_id=button["custom_id"]))
+        await inter.wait_reply()
+        seen.append(copy_of(message))
+    raise AssertionError(f"still a {op!r} page after {limit} presses")
+
+
+def copy_of(message) -> dict:
+    return {"content": message.content, "embeds": [dict(e) for e in message.embeds],
+            "text": message.text}

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
-from .bot_helpers import ROOT, current_table, reply
+from .bot_helpers import ROOT, current_table, move_ids, reply
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -73,7 +73,7 @@ async def test_cancel_is_for_the_creator_or_a_moderator(world, channel):
     done = await reply(await fake.slash(world.mod, channel, "game cancel"))
     assert not done.ephemeral and "was cancelled" in done.text
     await fake.wait_until(lambda: "cancelled" in table.text, 5, "the table to show it")
-    assert not table.custom_ids()
+    assert not move_ids(table)
     late = await reply(await fake.slash(world.alice, channel, "game hand"))
     assert late.ephemeral and "not running" in late.text
     assert fake.problems() == []

@@ -17,7 +17,7 @@ from cogs.presenters.cucco import PRESENTER, hand_text
 from rules import Action, Match
 from rules.bots import choose_action
 
-from .bot_helpers import ROOT, answered, current_table
+from .bot_helpers import ROOT, answered, current_table, move_ids
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -127,7 +127,7 @@ async def test_one_user_and_four_bots_play_a_deal_to_the_final_chips(world):
     for line in PRESENTER.outcome_lines(outcome, names):
         assert line in final.text
     assert "chips" in final.text and "Deal 1: **🤖 Bot" in final.text
-    assert not final.custom_ids()
+    assert not move_ids(final)
     assert any(w.alice.id in m.mentioned_ids for m in fake.messages(thread, include_deleted=True))
     await fake.wait_until(lambda: thread.archived, 5, "the thread to be archived")
     check_public_messages(w, thread, plan)

@@ -14,7 +14,7 @@ import pytest_asyncio
 from cogs.presenters.cuttle import card
 from rules import Match
 
-from .bot_helpers import ROOT, answered, current_table
+from .bot_helpers import ROOT, answered, current_table, move_ids
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -302,6 +302,6 @@ async def test_a_user_plays_a_whole_match_against_a_bot(world):
     assert "🏆" in description(final) or lines[1].startswith("**Draw**")
     assert any(name.startswith("alice · ") for name in fields(final))
     assert any(name.startswith("🤖 Bot 2 · ") for name in fields(final))
-    assert not final.custom_ids()
+    assert not move_ids(final)
     assert_no_hand_in_public(w, thread)
     assert fake.problems() == []

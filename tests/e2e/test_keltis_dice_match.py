@@ -21,7 +21,7 @@ from rules import Action, Match
 from rules.bots import choose_action
 from rules.keltis_dice.board import COLOURS, FACES, FIELDS, STONES_PER_PLAYER
 
-from .bot_helpers import ROOT, answered, current_table
+from .bot_helpers import ROOT, answered, current_table, move_ids
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -152,7 +152,7 @@ async def test_two_users_and_a_bot_play_both_sides_to_the_final_table(world):
 
     assert all(checked.values()), checked
     final = current_table(w.fake, thread)
-    await fake.wait_until(lambda: not final.custom_ids(), 5, "the final table")
+    await fake.wait_until(lambda: not move_ids(final), 5, "the final table")
     outcome = mirror.outcome()
     assert [g["side"] for g in outcome["games"]] == ["A", "B"]
     expected = "**Game over.**\n" + "\n".join(PRESENTER.outcome_lines(outcome, names))

@@ -15,7 +15,7 @@ from cogs.presenters.keltis import card
 from rules import Match
 from storage import Store
 
-from .bot_helpers import ROOT, answered, current_table
+from .bot_helpers import ROOT, answered, current_table, move_ids, walk_pages
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -114,7 +114,7 @@ async def test_two_users_and_a_bot_play_keltis_to_the_end_surviving_a_kill(world
                 pass
     assert killed and moves > 40
     final = current_table(world.fake, thread)
-    assert "🏆" in final.text and not final.custom_ids()
+    assert "🏆" in final.text and not move_ids(final)
     await fake.wait_until(lambda: thread.archived, 5, "the thread to be archived")
     assert fake.problems() == []
     world.thread = thread
@@ -162,6 +162,30 @@ async def check_hands_never_leak(w):
                 assert "Your hand" not in text
                 checked_public += 1
     assert checked_public > 20 and checked_private > 20
+
+
+async def test_the_finished_match_has_its_log_and_a_replay_ending_on_the_final_table(world):
+    w, fake = world, world.fake
+    final = current_table(fake, w.thread)
+    mid = final.buttons()[0]["custom_id"].split(":")[1]
+    async with Store.open(w.db) as store:
+        loaded = await store.load(int(mid))
+    # the log: bob pages back to the first move; every page is his alone
+    log = await (await answered(await fake.click(w.bob, final, label="📜 Log"))).wait_reply()
+    assert log.ephemeral and f"match #{mid} · log" in log.text
+    pages = await walk_pages(fake, w.bob, log, "p")
+    assert pages[-1]["embeds"][0]["description"].startswith("`  1` ")
+    told = " ".join(p["embeds"][0]["description"] for p in pages)
+    for name in ("**alice**", "**bob**", "**🤖 Bot 2**"):
+        assert name in told
+    assert not re.search(r"\b[a-z]+:[a-z0-9]+", told)  # no raw action keys
+    # the replay walks every move; its last frame is the final table
+    first = await (await answered(await fake.click(w.carol, final, label="🎞️ Replay"))).wait_reply()
+    assert first.ephemeral and first.content.startswith(f"Replay of match #{mid} — move 0 of ")
+    frames = await walk_pages(fake, w.carol, first, "n")
+    assert len(frames) == loaded.match.seq + 1
+    assert frames[-1]["embeds"][0] == final.embeds[0]
+    assert fake.problems() == []
 
 
 async def test_stale_foreign_forged_and_unknown_clicks_get_polite_answers(world):

@@ -21,7 +21,7 @@ from cogs.presenters.oracle_board import render
 from rules import Action, Match
 from rules.oracle.board import NEXT
 
-from .bot_helpers import ROOT, answered, current_table
+from .bot_helpers import ROOT, answered, current_table, move_ids
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -156,7 +156,7 @@ async def test_two_users_and_a_bot_play_the_oracle_to_the_final_board(world):
     final = await fake.wait_until(
         lambda: (t := current_table(w.fake, thread)) and "Game over" in t.text and t, 5, "the final table")
     assert "🏆" in final.text and "the sanctuary is full" in final.text
-    assert not final.custom_ids() and shown_seq(final) == match.seq
+    assert not move_ids(final) and shown_seq(final) == match.seq
     [image] = final.attachments
     assert image.filename == "table.png" and image.content_type == "image/png"
     assert image.data[:8] == PNG and (image.width, image.height) == (800, 896)

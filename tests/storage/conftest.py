@@ -65,6 +65,6 @@ def play():
             if match.is_over():
                 return
             seat, key = random_move(match, rnd)
-            match.act(seat, key, match.seq)
-            await store.commit(match_id, match)
+            events = match.act(seat, key, match.seq)
+            await store.commit(match_id, match, events)
     return run

@@ -117,18 +117,46 @@ async def test_a_first_version_file_upgrades_without_loss(db_path, raw, clock):
         assert info.settings == {} and not info.paused
         match = expected[active]  # play goes on after the upgrade
         seat = match.to_act()[0]
-        match.act(seat, match.legal(seat)[0], match.seq)
-        await store.commit(active, match)
+        events = match.act(seat, match.legal(seat)[0], match.seq)
+        await store.commit(active, match, events)
         assert (await store.load(active, verify=True)).match.snapshot() == match.snapshot()
         await store.set_deadline(active, match.seq, remind_at=None, timeout_at=None)
     rows = raw.execute("SELECT version, applied_at FROM schema_version ORDER BY version").fetchall()
-    assert [tuple(r) for r in rows] == [(1, 0), (2, int(T0 * 1000)), (3, int(T0 * 1000))]
+    later = [(v, int(T0 * 1000)) for v in range(2, migrations.latest() + 1)]
+    assert [tuple(r) for r in rows] == [(1, 0), *later]
     assert raw.execute("SELECT count(*) FROM deadlines").fetchone()[0] == 1
     assert raw.execute("SELECT count(*) FROM departed_guilds").fetchone()[0] == 0
     # Opening again applies nothing more.
     async with Store.open(db_path, clock=clock):
         pass
-    assert raw.execute("SELECT count(*) FROM schema_version").fetchone()[0] == 3
+    assert raw.execute("SELECT count(*) FROM schema_version").fetchone()[0] == migrations.latest()
+
+
+async def test_actions_logged_before_events_get_them_by_replay(db_path, clock):
+    expected = build_v1_file(db_path)
+    finished, active, lobby = expected
+    async with Store.open(db_path, clock=clock) as store:
+        for match_id in (finished, active):
+            match = expected[match_id]
+            _, story = Match.replay_story(match.to_record())
+            logged = await store.story(match_id)
+            assert [a.key for a in logged] == [key for _, key in match.log]
+            assert [a.events for a in logged] == story and all(story)
+            # whoever held the seats then is their history from the start
+            history = await store.seat_history(match_id)
+            assert [(h.seat, h.from_seq, h.user_id, h.how) for h in history] == [
+                (0, 0, ALICE, "start"), (1, 0, BOB, "start")]
+        assert await store.seat_history(lobby) == []
+
+
+async def test_the_log_stays_append_only_once_events_are_filled_in(db_path, raw, clock):
+    build_v1_file(db_path)
+    async with Store.open(db_path, clock=clock):
+        pass
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        raw.execute("UPDATE actions SET events = '[]' WHERE seq = 0")
+    with pytest.raises(sqlite3.DatabaseError, match="append-only"):
+        raw.execute("UPDATE actions SET key = 'done' WHERE seq = 0")
 
 
 async def test_a_newer_database_is_refused_clearly_and_left_alone(db_path, raw):
@@ -200,9 +228,9 @@ async def played(store, start_keltis, play):
 @pytest.mark.parametrize("sql", [
     "UPDATE actions SET key = 'done' WHERE seq = 0",
     "DELETE FROM actions WHERE seq = 2",
-    "INSERT INTO actions VALUES (1, 2, 0, 'done', 0)",    # rewrites history
-    "INSERT INTO actions VALUES (1, 4, 0, 'done', 0)",    # leaves a gap
-    "INSERT INTO actions VALUES (99, 0, 0, 'done', 0)",   # no such match
+    "INSERT INTO actions VALUES (1, 2, 0, 'done', 0, '[]')",    # rewrites history
+    "INSERT INTO actions VALUES (1, 4, 0, 'done', 0, '[]')",    # leaves a gap
+    "INSERT INTO actions VALUES (99, 0, 0, 'done', 0, '[]')",   # no such match
     "UPDATE matches SET seq = 4",                         # seq without a log row
     "UPDATE matches SET seq = 2",                         # seq backwards
     "UPDATE matches SET snapshot = '{}'",                 # snapshot without a move
@@ -227,7 +255,7 @@ async def test_the_schema_accepts_a_proper_commit_and_cascading_deletes(played, 
     match_id, match = played
     raw.execute("PRAGMA foreign_keys = ON")
     raw.execute("BEGIN")
-    raw.execute("INSERT INTO actions VALUES (?, 3, 0, 'done', 0)", (match_id,))
+    raw.execute("INSERT INTO actions VALUES (?, 3, 0, 'done', 0, '[]')", (match_id,))
     raw.execute("UPDATE matches SET seq = 4, snapshot = '{}' WHERE id = ?", (match_id,))
     raw.execute("ROLLBACK")
     raw.execute("DELETE FROM matches WHERE id = ?", (match_id,))

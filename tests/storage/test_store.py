@@ -129,9 +129,9 @@ async def test_commit_appends_the_log_and_replaces_the_snapshot(store, clock, st
     match_id, match = await start_keltis(store)
     seat = match.to_act()[0]
     key = match.legal(seat)[0].key()
-    match.act(seat, key, 0)
+    events = match.act(seat, key, 0)
     clock.advance(5)
-    assert await store.commit_action(match_id, 0, seat, key, match.snapshot()) == 1
+    assert await store.commit_action(match_id, 0, seat, key, match.snapshot(), events) == 1
     loaded = await store.load(match_id, verify=True)
     assert loaded.seq == 1 and loaded.match.log == [(seat, key)]
     assert loaded.match.snapshot() == match.snapshot()
@@ -148,7 +148,7 @@ async def test_stale_commit_changes_nothing(store, start_keltis, play, raw):
         "SELECT * FROM actions").fetchall()
     for stale in (2, 4, 0):
         with pytest.raises(StaleCommit) as caught:
-            await store.commit_action(match_id, stale, 0, "done", {"not": "used"})
+            await store.commit_action(match_id, stale, 0, "done", {"not": "used"}, [])
         assert (caught.value.match_id, caught.value.expected, caught.value.actual) == (
             match_id, stale, 3)
         assert isinstance(caught.value, Conflict)
@@ -159,14 +159,14 @@ async def test_stale_commit_changes_nothing(store, start_keltis, play, raw):
 
 async def test_commit_refuses_unknown_lobby_and_ended_matches(store, start_keltis):
     with pytest.raises(UnknownMatch):
-        await store.commit_action(999, 0, 0, "done", {})
+        await store.commit_action(999, 0, 0, "done", {}, [])
     lobby = await store.create_lobby(GUILD, CHANNEL, "keltis", {}, ALICE)
     with pytest.raises(WrongStatus, match="lobby"):
-        await store.commit_action(lobby, 0, 0, "done", {})
+        await store.commit_action(lobby, 0, 0, "done", {}, [])
     match_id, match = await start_keltis(store)
     await store.cancel(match_id)
     with pytest.raises(WrongStatus, match="cancelled"):
-        await store.commit_action(match_id, 0, 0, "done", match.snapshot())
+        await store.commit_action(match_id, 0, 0, "done", match.snapshot(), [])
     assert (await store.load(match_id)).seq == 0
 
 
@@ -178,7 +178,7 @@ async def test_commit_validates_its_arguments_before_writing(store, start_keltis
                                                              key, snapshot):
     match_id, _ = await start_keltis(store)
     with pytest.raises((ValueError, TypeError)):
-        await store.commit_action(match_id, seq, seat, key, snapshot)
+        await store.commit_action(match_id, seq, seat, key, snapshot, [])
     assert (await store.info(match_id)).seq == 0
 
 
@@ -187,28 +187,28 @@ async def test_the_last_commit_finishes_the_match(store, clock, start_keltis, pl
     await play(store, match_id, match, 3)
     seat = match.to_act()[0]
     key = match.legal(seat)[0].key()
-    match.act(seat, key, 3)
+    events = match.act(seat, key, 3)
     clock.advance(9)
-    await store.commit_action(match_id, 3, seat, key, match.snapshot(),
+    await store.commit_action(match_id, 3, seat, key, match.snapshot(), events,
                               finished_outcome={"winners": [seat]})
     loaded = await store.load(match_id, verify=True)
     assert loaded.status == Status.FINISHED and loaded.outcome == {"winners": [seat]}
     assert loaded.ended_at == loaded.updated_at == at(T0 + 9)
     assert loaded.match.log[-1] == (seat, key)
     with pytest.raises(WrongStatus, match="finished"):
-        await store.commit_action(match_id, 4, 0, "done", match.snapshot())
+        await store.commit_action(match_id, 4, 0, "done", match.snapshot(), [])
     # (a match played to its real end: test_store_replay.py)
 
 
 async def test_commit_needs_one_new_action(store, start_keltis):
     match_id, match = await start_keltis(store)
     with pytest.raises(ValueError):
-        await store.commit(match_id, match)
+        await store.commit(match_id, match, [])
     for _ in range(2):  # two moves in memory, only the last would be stored
         seat = match.to_act()[0]
-        match.act(seat, match.legal(seat)[0], match.seq)
+        events = match.act(seat, match.legal(seat)[0], match.seq)
     with pytest.raises(StaleCommit):
-        await store.commit(match_id, match)
+        await store.commit(match_id, match, events)
 
 
 async def test_finish_outside_the_rules(store, start_keltis, play):

@@ -53,8 +53,8 @@ async def play(path, seed, out):
                 match_id, match = await new_match(store, rnd)
             seat = rnd.choice(match.to_act())
             key = rnd.choice(match.legal(seat)).key()
-            match.act(seat, key, match.seq)
-            await store.commit(match_id, match)
+            events = match.act(seat, key, match.seq)
+            await store.commit(match_id, match, events)
             os.write(out, f"{match_id} {match.seq - 1} {seat} {key}\n".encode())
 
 for command in sys.stdin:

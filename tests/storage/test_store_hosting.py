@@ -31,17 +31,17 @@ async def test_match_settings_and_pause_round_trip(store, start_keltis):
 async def test_a_seat_goes_to_a_bot_or_another_user(store, start_keltis, play):
     match_id, match = await start_keltis(store)
     await play(store, match_id, match, 5)
-    before = await store.replace_seat(match_id, 1, bot="bot")
+    before = await store.replace_seat(match_id, 1, bot="bot", how="kicked")
     assert before.user_id == BOB
     info = await store.info(match_id)
     assert [(s.user_id, s.bot) for s in info.seats] == [(ALICE, None), (None, "bot")]
     with pytest.raises(SeatError):
-        await store.replace_seat(match_id, 1, user_id=ALICE)  # already seated
-    await store.replace_seat(match_id, 1, user_id=CAROL)
+        await store.replace_seat(match_id, 1, user_id=ALICE, how="replaced")  # already seated
+    await store.replace_seat(match_id, 1, user_id=CAROL, how="replaced")
     loaded = await store.load(match_id, verify=True)  # the match itself is untouched
     assert loaded.match.snapshot() == match.snapshot() and loaded.seat_of(CAROL) == 1
     with pytest.raises(ValueError):
-        await store.replace_seat(match_id, 0, user_id=BOB, bot="bot")
+        await store.replace_seat(match_id, 0, user_id=BOB, bot="bot", how="replaced")
 
 
 async def test_deadlines_are_due_only_while_the_match_waits_at_their_seq(store, start_keltis,
@@ -83,15 +83,17 @@ async def test_stats_and_leaderboard_count_finished_matches_and_wins(store):
         match = Match.new("keltis", 2, f"stats-{n}")
         await store.start_match(match_id, match)
         for seat, key in finished.log:
-            match.act(seat, key, match.seq)
-            await store.commit(match_id, match)
+            events = match.act(seat, key, match.seq)
+            await store.commit(match_id, match, events)
         results.append(match.outcome()["winners"])
     live = await store.create_lobby(GUILD, 5, "keltis", {}, ALICE)
     await store.add_user_seat(live, ALICE)  # a lobby counts for nothing
     wins = {ALICE: sum(0 in w for w in results), BOB: sum(1 in w for w in results)}
-    assert await store.player_stats(GUILD, ALICE) == {"keltis": (6, wins[ALICE])}
+    [alice] = (await store.player_stats(GUILD, ALICE)).values()
+    assert (alice.game, alice.played, alice.won) == ("keltis", 6, wins[ALICE])
     assert await store.player_stats(GUILD + 1, ALICE) == {}
     board = await store.leaderboard(GUILD, "keltis")
-    assert sorted(board) == sorted([(ALICE, 6, wins[ALICE]), (BOB, 6, wins[BOB])])
-    assert [row[2] for row in board] == sorted([wins[ALICE], wins[BOB]], reverse=True)
+    assert sorted((r.user_id, r.played, r.won) for r in board) == sorted(
+        [(ALICE, 6, wins[ALICE]), (BOB, 6, wins[BOB])])
+    assert [r.rating for r in board] == sorted([r.rating for r in board], reverse=True)
     assert (await store.info(live)).status == Status.LOBBY

@@ -22,11 +22,11 @@ async def race_once(stores: list[Store], match_id: int, rnd: random.Random):
     for _ in range(RACERS):
         copy = Match.from_record(base.to_record())
         seat, key = random_move(copy, rnd)
-        copy.act(seat, key, copy.seq)
-        attempts.append((seat, key, copy.snapshot()))
+        events = copy.act(seat, key, copy.seq)
+        attempts.append((seat, key, copy.snapshot(), events))
     results = await asyncio.gather(*(
-        stores[i % len(stores)].commit_action(match_id, base.seq, seat, key, snapshot)
-        for i, (seat, key, snapshot) in enumerate(attempts)), return_exceptions=True)
+        stores[i % len(stores)].commit_action(match_id, base.seq, seat, key, snapshot, events)
+        for i, (seat, key, snapshot, events) in enumerate(attempts)), return_exceptions=True)
     return base, attempts, results
 
 
@@ -45,7 +45,7 @@ async def test_fifty_commits_on_one_seq_one_wins(db_path, store, start_keltis, p
     losers = [r for r in results if isinstance(r, StaleCommit)]
     assert len(losers) == RACERS - 1
     assert all((r.expected, r.actual) == (base.seq, base.seq + 1) for r in losers)
-    seat, key, snapshot = attempts[winners[0]]
+    seat, key, snapshot, _ = attempts[winners[0]]
     loaded = await store.load(match_id, verify=True)
     assert loaded.seq == base.seq + 1
     assert loaded.match.log == base.log + [(seat, key)]
@@ -62,9 +62,9 @@ async def player(store: Store, match_id: int, rnd: random.Random, until: int,
         if match.seq >= until or match.is_over():
             return lost
         seat, key = random_move(match, rnd)
-        match.act(seat, key, match.seq)
+        events = match.act(seat, key, match.seq)
         try:
-            await store.commit(match_id, match)
+            await store.commit(match_id, match, events)
         except StaleCommit:
             lost += 1
             continue

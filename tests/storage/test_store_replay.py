@@ -17,9 +17,9 @@ async def test_replaying_a_long_keltis_match_gives_its_snapshot(db_path, clock, 
         seen = {0: match.snapshot()}
         while not match.is_over():
             seat, key = random_move(match, rnd)
-            match.act(seat, key, match.seq)
+            events = match.act(seat, key, match.seq)
             clock.advance(rnd.uniform(1, 3600))
-            await store.commit(match_id, match)
+            await store.commit(match_id, match, events)
             if match.seq % 50 == 0:
                 seen[match.seq] = match.snapshot()
                 assert (await store.load(match_id)).match.snapshot() == seen[match.seq]

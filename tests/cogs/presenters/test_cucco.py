@@ -2,6 +2,7 @@ import random
 
 from cogs.presenters.cucco import CuccoPresenter, card, hand_text, points
 from rules import Action, Match
+from tests.cogs.presenters.story_helpers import Recorder, story_of
 from tests.rules.cucco.helpers import act, bidding, playing
 
 P = CuccoPresenter()
@@ -35,23 +36,20 @@ def test_action_labels_are_short_and_nothing_is_grouped_or_public():
     assert P.label(Action.parse("play:p13"), {}) == "🖼️Horse"
     for key in ("bid:lion", "pass", "play:n1"):
         assert P.group(Action.parse(key)) is None and not P.is_public(Action.parse(key))
-    assert P.describe("Ann", "bid:p12") == "Ann bid 🖼️Cat"
-    assert P.describe("Bo", "pass") == "Bo passed"
-    assert P.describe("Cy", "play:n10") == "Cy played 🔢X"
-    assert P.describe("Dan", "concede") == "Dan conceded"
 
 
 def test_bidding_table_and_panel_offer_only_the_engines_bids():
     m = bidding({0: ["n9", "n7", "n3", "p13"],
                  1: ["n8", "n5", "n2", "mask", "bucket", "zero", "mat", "lion"]}, dealer=4)
-    act(m, 0, "bid:n7")
-    embed, fields = table(m, recent=[(0, "bid:n7")])
+    rec = Recorder(m)
+    rec.act(0, "bid:n7")
+    embed, fields = table(m, recent=rec.lines(P, NAMES))
     assert embed["description"] == "Deal 1 of 5 · dealer **Eve**\n**Bo** to bid or pass."
     assert fields["Bidding"] == ("**Ann** bid 🔢VII\nCurrent bid: 🔢VII by **Ann** — "
                                  "only a weaker numbers card may follow.")
     assert fields["Players"].splitlines()[4] == (
         "**Eve** (dealer) — ✋8 · tricks 0 · points 0 · chips 0")
-    assert fields["Recent moves"] == "Ann bid 🔢VII"
+    assert fields["Recent moves"] == "**Ann** bid 🔢VII."
     assert [P.label(a, m.view(1)) for a in m.legal(1)] == ["Pass", "Bid 🔢II", "Bid 🔢V"]
     embed, fields = panel(m, 1)
     assert embed["description"] == "**Your decision.** Bid or pass."
@@ -170,11 +168,12 @@ def test_long_names_over_a_long_match_stay_within_discords_limits():
     while m.to_act():
         if m.seq % 17 == 0:
             embed = P.table_embed(match_id=10**12, view=m.view(None), names=names,
-                                  to_act=m.to_act(), recent=m.log[-6:], outcome=None, seq=m.seq)
+                                  to_act=m.to_act(), recent=story_of(m, P, names)[-6:], outcome=None,
+                                  seq=m.seq)
             assert len(embed) <= 6000 and len(embed.fields) <= 25
             assert all(len(f.value) <= 1024 and len(f.name) <= 256 for f in embed.fields)
         seat = m.to_act()[0]
         m.act(seat, rnd.choice(m.legal(seat)), m.seq)
     embed = P.table_embed(match_id=1, view=m.view(None), names=names, to_act=(),
-                          recent=m.log[-6:], outcome=m.outcome(), seq=m.seq)
+                          recent=story_of(m, P, names), outcome=m.outcome(), seq=m.seq)
     assert len(embed) <= 6000 and all(len(f.value) <= 1024 for f in embed.fields)

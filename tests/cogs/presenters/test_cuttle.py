@@ -1,14 +1,16 @@
 from cogs.presenters.cuttle import CuttlePresenter, card
 from rules import Action
+from tests.cogs.presenters.story_helpers import Recorder
 from tests.rules.cuttle.helpers import act, position
 
 P = CuttlePresenter()
 NAMES = ["Ann", "Bob"]
 
 
-def table(m) -> dict:
+def table(m, rec: Recorder | None = None) -> dict:
+    recent = rec.lines(P, NAMES) if rec else []
     return P.table_embed(match_id=4, view=m.view(None), names=NAMES, to_act=m.to_act(),
-                         recent=m.log[-6:], outcome=m.outcome(), seq=m.seq).to_dict()
+                         recent=recent, outcome=m.outcome(), seq=m.seq).to_dict()
 
 
 def panel(m, seat: int) -> dict:
@@ -92,30 +94,32 @@ def test_table_shows_both_point_areas_with_control_permanents_and_targets():
 
 def test_counter_window_shows_the_chain_and_asks_the_responder_in_their_panel():
     m = middle_game()
-    act(m, 0, "oneoff:2d:kh")
-    embed = table(m)
+    rec = Recorder(m)
+    rec.act(0, "oneoff:2d:kh")
+    embed = table(m, rec)
     assert embed["description"] == "**Bob** may counter 2♦ with a 2, or let it resolve."
     assert fields(embed)["One-off"] == "Ann's 2♦: scrap Bob's K♥"
-    assert fields(embed)["Recent moves"] == "Ann played 2♦ as a one-off: scrap K♥"
+    assert fields(embed)["Recent moves"] == "**Ann** played 2♦ as a one-off: scrap K♥."
     assert panel(m, 1)["description"] == (
         "**Your decision.** Counter their one-off 2♦ (scrap your K♥) with a 2, "
         "or let it resolve.")
     assert labels(m, 1) == {"counter:2c": "Counter with 2♣", "resolve": "Let it resolve"}
     assert panel(m, 0)["description"] == "**Bob** may counter 2♦ with a 2, or let it resolve."
 
-    act(m, 1, "counter:2c")
-    embed = table(m)
+    rec.act(1, "counter:2c")
+    embed = table(m, rec)
     assert embed["description"] == "**Ann** may counter 2♣ with a 2, or let it resolve."
     assert fields(embed)["One-off"] == "Ann's 2♦: scrap Bob's K♥\nCounters: 2♣"
     assert panel(m, 0)["description"] == (
         "**Your decision.** Counter their counter 2♣ (against your one-off 2♦) with a 2, "
         "or let it resolve.")
     assert labels(m, 0) == {"resolve": "Let it resolve"}
-    act(m, 0, "resolve")
-    embed = table(m)
+    rec.act(0, "resolve")
+    embed = table(m, rec)
     assert "One-off" not in fields(embed)
-    assert fields(embed)["Recent moves"].split("\n")[-2:] == [
-        "Bob countered with 2♣", "Ann let it resolve"]
+    assert fields(embed)["Recent moves"].split("\n")[-3:] == [
+        "**Bob** countered with 2♣.", "**Ann** let it resolve.",
+        "2♦ is cancelled by 1 counter and does nothing."]
     # one counter: the 2♦ is cancelled, the King stays
     assert fields(embed)["Bob · 10/14 points (👑×1) · ✋2 · dealer"] == "10♣\n👑 K♥"
     assert fields(embed)["Deck and scrap"] == (
@@ -148,16 +152,18 @@ def test_the_card_revealed_by_a_seven_is_public_and_played_from_the_panel():
 
 def test_a_four_makes_the_victim_discard_in_their_panel_and_a_three_takes_from_the_scrap():
     m = position(hands={0: ["4c", "3c"], 1: ["3h", "5d", "6h"]}, scrap=["9d"], current=0)
-    act(m, 0, "oneoff:4c")
-    act(m, 1, "resolve")
+    rec = Recorder(m)
+    rec.act(0, "oneoff:4c")
+    rec.act(1, "resolve")
     assert table(m)["description"] == "**Bob** discards 2 cards (Ann's 4)."
     assert panel(m, 1)["description"] == (
         "**Your decision.** Their 4: discard 2 cards of your choice.")
     assert labels(m, 1) == {"discard:3h": "Discard 3♥", "discard:5d": "Discard 5♦",
                             "discard:6h": "Discard 6♥"}
-    act(m, 1, "discard:5d")
+    rec.act(1, "discard:5d")
     assert table(m)["description"] == "**Bob** discards 1 card (Ann's 4)."
-    assert fields(table(m))["Recent moves"].endswith("Bob discarded 5♦")
+    assert fields(table(m, rec))["Recent moves"].split("\n")[-2:] == [
+        "4♣ resolves: the opponent discards two cards.", "**Bob** discarded 5♦."]
     act(m, 1, "discard:6h")
     act(m, 1, "draw")
     act(m, 0, "oneoff:3c")
@@ -191,24 +197,35 @@ def test_final_scores_show_the_winner_with_points_target_and_cards():
     assert lines == ["🏆 **Ann**: 19/14 points (👑×1) — 10♣ 5♦ 4♥", "**Bob**: 0/21 points — "
                      "no point cards"]
     m = position(hands={0: ["ks"], 1: ["3h"]}, current=0)
-    m.concede(0, m.seq)
+    rec = Recorder(m)
+    rec.act(0, "concede")
     assert P.outcome_lines(m.outcome(), NAMES)[:2] == [
         "Won by concession.", "**Ann**: 0/21 points — no point cards"]
-    assert table(m)["fields"][-1] == {"name": "Recent moves", "value": "Ann conceded",
-                                      "inline": False}
+    assert table(m, rec)["fields"][-1] == {"name": "Recent moves", "value": "**Ann** conceded.",
+                                           "inline": False}
 
 
-def test_recent_moves_say_only_what_the_key_reveals():
-    assert P.describe("Ann", "draw") == "Ann drew a card"
-    assert P.describe("Ann", "points:ah") == "Ann played A♥ for points"
-    assert P.describe("Ann", "scuttle:9s:7h") == "Ann scuttled 7♥ with 9♠"
-    assert P.describe("Ann", "jack:jh:7c") == "Ann put J♥ on 7♣"
-    assert P.describe("Ann", "glasses:8s") == "Ann put 8♠ down as glasses"
-    assert P.describe("Ann", "perm:qh") == "Ann played Q♥ (Queen)"
-    assert P.describe("Ann", "oneoff:9c:kh") == "Ann played 9♣ as a one-off: return K♥"
-    assert P.describe("Ann", "oneoff:6c") == "Ann played 6♣ as a one-off: scrap every permanent"
-    assert P.describe("Ann", "take:9d") == "Ann took 9♦ from the scrap"
-    assert P.describe("Ann", "pass") == "Ann passed"
+def test_moves_in_words_tell_what_happened_and_hide_the_draw():
+    m = position(hands={0: ["4d", "9s", "ah"], 1: ["2s", "3c", "5h"]}, deck=["7c", "jh"],
+                 stacks=[("7h", 1, [])])
+    rec = Recorder(m)
+    rec.act(0, "oneoff:4d")
+    rec.act(1, "counter:2s")
+    rec.act(0, "resolve")
+    rec.act(1, "draw")
+    rec.act(0, "scuttle:9s:7h")
+    public = rec.lines(P, NAMES)
+    assert public == [
+        "**Ann** played 4♦ as a one-off: the opponent discards two cards.",
+        "**Bob** countered with 2♠.",
+        "**Ann** let it resolve.",
+        "4♦ is cancelled by 1 counter and does nothing.",
+        "**Bob** drew a card (1 card left).",
+        "**Ann** scuttled 7♥ with 9♠.",
+    ]
+    # the drawer alone reads which card it was
+    assert rec.lines(P, NAMES, viewer=1)[4] == "**Bob** drew a card (1 card left) (7♣)."
+    assert "7♣" not in "".join(rec.lines(P, NAMES, viewer=0))
 
 
 def test_rules_summary_is_short_enough():

@@ -1,5 +1,6 @@
 from cogs.presenters.keltis import KeltisPresenter, card
 from rules import Action, Match
+from tests.cogs.presenters.story_helpers import Recorder
 from tests.rules.keltis.helpers import position
 
 P = KeltisPresenter()
@@ -24,14 +25,31 @@ def test_table_shows_rows_with_direction_piles_stones_and_hand_sizes():
     m = position(hands={0: ["b1"], 1: ["y2", "y3"]}, piles={"g": ["g4"]},
                  rows={0: {"p": ["p9", "p7", "x7"]}}, point_rows={1: ["x2"]}, stones={0: [4]})
     embed = P.table_embed(match_id=7, view=m.view(None), names=["Ann", "Bo"], to_act=(0,),
-                          recent=[(0, "discard:y5")], outcome=None, seq=3).to_dict()
+                          recent=["**Ann** discarded 🟡5."], outcome=None, seq=3).to_dict()
     fields = {f["name"]: f["value"] for f in embed["fields"]}
     assert embed["title"] == "Keltis · match #7"
     assert embed["description"] == "**Ann** to play a card."
     assert fields["Ann · ✋1 · 💎4"] == "🩷↓ 9 7 ⚪7"
     assert fields["Bo · ✋2 · no stones"] == "⚪ 2"
     assert "🟢4(1)" in fields["Middle"] and "💎4" not in fields["Middle"].split("left:")[1]
-    assert fields["Recent moves"] == "Ann discarded 🟡5"
+    assert fields["Recent moves"] == "**Ann** discarded 🟡5."
+
+
+def test_a_turn_in_words_the_draw_from_the_deck_shows_its_card_only_to_the_drawer():
+    m = position(hands={0: ["b1", "b5", "y2", "y3"], 1: ["y4"]}, piles={"g": ["g4"]},
+                 deck=["g9", "p2", "u3"])
+    rec = Recorder(m)
+    rec.act(0, "play:b1:b")
+    drawn = next(e["card"] for e in rec.act(0, "draw:deck") if e["type"] == "drawn")
+    assert rec.lines(P, ["Ann", "Bo"]) == [
+        "**Ann** played 🟤1 on their brown row, then drew from the draw pile."]
+    assert rec.lines(P, ["Ann", "Bo"], viewer=0) == [
+        f"**Ann** played 🟤1 on their brown row, then drew from the draw pile ({card(drawn)})."]
+    assert card(drawn) not in "".join(rec.lines(P, ["Ann", "Bo"], viewer=1))
+    rec.act(1, "discard:y4")
+    rec.act(1, "draw:g")
+    assert rec.lines(P, ["Ann", "Bo"], since=2) == [
+        "**Bo** discarded 🟡4, then took 🟢4 from the green pile."]
 
 
 def test_panel_shows_the_hand_only_to_its_owner():

@@ -1,7 +1,8 @@
 """The Keltis dice game presenter: labels, rows, table, panel and final scores."""
 from cogs.presenters.keltis_dice import KeltisDicePresenter, dice_text, kept_faces, row_cells
 from rules import Action, Match
-from tests.rules.keltis_dice.helpers import act, position
+from tests.cogs.presenters.story_helpers import Recorder
+from tests.rules.keltis_dice.helpers import act, position, predicted_dice
 
 P = KeltisDicePresenter()
 NAMES = ["Ann", "Bo", "🤖 Bot 3"]
@@ -43,12 +44,26 @@ def test_every_action_is_public_and_offered_directly():
         assert P.is_public(action) and P.group(action) is None
 
 
-def test_recent_moves_say_what_the_key_shows():
-    assert P.describe("Ann", "reroll:bbw") == "Ann rerolled 🟤🟤💎"
-    assert P.describe("Ann", "move:p") == "Ann moved 🩷"
-    assert P.describe("Ann", "clover_new:u") == "Ann 🍀 brought a new 🔵 stone onto field 1"
-    assert P.describe("Ann", "stop") == "Ann kept all dice"
-    assert P.describe("Ann", "concede") == "Ann conceded"
+def test_a_reroll_in_words_says_what_was_kept_and_what_came_up():
+    m = position(2, stones={0: {"b": 2}}, dice="bbuww", phase="reroll")
+    rec = Recorder(m)
+    new = predicted_dice(m, 3)
+    rec.act(0, "reroll:uww")
+    assert rec.lines(P, NAMES) == [f"**Ann** kept 🟤🟤, rerolled 🔵💎💎 into {dice_text(new)}."]
+
+
+def test_an_extra_turn_and_a_clover_step_are_told():
+    m = position(2, stones={0: {"b": 3}}, dice="bbbbb", phase="move")  # 3 -> 8: the kobold
+    rec = Recorder(m)
+    rec.act(0, "move:b")
+    assert rec.lines(P, NAMES) == [
+        "**Ann** moved their 🟤 stone 3 → 8👺, then takes another turn (👺 kobold)."]
+    m = position(2, stones={0: {"b": 3}}, dice="bbyww", phase="move")  # 3 -> 5: a clover
+    rec = Recorder(m)
+    rec.act(0, "move:b")
+    rec.act(0, "clover_new:g")
+    assert rec.lines(P, NAMES) == [
+        "**Ann** moved their 🟤 stone 3 → 5🍀, then 🍀 moved a new 🟢 stone onto 1."]
 
 
 def test_a_row_shows_fields_symbols_forbidden_fields_goal_area_and_stones():
@@ -62,11 +77,10 @@ def test_table_shows_side_dice_players_rows_and_the_reroll():
     m = position(3, side="B", stones={0: {"b": 2, "u": 9}, 1: {"b": 2, "g": 7}, 2: {"p": 5}},
                  chips={0: 5, 1: 0, 2: 1}, dice="yyguw", current=1)
     embed = P.table_embed(match_id=9, view=m.view(None), names=NAMES, to_act=m.to_act(),
-                          recent=[(1, "roll"), (1, "reroll:bw")], outcome=None, seq=12).to_dict()
+                          recent=["**Bo** rolled 🟤🟡🟢🔵💎."], outcome=None, seq=12).to_dict()
     assert embed["title"] == "Keltis dice game · match #9"
     assert embed["description"] == ("Side **B** (⛔ forbidden fields)\n"
-                                    "**Bo** 🐼 to move with 🟡🟡🟢🔵💎 (or pass).\n"
-                                    "(rerolled 🟤💎; kept 3)")
+                                    "**Bo** 🐼 to move with 🟡🟡🟢🔵💎 (or pass).")
     fields = {f["name"]: f["value"] for f in embed["fields"]}
     assert fields["Players"] == (
         "🦊 **Ann** · 💎 5 chips · stones 2/4 · score 9\n"
@@ -75,17 +89,8 @@ def test_table_shows_side_dice_players_rows_and_the_reroll():
     assert fields["🟢 Green"] == "1 2 3🍀 4⛔ 5💎 6⛔ ┃ **7**👺🐼 8 9"
     assert fields["🔵 Blue"] == "1 2👺 3⛔ 4🍀 5⛔ 6💎 ┃ 7 8 **9**🦊"
     assert fields["Game"].startswith("Stones in goal areas (7-9): 2/7 · chips left: 40\n")
-    assert fields["Recent moves"] == "Bo rolled\nBo rerolled 🟤💎"
+    assert fields["Recent moves"] == "**Bo** rolled 🟤🟡🟢🔵💎."
     assert embed["footer"]["text"] == "move 12"
-
-
-def test_an_extra_turn_is_announced_and_both_sides_are_numbered():
-    m = position(2, side="both", stones={0: {"b": 8}}, current=0)
-    embed = P.table_embed(match_id=1, view=m.view(None), names=NAMES[:2], to_act=(0,),
-                          recent=[(0, "roll"), (0, "stop"), (0, "move:b")], outcome=None,
-                          seq=3).to_dict()
-    assert embed["description"] == ("Side **A** · game 1 of 2 (A then B)\n"
-                                    "**Ann** 🦊 to roll the dice.\n👺 Extra turn (kobold)!")
 
 
 def test_game_two_of_both_shows_the_first_games_scores():
@@ -143,7 +148,7 @@ def test_final_scores_with_breakdown_per_game_and_shared_victory():
     assert lines[2] == ("Ended — game A: enough stones reached the goal areas; "
                         "game B: a player has all four stones in the goal areas.")
     table = P.table_embed(match_id=1, view=m.view(None), names=NAMES[:2], to_act=(),
-                          recent=m.log[-6:], outcome=outcome, seq=m.seq).to_dict()
+                          recent=[], outcome=outcome, seq=m.seq).to_dict()
     assert table["description"].startswith("**Game over.**\n🏆 🦊 **Ann**: 28")
 
 
@@ -152,7 +157,8 @@ def test_a_crowded_four_player_table_stays_within_discord_limits():
     m = position(4, side="B", stones=stones, chips={s: 12 for s in range(4)}, dice="bbyyp")
     names = ["N" * 32] * 4
     embed = P.table_embed(match_id=99999, view=m.view(None), names=names, to_act=(0,),
-                          recent=[(0, "reroll:bbypw")] * 6, outcome=None, seq=999)
+                          recent=[f"**{names[0]}** kept 🟤, rerolled 🟤🟡🟡🩷 into 💎💎💎💎."] * 40,
+                          outcome=None, seq=999)
     assert len(embed) <= 6000 and len(embed.fields) <= 25
     assert all(len(f.value) <= 1024 and len(f.name) <= 256 for f in embed.fields)
 

@@ -2,6 +2,7 @@ from cogs.presenters.oracle import KEY_LINE
 from cogs.presenters.oracle import PRESENTER as P
 from rules import Action, Match
 from rules.oracle.scoring import score
+from tests.cogs.presenters.story_helpers import Recorder
 from tests.rules.oracle.helpers import act, position
 
 NAMES = ["Ann", "Bo"]
@@ -26,7 +27,9 @@ def test_card_choice_is_a_group_of_play_and_discard():
     assert P.group(Action.parse("pawn:0")) is None
     assert P.group(Action.parse("goblin:hand:g7")) is None
     assert P.group_label("g7", m.view(0)) == "🟢7 · oracle up to 3"
-    assert P.group_label("u10", m.view(0)) == "🔵10 · oracle up to 4"
+    assert P.group_label("b2", m.view(0)) == "🟤2 · oracle up to 1"
+    assert m.view(0)["oracle_steps"] == {"b2": 1, "u5": 2, "g7": 3}
+    assert "oracle_steps" not in m.view(None)
 
 
 def test_move_buttons_name_the_fields_and_what_lies_there():
@@ -86,16 +89,21 @@ def test_draws_are_public_buttons_labelled_from_the_public_view():
         "**Ann** — draw 1 card from the draw pile or a discard top.")
 
 
-def test_recent_moves_tell_only_what_the_key_shows():
-    assert [P.describe("Ann", k) for k in (
-        "play:g7", "discard:u10", "pawn:2", "oracle:1", "oracle:3", "clover", "clover:1",
-        "spiral:4", "goblin:hand:y3", "goblin:row:p", "skip", "draw:deck", "draw:y")] == [
-        "Ann played 🟢7", "Ann discarded 🔵10", "Ann moved a pawn",
-        "Ann moved the oracle 1 field 🔮", "Ann moved the oracle 3 fields 🔮",
-        "Ann used a clover 🍀", "Ann used a clover 🍀", "Ann took the spiral back to field 4 🌀",
-        "Ann's goblin 👺: discarded 🟡3 from their hand",
-        "Ann's goblin 👺: discarded the end of their pink row", "Ann let the tile be",
-        "Ann drew from the draw pile", "Ann took the top of the yellow pile"]
+def test_moves_in_words_a_play_the_pawn_and_the_draw():
+    m = position(2, hands={0: ["g7", "b1"], 1: ["u2"]}, deck=["b3", "y7"])
+    rec = Recorder(m)
+    rec.act(0, "play:g7")
+    pawn = next(a.key() for a in m.legal(0) if a.verb == "pawn")
+    move = next(e for e in rec.act(0, pawn) if e["type"] == "move")
+    while m.to_act() == (0,) and m.view(None)["phase"] != "draw":
+        rec.act(0, "skip" if "skip" in {a.key() for a in m.legal(0)} else m.legal(0)[0].key())
+    rec.act(0, "draw:deck")
+    line = rec.lines(P, NAMES)[0]
+    assert line.startswith(f"**Ann** played 🟢7, then moved a pawn from the start to "
+                           f"field {move['to']}")
+    assert "drew from the draw pile" in "".join(rec.lines(P, NAMES))
+    assert "(🟡7)" in "".join(rec.lines(P, NAMES, viewer=0))
+    assert "🟡7" not in "".join(rec.lines(P, NAMES, viewer=1))
 
 
 def table_position() -> Match:
@@ -109,7 +117,7 @@ def table_position() -> Match:
 def test_table_shows_players_rows_stones_mirrors_scores_and_the_board():
     m = table_position()
     embed = P.table_embed(match_id=7, view=m.view(None), names=NAMES, to_act=(0,),
-                          recent=[(1, "play:u2"), (1, "pawn:0")], outcome=None,
+                          recent=["**Bo** played 🔵2, then moved a pawn 0 → 5."], outcome=None,
                           seq=9).to_dict()
     fields = [(f["name"], f["value"]) for f in embed["fields"]]
     assert embed["title"] == "Keltis: the Oracle · match #7"
@@ -121,7 +129,7 @@ def test_table_shows_players_rows_stones_mirrors_scores_and_the_board():
         ("Board", ("🔮 Oracle on field 12 · sanctuary (29-35): 1/5 pawns\n"
                    "Draw pile: 4 cards · discard tops: 🟤– 🟡– 🩷– 🟢6(2) 🔵–\n"
                    f"💎 left on fields 6×2, 13×2, 19×2, 26×2, 35×1\n{KEY_LINE}")),
-        ("Recent moves", "Bo played 🔵2\nBo moved a pawn"),
+        ("Recent moves", "**Bo** played 🔵2, then moved a pawn 0 → 5."),
     ]
     assert embed["footer"]["text"] == "move 9"
     assert len(str(embed)) < 6000

@@ -7,11 +7,12 @@ import pytest
 from cogs.presenters import presenter_for
 from rules import Match, all_games
 from rules.core.rng import Rng
+from tests.cogs.presenters.story_helpers import story_of
 
 
-def render(presenter, match, names):
+def render(presenter, match, names, recent):
     embed = presenter.table_embed(match_id=1, view=match.view(None), names=names,
-                                  to_act=match.to_act(), recent=match.log[-6:],
+                                  to_act=match.to_act(), recent=recent,
                                   outcome=match.outcome(), seq=match.seq)
     return embed.to_dict()
 
@@ -26,11 +27,13 @@ def test_table_embed_is_independent_of_hidden_cards(game_id):
         rnd = random.Random(players)
         while match.to_act():
             if match.seq % 5 == 0:
-                seen = render(presenter, match, names)
+                recent = story_of(match, presenter, names)[-6:]
+                seen = render(presenter, match, names, recent)
                 for seat in range(players):
                     twin = Match.from_record(match.to_record())
                     twin.game.redeal_hidden(twin.state, seat, Rng(rnd.getrandbits(64)))
-                    assert render(presenter, twin, names) == seen
+                    assert render(presenter, twin, names, recent) == seen
             seat = rnd.choice(match.to_act())
             match.act(seat, rnd.choice(match.legal(seat)), match.seq)
-        assert render(presenter, match, names)["description"].startswith("**Game over.**")
+        final = render(presenter, match, names, story_of(match, presenter, names)[-6:])
+        assert final["description"].startswith("**Game over.**")

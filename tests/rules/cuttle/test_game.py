@@ -65,7 +65,8 @@ def test_C2_exactly_one_action_then_the_other_player():
 def test_C2a_draw_takes_the_top_card_event_hides_it():
     m = position(hands={0: ["ac"], 1: ["ad"]}, deck=["9s", "3d"])
     events = act(m, 0, "draw")
-    assert events == [{"type": "draw", "seat": 0}]
+    assert events == [{"type": "draw", "seat": 0, "left": 1},
+                      {"type": "drawn", "seat": 0, "cards": ["9s"], "only": [0]}]
     assert hand(m, 0) == ["ac", "9s"] and m.view(None)["deck"] == 1
     assert m.view(1)["players"][0]["hand_size"] == 2 and "9s" not in json.dumps(m.view(1))
 
@@ -105,8 +106,9 @@ def test_C2a_any_other_action_resets_the_passes():
 
 def test_C2b_points_worth_their_rank_ace_one():
     m = position(hands={0: ["ac", "10d"], 1: ["2d"]}, stacks=[("5h", 0, [])])
+    assert m.view(0)["point_values"] == {"ac": 1, "10d": 10}
     events = act(m, 0, "points:ac")
-    assert events == [{"type": "points", "seat": 0, "card": "ac"}]
+    assert events == [{"type": "points", "seat": 0, "card": "ac", "value": 1}]
     v = m.view(None)
     assert v["players"][0]["points"] == 6
     assert v["stacks"][-1] == {"card": "ac", "owner": 0, "controller": 0, "jacks": []}

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from rules import Match
+from rules.core.rng import Rng
+from rules.keltis_dice.board import FACES
 from rules.keltis_dice.game import DiceState
 
 
@@ -31,3 +33,9 @@ def keys(match: Match, seat: int) -> set[str]:
 
 def act(match: Match, seat: int, key: str) -> list[dict]:
     return match.act(seat, key, match.seq)
+
+
+def predicted_dice(match: Match, n: int) -> list[str]:
+    """The next n die faces the match's generator will produce."""
+    rng = Rng(match.rng.state)
+    return [FACES[rng.below(6)] for _ in range(n)]

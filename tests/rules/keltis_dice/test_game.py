@@ -5,14 +5,7 @@ import pytest
 
 from rules import BadOptions, IllegalAction, Match, NotYourDecision
 from rules.core.rng import Rng
-from rules.keltis_dice.board import FACES
-from tests.rules.keltis_dice.helpers import act, keys, position
-
-
-def predicted_dice(match: Match, n: int) -> list[str]:
-    """The next n die faces the match's generator will produce."""
-    rng = Rng(match.rng.state)
-    return [FACES[rng.below(6)] for _ in range(n)]
+from tests.rules.keltis_dice.helpers import act, keys, position, predicted_dice
 
 
 # -- D-1 components ---------------------------------------------------------------
@@ -116,7 +109,8 @@ def test_D4_reroll_only_the_named_dice_once_then_final():
     events = act(m, 0, "reroll:bw")
     dice = ["b", "w", "g", "b", "w"]
     dice[0], dice[1] = new  # the first brown and the first wishing stone, in position order
-    assert events[0] == {"type": "reroll", "seat": 0, "rerolled": [0, 1], "dice": dice}
+    assert events[0] == {"type": "reroll", "seat": 0, "rerolled": [0, 1], "kept": ["g", "b", "w"],
+                         "before": ["b", "w"], "new": list(new), "dice": dice}
     assert m.view(None)["dice"] == dice and m.view(None)["phase"] == "move"
     assert not any(k.startswith(("reroll", "stop")) for k in keys(m, 0))
     with pytest.raises(IllegalAction):
@@ -172,6 +166,21 @@ def test_D4_overshoot_stops_on_field_9_and_surplus_is_lost():
     assert events[0] == {"type": "move", "seat": 0, "colour": "g", "from": 7, "to": 9,
                          "dice": 4, "lost": 2}
     assert m.view(None)["stones"][0] == {"g": 9}
+
+
+def test_D4_the_view_previews_where_each_offered_move_stops():
+    m = position(stones={0: {"g": 7, "b": 3}}, dice="ggggb", side="B")
+    assert m.view(None)["moves"] == {
+        "b": {"from": 3, "to": 4, "symbol": None},
+        "g": {"from": 7, "to": 9, "symbol": None},  # the surplus past field 9 is lost
+    }
+    assert set(m.view(None)["moves"]) == {k.split(":")[1] for k in keys(m, 0) if ":" in k}
+    m = position(stones={0: {"b": 3, "u": 9}}, dice="bbyww")
+    act(m, 0, "move:b")  # onto a clover: the clover's steps are previewed too
+    moves = m.view(None)["moves"]
+    assert moves["b"] == {"from": 5, "to": 6, "symbol": moves["b"]["symbol"]}
+    assert moves["y"]["from"] == 0 and moves["y"]["to"] == 1 and "u" not in moves
+    assert position(dice="").view(None)["moves"] == {}
 
 
 def test_D4_a_stone_on_field_9_stays_there_and_is_not_offered():

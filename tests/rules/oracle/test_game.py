@@ -240,7 +240,10 @@ def test_O5_draw_from_deck_or_any_discard_top_but_not_own_discard():
 def test_O5_deck_draw_is_not_shown_to_the_others():
     m = position(hands={0: ["g7"]})
     events = acts(m, 0, "discard:g7", "draw:deck")
-    assert events[-1] == {"type": "draw", "seat": 0, "from": "deck"}
+    left = m.view(None)["deck"]
+    drawn = m.view(0)["hand"][-1:]  # the only card in hand
+    assert events[-2:] == [{"type": "draw", "seat": 0, "from": "deck", "left": left},
+                           {"type": "drawn", "seat": 0, "card": drawn[0], "only": [0]}]
 
 
 def test_O5_own_discard_of_an_earlier_turn_may_be_drawn():
@@ -261,7 +264,7 @@ def test_O6_tiles_act_only_where_a_pawn_ends_its_move_and_only_for_its_owner():
     m = position(hands={0: ["g1", "y2"], 1: ["y9"]}, pawns={0: [1, 0, 0]},
                  tiles={2: "points5", 3: "mirror", 4: "goblin", 5: "points4", 7: "points1"})
     events = acts(m, 0, "play:g1", "pawn:0", "draw:deck")
-    assert [e["type"] for e in events] == ["play", "move", "draw"]
+    assert [e["type"] for e in events] == ["play", "move", "draw", "drawn"]
     events = acts(m, 1, "play:y9", "oracle:2")  # the oracle stops on 2: no tile
     assert [e["type"] for e in events] == ["play", "oracle"]
     assert m.state.earned == [{"tiles": 0, "oracle": 0, "goblin": 0}] * 2
@@ -838,3 +841,16 @@ def test_O6h_records_of_the_old_rules_version_are_refused_cleanly():
     record["rules_version"] = 1
     with pytest.raises(RecordError, match="rules version 1"):
         Match.from_record(record)
+
+
+def test_O4A_the_view_previews_where_each_offered_move_lands():
+    from rules.oracle.board import NEXT
+    m = position(2, hands={0: ["g7", "b2"], 1: ["y1"]}, pawns={0: [0, 8, 8], 1: [15, 0, 0]},
+                 oracle=5)
+    assert m.view(None)["targets"] == {"pawns": [], "oracle": []}
+    act(m, 0, "play:g7")
+    targets = m.view(None)["targets"]
+    assert targets["pawns"] == [NEXT[0]["g"], NEXT[8]["g"], NEXT[8]["g"]]
+    assert targets["oracle"] == [6, 7, 8]  # a 7 moves the oracle up to 3 fields
+    offered = {a.key() for a in m.legal(0)}
+    assert {f"oracle:{k}" for k in range(1, 4)} <= offered

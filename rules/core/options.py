@@ -1,0 +1,84 @@
+"""Game options, declared once as data.
+
+Each game lists its options as `Option`s. The engine validates and
+normalises a match's options against them (`check_options`), and the
+Discord layer reads the same list to offer typed slash-command options with
+choices and ranges, so the two can never disagree.
+
+A *seat* option names a seat: the engine counts seats from 0; people count
+from 1, as the lobby does, and the Discord layer converts at the edge.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core.errors import BadOptions
+
+SEAT, BOOL, INT, CHOICE = "seat", "bool", "int", "choice"
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    name: str
+    kind: str  # SEAT, BOOL, INT or CHOICE
+    help: str  # what it does, for people (slash-command description)
+    default: Any = None  # None: unset (the engine decides, e.g. by lot)
+    low: int | None = None  # INT: inclusive range
+    high: int | None = None
+    choices: tuple[str, ...] = ()  # CHOICE: accepted values (any case)
+    keep_default: bool = False  # store the default in the match's options
+
+    def allowed(self, n_players: int | None = None) -> str:
+        """What values are allowed, as people write them."""
+        if self.kind == SEAT:
+            top = n_players if n_players else "the number of players"
+            return f"a seat number from 1 to {top}"
+        if self.kind == BOOL:
+            return "yes or no"
+        if self.kind == INT:
+            return f"a whole number from {self.low} to {self.high}"
+        return " or ".join(self.choices)
+
+    def check(self, value: Any, n_players: int) -> Any:
+        """The normalised value (engine form), or BadOptions."""
+        if self.kind == SEAT:
+            if type(value) is not int or not 0 <= value < n_players:
+                raise BadOptions(f"{self.name} must be a seat from 0 to {n_players - 1}")
+            return value
+        if self.kind == BOOL:
+            if type(value) is not bool:
+                raise BadOptions(f"{self.name} must be true or false")
+            return value
+        if self.kind == INT:
+            if type(value) is not int or not self.low <= value <= self.high:
+                raise BadOptions(f"{self.name} must be a whole number from {self.low} "
+                                 f"to {self.high}")
+            return value
+        if isinstance(value, str):
+            for choice in self.choices:
+                if value.strip().lower() == choice.lower():
+                    return choice
+        raise BadOptions(f"{self.name} must be {' or '.join(map(repr, self.choices))}")
+
+def check_options(game_name: str, schema: Sequence[Option], n_players: int,
+                  options: dict[str, Any]) -> dict[str, Any]:
+    """Validate `options` against `schema`: unknown names and bad values
+    raise BadOptions; unset options with `keep_default` get their default;
+    values equal to a default that is not kept are left out."""
+    known = {o.name: o for o in schema}
+    unknown = set(options) - set(known)
+    if unknown:
+        raise BadOptions(f"unknown {game_name} options: {sorted(unknown)}")
+    out: dict[str, Any] = {}
+    for option in schema:
+        value = options.get(option.name)
+        if value is None:
+            if option.keep_default and option.default is not None:
+                out[option.name] = option.default
+            continue
+        value = option.check(value, n_players)
+        if value != option.default or option.keep_default:
+            out[option.name] = value
+    return out
