@@ -21,6 +21,9 @@ PHRASES_PER_SENTENCE = 4
 MAX_RECENT_ACTIONS = 40
 #: the table's recent moves when nobody owes a decision (the end)
 FINAL_RECENT_ACTIONS = 8
+#: the table always shows at least this many last actions (a counter chain
+#: interleaves the seats, and a short window would cut it)
+MIN_RECENT_ACTIONS = 4
 
 NamesAt = Callable[[int], list[str]]
 
@@ -82,7 +85,8 @@ def recent_start(log: Sequence[tuple[int, str]], owing: Sequence[int]) -> int:
     """Where the table's recent moves begin: just after the previous turn
     of the seat(s) now owing a decision, so a player coming back reads
     everything that happened since they last played (their own turn in
-    progress included). At the end of a match: the last few actions."""
+    progress included), and never fewer than the last few actions. At the
+    end of a match: the last few actions."""
     end = len(log)
     floor = max(0, end - MAX_RECENT_ACTIONS)
     if not owing:
@@ -93,7 +97,7 @@ def recent_start(log: Sequence[tuple[int, str]], owing: Sequence[int]) -> int:
         i -= 1
     while i > floor and log[i - 1][0] not in mine:  # everybody else since
         i -= 1
-    return i
+    return min(i, max(0, end - MIN_RECENT_ACTIONS))
 
 
 def names_by_history(history: Sequence[Holder], seats: int,

@@ -43,9 +43,9 @@ def test_every_event_is_worded_and_no_line_shows_a_raw_code(game_id, players):
 
 
 def test_recent_moves_start_after_the_previous_turn_of_the_seat_to_act():
-    log = [(0, "play"), (0, "draw"), (1, "play"), (1, "draw"), (0, "play")]
+    log = [(0, "play"), (0, "draw")] + [(1, "step")] * 5 + [(0, "play")]
     assert recent_start(log, (0,)) == 2  # B's whole turn and A's turn in progress
-    assert recent_start(log, (1,)) == 4  # A's play only: B's own turn came before
+    assert recent_start(log, (1,)) == 4  # A's play only, but at least four actions
     assert recent_start(log[:2], (1,)) == 0
     assert recent_start(log, ()) == max(0, len(log) - FINAL_RECENT_ACTIONS)
     long = [(i % 3, "x") for i in range(100)]
