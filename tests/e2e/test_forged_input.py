@@ -184,6 +184,36 @@ async def test_select_ids_sent_as_buttons_and_malformed_ids_are_answered_politel
     assert match_rows(w.db) == before
 
 
+async def test_forged_and_stale_log_and_replay_buttons_are_answered_privately(world):
+    """Issue 14: log and replay ids, forged on the public table, from another
+    server, past the end, for a running match or as a select, get a private
+    answer; the public table is left as it was and no match changes."""
+    w, fake = world, world.fake
+    mid = w.match_id
+    table = current_table(fake, w.channel)
+    shown, before = table.text, match_rows(w.db)
+    forged = {
+        "next page on the table": await fake.forge(w.carol, w.channel, table, f"log:{mid}:n:999"),
+        "open from the table": await fake.forge(w.bob, w.channel, table, f"log:{mid}:o:0"),
+        "other server": await fake.forge(w.mallory, w.away_channel, table, f"log:{mid}:o:0"),
+        "unknown match": await fake.forge(w.alice, w.channel, table, f"log:{'9' * 18}:f:0"),
+        "running replay": await fake.forge(w.alice, w.channel, table, f"rp:{mid}:l:999999"),
+        "unknown replay": await fake.forge(w.alice, w.channel, table, f"rp:{'9' * 18}:f:0"),
+        "replay as select": await fake.forge(w.alice, w.channel, table, f"rp:{mid}:f:0",
+                                             component_type=3, values=["x"]),
+    }
+    for inter in forged.values():
+        await answered(inter)
+        assert answered_privately(inter), inter
+    assert "· log" in answer_text(forged["next page on the table"])  # a new private log
+    assert answer_text(forged["other server"]) == replies.UNKNOWN_MATCH
+    assert answer_text(forged["unknown match"]) == replies.UNKNOWN_MATCH
+    assert answer_text(forged["running replay"]) == replies.REPLAY_RUNNING
+    assert answer_text(forged["unknown replay"]) == replies.UNKNOWN_MATCH
+    assert answer_text(forged["replay as select"]) == replies.INVALID_BUTTON
+    assert table.text == shown and match_rows(w.db) == before
+
+
 # -- 6. slash input ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("command,options,says", [
