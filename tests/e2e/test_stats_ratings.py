@@ -3,12 +3,13 @@ three keeps the loss in `/game stats`, though a bot finished the seat, and
 the leaderboard ranks people by rating, bots left out."""
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 
 import pytest
 import pytest_asyncio
 
-from .bot_helpers import ROOT, current_table, reply
+from .bot_helpers import ROOT, current_table, move_button, reply, walk_pages
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -34,6 +35,7 @@ async def test_a_concede_among_three_leaves_the_leavers_loss_in_stats(world):
                                          players=3, bots=1, here=True))
     await (await fake.click(w.bob, lobby, label="Join")).wait_answered()
     await fake.wait_until(lambda: current_table(fake, channel), 5, "the table")
+    mover = await make_a_move(fake, channel, (w.alice, w.bob))
     said = await reply(await fake.slash(w.bob, channel, "game concede"))
     assert "a bot takes their seat" in said.text
     nothing_yet = await reply(await fake.slash(w.carol, channel, "game stats", member=w.bob))
@@ -50,4 +52,21 @@ async def test_a_concede_among_three_leaves_the_leavers_loss_in_stats(world):
                                          game="keltis_dice"))
     assert f"<@{w.alice.id}>" in board.text and f"<@{w.bob.id}>" in board.text
     assert "Bot" not in board.text and "3." not in board.text  # people only
+    # the history keeps the leavers: their own moves still carry their names
+    log = await reply(await fake.slash(w.carol, channel, "game log"))
+    told = " ".join(p["text"] for p in await walk_pages(fake, w.carol, log, "p"))
+    assert f"**{mover.name}** rolled" in told
     assert fake.problems() == []
+
+
+async def make_a_move(fake, channel, users):
+    """One of `users` makes the move they owe (waiting while bots move first)."""
+    for _ in range(100):
+        try:
+            user, panel, custom_id = await move_button(fake, channel, users)
+        except AssertionError:
+            await asyncio.sleep(0.05)
+            continue
+        await (await fake.click(user, panel, custom_id=custom_id)).wait_answered()
+        return user
+    raise AssertionError("no person got a move")
