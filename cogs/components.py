@@ -26,6 +26,9 @@ PANEL = "panel"   # panel:<match>                 -> redraw the clicker's panel 
 LOBBY = "lobby"   # lobby:<match>:<op>            -> join / leave / bot / start / cancel
 LOG = "log"       # log:<match>:<op>:<page>       -> a page of the match's log
 REPLAY = "rp"     # rp:<match>:<op>:<step>        -> a step of a finished match's replay
+TURN = "turn"     # turn:<match>                  -> the clicker's panel, from a ping or a DM
+TOGGLE = "dt"     # dt:<match>:<seq>:<mask>:<die> -> mark or unmark one die for a reroll
+CONCEDE = "cq"    # cq:<match>:<yes|no>           -> the answer to "concede, really?"
 #: paging buttons: first, previous, next, last (the op keeps ids unique per message)
 PAGE_OPS = {"f": "⏮", "p": "◀", "n": "▶", "l": "⏭"}
 
@@ -127,6 +130,74 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button],
         await hand_over(self, interaction, service.open_panel(interaction, self.match_id, edit=False))
 
 
+class TurnButton(discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"turn:(?P<mid>[0-9]{1,18})"):
+    """On a turn ping, a reminder or a DM: opens the player's own panel at
+    once (also from a DM, where the match's server is not the click's)."""
+
+    def __init__(self, match_id: int, *, label: str = "Your move"):
+        super().__init__(discord.ui.Button(
+            label=label, emoji="▶️", style=discord.ButtonStyle.success,
+            custom_id=f"{TURN}:{match_id}"))
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return _fit(cls(int(match["mid"])), item, discord.ui.Button)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = interaction.client.tables
+        await hand_over(self, interaction, service.open_panel(
+            interaction, self.match_id, edit=False, from_dm=True))
+
+
+class DieToggle(discord.ui.DynamicItem[discord.ui.Button],
+                template=r"dt:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9}):(?P<mask>[0-9]{1,3}):(?P<die>[0-9])"):
+    """One die of the dice game, marked (to reroll) or not; a click flips it
+    and redraws the buttons, changing nothing in the match."""
+
+    def __init__(self, match_id: int, seq: int, mask: int, die: int, *, label: str,
+                 marked: bool, row: int | None = None):
+        super().__init__(discord.ui.Button(
+            label=label, row=row,
+            style=discord.ButtonStyle.danger if marked else discord.ButtonStyle.secondary,
+            custom_id=f"{TOGGLE}:{match_id}:{seq}:{mask}:{die}"))
+        self.match_id, self.seq, self.mask, self.die = match_id, seq, mask, die
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return _fit(cls(int(match["mid"]), int(match["seq"]), int(match["mask"]),
+                        int(match["die"]), label=getattr(item, "label", None) or "…",
+                        marked=False), item, discord.ui.Button)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = interaction.client.tables
+        await hand_over(self, interaction, service.on_toggle(
+            interaction, self.match_id, self.seq, self.mask ^ (1 << self.die)))
+
+
+class ConcedeButton(discord.ui.DynamicItem[discord.ui.Button],
+                    template=r"cq:(?P<mid>[0-9]{1,18}):(?P<answer>yes|no)"):
+    """Yes or No to "give up this match?"."""
+    LABELS = {"yes": "Yes, give up", "no": "No, play on"}
+
+    def __init__(self, match_id: int, answer: str):
+        super().__init__(discord.ui.Button(
+            label=self.LABELS[answer],
+            style=discord.ButtonStyle.danger if answer == "yes" else discord.ButtonStyle.secondary,
+            custom_id=f"{CONCEDE}:{match_id}:{answer}"))
+        self.match_id, self.answer = match_id, answer
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return _fit(cls(int(match["mid"]), match["answer"]), item, discord.ui.Button)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = interaction.client.tables
+        await hand_over(self, interaction, service.on_concede_answer(
+            interaction, self.match_id, self.answer == "yes"))
+
+
 class PanelButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=r"panel:(?P<mid>[0-9]{1,18})"):
     def __init__(self, match_id: int, *, label: str = "Refresh", row: int | None = None):
@@ -214,7 +285,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
 
 
 DYNAMIC_ITEMS = (ActionButton, ActionSelect, GroupSelect, HandButton, PanelButton, LobbyButton,
-                 LogButton, ReplayButton)
+                 LogButton, ReplayButton, TurnButton, DieToggle, ConcedeButton)
 
 
 def _first(values) -> str:

@@ -193,7 +193,7 @@ class Games(commands.Cog):
     @game.command(name="concede", description="Give up your seat in a match")
     async def concede(self, interaction: discord.Interaction, match: int | None = None):
         await self.with_match(interaction, match,
-                              lambda info: self.bot.tables.concede(interaction, info.id))
+                              lambda info: self.bot.tables.ask_concede(interaction, info.id))
 
     @game.command(name="cancel", description="Cancel a match (its creator or a moderator)")
     async def cancel(self, interaction: discord.Interaction, match: int | None = None):

@@ -33,6 +33,10 @@ NOT_STARTED = "This match hasn't started yet, so there is nothing to look back o
 REPLAY_RUNNING = ("A match can be replayed once it is over (a replay of a running match could "
                   "show what is still hidden). `/game log` tells what happened so far.")
 REPLAY_CANCELLED = "This match was cancelled, so it has no replay; `/game log` tells its story."
+CONCEDE_ASK = "Give up match #{match}? {what}"
+CONCEDE_TWO = "The match ends and the other player wins."
+CONCEDE_MANY = "A bot takes your seat and the others play on; it counts as a loss for you."
+CONCEDE_NO = "Good — you're still in the game."
 NO_MATCH_HERE = ("There's no match in this channel. "
                  "Use `/game list` to find one, or `/game new` to start one.")
 

@@ -16,6 +16,8 @@ from datetime import datetime, timezone
 import discord
 
 from cogs import replies
+from cogs.components import ConcedeButton, TurnButton
+from cogs.live_panels import LivePanels, digest
 from cogs.panels import panel_view, table_view
 from cogs.presenters import presenter_for
 from cogs.replies import say
@@ -57,6 +59,13 @@ def humans_owing(loaded: LoadedMatch) -> frozenset[int]:
     return frozenset(s.user_id for s in loaded.seats if s.seat in owed and s.user_id)
 
 
+def turn_view(match_id: int) -> discord.ui.View:
+    """The button a turn ping carries: it opens the player's panel at once."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(TurnButton(match_id))
+    return view
+
+
 def own_panel(interaction: discord.Interaction) -> bool:
     """Is the clicked message the clicker's own ephemeral panel? Only then may
     an answer replace it: anything else (the public table, a forged id) gets a
@@ -74,6 +83,11 @@ def _age_seconds(posted: datetime) -> float:
     return (datetime.now(timezone.utc) - posted).total_seconds()
 
 
+#: joins two action keys into one move (cogs/panels.py offers such moves)
+COMBO = "+"
+MAX_COMBO = 2
+
+
 class Tables:
     def __init__(self, bot, store, config):
         self.bot = bot
@@ -83,6 +97,7 @@ class Tables:
         self._bot_tasks: dict[int, asyncio.Task] = {}
         self._names: dict[int, str] = {}
         self.deadlines = None  # set by the bot once the deadline service exists
+        self.panels = LivePanels()
 
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
@@ -91,10 +106,11 @@ class Tables:
         self._names[user.id] = user.display_name
 
     # -- loading with polite refusals -----------------------------------------
-    async def load_running(self, interaction: discord.Interaction, match_id: int,
-                           ) -> LoadedMatch | None:
+    async def load_running(self, interaction: discord.Interaction, match_id: int, *,
+                           from_dm: bool = False) -> LoadedMatch | None:
         """The active match, or None after telling the user why not. A click
-        from another server (or a DM) is refused before anything else."""
+        from another server (or a DM, unless `from_dm`: a turn ping's button
+        sent by DM) is refused before anything else."""
         try:
             loaded = await self.store.load(match_id)
         except UnknownMatch:
@@ -104,7 +120,8 @@ class Tables:
             log.error("match %s is corrupt: %s", match_id, exc)
             await say(interaction, replies.CORRUPT_MATCH)
             return None
-        if loaded.guild_id != interaction.guild_id:
+        in_dm = from_dm and interaction.guild_id is None
+        if loaded.guild_id != interaction.guild_id and not in_dm:
             await say(interaction, replies.WRONG_SERVER)
             return None
         if loaded.status == Status.FINISHED:
@@ -115,11 +132,11 @@ class Tables:
             return None
         return loaded
 
-    async def load_seated(self, interaction: discord.Interaction, match_id: int,
-                          ) -> tuple[LoadedMatch | None, int | None]:
+    async def load_seated(self, interaction: discord.Interaction, match_id: int, *,
+                          from_dm: bool = False) -> tuple[LoadedMatch | None, int | None]:
         """The active match and the clicker's seat, or (None, None) after
         telling them why not."""
-        loaded = await self.load_running(interaction, match_id)
+        loaded = await self.load_running(interaction, match_id, from_dm=from_dm)
         if loaded is None:
             return None, None
         seat = seat_of(loaded, interaction.user.id)
@@ -131,9 +148,16 @@ class Tables:
     # -- clicks -------------------------------------------------------------------
     async def on_action(self, interaction: discord.Interaction, match_id: int, seq: int,
                         key: str) -> None:
+        """A move button or select. `key` is one action key, or two joined by
+        `+` (a move that is two decisions in a row, e.g. keep the dice and
+        move): both are applied, or neither."""
         from_panel = own_panel(interaction)
+        keys = key.split(COMBO)
         try:
-            Action.parse(key)
+            if len(keys) > MAX_COMBO:
+                raise UnknownAction(key)
+            for part in keys:
+                Action.parse(part)
         except UnknownAction:
             await say(interaction, replies.INVALID_BUTTON)
             return
@@ -155,7 +179,7 @@ class Tables:
                 return
             before = humans_owing(loaded)
             try:
-                events = match.act(seat, key, seq)
+                steps = self._try(match, seat, keys)
             except NotYourDecision:
                 await say(interaction, replies.NOT_YOUR_TURN)
                 return
@@ -166,7 +190,8 @@ class Tables:
                 await say(interaction, replies.FINISHED)
                 return
             try:
-                await self.store.commit(match_id, match, events)
+                for args, kwargs in steps:
+                    await self.store.commit_action(match_id, *args, **kwargs)
             except (StaleCommit, WrongStatus):
                 await say(interaction, replies.RACED)
                 return
@@ -175,6 +200,19 @@ class Tables:
             else:
                 await interaction.response.defer()
         await self.after_move(match_id, before)
+
+    @staticmethod
+    def _try(match, seat: int, keys: list[str]) -> list[tuple[tuple, dict]]:
+        """Apply `keys` in turn to the loaded match (all must be legal, else
+        the engine's error and nothing is stored); the commits they need,
+        as (args, kwargs) of `Store.commit_action`."""
+        steps = []
+        for part in keys:
+            events = match.act(seat, part, match.seq)
+            outcome = (match.outcome() or {}) if match.is_over() else None
+            steps.append(((match.seq - 1, seat, part, match.snapshot(), events),
+                          {"finished_outcome": outcome}))
+        return steps
 
     async def on_group(self, interaction: discord.Interaction, match_id: int, seq: int,
                        group: str) -> None:
@@ -186,14 +224,18 @@ class Tables:
             await self.render_panel(interaction, loaded, seat, edit=True, note=replies.STALE)
             return
         presenter = presenter_for(loaded.game)
-        if not any(presenter.group(a) == group for a in loaded.match.legal(seat)):
+        chosen = [a for a in loaded.match.legal(seat) if presenter.group(a) == group]
+        if not chosen:
             await self.render_panel(interaction, loaded, seat, edit=True, note=replies.ILLEGAL)
+            return
+        if len(chosen) == 1:  # the card has one use: picking it is the move
+            await self.on_action(interaction, match_id, seq, chosen[0].key())
             return
         await self.render_panel(interaction, loaded, seat, edit=True, group=group)
 
     async def open_panel(self, interaction: discord.Interaction, match_id: int, *,
-                         edit: bool) -> None:
-        loaded, seat = await self.load_seated(interaction, match_id)
+                         edit: bool, from_dm: bool = False) -> None:
+        loaded, seat = await self.load_seated(interaction, match_id, from_dm=from_dm)
         if loaded is None:
             return
         self.remember(interaction.user)
@@ -205,6 +247,21 @@ class Tables:
         """The seat's private panel: their view and their legal actions. It
         replaces the clicked message only when that is the clicker's own
         ephemeral panel; otherwise it comes as a new private message."""
+        embed, components, seen = await self.panel_message(loaded, seat, group=group, note=note)
+        if edit and own_panel(interaction) and not interaction.response.is_done():
+            await interaction.response.edit_message(embed=embed, view=components)
+        elif interaction.response.is_done():
+            await interaction.followup.send(embed=embed, view=components, ephemeral=True)
+            return  # a followup's token is not the panel's: don't keep it current
+        else:
+            await interaction.response.send_message(embed=embed, view=components, ephemeral=True)
+        self.panels.shown(loaded.id, interaction.user.id, interaction, seen)
+
+    async def panel_message(self, loaded: LoadedMatch, seat: int, *, group: str | None = None,
+                            note: str | None = None,
+                            ) -> tuple[discord.Embed, discord.ui.View, tuple]:
+        """The embed and components of a seat's panel, and what it shows its
+        owner (see cogs/live_panels.py)."""
         match = loaded.match
         presenter = presenter_for(loaded.game)
         state = match.view(seat)
@@ -213,13 +270,55 @@ class Tables:
                                       to_act=match.to_act(), seq=match.seq, note=note)
         if note and seat not in match.to_act():
             embed.description = f"{note}\n{embed.description or ''}"
-        components = panel_view(presenter, loaded.id, match.seq, match.legal(seat), state, group)
-        if edit and own_panel(interaction) and not interaction.response.is_done():
-            await interaction.response.edit_message(embed=embed, view=components)
-        elif interaction.response.is_done():
-            await interaction.followup.send(embed=embed, view=components, ephemeral=True)
-        else:
-            await interaction.response.send_message(embed=embed, view=components, ephemeral=True)
+        legal = match.legal(seat)
+        components = panel_view(presenter, loaded.id, match.seq, legal, state, group)
+        return embed, components, digest(seat in match.to_act(), [a.key() for a in legal], state)
+
+    async def update_panels(self, loaded: LoadedMatch) -> None:
+        """Redraw the open panels whose owner's turn came or whose hand
+        changed, through the interactions that showed them (Discord allows
+        that for 15 minutes; past that the turn ping's button opens one)."""
+        if loaded.match is None or loaded.status != Status.ACTIVE:
+            self.panels.forget(loaded.id)
+            return
+        for user_id, panel in self.panels.editable(loaded.id).items():
+            seat = seat_of(loaded, user_id)
+            if seat is None:
+                self.panels.forget(loaded.id, user_id)
+                continue
+            legal = loaded.match.legal(seat)
+            seen = digest(seat in loaded.match.to_act(), [a.key() for a in legal],
+                          loaded.match.view(seat))
+            if seen == panel.digest:
+                continue
+            embed, components, seen = await self.panel_message(loaded, seat)
+            try:
+                await panel.interaction.edit_original_response(embed=embed, view=components)
+                panel.digest = seen
+            except discord.HTTPException:
+                self.panels.forget(loaded.id, user_id)
+
+    async def ask_concede(self, interaction: discord.Interaction, match_id: int) -> None:
+        """`/game concede` asks first: Yes or No, privately."""
+        loaded, seat = await self.load_seated(interaction, match_id)
+        if loaded is None:
+            return
+        what = (replies.CONCEDE_TWO if loaded.match.players == 2 else replies.CONCEDE_MANY)
+        view = discord.ui.View(timeout=None)
+        view.add_item(ConcedeButton(match_id, "yes"))
+        view.add_item(ConcedeButton(match_id, "no"))
+        await interaction.response.send_message(
+            replies.CONCEDE_ASK.format(match=match_id, what=what), view=view, ephemeral=True)
+
+    async def on_concede_answer(self, interaction: discord.Interaction, match_id: int,
+                                yes: bool) -> None:
+        if not yes:
+            if own_panel(interaction):
+                await interaction.response.edit_message(content=replies.CONCEDE_NO, view=None)
+            else:
+                await say(interaction, replies.CONCEDE_NO)
+            return
+        await self.concede(interaction, match_id)
 
     async def concede(self, interaction: discord.Interaction, match_id: int) -> None:
         """The user gives up. Between two players the match ends and they
@@ -254,6 +353,7 @@ class Tables:
                 return
             if self.deadlines is not None:  # the clock starts before anyone is told
                 await self.deadlines.schedule(loaded)
+            await self.update_panels(loaded)
             now_owing = humans_owing(loaded)
             if now_owing and now_owing != owed_before and not loaded.paused:
                 await self.notify(loaded, now_owing)
@@ -379,7 +479,8 @@ class Tables:
                 try:
                     user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
                     await user.send(("⏰ Reminder: " if reminder else "") +
-                                    f"your move in {title} #{loaded.id}: {where}")
+                                    f"your move in {title} #{loaded.id}: {where}",
+                                    view=turn_view(loaded.id))
                     continue
                 except discord.HTTPException:
                     pass  # DMs closed: mention them in the thread instead
@@ -389,12 +490,11 @@ class Tables:
             return
         mentions = " ".join(f"<@{u}>" for u in mention)
         text = (f"⏰ {mentions} — a reminder: {title} #{loaded.id} is waiting for your move."
-                if reminder else
-                f"{mentions} — your move in {title} #{loaded.id}. "
-                f"Open **{presenter_for(loaded.game).hand_label}** on the table.")
+                if reminder else f"{mentions} — your move in {title} #{loaded.id}.")
         channel = self.bot.get_partial_messageable(loaded.place_id)
         message = await channel.send(
-            text, allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+            text, view=turn_view(loaded.id),
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
         old = await self.store.set_message(loaded.id, "ping", channel.id, message.id)
         if old is not None:
             try:

@@ -196,8 +196,9 @@ class KeltisDice(Game):
 
     def previews(self, s: DiceState) -> dict[str, dict]:
         """Where each offered move or clover step would put the current
-        seat's stone, by colour: {"from", "to", "symbol"} (D-4 for moves)."""
-        if s.phase == MOVE:
+        seat's stone, by colour: {"from", "to", "symbol"} (D-4 for moves).
+        Before the reroll decision: the moves the dice would give if kept."""
+        if s.phase in (MOVE, REROLL):
             steps = {c: self.move_target(s, s.current, c) for c in COLOURS}
         elif s.phase == CLOVER_PHASE:
             steps = {a.args[0]: s.stones[s.current].get(a.args[0], 0) + 1

@@ -181,6 +181,11 @@ def test_D4_the_view_previews_where_each_offered_move_stops():
     assert moves["b"] == {"from": 5, "to": 6, "symbol": moves["b"]["symbol"]}
     assert moves["y"]["from"] == 0 and moves["y"]["to"] == 1 and "u" not in moves
     assert position(dice="").view(None)["moves"] == {}
+    # before the reroll decision: the moves the dice give if they are all kept
+    m = position(stones={0: {"g": 7, "b": 3}}, dice="ggggb", side="B", phase="reroll")
+    kept = m.view(None)["moves"]
+    act(m, 0, "stop")
+    assert kept == m.view(None)["moves"]
 
 
 def test_D4_a_stone_on_field_9_stays_there_and_is_not_offered():

@@ -1,0 +1,60 @@
+"""Players' open panels, kept current.
+
+A private panel is an ephemeral message: only the interaction that showed
+it can edit it, and only for 15 minutes (Discord's token lifetime). So the
+bot remembers, per match and player, the last interaction that showed their
+panel, and after a move redraws the panels whose content changed for their
+owner (their turn came, their hand changed). Older panels are left alone:
+the turn ping's button opens a fresh one. Nothing here survives a restart,
+and nothing needs to: a panel is a view, never the truth.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+import discord
+
+#: a little less than Discord's 15 minutes, so an edit never races the expiry
+LIFETIME = timedelta(minutes=14)
+
+
+@dataclass(slots=True)
+class OpenPanel:
+    interaction: discord.Interaction
+    digest: tuple  # what the owner saw: whether they owed a move, their moves, hand
+
+
+def digest(owes: bool, legal_keys: list[str], view: dict) -> tuple:
+    """What makes a panel worth redrawing for its owner (not every public
+    change: that would cost a REST call per player per move)."""
+    return owes, tuple(legal_keys), tuple(view.get("hand") or ())
+
+
+class LivePanels:
+    def __init__(self):
+        self._open: dict[tuple[int, int], OpenPanel] = {}
+
+    def shown(self, match_id: int, user_id: int, interaction: discord.Interaction,
+              seen: tuple) -> None:
+        """`interaction` just showed (or redrew) this player's panel."""
+        self._open[(match_id, user_id)] = OpenPanel(interaction, seen)
+
+    def forget(self, match_id: int, user_id: int | None = None) -> None:
+        for key in [k for k in self._open if k[0] == match_id
+                    and (user_id is None or k[1] == user_id)]:
+            del self._open[key]
+
+    def editable(self, match_id: int) -> dict[int, OpenPanel]:
+        """user id -> their open panel in this match, if it can still be
+        edited (younger than LIFETIME); expired ones are dropped."""
+        now = discord.utils.utcnow()
+        out = {}
+        for (mid, user_id), panel in list(self._open.items()):
+            if mid != match_id:
+                continue
+            if now - panel.interaction.created_at >= LIFETIME:
+                del self._open[(mid, user_id)]
+            else:
+                out[user_id] = panel
+        return out
