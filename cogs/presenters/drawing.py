@@ -118,6 +118,24 @@ def diamond(draw: ImageDraw.ImageDraw, x: float, y: float, r: float,
                  fill=fill, outline=INK, width=1)
 
 
+def clover(draw: ImageDraw.ImageDraw, x: float, y: float, fill, k: float = 1) -> None:
+    """A four-leaf clover, `k` times the size of a tile's."""
+    draw.line((x, y + 2 * k, x + 4 * k, y + 11 * k), fill=INK, width=max(2, round(2 * k)))
+    for dx, dy in ((0, -5), (5, 0), (0, 5), (-5, 0)):
+        circle(draw, x + dx * k, y + (dy - 1) * k, 4.5 * k, fill=fill, outline=INK)
+
+
+def goblin(draw: ImageDraw.ImageDraw, x: float, y: float, k: float = 1) -> None:
+    """A goblin's (kobold's) face, `k` times the size of a tile's."""
+    skin, dark = (110, 160, 60), (40, 80, 30)
+    draw.polygon(((x - 6 * k, y - 3 * k), (x - 12 * k, y - 9 * k), (x - 8 * k, y + k)), fill=dark)
+    draw.polygon(((x + 6 * k, y - 3 * k), (x + 12 * k, y - 9 * k), (x + 8 * k, y + k)), fill=dark)
+    circle(draw, x, y + k, 7.5 * k, fill=skin, outline=dark)
+    circle(draw, x - 3 * k, y - k, 1.5 * k, fill=INK)
+    circle(draw, x + 3 * k, y - k, 1.5 * k, fill=INK)
+    draw.line((x - 3 * k, y + 5 * k, x + 3 * k, y + 5 * k), fill=dark, width=1)
+
+
 def arrow(draw: ImageDraw.ImageDraw, x: float, y: float, up: bool, fill=INK) -> None:
     """A row's direction: a small triangle pointing up or down."""
     s = 1 if up else -1

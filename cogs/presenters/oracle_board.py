@@ -29,9 +29,11 @@ from cogs.presenters.drawing import (
     STONE_BLUE,
     WIDTH,
     circle,
+    clover,
     diamond,
     fit,
     font,
+    goblin,
     plain_name,
     seat_disc,
     text,
@@ -152,6 +154,87 @@ def _token(draw: ImageDraw.ImageDraw, x: float, y: float, fill=TOKEN) -> None:
                            width=1)
 
 
+def _spiral_points(count: int, steps: int = 8000) -> list[tuple[float, float]]:
+    """`count` points evenly spaced by arc length on the spiral, outside in."""
+    total = TURNS * 2 * math.pi
+    shrink = (OUTER - INNER) / total
+    cx = cy = BOARD_SIZE / 2
+    curve, lengths = [], [0.0]
+    for i in range(steps + 1):
+        t = total * i / steps
+        r = OUTER - shrink * t
+        point = (cx + r * math.cos(START_ANGLE + t), cy + r * math.sin(START_ANGLE + t))
+        if curve:
+            lengths.append(lengths[-1] + math.dist(curve[-1], point))
+        curve.append(point)
+    out, j = [], 0
+    for n in range(count):
+        target = lengths[-1] * n / (count - 1)
+        while lengths[j] < target:
+            j += 1
+        out.append(curve[j])
+    return out
+
+
+def _layout() -> tuple[Spot, ...]:
+    """Fields 0..34 along the spiral, the centre (35) in the middle of it; then
+    scaled and moved so that the stones fill the board square."""
+    path = _spiral_points(len(FIELDS) - 1)
+    path.append((BOARD_SIZE / 2, BOARD_SIZE / 2))
+    radii = [RADIUS.get(f.kind, SMALL_RADIUS) for f in FIELDS]
+    left = min(x - r for (x, _), r in zip(path, radii))
+    right = max(x + r for (x, _), r in zip(path, radii))
+    top = min(y - r for (_, y), r in zip(path, radii))
+    bottom = max(y + r for (_, y), r in zip(path, radii))
+    scale = (BOARD_SIZE - 2 * BOARD_MARGIN) / max(right - left, bottom - top)
+    dx = (BOARD_SIZE - (right - left) * scale) / 2 - left * scale
+    dy = (BOARD_SIZE - (bottom - top) * scale) / 2 - top * scale
+    return tuple(Spot(round(x * scale + dx, 1), round(y * scale + dy, 1), round(r * scale, 1))
+                 for (x, y), r in zip(path, radii))
+
+
+#: field -> where its stone is drawn
+GEOMETRY: tuple[Spot, ...] = _layout()
+PAWN_RADIUS = 13
+TOKEN_HALF = 15  # a tile drawn as a square token, 30 px wide
+# the key to the tiles, in the legend strip: (what, caption)
+KEY = (("points", "point tile"), ("clover", "clover"), ("spiral", "spiral"),
+       ("goblin", "goblin"), ("mirror", "mirror"), ("stone", "wishing stone"),
+       ("oracle", "oracle"), ("sanctuary", "sanctuary"))
+ICON_WIDTH, KEY_FONT = 34, MIN_TEXT
+KEY_PER_LINE = 4
+PLAYERS_Y = BOARD_SIZE + 28
+KEY_Y = (BOARD_SIZE + 80, BOARD_SIZE + 122)
+
+
+# -- drawing primitives -------------------------------------------------------------
+_circle = circle
+
+
+def _text(draw: ImageDraw.ImageDraw, x: float, y: float, words: str, size: int,
+          fill=INK, anchor: str = "mm") -> None:
+    text(draw, x, y, words, size, fill, anchor)
+
+
+def _star(draw: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
+    points = []
+    for i in range(10):
+        rr = r if i % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + i * math.pi / 5
+        points.append((x + rr * math.cos(a), y + rr * math.sin(a)))
+    draw.polygon(points, fill=GOLD, outline=INK, width=2)
+
+
+def _diamond(draw: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
+    diamond(draw, x, y, r, STONE_BLUE)
+
+
+def _token(draw: ImageDraw.ImageDraw, x: float, y: float, fill=TOKEN) -> None:
+    h = TOKEN_HALF
+    draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=5, fill=fill, outline=INK,
+                           width=1)
+
+
 def _clover(draw: ImageDraw.ImageDraw, x: float, y: float, colour: str) -> None:
     draw.line((x, y + 2, x + 4, y + 11), fill=INK, width=2)
     for dx, dy in ((0, -5), (5, 0), (0, 5), (-5, 0)):
@@ -162,16 +245,6 @@ def _spiral(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     turns = (i * 0.35 for i in range(36))  # angle in radians; radius grows with it
     points = [(x + (1 + 0.9 * t) * math.cos(t), y + (1 + 0.9 * t) * math.sin(t)) for t in turns]
     draw.line(points, fill=(110, 40, 150), width=2)
-
-
-def _goblin(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
-    skin, dark = (110, 160, 60), (40, 80, 30)
-    draw.polygon(((x - 6, y - 3), (x - 12, y - 9), (x - 8, y + 1)), fill=dark)
-    draw.polygon(((x + 6, y - 3), (x + 12, y - 9), (x + 8, y + 1)), fill=dark)
-    _circle(draw, x, y + 1, 7.5, fill=skin, outline=dark)
-    _circle(draw, x - 3, y - 1, 1.5, fill=INK)
-    _circle(draw, x + 3, y - 1, 1.5, fill=INK)
-    draw.line((x - 3, y + 5, x + 3, y + 5), fill=dark, width=1)
 
 
 def _mirror(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -185,11 +258,11 @@ def _tile(draw: ImageDraw.ImageDraw, x: float, y: float, tile: dict) -> None:
     if kind == "points":
         _text(draw, x, y, f"+{tile['value']}", MIN_TEXT)
     elif kind == "clover":
-        _clover(draw, x, y, tile["colour"])
+        clover(draw, x, y, FIELD_FILL[tile["colour"]])
     elif kind == "spiral":
         _spiral(draw, x, y)
     elif kind == "goblin":
-        _goblin(draw, x, y)
+        goblin(draw, x, y)
     elif kind == "mirror":
         _mirror(draw, x, y)
 
