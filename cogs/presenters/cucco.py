@@ -263,6 +263,11 @@ class CuccoPresenter(Presenter):
             return Phrase(None, deal_result(event, names).replace("\n", " "))
         return super().phrase(event, names)
 
+    # -- images ---------------------------------------------------------------
+    def render_board(self, view: dict, names: list[str]) -> bytes | None:
+        from cogs.presenters.cucco_board import render  # it names cards with this module
+        return render(view, names)
+
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:
         if not to_act or view["phase"] == "over":

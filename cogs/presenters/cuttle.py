@@ -5,6 +5,7 @@ of 2s. A player picks a card from their hand, then what to do with it."""
 from __future__ import annotations
 
 from cogs.presenters.base import Phrase, Presenter, clip
+from cogs.presenters.cuttle_board import render
 from rules import Action
 
 SUIT = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -236,6 +237,10 @@ class CuttlePresenter(Presenter):
         if "revealed" in event:
             return f"{head}: the top card is {card(event['revealed'])}."
         return f"{head}: {EFFECT[rank_of(event['card'])]}."
+
+    # -- images ---------------------------------------------------------------
+    def render_board(self, view: dict, names: list[str]) -> bytes | None:
+        return render(view, names)
 
     # -- embeds ---------------------------------------------------------------
     def pending_text(self, view: dict, names: list[str]) -> str:

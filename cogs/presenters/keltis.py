@@ -3,6 +3,7 @@ discard tops, wishing stones, hand sizes and the draw pile."""
 from __future__ import annotations
 
 from cogs.presenters.base import Phrase, Presenter, clip
+from cogs.presenters.keltis_board import render
 from rules import Action
 
 COLOUR_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "x": "⚪"}
@@ -104,6 +105,10 @@ class KeltisPresenter(Presenter):
         if kind == "done":
             return Phrase(seat, "is done placing cards")
         return super().phrase(event, names)
+
+    # -- images ---------------------------------------------------------------
+    def render_board(self, view: dict, names: list[str]) -> bytes | None:
+        return render(view, names)
 
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:
