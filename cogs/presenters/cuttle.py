@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from cogs.presenters.base import Phrase, Presenter, clip
 from cogs.presenters.cuttle_board import render
+from cogs.presenters.seats import seat_emoji
 from rules import Action
 
 SUIT = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -294,7 +295,7 @@ class CuttlePresenter(Presenter):
             seat = player["seat"]
             kings = f" (👑×{player['kings']})" if player["kings"] else ""
             dealer = " · dealer" if player["dealer"] else ""
-            head = (f"{names[seat]} · {player['points']}/{player['target']} points{kings} · "
+            head = (f"{seat_emoji(seat)} {names[seat]} · {player['points']}/{player['target']} points{kings} · "
                     f"✋{player['hand_size']}{dealer}")
             fields.append((clip(head, 256), clip(self.area_text(view, seat, names))))
         scrap = view["scrap"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cogs.presenters.base import Phrase, Presenter, clip
 from cogs.presenters.keltis_board import render
+from cogs.presenters.seats import seat_emoji
 from rules import Action
 
 COLOUR_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "x": "⚪"}
@@ -142,7 +143,7 @@ class KeltisPresenter(Presenter):
         fields = []
         for player in view["players"]:
             stones = " ".join(f"💎{v}" for v in player["stones"]) or "no stones"
-            head = f"{names[player['seat']]} · ✋{player['hand_size']} · {stones}"
+            head = f"{seat_emoji(player['seat'])} {names[player['seat']]} · ✋{player['hand_size']} · {stones}"
             fields.append((clip(head, 256), clip(self.rows_text(player))))
         stones = " ".join(f"💎{v}" for v in view["stones_left"]) or "none"
         middle = (f"Discard tops: {pile_tops(view['piles'])}\n"

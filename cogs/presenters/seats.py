@@ -6,7 +6,7 @@ of the same colours, used where the text marks a seat."""
 from __future__ import annotations
 
 #: seat -> (red, green, blue) in the board images
-SEAT_COLOURS = ((220, 38, 38), (250, 250, 250), (30, 30, 30), (142, 68, 204), (245, 124, 0))
+SEAT_COLOURS = ((220, 38, 38), (250, 250, 250), (30, 30, 30), (142, 68, 204), (250, 140, 0))
 #: seat -> the matching marker in text
 SEAT_EMOJI = ("🔴", "⚪", "⚫", "🟣", "🟠")
 #: seat -> the ink that reads on that colour

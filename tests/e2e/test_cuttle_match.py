@@ -81,9 +81,9 @@ def fields(message) -> dict[str, str]:
 
 
 def field_of(message, name: str) -> str:
-    """The value of the field whose name starts with `name` (a player's field
-    name goes on with points and hand size)."""
-    return next(v for k, v in fields(message).items() if k.startswith(name))
+    """The value of the field whose name starts with `name` after the seat's
+    colour (a player's field name goes on with points and hand size)."""
+    return next(v for k, v in fields(message).items() if k.split(" ", 1)[-1].startswith(name))
 
 
 def seq_of(message) -> int:
