@@ -24,7 +24,6 @@ from cogs.presenters.drawing import (
     WIDTH,
     canvas,
     card,
-    circle,
     clover,
     diamond,
     goblin,
