@@ -81,7 +81,7 @@ def test_a_hidden_card_never_changes_the_image(game_id):
     """Re-dealing what a spectator cannot see changes no byte, and a seat's
     own view (with its hand) draws the same image as the public one."""
     rnd = random.Random(game_id)
-    for match, names in positions(game_id, every=31):
+    for match, names in positions(game_id, every=61):
         seen = draw(game_id, match.view(None), names)
         for seat in range(match.players):
             twin = Match.from_record(match.to_record())
