@@ -47,12 +47,11 @@ CHIP_W = 34  # the row's colour (with its direction), left of its cards
 END_FILL = (60, 54, 50)
 
 
-def _columns(players: int) -> int:
-    return 1 if players <= 2 else 2
+COLUMNS = 2  # players side by side: a landscape picture for two
 
 
 def height(players: int) -> int:
-    return MIDDLE_H + -(-players // _columns(players)) * BLOCK_H
+    return MIDDLE_H + -(-players // COLUMNS) * BLOCK_H
 
 
 def _face(code: str) -> str:
@@ -60,14 +59,17 @@ def _face(code: str) -> str:
 
 
 def _card(draw: ImageDraw.ImageDraw, x: float, y: float, code: str, w: float = CARD_W,
-          h: float = CARD_H) -> None:
+          h: float = CARD_H, corner: bool = False) -> None:
+    """A card; `corner`: its value at the left edge (the next card covers its right)."""
     colour = code[0]
     if code[1:] == "e":  # an end card: dark, with a bar in its row's colour
         card(draw, (x, y, x + w, y + h), "", fill=END_FILL)
         draw.rectangle((x + 6, y + h / 2 - 4, x + w - 6, y + h / 2 + 4), fill=COLOUR_FILL[colour])
         return
-    card(draw, (x, y, x + w, y + h), _face(code), fill=COLOUR_FILL[colour],
+    card(draw, (x, y, x + w, y + h), "" if corner else _face(code), fill=COLOUR_FILL[colour],
          ink=ink_on(colour), size=CARD_TEXT)
+    if corner:
+        text(draw, x + 3, y + h / 2, _face(code), MIN_TEXT, ink_on(colour), anchor="lm")
 
 
 def _middle(draw: ImageDraw.ImageDraw, view: dict) -> None:
@@ -109,7 +111,8 @@ def _row_line(draw: ImageDraw.ImageDraw, x: float, y: float, width: float, colou
     room = width - CHIP_W - 10
     step = min(CARD_W + 2, room / max(len(cards), 1))
     for n, code in enumerate(cards):
-        _card(draw, x + CHIP_W + 8 + n * step, y + (LINE_H - CARD_H) / 2, code)
+        _card(draw, x + CHIP_W + 8 + n * step, y + (LINE_H - CARD_H) / 2, code,
+              corner=step < CARD_W)
 
 
 def _player(draw: ImageDraw.ImageDraw, x: float, y: float, width: float, player: dict,
@@ -138,7 +141,7 @@ def _player(draw: ImageDraw.ImageDraw, x: float, y: float, width: float, player:
 def render(view: dict, names: list[str]) -> bytes:
     """The table for a public view (`Match.view(None)`), as PNG bytes."""
     players = view["players"]
-    columns = _columns(len(players))
+    columns = COLUMNS
     image, draw = canvas(height(len(players)))
     _middle(draw, view)
     width = WIDTH / columns

@@ -30,4 +30,4 @@ def test_rows_show_their_cards_in_order_and_the_height_fits_the_players():
     assert near(image.getpixel((round(x + 3), round(y - 12))), COLOUR_FILL["g"])
     end_x = x + 2 * (board.CARD_W + 2)
     assert near(image.getpixel((round(end_x + 3), round(y - 12))), board.END_FILL)
-    assert board.height(2) == board.MIDDLE_H + 2 * board.BLOCK_H  # one column for two
+    assert board.height(2) == board.MIDDLE_H + board.BLOCK_H  # two players side by side
