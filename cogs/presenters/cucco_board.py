@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from cogs.presenters.cucco import face, suit
+from cogs.presenters.cucco import TRICKS, face, suit
 from cogs.presenters.drawing import (
     GOLD,
     HIGHLIGHT,
@@ -46,10 +46,15 @@ SUIT_STYLE = {"n": ((226, 234, 250), (30, 60, 140)), "p": ((252, 228, 214), (150
 
 
 def _card(draw: ImageDraw.ImageDraw, x: float, y: float, code: str, h: float = CARD_H,
-          outline=INK, width: int = 2) -> None:
+          outline=INK, width: int = 2, seat: int | None = None) -> None:
+    """A card; with `seat`, who played it as a disc at its left."""
     fill, ink = SUIT_STYLE[suit(code)]
-    card(draw, (x, y, x + CARD_W, y + h), face(code), fill=fill, ink=ink, size=VALUE_TEXT,
-         outline=outline, width=width)
+    card(draw, (x, y, x + CARD_W, y + h), "", fill=fill, outline=outline, width=width)
+    shift = 0
+    if seat is not None:
+        seat_disc(draw, x + 18, y + h / 2, 9, seat)
+        shift = 12
+    text(draw, x + CARD_W / 2 + shift, y + h / 2, face(code), VALUE_TEXT, ink)
 
 
 def _empty(draw: ImageDraw.ImageDraw, x: float, y: float, h: float = CARD_H) -> None:
@@ -103,9 +108,8 @@ def _places(draw: ImageDraw.ImageDraw, y: float, first: int, cards: dict[int, st
             text(draw, x + CARD_W / 2, y + h / 2, "pass", MIN_TEXT, MUTED)
         else:
             won = seat == winner
-            _card(draw, x, y, cards[seat], h, GOLD if won else INK, 5 if won else 2)
-            if names is None:
-                seat_disc(draw, x + 18, y + h / 2, 9, seat)
+            _card(draw, x, y, cards[seat], h, GOLD if won else INK, 5 if won else 2,
+                  None if names else seat)
         if names is not None:
             name_tag(draw, x, y + h + 22, seat, names[seat], CARD_W + 10)
 
@@ -144,9 +148,13 @@ def render(view: dict, names: list[str]) -> bytes:
         _places(draw, TRICK_Y, (view["dealer"] + 1) % PLAYERS, bids, CARD_H, names=names)
     else:
         trick = view["trick"]
-        number = min(len(view["tricks"]) + 1, 8)
-        text(draw, 12, TRICK_Y - 18, f"trick {number} of 8", MIN_TEXT, MUTED, anchor="lm")
-        _places(draw, TRICK_Y, trick["leader"], dict(trick["cards"]), CARD_H, names=names)
+        if len(view["tricks"]) < TRICKS:
+            text(draw, 12, TRICK_Y - 18, f"trick {len(view['tricks']) + 1} of {TRICKS}",
+                 MIN_TEXT, MUTED, anchor="lm")
+            _places(draw, TRICK_Y, trick["leader"], dict(trick["cards"]), CARD_H, names=names)
+        else:
+            text(draw, WIDTH / 2, TRICK_Y + CARD_H / 2, f"all {TRICKS} tricks played",
+                 VALUE_TEXT, MUTED)
         if view["tricks"]:
             last = view["tricks"][-1]
             winner = plain_name(names[last["winner"]], last["winner"])
