@@ -1,7 +1,10 @@
-"""Board image rendering (the Oracle): time and size of a PNG over many random
-game positions; target ≤ 100 ms per image, PNG < 200 KB.
+"""Board image rendering for every game: time and size of a PNG over many
+random positions (from random playouts, every player count; wall clock and
+this process's CPU time, which a busy machine inflates less), and what a
+cache hit costs (`Presenter.table_image` on an unchanged view).
+Targets: ≤ 100 ms per image, PNG < 200 KB.
 
-Run: `.venv/bin/python -m bench.board_image [positions]`
+Run: `.venv/bin/python -m bench.board_image [positions per game]`
 """
 from __future__ import annotations
 
@@ -10,49 +13,80 @@ import statistics
 import sys
 import time
 
-from cogs.presenters import oracle_board
-from rules import Match
+from cogs.presenters import presenter_for
+from cogs.presenters.image_cache import BOARDS
+from cogs.presenters.oracle_board import base_image
+from rules import Match, all_games
 
-NAMES = ["Alice", "Bob", "Zoë", "🤖 Bot 4"]
+NAMES = ["Alice", "Bob", "Zoë", "🤖 Bot 4", "Eve"]
 
 
-def positions(count: int) -> list[tuple[dict, list[str]]]:
-    """Public views from random playouts of 2-4 players, spread over whole games."""
-    out = []
-    game = 0
+def positions(game_id: str, count: int) -> list[tuple[dict, list[str]]]:
+    """Public views from random playouts of every player count, spread over
+    whole games."""
+    game = all_games()[game_id]
+    counts = range(game.min_players, game.max_players + 1)
+    out: list[tuple[dict, list[str]]] = []
+    n = 0
     while len(out) < count:
-        players = 2 + game % 3
-        rnd = random.Random(game)
-        match = Match.new("oracle", players, f"bench-image-{game}")
-        every = rnd.randint(5, 15)
+        players = counts[n % len(counts)]
+        rnd = random.Random(n)
+        match = Match.new(game_id, players, f"bench-image-{n}")
+        every = rnd.randint(2, 12)
         while match.to_act() and len(out) < count:
-            seat = match.to_act()[0]
+            seat = rnd.choice(match.to_act())
             match.act(seat, rnd.choice(match.legal(seat)), match.seq)
             if match.seq % every == 0 or not match.to_act():
                 out.append((match.view(None), NAMES[:players]))
-        game += 1
+        n += 1
     return out
 
 
-def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 500
-    views = positions(count)
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * p))]
+
+
+def measure(game_id: str, count: int) -> dict:
+    presenter = presenter_for(game_id)
+    views = positions(game_id, count)
+    base_image.cache_clear()
     start = time.perf_counter()
-    oracle_board.render(*views[0])
+    presenter.render_board(*views[0])
     cold = time.perf_counter() - start
-    times, sizes = [], []
+    times, cpu, sizes = [], [], []
     for view, names in views:
-        t0 = time.perf_counter()
-        png = oracle_board.render(view, names)
+        t0, c0 = time.perf_counter(), time.process_time()
+        png = presenter.render_board(view, names)
         times.append(time.perf_counter() - t0)
+        cpu.append(time.process_time() - c0)
         sizes.append(len(png))
-    times.sort()
-    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-    print(f"oracle board image, {len(times)} positions ({oracle_board.WIDTH}x"
-          f"{oracle_board.HEIGHT}, {oracle_board.PALETTE_COLOURS} colours):")
-    print(f"  render median {statistics.median(times) * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, "
-          f"max {times[-1] * 1000:.1f} ms; first image (with the base) {cold * 1000:.1f} ms")
-    print(f"  PNG median {statistics.median(sizes) / 1024:.1f} KB, max {max(sizes) / 1024:.1f} KB")
+    hits = []
+    for view, names in views[:100]:
+        presenter.table_image(view, names)  # drawn once, then cached
+        t0 = time.perf_counter()
+        presenter.table_image(view, names)
+        hits.append(time.perf_counter() - t0)
+    BOARDS.clear()
+    return {"game": game_id, "n": len(times), "p50": statistics.median(times),
+            "p99": percentile(times, 0.99), "cpu50": statistics.median(cpu), "cold": cold,
+            "size50": statistics.median(sizes), "size_max": max(sizes),
+            "hit50": statistics.median(hits), "hit99": percentile(hits, 0.99)}
+
+
+def main() -> None:
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
+    print(f"board images, {count} random positions per game (800 px wide, 64 colours):")
+    print("| game | render p50 | render p99 | CPU p50 | first image | PNG p50 | PNG max "
+          "| cache hit p50 | cache hit p99 |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for game_id in all_games():
+        r = measure(game_id, count)
+        print(f"| {game_id} | {r['p50'] * 1e3:.1f} ms | {r['p99'] * 1e3:.1f} ms | "
+              f"{r['cpu50'] * 1e3:.1f} ms | "
+              f"{r['cold'] * 1e3:.1f} ms | {r['size50'] / 1024:.1f} KB | "
+              f"{r['size_max'] / 1024:.1f} KB | {r['hit50'] * 1e6:.0f} µs | "
+              f"{r['hit99'] * 1e6:.0f} µs |")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import discord
 
+from cogs.presenters.image_cache import BOARDS
 from rules import Action
 
 EMBED_COLOUR = 0x2F855A
@@ -89,8 +90,14 @@ class Presenter:
 
     # -- images ---------------------------------------------------------------
     def table_image(self, view: dict, names: list[str]) -> bytes | None:
-        """A PNG shown in the table embed, or None. Called in a worker thread
-        (rendering must not block the event loop), so it must be pure."""
+        """The PNG shown in the table embed, or None. Called in a worker
+        thread (rendering must not block the event loop); an unchanged view
+        is drawn once (`image_cache`)."""
+        return BOARDS.get(self.game_id, view, names, self.render_board)
+
+    def render_board(self, view: dict, names: list[str]) -> bytes | None:
+        """Draw the board of a public view (`Match.view(None)`), or None for
+        no picture. Pure: it runs in worker threads."""
         return None
 
     # -- embeds ---------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 import discord
 
 from cogs.presenters.base import Phrase, Presenter, clip
+from cogs.presenters.seats import seat_emoji
 from rules import Action
 from rules.cucco.cards import KIND_BY_CODE, KINDS
 
@@ -123,7 +124,7 @@ def players_text(view: dict, names: list[str]) -> str:
     lines = []
     for seat, name in enumerate(names):
         role = f" ({known[seat]})" if seat in known else ""
-        lines.append(f"**{name}**{role} — ✋{view['hand_sizes'][seat]} · "
+        lines.append(f"{seat_emoji(seat)} **{name}**{role} — ✋{view['hand_sizes'][seat]} · "
                      f"tricks {view['tricks_won'][seat]} · "
                      f"points {points(view['half_points'][seat])} · "
                      f"chips {signed(view['chips'][seat])}")
@@ -262,6 +263,11 @@ class CuccoPresenter(Presenter):
         if kind == "deal_end":
             return Phrase(None, deal_result(event, names).replace("\n", " "))
         return super().phrase(event, names)
+
+    # -- images ---------------------------------------------------------------
+    def render_board(self, view: dict, names: list[str]) -> bytes | None:
+        from cogs.presenters.cucco_board import render  # it names cards with this module
+        return render(view, names)
 
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:

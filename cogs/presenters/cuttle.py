@@ -5,6 +5,8 @@ of 2s. A player picks a card from their hand, then what to do with it."""
 from __future__ import annotations
 
 from cogs.presenters.base import Phrase, Presenter, clip
+from cogs.presenters.cuttle_board import render
+from cogs.presenters.seats import seat_emoji
 from rules import Action
 
 SUIT = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -237,6 +239,10 @@ class CuttlePresenter(Presenter):
             return f"{head}: the top card is {card(event['revealed'])}."
         return f"{head}: {EFFECT[rank_of(event['card'])]}."
 
+    # -- images ---------------------------------------------------------------
+    def render_board(self, view: dict, names: list[str]) -> bytes | None:
+        return render(view, names)
+
     # -- embeds ---------------------------------------------------------------
     def pending_text(self, view: dict, names: list[str]) -> str:
         """The one-off waiting to resolve and its chain of counters."""
@@ -289,7 +295,7 @@ class CuttlePresenter(Presenter):
             seat = player["seat"]
             kings = f" (👑×{player['kings']})" if player["kings"] else ""
             dealer = " · dealer" if player["dealer"] else ""
-            head = (f"{names[seat]} · {player['points']}/{player['target']} points{kings} · "
+            head = (f"{seat_emoji(seat)} {names[seat]} · {player['points']}/{player['target']} points{kings} · "
                     f"✋{player['hand_size']}{dealer}")
             fields.append((clip(head, 256), clip(self.area_text(view, seat, names))))
         scrap = view["scrap"]

@@ -3,6 +3,8 @@ discard tops, wishing stones, hand sizes and the draw pile."""
 from __future__ import annotations
 
 from cogs.presenters.base import Phrase, Presenter, clip
+from cogs.presenters.keltis_board import render
+from cogs.presenters.seats import seat_emoji
 from rules import Action
 
 COLOUR_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "x": "⚪"}
@@ -105,6 +107,10 @@ class KeltisPresenter(Presenter):
             return Phrase(seat, "is done placing cards")
         return super().phrase(event, names)
 
+    # -- images ---------------------------------------------------------------
+    def render_board(self, view: dict, names: list[str]) -> bytes | None:
+        return render(view, names)
+
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:
         phase = view["phase"]
@@ -137,7 +143,7 @@ class KeltisPresenter(Presenter):
         fields = []
         for player in view["players"]:
             stones = " ".join(f"💎{v}" for v in player["stones"]) or "no stones"
-            head = f"{names[player['seat']]} · ✋{player['hand_size']} · {stones}"
+            head = f"{seat_emoji(player['seat'])} {names[player['seat']]} · ✋{player['hand_size']} · {stones}"
             fields.append((clip(head, 256), clip(self.rows_text(player))))
         stones = " ".join(f"💎{v}" for v in view["stones_left"]) or "none"
         middle = (f"Discard tops: {pile_tops(view['piles'])}\n"

@@ -10,6 +10,8 @@ from collections import Counter
 import discord
 
 from cogs.presenters.base import Phrase, Presenter, clip
+from cogs.presenters.keltis_dice_board import render
+from cogs.presenters.seats import seat_emoji
 from rules import Action
 from rules.keltis_dice.board import (
     CLOVER,
@@ -30,8 +32,6 @@ FACE_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "w
 COLOUR_NAME = {"b": "Brown", "y": "Yellow", "p": "Pink", "g": "Green", "u": "Blue"}
 SYMBOL_ICON = {WISHING: "💎", CLOVER: "🍀", KOBOLD: "👺"}
 FORBIDDEN_ICON = "⛔"
-#: one marker per seat, unlike any row colour or symbol
-SEAT_MARKERS = ("🦊", "🐼", "🦉", "🐙")
 END_REASON = {
     "goal_stones": "enough stones reached the goal areas",
     "four_in_goal": "a player has all four stones in the goal areas",
@@ -57,7 +57,8 @@ def kept_faces(dice: list[str], rerolled: str) -> list[str]:
 
 
 def marker(seat: int) -> str:
-    return SEAT_MARKERS[seat % len(SEAT_MARKERS)]
+    """The seat's colour, as in the board image (seats.py)."""
+    return seat_emoji(seat)
 
 
 def side_text(view: dict) -> str:
@@ -201,6 +202,10 @@ class KeltisDicePresenter(Presenter):
             return Phrase(None, f"Game {event['game']} on side {event['side']} begins; "
                                 f"**{names[event['seat']]}** starts.")
         return super().phrase(event, names)
+
+    # -- images ---------------------------------------------------------------
+    def render_board(self, view: dict, names: list[str]) -> bytes | None:
+        return render(view, names)
 
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:

@@ -12,7 +12,8 @@ import discord
 
 from cogs.presenters.base import Phrase, Presenter, clip
 from cogs.presenters.keltis import COLOUR_ICON, COLOUR_NAME, DIRECTION, card, face
-from cogs.presenters.oracle_board import SEAT_EMOJI, render
+from cogs.presenters.oracle_board import render
+from cogs.presenters.seats import SEAT_EMOJI
 from rules import Action
 from rules.oracle.cards import COLOURS
 
@@ -192,7 +193,7 @@ class OraclePresenter(Presenter):
         return super().phrase(event, names)
 
     # -- images ---------------------------------------------------------------
-    def table_image(self, view: dict, names: list[str]) -> bytes | None:
+    def render_board(self, view: dict, names: list[str]) -> bytes | None:
         return render(view, names)
 
     # -- embeds ---------------------------------------------------------------

@@ -6,49 +6,57 @@ everything that never changes (path, coloured and numbered fields, printed
 points, sanctuary rings, the key to the tiles) is drawn once per process
 into a base image; each render copies it and adds what a move can change:
 tiles, wishing stones, pawns, the oracle and the players' legend. The result
-is quantised to a small palette: a PNG of about 30 KB, rendered in under
-20 ms (median; `python -m bench.board_image`).
+is quantised to a small palette (`drawing.to_png`); every text is legible at
+the width Discord shows it (`drawing.MIN_TEXT`).
 """
 from __future__ import annotations
 
-import io
 import math
-import unicodedata
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import NamedTuple
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from cogs.presenters.drawing import (
+    BACKGROUND,
+    COLOUR_FILL,
+    GOLD,
+    INK,
+    LIGHT_FILLS,
+    MIN_TEXT,
+    PALETTE_COLOURS,
+    PANEL,
+    STONE_BLUE,
+    WIDTH,
+    circle,
+    clover,
+    diamond,
+    fit,
+    font,
+    goblin,
+    plain_name,
+    seat_disc,
+    text,
+    to_png,
+)
+from cogs.presenters.seats import SEAT_COLOURS
 from rules.oracle.board import CENTRE_STONE, FIELDS, LARGE_STONE, SANCTUARY, START_STONE
 
-WIDTH = 800
-BOARD_SIZE = 800  # the square holding the spiral
-LEGEND_HEIGHT = 96  # the strip below it: players, then the key to the tiles
+__all__ = ["render", "base_image", "GEOMETRY", "WIDTH", "HEIGHT", "PALETTE_COLOURS",
+           "plain_name", "SEAT_COLOURS"]
+
+BOARD_SIZE = WIDTH  # the square holding the spiral
+LEGEND_HEIGHT = 150  # the strip below it: players, then the key to the tiles (two lines)
 HEIGHT = BOARD_SIZE + LEGEND_HEIGHT
-PALETTE_COLOURS = 64
 
 # -- colours --------------------------------------------------------------------
-BACKGROUND = (239, 230, 210)
-LEGEND_BACKGROUND = (226, 214, 188)
+LEGEND_BACKGROUND = PANEL
 PATH = (184, 172, 150)
-INK = (34, 30, 28)
-GOLD = (212, 160, 23)
 TOKEN = (255, 250, 236)
 POINT_TOKEN = (255, 232, 160)
-STONE_BLUE = (120, 220, 240)
-FIELD_FILL = {"b": (139, 90, 50), "y": (240, 196, 50), "p": (240, 140, 182),
-              "g": (56, 158, 78), "u": (58, 118, 208), None: (205, 198, 186)}
-LIGHT_FIELDS = frozenset({"y", "p", None})  # fields that take dark text
-#: one colour per seat, none of them a field colour; the emoji match in the text
-SEAT_COLOURS = ((220, 38, 38), (250, 250, 250), (30, 30, 30), (142, 68, 204))
-SEAT_EMOJI = ("🔴", "⚪", "⚫", "🟣")
-SEAT_TEXT = ((255, 255, 255), INK, (255, 255, 255), (255, 255, 255))
-
-
-@cache
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's built-in font (no font file to ship)."""
-    return ImageFont.load_default(size=size)
+FIELD_FILL = COLOUR_FILL
+LIGHT_FIELDS = LIGHT_FILLS  # fields that take dark text
+FIELD_TEXT = MIN_TEXT + 2  # field numbers and points
 
 
 # -- geometry (computed once) ------------------------------------------------------
@@ -58,8 +66,8 @@ class Spot(NamedTuple):
     r: float  # radius of the field's stone
 
 
-RADIUS = {START_STONE: 46, LARGE_STONE: 44, CENTRE_STONE: 60}
-SMALL_RADIUS = 38
+RADIUS = {START_STONE: 50, LARGE_STONE: 48, CENTRE_STONE: 62}
+SMALL_RADIUS = 43
 OUTER, INNER, TURNS = 352, 112, 2.38  # spiral: first and last path radius, turns
 START_ANGLE = math.pi * 0.75  # field 0 at the lower left
 BOARD_MARGIN = 6
@@ -106,25 +114,25 @@ def _layout() -> tuple[Spot, ...]:
 
 #: field -> where its stone is drawn
 GEOMETRY: tuple[Spot, ...] = _layout()
-PAWN_RADIUS = 11
-TOKEN_HALF = 13  # a tile drawn as a square token, 26 px wide
+PAWN_RADIUS = 13
+TOKEN_HALF = 15  # a tile drawn as a square token, 30 px wide
 # the key to the tiles, in the legend strip: (what, caption)
 KEY = (("points", "point tile"), ("clover", "clover"), ("spiral", "spiral"),
        ("goblin", "goblin"), ("mirror", "mirror"), ("stone", "wishing stone"),
        ("oracle", "oracle"), ("sanctuary", "sanctuary"))
-ICON_WIDTH, KEY_FONT = 32, 13
-PLAYERS_Y = BOARD_SIZE + 26
-KEY_Y = BOARD_SIZE + 70
+ICON_WIDTH, KEY_FONT = 34, MIN_TEXT
+KEY_PER_LINE = 4
+PLAYERS_Y = BOARD_SIZE + 28
+KEY_Y = (BOARD_SIZE + 80, BOARD_SIZE + 122)
 
 
 # -- drawing primitives -------------------------------------------------------------
-def _circle(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, **kw) -> None:
-    draw.ellipse((x - r, y - r, x + r, y + r), **kw)
+_circle = circle
 
 
-def _text(draw: ImageDraw.ImageDraw, x: float, y: float, text: str, size: int,
+def _text(draw: ImageDraw.ImageDraw, x: float, y: float, words: str, size: int,
           fill=INK, anchor: str = "mm") -> None:
-    draw.text((x, y), text, fill=fill, font=font(size), anchor=anchor)
+    text(draw, x, y, words, size, fill, anchor)
 
 
 def _star(draw: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
@@ -137,8 +145,7 @@ def _star(draw: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
 
 
 def _diamond(draw: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
-    draw.polygon(((x, y - r), (x + r * 0.75, y), (x, y + r), (x - r * 0.75, y)),
-                 fill=STONE_BLUE, outline=INK, width=1)
+    diamond(draw, x, y, r, STONE_BLUE)
 
 
 def _token(draw: ImageDraw.ImageDraw, x: float, y: float, fill=TOKEN) -> None:
@@ -147,26 +154,10 @@ def _token(draw: ImageDraw.ImageDraw, x: float, y: float, fill=TOKEN) -> None:
                            width=1)
 
 
-def _clover(draw: ImageDraw.ImageDraw, x: float, y: float, colour: str) -> None:
-    draw.line((x, y + 2, x + 4, y + 11), fill=INK, width=2)
-    for dx, dy in ((0, -5), (5, 0), (0, 5), (-5, 0)):
-        _circle(draw, x + dx, y + dy - 1, 4.5, fill=FIELD_FILL[colour], outline=INK)
-
-
 def _spiral(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     turns = (i * 0.35 for i in range(36))  # angle in radians; radius grows with it
     points = [(x + (1 + 0.9 * t) * math.cos(t), y + (1 + 0.9 * t) * math.sin(t)) for t in turns]
     draw.line(points, fill=(110, 40, 150), width=2)
-
-
-def _goblin(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
-    skin, dark = (110, 160, 60), (40, 80, 30)
-    draw.polygon(((x - 6, y - 3), (x - 12, y - 9), (x - 8, y + 1)), fill=dark)
-    draw.polygon(((x + 6, y - 3), (x + 12, y - 9), (x + 8, y + 1)), fill=dark)
-    _circle(draw, x, y + 1, 7.5, fill=skin, outline=dark)
-    _circle(draw, x - 3, y - 1, 1.5, fill=INK)
-    _circle(draw, x + 3, y - 1, 1.5, fill=INK)
-    draw.line((x - 3, y + 5, x + 3, y + 5), fill=dark, width=1)
 
 
 def _mirror(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -178,22 +169,19 @@ def _tile(draw: ImageDraw.ImageDraw, x: float, y: float, tile: dict) -> None:
     kind = tile["kind"]
     _token(draw, x, y, POINT_TOKEN if kind == "points" else TOKEN)
     if kind == "points":
-        _text(draw, x, y, f"+{tile['value']}", 15)
+        _text(draw, x, y, f"+{tile['value']}", MIN_TEXT)
     elif kind == "clover":
-        _clover(draw, x, y, tile["colour"])
+        clover(draw, x, y, FIELD_FILL[tile["colour"]])
     elif kind == "spiral":
         _spiral(draw, x, y)
     elif kind == "goblin":
-        _goblin(draw, x, y)
+        goblin(draw, x, y)
     elif kind == "mirror":
         _mirror(draw, x, y)
 
 
 def _pawn(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, count: int) -> None:
-    _circle(draw, x, y, PAWN_RADIUS + 2, fill=(255, 255, 255))
-    _circle(draw, x, y, PAWN_RADIUS, fill=SEAT_COLOURS[seat], outline=INK, width=2)
-    if count > 1:
-        _text(draw, x, y, str(count), 14, fill=SEAT_TEXT[seat])
+    seat_disc(draw, x, y, PAWN_RADIUS, seat, str(count) if count > 1 else "", MIN_TEXT)
 
 
 def _key_icon(draw: ImageDraw.ImageDraw, what: str, x: float, y: float) -> None:
@@ -223,33 +211,26 @@ def base_image() -> Image.Image:
             _circle(draw, x, y, r + 5, fill=GOLD)
         _circle(draw, x, y, r, fill=FIELD_FILL[field.colour], outline=INK, width=2)
         ink = INK if field.colour in LIGHT_FIELDS else (255, 255, 255)
-        _text(draw, x, y - r + 13, str(i), 15, ink)
+        _text(draw, x, y - r + 15, str(i), FIELD_TEXT, ink)
         if field.kind == START_STONE:
-            _text(draw, x, y + r - 12, "START", 12, ink)
+            _text(draw, x, y + r - 15, "START", MIN_TEXT, ink)
         else:
-            _text(draw, x, y + r - 11, f"{field.points:+d}", 11, ink)
+            _text(draw, x, y + r - 15, f"{field.points:+d}", FIELD_TEXT, ink)
     draw.rectangle((0, BOARD_SIZE, WIDTH, HEIGHT), fill=LEGEND_BACKGROUND)
     draw.line((0, BOARD_SIZE, WIDTH, BOARD_SIZE), fill=PATH, width=2)
-    widths = [ICON_WIDTH + draw.textlength(caption, font=font(KEY_FONT)) for _, caption in KEY]
-    gap = (WIDTH - sum(widths)) / len(KEY)
-    x = gap / 2
-    for (what, caption), width in zip(KEY, widths):
-        _key_icon(draw, what, x + 13, KEY_Y)
-        _text(draw, x + ICON_WIDTH, KEY_Y, caption, KEY_FONT, anchor="lm")
-        x += width + gap
+    for line, y in enumerate(KEY_Y):
+        key = KEY[line * KEY_PER_LINE:(line + 1) * KEY_PER_LINE]
+        widths = [ICON_WIDTH + font(KEY_FONT).getlength(caption) for _, caption in key]
+        gap = (WIDTH - sum(widths)) / len(key)
+        x = gap / 2
+        for (what, caption), width in zip(key, widths):
+            _key_icon(draw, what, x + 15, y)
+            _text(draw, x + ICON_WIDTH, y, caption, KEY_FONT, anchor="lm")
+            x += width + gap
     return image
 
 
 # -- what a move changes ---------------------------------------------------------------
-def plain_name(name: str, seat: int) -> str:
-    """The built-in font has ASCII only: accents are dropped (Zoë -> Zoe), other
-    characters (emoji, other scripts) left out."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    ascii_name = " ".join("".join(c for c in ascii_name if c.isprintable()).split())
-    ascii_name = ascii_name or f"Player {seat + 1}"
-    return ascii_name if len(ascii_name) <= 18 else ascii_name[:17] + "."
-
-
 def pawn_slots(seats: int, flank: bool) -> list[tuple[float, float]]:
     """Where the pawns of `seats` seats stand on a field, in radii from its
     centre: beside the tile or stones (`flank`), else in the middle."""
@@ -295,10 +276,11 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> No
         seat = player["seat"]
         x = step * seat + 22
         if seat == view["current"] and not over:
-            draw.rounded_rectangle((x - 16, PLAYERS_Y - 15, x + step - 30, PLAYERS_Y + 15),
+            draw.rounded_rectangle((x - 18, PLAYERS_Y - 18, x + step - 30, PLAYERS_Y + 18),
                                    radius=8, fill=(255, 248, 225), outline=GOLD, width=2)
         _pawn(draw, x, PLAYERS_Y, seat, 1)
-        _text(draw, x + 18, PLAYERS_Y, plain_name(names[seat], seat), 15, anchor="lm")
+        name = fit(plain_name(names[seat], seat), MIN_TEXT, step - 56)
+        _text(draw, x + 20, PLAYERS_Y, name, MIN_TEXT, anchor="lm")
 
 
 def render(view: dict, names: list[str]) -> bytes:
@@ -307,8 +289,4 @@ def render(view: dict, names: list[str]) -> bytes:
     draw = ImageDraw.Draw(image)
     _draw_field_contents(draw, view)
     _draw_players(draw, view, names)
-    small = image.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE,
-                           dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    small.save(out, "PNG")  # optimize=True saves 10% for 7x the time
-    return out.getvalue()
+    return to_png(image)

@@ -81,9 +81,9 @@ def fields(message) -> dict[str, str]:
 
 
 def field_of(message, name: str) -> str:
-    """The value of the field whose name starts with `name` (a player's field
-    name goes on with points and hand size)."""
-    return next(v for k, v in fields(message).items() if k.startswith(name))
+    """The value of the field whose name starts with `name` after the seat's
+    colour (a player's field name goes on with points and hand size)."""
+    return next(v for k, v in fields(message).items() if k.split(" ", 1)[-1].startswith(name))
 
 
 def seq_of(message) -> int:
@@ -301,8 +301,8 @@ async def test_a_user_plays_a_whole_match_against_a_bot(world):
     lines = description(final).split("\n")
     assert lines[0] == "**Game over.**"
     assert "🏆" in description(final) or lines[1].startswith("**Draw**")
-    assert any(name.startswith("alice · ") for name in fields(final))
-    assert any(name.startswith("🤖 Bot 2 · ") for name in fields(final))
+    assert any(name.split(" ", 1)[-1].startswith("alice · ") for name in fields(final))
+    assert any(name.split(" ", 1)[-1].startswith("🤖 Bot 2 · ") for name in fields(final))
     assert not move_ids(final)
     assert_no_hand_in_public(w, thread)
     assert fake.problems() == []

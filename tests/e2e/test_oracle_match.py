@@ -159,7 +159,7 @@ async def test_two_users_and_a_bot_play_the_oracle_to_the_final_board(world):
     assert not move_ids(final) and shown_seq(final) == match.seq
     [image] = final.attachments
     assert image.filename == "table.png" and image.content_type == "image/png"
-    assert image.data[:8] == PNG and (image.width, image.height) == (800, 896)
+    assert image.data[:8] == PNG and (image.width, image.height) == (800, 950)
     assert final.embeds[0]["image"]["url"] == image.url
     # the names the bot used, from the players' headers ("🔴 alice · ⭐16 · …")
     names = [f["name"].split(" · ")[0].split(" ", 1)[1] for f in final.embeds[0]["fields"][:3]]

@@ -48,7 +48,7 @@ def test_bidding_table_and_panel_offer_only_the_engines_bids():
     assert fields["Bidding"] == ("**Ann** bid 🔢VII\nCurrent bid: 🔢VII by **Ann** — "
                                  "only a weaker numbers card may follow.")
     assert fields["Players"].splitlines()[4] == (
-        "**Eve** (dealer) — ✋8 · tricks 0 · points 0 · chips 0")
+        "🟠 **Eve** (dealer) — ✋8 · tricks 0 · points 0 · chips 0")
     assert fields["Recent moves"] == "**Ann** bid 🔢VII."
     assert [P.label(a, m.view(1)) for a in m.legal(1)] == ["Pass", "Bid 🔢II", "Bid 🔢V"]
     embed, fields = panel(m, 1)

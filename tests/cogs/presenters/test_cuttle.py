@@ -85,9 +85,9 @@ def test_table_shows_both_point_areas_with_control_permanents_and_targets():
     assert embed["title"] == "Cuttle · match #4"
     assert embed["description"] == "**Ann** to play: draw, or play a card."
     assert fields(embed) == {
-        "Ann · 13/21 points · ✋4":
+        "🔴 Ann · 13/21 points · ✋4":
             "7♥ ← J♠ (stolen from Bob) · 6♦ ← J♦ ← J♣ (won back from Bob)\n👓 8♠",
-        "Bob · 10/14 points (👑×1) · ✋3 · dealer": "10♣\n👑 K♥",
+        "⚪ Bob · 10/14 points (👑×1) · ✋3 · dealer": "10♣\n👑 K♥",
         "Deck and scrap": "Deck: 36 cards · scrap: 1 card, top 3♦",
     }
 
@@ -121,7 +121,7 @@ def test_counter_window_shows_the_chain_and_asks_the_responder_in_their_panel():
         "**Bob** countered with 2♣.", "**Ann** let it resolve.",
         "2♦ is cancelled by 1 counter and does nothing."]
     # one counter: the 2♦ is cancelled, the King stays
-    assert fields(embed)["Bob · 10/14 points (👑×1) · ✋2 · dealer"] == "10♣\n👑 K♥"
+    assert fields(embed)["⚪ Bob · 10/14 points (👑×1) · ✋2 · dealer"] == "10♣\n👑 K♥"
     assert fields(embed)["Deck and scrap"] == (
         "Deck: 36 cards · scrap: 3 cards, top 2♣\nScrap, oldest first: 3♦ 2♦ 2♣")
 

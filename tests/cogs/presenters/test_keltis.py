@@ -29,8 +29,8 @@ def test_table_shows_rows_with_direction_piles_stones_and_hand_sizes():
     fields = {f["name"]: f["value"] for f in embed["fields"]}
     assert embed["title"] == "Keltis · match #7"
     assert embed["description"] == "**Ann** to play a card."
-    assert fields["Ann · ✋1 · 💎4"] == "🩷↓ 9 7 ⚪7"
-    assert fields["Bo · ✋2 · no stones"] == "⚪ 2"
+    assert fields["🔴 Ann · ✋1 · 💎4"] == "🩷↓ 9 7 ⚪7"
+    assert fields["⚪ Bo · ✋2 · no stones"] == "⚪ 2"
     assert "🟢4(1)" in fields["Middle"] and "💎4" not in fields["Middle"].split("left:")[1]
     assert fields["Recent moves"] == "**Ann** discarded 🟡5."
 

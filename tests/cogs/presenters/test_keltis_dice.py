@@ -68,8 +68,8 @@ def test_an_extra_turn_and_a_clover_step_are_told():
 
 def test_a_row_shows_fields_symbols_forbidden_fields_goal_area_and_stones():
     stones = [{"b": 2}, {"b": 2, "g": 7}, {"b": 9}]
-    assert row_cells("b", "A", stones) == "1 **2**💎🦊🐼 3 4 5🍀 6 ┃ 7 8👺 **9**🦉"
-    assert row_cells("b", "B", stones) == "1 **2**💎🦊🐼 3⛔ 4 5🍀 6⛔ ┃ 7 8👺 **9**🦉"
+    assert row_cells("b", "A", stones) == "1 **2**💎🔴⚪ 3 4 5🍀 6 ┃ 7 8👺 **9**⚫"
+    assert row_cells("b", "B", stones) == "1 **2**💎🔴⚪ 3⛔ 4 5🍀 6⛔ ┃ 7 8👺 **9**⚫"
     assert row_cells("p", "B", stones) == "1 2⛔ 3💎 4⛔ 5👺 6🍀 ┃ 7 8 9"
 
 
@@ -80,14 +80,14 @@ def test_table_shows_side_dice_players_rows_and_the_reroll():
                           recent=["**Bo** rolled 🟤🟡🟢🔵💎."], outcome=None, seq=12).to_dict()
     assert embed["title"] == "Keltis dice game · match #9"
     assert embed["description"] == ("Side **B** (⛔ forbidden fields)\n"
-                                    "**Bo** 🐼 to move with 🟡🟡🟢🔵💎 (or pass).")
+                                    "**Bo** ⚪ to move with 🟡🟡🟢🔵💎 (or pass).")
     fields = {f["name"]: f["value"] for f in embed["fields"]}
     assert fields["Players"] == (
-        "🦊 **Ann** · 💎 5 chips · stones 2/4 · score 9\n"
-        "🐼 **Bo** · 💎 0 chips · stones 2/4 · score -7\n"
-        "🦉 **🤖 Bot 3** · 💎 1 chip · stones 1/4 · score -2")
-    assert fields["🟢 Green"] == "1 2 3🍀 4⛔ 5💎 6⛔ ┃ **7**👺🐼 8 9"
-    assert fields["🔵 Blue"] == "1 2👺 3⛔ 4🍀 5⛔ 6💎 ┃ 7 8 **9**🦊"
+        "🔴 **Ann** · 💎 5 chips · stones 2/4 · score 9\n"
+        "⚪ **Bo** · 💎 0 chips · stones 2/4 · score -7\n"
+        "⚫ **🤖 Bot 3** · 💎 1 chip · stones 1/4 · score -2")
+    assert fields["🟢 Green"] == "1 2 3🍀 4⛔ 5💎 6⛔ ┃ **7**👺⚪ 8 9"
+    assert fields["🔵 Blue"] == "1 2👺 3⛔ 4🍀 5⛔ 6💎 ┃ 7 8 **9**🔴"
     assert fields["Game"].startswith("Stones in goal areas (7-9): 2/7 · chips left: 40\n")
     assert fields["Recent moves"] == "**Bo** rolled 🟤🟡🟢🔵💎."
     assert embed["footer"]["text"] == "move 12"
@@ -102,7 +102,7 @@ def test_game_two_of_both_shows_the_first_games_scores():
     view = m.view(None)
     fields = dict(P.public_fields(view, NAMES[:2]))
     first = view["finished_games"][0]["scores"]
-    assert fields["Game"].endswith(f"Game 1 (side A): 🦊 {first[0]} · 🐼 {first[1]}")
+    assert fields["Game"].endswith(f"Game 1 (side A): 🔴 {first[0]} · ⚪ {first[1]}")
     assert P.status_line(view, NAMES[:2], (view["current"],)).startswith(
         "Side **B** (⛔ forbidden fields) · game 2 of 2 (A then B)\n")
 
@@ -113,12 +113,12 @@ def test_panel_shows_the_owners_stones_and_the_rows():
                          seq=4).to_dict()
     fields = {f["name"]: f["value"] for f in mine["fields"]}
     assert mine["description"].startswith("**Your decision.**")
-    assert "**Ann** 🦊 rolled 🟤🟤🔵💎💎" in mine["description"]
-    assert fields["Your stones"] == "🦊 🟤 2 (3 left) · 💎 0 chips · score -13"
-    assert fields["🔵 Blue"].endswith("**9**🐼")
+    assert "**Ann** 🔴 rolled 🟤🟤🔵💎💎" in mine["description"]
+    assert fields["Your stones"] == "🔴 🟤 2 (3 left) · 💎 0 chips · score -13"
+    assert fields["🔵 Blue"].endswith("**9**⚪")
     theirs = P.panel_embed(match_id=1, view=m.view(1), names=NAMES[:2], seat=1, to_act=(0,),
                            seq=4).to_dict()
-    assert {"name": "Your stones", "value": "🐼 🔵 9 (3 left) · 💎 0 chips · score 0",
+    assert {"name": "Your stones", "value": "⚪ 🔵 9 (3 left) · 💎 0 chips · score 0",
             "inline": False} in theirs["fields"]
     table = P.table_embed(match_id=1, view=m.view(None), names=NAMES[:2], to_act=(0,),
                           recent=[], outcome=None, seq=4).to_dict()
@@ -131,8 +131,8 @@ def test_final_scores_with_breakdown_per_game_and_shared_victory():
     act(m, 1, "move:u")  # the fifth goal stone: the game ends at once (D-5)
     outcome = m.outcome()
     lines = P.outcome_lines(outcome, NAMES[:2])
-    assert lines == ["🏆 🦊 **Ann**: 28 (🟤+7 🟡+10 🩷+6 🟢+3 · 💎5 +2)",
-                     "🐼 **Bo**: 10 (🟤+6 🔵+7 · 💎2 -3)",
+    assert lines == ["🏆 🔴 **Ann**: 28 (🟤+7 🟡+10 🩷+6 🟢+3 · 💎5 +2)",
+                     "⚪ **Bo**: 10 (🟤+6 🔵+7 · 💎2 -3)",
                      "Ended — game A: enough stones reached the goal areas."]
     both = {"winners": [0, 1], "games": [{"side": "A", "reason": "goal_stones"},
                                           {"side": "B", "reason": "four_in_goal"}],
@@ -143,13 +143,13 @@ def test_final_scores_with_breakdown_per_game_and_shared_victory():
                     {"side": "A", "rows": {}, "chips": 9, "chip_points": 10, "total": 5},
                     {"side": "B", "rows": {"u": -4}, "chips": 1, "chip_points": 4, "total": 0}]}]}
     lines = P.outcome_lines(both, NAMES[:2])
-    assert lines[0] == "🏆 🦊 **Ann**: 5 (A 0 (🟤+10 · 💎0 -10) + B 5 (🟡+6 · 💎4 +1))"
-    assert lines[1].startswith("🏆 🐼 **Bo**: 5 (A 5 (no stones · 💎9 +10)")
+    assert lines[0] == "🏆 🔴 **Ann**: 5 (A 0 (🟤+10 · 💎0 -10) + B 5 (🟡+6 · 💎4 +1))"
+    assert lines[1].startswith("🏆 ⚪ **Bo**: 5 (A 5 (no stones · 💎9 +10)")
     assert lines[2] == ("Ended — game A: enough stones reached the goal areas; "
                         "game B: a player has all four stones in the goal areas.")
     table = P.table_embed(match_id=1, view=m.view(None), names=NAMES[:2], to_act=(),
                           recent=[], outcome=outcome, seq=m.seq).to_dict()
-    assert table["description"].startswith("**Game over.**\n🏆 🦊 **Ann**: 28")
+    assert table["description"].startswith("**Game over.**\n🏆 🔴 **Ann**: 28")
 
 
 def test_a_crowded_four_player_table_stays_within_discord_limits():

@@ -6,6 +6,7 @@ import random
 from PIL import Image
 
 from cogs.presenters import oracle_board as board
+from cogs.presenters.drawing import plain_name
 from rules import Match
 from rules.core.rng import Rng
 from tests.rules.oracle.helpers import position
@@ -38,7 +39,7 @@ def test_a_small_palette_png_of_the_board_and_legend():
     png = png_of(played(4, 120))
     image = Image.open(io.BytesIO(png))
     assert image.format == "PNG" and image.mode == "P"
-    assert image.size == (board.WIDTH, board.HEIGHT) == (800, 896)
+    assert image.size == (board.WIDTH, board.HEIGHT) == (800, 950)
     assert len(png) < 200_000
 
 
@@ -113,13 +114,13 @@ def test_pawns_oracle_and_tiles_are_drawn_where_the_geometry_says():
     assert near(image.getpixel((x, y + 0.05 * r)), board.SEAT_COLOURS[1])
     assert near(image.getpixel((x + 0.72 * r, y - 0.72 * r)), board.GOLD)  # the oracle
     x, y, r = board.GEOMETRY[11]
-    assert near(image.getpixel((x - 9, y - 11)), board.POINT_TOKEN)
+    assert near(image.getpixel((x - 12, y - 14)), board.POINT_TOKEN)
     x, y, r = board.GEOMETRY[13]  # no tile: the field's own colour
-    assert near(image.getpixel((x - 9, y - 11)), board.FIELD_FILL["p"])
+    assert near(image.getpixel((x - 12, y - 14)), board.FIELD_FILL["p"])
 
 
 def test_names_are_written_in_what_the_built_in_font_can_show():
-    assert board.plain_name("Zoë", 0) == "Zoe"
-    assert board.plain_name("🤖 Bot 3", 2) == "Bot 3"
-    assert board.plain_name("李小龍", 3) == "Player 4"
-    assert board.plain_name("A very long display name indeed", 0) == "A very long displ."
+    assert plain_name("Zoë", 0) == "Zoe"
+    assert plain_name("🤖 Bot 3", 2) == "Bot 3"
+    assert plain_name("李小龍", 3) == "Player 4"
+    assert plain_name("A very long display name indeed", 0) == "A very long displ."

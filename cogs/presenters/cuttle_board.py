@@ -1,0 +1,174 @@
+"""Cuttle's table as a PNG, drawn from the public view.
+
+One band per player (seat 0 above, seat 1 below, the middle between them):
+the point cards they control, each with the jacks on it below it (a stolen
+card carries its owner's seat colour), and their permanents (kings,
+queens, an 8 as glasses). The middle holds the deck, the scrap's top card,
+a pending one-off with its target and its chain of 2s, and a card revealed
+by a 7. The built-in font has no suit signs, so suits are drawn.
+"""
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from cogs.presenters.drawing import (
+    GOLD,
+    HIGHLIGHT,
+    INK,
+    LINE,
+    MIN_TEXT,
+    MUTED,
+    PANEL,
+    VALUE_TEXT,
+    WHITE,
+    WIDTH,
+    canvas,
+    card,
+    circle,
+    fit,
+    name_tag,
+    plain_name,
+    seat_disc,
+    text,
+    to_png,
+)
+
+CARD_W, CARD_H = 62, 86
+JACK_H, JACK_STEP = 44, 36  # the jacks on a card hang below it, first on top
+HEAD = 46
+MIDDLE_H = 150
+STEP = CARD_W + 8
+RED = (200, 30, 40)
+BACK = (70, 90, 130)
+PERM_NAME = {"k": "king", "q": "queen", "8": "glasses"}
+RANK = {"a": "A", "j": "J", "q": "Q", "k": "K"}
+
+
+def rank_of(code: str) -> str:
+    return code[:-1]
+
+
+def _suit(draw: ImageDraw.ImageDraw, x: float, y: float, suit: str, s: float) -> None:
+    """A suit sign of size `s` centred on (x, y)."""
+    colour = RED if suit in "dh" else INK
+    if suit == "d":
+        draw.polygon(((x, y - s / 2), (x + s * 0.38, y), (x, y + s / 2), (x - s * 0.38, y)),
+                     fill=colour)
+        return
+    if suit == "h":
+        circle(draw, x - s * 0.22, y - s * 0.15, s * 0.26, fill=colour)
+        circle(draw, x + s * 0.22, y - s * 0.15, s * 0.26, fill=colour)
+        draw.polygon(((x - s * 0.47, y - s * 0.06), (x + s * 0.47, y - s * 0.06),
+                      (x, y + s * 0.48)), fill=colour)
+        return
+    if suit == "s":
+        circle(draw, x - s * 0.22, y + s * 0.08, s * 0.24, fill=colour)
+        circle(draw, x + s * 0.22, y + s * 0.08, s * 0.24, fill=colour)
+        draw.polygon(((x - s * 0.46, y), (x + s * 0.46, y), (x, y - s * 0.5)), fill=colour)
+    else:  # clubs
+        circle(draw, x, y - s * 0.22, s * 0.22, fill=colour)
+        circle(draw, x - s * 0.24, y + s * 0.08, s * 0.22, fill=colour)
+        circle(draw, x + s * 0.24, y + s * 0.08, s * 0.22, fill=colour)
+    draw.polygon(((x, y), (x - s * 0.18, y + s * 0.5), (x + s * 0.18, y + s * 0.5)), fill=colour)
+
+
+def _card(draw: ImageDraw.ImageDraw, x: float, y: float, code: str, h: float = CARD_H,
+          outline=INK, width: int = 2) -> None:
+    """A face: the rank in the top left corner, the suit beside or below it."""
+    rank = rank_of(code)
+    card(draw, (x, y, x + CARD_W, y + h), "", fill=WHITE, outline=outline, width=width)
+    colour = RED if code[-1] in "dh" else INK
+    text(draw, x + 6, y + 5, RANK.get(rank, rank), VALUE_TEXT, colour, anchor="la")
+    if h < CARD_H:  # a jack below a card: the suit beside the rank
+        _suit(draw, x + CARD_W - 17, y + 19, code[-1], 22)
+    else:
+        _suit(draw, x + CARD_W / 2, y + h - 26, code[-1], 30)
+
+
+def _back(draw: ImageDraw.ImageDraw, x: float, y: float, label: str) -> None:
+    card(draw, (x, y, x + CARD_W, y + CARD_H), label, fill=BACK, ink=WHITE)
+
+
+def _band_height(view: dict) -> int:
+    jacks = max((len(s["jacks"]) for s in view["stacks"]), default=0)
+    return HEAD + CARD_H + jacks * JACK_STEP + 44
+
+
+def height(view: dict) -> int:
+    return MIDDLE_H + 2 * _band_height(view)
+
+
+def _band(draw: ImageDraw.ImageDraw, y: float, view: dict, seat: int, names: list[str],
+          acting: bool) -> None:
+    player = view["players"][seat]
+    if acting:
+        draw.rounded_rectangle((4, y + 3, WIDTH - 4, y + HEAD - 3), radius=8, fill=HIGHLIGHT,
+                               outline=GOLD, width=2)
+    name_tag(draw, 10, y + HEAD / 2, seat, names[seat], 300)
+    head = f"{player['points']}/{player['target']} points · hand {player['hand_size']}"
+    if player["dealer"]:
+        head += " · dealer"
+    text(draw, WIDTH - 12, y + HEAD / 2, head, MIN_TEXT, anchor="rm")
+    perms = player["permanents"]
+    perm_x = WIDTH - 12 - len(perms) * (CARD_W + 20)
+    stacks = [s for s in view["stacks"] if s["controller"] == seat]
+    room = perm_x - 24 - CARD_W
+    step = min(STEP, room / max(len(stacks) - 1, 1))
+    top = y + HEAD + 6
+    for n, stack in enumerate(stacks):
+        x = 12 + n * step
+        _card(draw, x, top, stack["card"])
+        for j, jack in enumerate(stack["jacks"]):
+            _card(draw, x, top + CARD_H - 8 + j * JACK_STEP, jack, JACK_H)
+        if stack["owner"] != seat:  # stolen: its owner's colour on it
+            seat_disc(draw, x + CARD_W - 14, top + 16, 9, stack["owner"])
+    if not stacks:
+        text(draw, 12, top + CARD_H / 2, "no point cards", MIN_TEXT, MUTED, anchor="lm")
+    if perms:
+        draw.line((perm_x - 12, top, perm_x - 12, top + CARD_H + 30), fill=LINE, width=2)
+    for n, code in enumerate(perms):
+        x = perm_x + n * (CARD_W + 20) + 10
+        _card(draw, x, top, code)
+        text(draw, x + CARD_W / 2, top + CARD_H + 16, PERM_NAME[rank_of(code)], MIN_TEXT,
+             MUTED)
+
+
+def _middle(draw: ImageDraw.ImageDraw, y: float, view: dict, names: list[str]) -> None:
+    draw.rectangle((0, y, WIDTH, y + MIDDLE_H), fill=PANEL)
+    cap, top = y + 20, y + 40
+    text(draw, 12, cap, "deck", MIN_TEXT, MUTED, anchor="lm")
+    _back(draw, 12, top, str(view["deck"]))
+    scrap = view["scrap"]
+    text(draw, 100, cap, f"scrap {len(scrap)}", MIN_TEXT, MUTED, anchor="lm")
+    if scrap:
+        _card(draw, 100, top, scrap[-1])
+    x = 230
+    pending = view["pending"]
+    if pending and view["phase"] in ("counter", "take", "discard"):
+        who = plain_name(names[view["current"]], view["current"])
+        text(draw, x, cap, fit(f"one-off by {who}", MIN_TEXT, 360), MIN_TEXT, anchor="lm")
+        _card(draw, x, top, pending["card"], outline=GOLD, width=4)
+        x += CARD_W + 10
+        if pending["target"]:
+            text(draw, x + 16, top + CARD_H / 2, "on", MIN_TEXT, anchor="mm")
+            _card(draw, x + 34, top, pending["target"])
+            x += CARD_W + 44
+        for counter in pending["counters"]:
+            text(draw, x + 8, top + CARD_H / 2, "<", VALUE_TEXT, RED)
+            _card(draw, x + 20, top, counter, outline=RED, width=3)
+            x += CARD_W + 26
+    if view["revealed"]:
+        x = max(x + 20, WIDTH - 12 - CARD_W - 60)
+        text(draw, WIDTH - 12, cap, "revealed by a 7", MIN_TEXT, anchor="rm")
+        _card(draw, WIDTH - 12 - CARD_W, top, view["revealed"], outline=GOLD, width=4)
+
+
+def render(view: dict, names: list[str]) -> bytes:
+    """The table for a public view (`Match.view(None)`), as PNG bytes."""
+    band = _band_height(view)
+    image, draw = canvas(height(view))
+    acting = set(view["to_act"])
+    _band(draw, 0, view, 0, names, 0 in acting)
+    _middle(draw, band, view, names)
+    _band(draw, band + MIDDLE_H, view, 1, names, 1 in acting)
+    return to_png(image)

@@ -1,0 +1,163 @@
+"""The Keltis dice game's board as a PNG, drawn from the public view.
+
+Five rows of fields 1-9 (the goal area 7-9 framed in gold) with their
+symbols, side B's forbidden fields crossed out, and every seat's stones as
+discs in the seat's colour; above them the dice and the points per field,
+below them each player's chips and score.
+"""
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from cogs.presenters.drawing import (
+    COLOUR_FILL,
+    GOLD,
+    HIGHLIGHT,
+    INK,
+    LINE,
+    MIN_TEXT,
+    MUTED,
+    PANEL,
+    STONE_BLUE,
+    VALUE_TEXT,
+    WHITE,
+    WIDTH,
+    canvas,
+    card,
+    clover,
+    diamond,
+    goblin,
+    name_tag,
+    seat_disc,
+    text,
+    to_png,
+)
+from rules.keltis_dice.board import (
+    CLOVER,
+    COLOURS,
+    FIELD_POINTS,
+    FIELDS,
+    GOAL_FIELDS,
+    KOBOLD,
+    WISH,
+    WISHING,
+    forbidden,
+    symbol_at,
+)
+
+HEAD = 70  # the dice and the game's counters
+SCALE = 34  # points per field, above each column
+ROW_H = 100
+LABEL_W = 44  # the row's colour, left of its fields
+CELL_W = (WIDTH - LABEL_W - 12) / FIELDS
+ROWS_Y = HEAD + SCALE
+PLAYERS_Y = ROWS_Y + len(COLOURS) * ROW_H + 8
+PLAYERS_H = 84
+HEIGHT = PLAYERS_Y + PLAYERS_H
+FORBIDDEN_FILL = (90, 84, 78)
+DIE = 46
+#: where the stones stand in a field: two by two, below its number
+STONE_SPOTS = ((-17, 14), (17, 14), (-17, 40), (17, 40))
+
+
+def _cell_x(field: int) -> float:
+    return LABEL_W + 6 + (field - 1) * CELL_W
+
+
+def _symbol(draw: ImageDraw.ImageDraw, kind: str | None, x: float, y: float) -> None:
+    if kind == WISHING:
+        diamond(draw, x, y, 13)
+    elif kind == CLOVER:
+        clover(draw, x, y - 2, WHITE, 1.4)
+    elif kind == KOBOLD:
+        goblin(draw, x, y, 1.3)
+
+
+def _die(draw: ImageDraw.ImageDraw, x: float, y: float, face: str) -> None:
+    if face == WISH:
+        card(draw, (x, y, x + DIE, y + DIE), "", fill=WHITE)
+        diamond(draw, x + DIE / 2, y + DIE / 2, 15, STONE_BLUE)
+    else:
+        card(draw, (x, y, x + DIE, y + DIE), "", fill=COLOUR_FILL[face])
+
+
+def _head(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
+    draw.rectangle((0, 0, WIDTH, HEAD), fill=PANEL)
+    seat = view["current"]
+    over = view["phase"] == "over"
+    if not over:
+        name_tag(draw, 12, HEAD / 2, seat, names[seat], 220)
+    x = 250
+    if view["dice"]:
+        for face in view["dice"]:
+            _die(draw, x, (HEAD - DIE) / 2, face)
+            x += DIE + 8
+    elif not over:
+        text(draw, x, HEAD / 2, "to roll", MIN_TEXT, MUTED, anchor="lm")
+    side = f"side {view['side']}"
+    if len(view["sides"]) > 1:
+        side += f" ({view['game_no']}/{len(view['sides'])})"
+    text(draw, WIDTH - 12, HEAD / 2 - 14, side, MIN_TEXT, anchor="rm")
+    text(draw, WIDTH - 12, HEAD / 2 + 14,
+         f"goal {view['goal_stones']}/{view['goal_stones_to_end']}", MIN_TEXT, anchor="rm")
+
+
+def _scale(draw: ImageDraw.ImageDraw) -> None:
+    y = HEAD + SCALE / 2 + 2
+    text(draw, LABEL_W / 2 + 4, y, "pts", MIN_TEXT, MUTED)
+    for field in range(1, FIELDS + 1):
+        text(draw, _cell_x(field) + CELL_W / 2, y, f"{FIELD_POINTS[field]:+d}", MIN_TEXT, MUTED)
+
+
+def _row(draw: ImageDraw.ImageDraw, colour: str, side: str, y: float,
+         stones: list[dict]) -> None:
+    draw.rounded_rectangle((6, y + 4, LABEL_W, y + ROW_H - 4), radius=6,
+                           fill=COLOUR_FILL[colour], outline=INK, width=2)
+    for field in range(1, FIELDS + 1):
+        x = _cell_x(field)
+        box = (x + 3, y + 4, x + CELL_W - 3, y + ROW_H - 4)
+        banned = forbidden(side, colour, field)
+        fill = FORBIDDEN_FILL if banned else COLOUR_FILL[colour]
+        goal = field in GOAL_FIELDS
+        draw.rounded_rectangle(box, radius=8, fill=fill, outline=GOLD if goal else INK,
+                               width=4 if goal else 2)
+        if banned:
+            draw.line((box[0] + 8, box[1] + 8, box[2] - 8, box[3] - 8), fill=(200, 60, 50),
+                      width=4)
+            draw.line((box[0] + 8, box[3] - 8, box[2] - 8, box[1] + 8), fill=(200, 60, 50),
+                      width=4)
+        cx = x + CELL_W / 2
+        ink = WHITE if banned or colour not in ("y", "p") else INK
+        text(draw, cx - 16, y + 24, str(field), VALUE_TEXT, ink)
+        _symbol(draw, symbol_at(colour, field), cx + 18, y + 24)
+        here = [seat for seat, mine in enumerate(stones) if mine.get(colour) == field]
+        for seat, (dx, dy) in zip(here, STONE_SPOTS):
+            seat_disc(draw, cx + dx, y + 24 + dy + 8, 12, seat)
+
+
+def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
+    draw.rectangle((0, PLAYERS_Y - 4, WIDTH, HEIGHT), fill=PANEL)
+    step = WIDTH / len(names)
+    over = view["phase"] == "over"
+    for seat, name in enumerate(names):
+        x = seat * step + 8
+        if seat == view["current"] and not over:
+            draw.rounded_rectangle((x - 4, PLAYERS_Y + 2, x + step - 12, HEIGHT - 6), radius=8,
+                                   fill=HIGHLIGHT, outline=GOLD, width=2)
+        name_tag(draw, x + 2, PLAYERS_Y + 22, seat, name, step - 24)
+        chips = view["chips"][seat]
+        text(draw, x + 8, PLAYERS_Y + 58,
+             f"{view['scores'][seat]} pts, {chips} chip{'' if chips == 1 else 's'}",
+             MIN_TEXT, anchor="lm")
+
+
+def render(view: dict, names: list[str]) -> bytes:
+    """The board for a public view (`Match.view(None)`), as PNG bytes."""
+    image, draw = canvas(HEIGHT)
+    _head(draw, view, names)
+    _scale(draw)
+    for i, colour in enumerate(COLOURS):
+        _row(draw, colour, view["side"], ROWS_Y + i * ROW_H, view["stones"])
+    draw.line((0, PLAYERS_Y - 4, WIDTH, PLAYERS_Y - 4), fill=LINE, width=2)
+    _players(draw, view, names)
+    return to_png(image)

@@ -1,0 +1,17 @@
+"""One colour per seat, the same in every game's text and pictures.
+
+None of them is a Keltis colour (brown, yellow, pink, green, blue), so a
+seat never reads as a row, a field or a die face; the emoji are the circles
+of the same colours, used where the text marks a seat."""
+from __future__ import annotations
+
+#: seat -> (red, green, blue) in the board images
+SEAT_COLOURS = ((220, 38, 38), (250, 250, 250), (30, 30, 30), (142, 68, 204), (250, 140, 0))
+#: seat -> the matching marker in text
+SEAT_EMOJI = ("🔴", "⚪", "⚫", "🟣", "🟠")
+#: seat -> the ink that reads on that colour
+SEAT_INK = ((255, 255, 255), (34, 30, 28), (255, 255, 255), (255, 255, 255), (34, 30, 28))
+
+
+def seat_emoji(seat: int) -> str:
+    return SEAT_EMOJI[seat % len(SEAT_EMOJI)]

@@ -1,0 +1,33 @@
+from cogs.presenters import keltis_board as board
+from cogs.presenters.drawing import COLOUR_FILL, PANEL
+from cogs.presenters.seats import SEAT_COLOURS
+from rules import Match
+from tests.cogs.presenters.board_helpers import near, pixels
+
+NAMES = ["Ann", "Bo", "Cy"]
+
+
+def test_a_taken_wishing_stone_carries_its_takers_colour():
+    view = Match.new("keltis", 3, "keltis-board").view(None)
+    view["stones_left"].remove(4)
+    view["players"][2]["stones"] = [4]
+    image = pixels(board.render(view, NAMES))
+    x0 = 12 + 6 * (board.PILE_W + 6) + 10 + 58 + 24  # where the stones begin
+    step = (board.WIDTH - 8 - x0) / 9
+    below = board.CARDS_Y + board.PILE_H + 20
+    assert near(image.getpixel((round(x0 + step * 3.5), below)), SEAT_COLOURS[2])
+    assert near(image.getpixel((round(x0 + step * 4.5), below)), PANEL)
+
+
+def test_rows_show_their_cards_in_order_and_the_height_fits_the_players():
+    view = Match.new("keltis", 4, "keltis-board").view(None)
+    view["players"][1]["rows"] = {"g": {"cards": ["g3", "g5", "ge"], "direction": "up",
+                                        "closed": True}}
+    image = pixels(board.render(view, NAMES + ["Di"]))
+    assert image.height == board.height(4) == board.MIDDLE_H + 2 * board.BLOCK_H
+    x = board.WIDTH / 2 + 8 + board.CHIP_W + 8  # the second column's first card
+    y = board.MIDDLE_H + board.BLOCK_HEAD + 3 * board.LINE_H + board.LINE_H / 2  # green line
+    assert near(image.getpixel((round(x + 3), round(y - 12))), COLOUR_FILL["g"])
+    end_x = x + 2 * (board.CARD_W + 2)
+    assert near(image.getpixel((round(end_x + 3), round(y - 12))), board.END_FILL)
+    assert board.height(2) == board.MIDDLE_H + board.BLOCK_H  # two players side by side
