@@ -12,6 +12,7 @@ import discord
 from cogs.components import (
     ActionButton,
     ActionSelect,
+    DieToggle,
     GroupSelect,
     HandButton,
     LogButton,
@@ -49,10 +50,30 @@ def _add_actions(view: discord.ui.View, match_id: int, seq: int, presenter: Pres
                                    placeholder="Choose a move…", row=first_row + part))
 
 
+def _add_toggles(view: discord.ui.View, match_id: int, seq: int, presenter: Presenter,
+                 state: dict, labels: list[str], mask: int) -> None:
+    """A decision made by marking items: one toggle per item (row 0), then
+    the moves the marks give (rows 1-3), each one click."""
+    for i, label in enumerate(labels):
+        marked = bool(mask >> i & 1)
+        view.add_item(DieToggle(match_id, seq, mask, i, row=0, marked=marked,
+                                label=f"{label} {'🎲' if marked else '✋'}"))
+    for i, (key, label) in enumerate(presenter.toggle_moves(state, mask)):
+        view.add_item(ActionButton(match_id, seq, key, label=label,
+                                   row=1 + i // BUTTONS_PER_ROW))
+
+
 def panel_view(presenter: Presenter, match_id: int, seq: int, legal: list[Action],
-               state: dict, group: str | None = None) -> discord.ui.View:
-    """The private panel: the seat's legal actions, optionally narrowed to one group."""
+               state: dict, group: str | None = None, mask: int = 0) -> discord.ui.View:
+    """The private panel: the seat's legal actions, optionally narrowed to one
+    group. When every action fits in one select, that select lists them all:
+    one click is the move."""
     view = discord.ui.View(timeout=None)
+    labels = presenter.toggles(state) if legal else None
+    if labels:
+        _add_toggles(view, match_id, seq, presenter, state, labels, mask)
+        view.add_item(PanelButton(match_id, label="Refresh", row=MAX_ROWS - 1))
+        return view
     if group is not None:
         chosen = [a for a in legal if presenter.group(a) == group]
         _add_actions(view, match_id, seq, presenter, chosen, state, 0, MAX_ROWS - 2)
@@ -66,8 +87,8 @@ def panel_view(presenter: Presenter, match_id: int, seq: int, legal: list[Action
             direct.append(action)
         else:
             groups.setdefault(g)
-    if len(groups) > OPTIONS_PER_SELECT:  # too many to pick from: list every action
-        groups, direct = {}, list(legal)
+    if len(groups) > OPTIONS_PER_SELECT or (groups and len(legal) <= OPTIONS_PER_SELECT):
+        groups, direct = {}, list(legal)  # every action in one list (or too many groups)
     first = 0
     if groups:
         options = _select_options([(g, presenter.group_label(g, state)) for g in groups])
@@ -81,7 +102,8 @@ def panel_view(presenter: Presenter, match_id: int, seq: int, legal: list[Action
 
 
 def table_view(presenter: Presenter, match_id: int, seq: int, public: list[Action],
-               state: dict, over: bool, replay: bool = False) -> discord.ui.View:
+               state: dict, over: bool, replay: bool = False,
+               mask: int = 0) -> discord.ui.View:
     """The public table's components: public decisions, 'My hand' and the
     log; once the match is over, the log (and the replay of a finished one)."""
     view = discord.ui.View(timeout=None)
@@ -90,7 +112,10 @@ def table_view(presenter: Presenter, match_id: int, seq: int, public: list[Actio
         if replay:
             view.add_item(ReplayButton(match_id, "f", 0, label="🎞️ Replay"))
         return view
-    if public:
+    labels = presenter.toggles(state) if public else None
+    if labels:
+        _add_toggles(view, match_id, seq, presenter, state, labels, mask)
+    elif public:
         _add_actions(view, match_id, seq, presenter, public, state, 0, MAX_ROWS - 2)
     view.add_item(HandButton(match_id, label=presenter.hand_label, row=MAX_ROWS - 1))
     view.add_item(LogButton(match_id, "o", 0, label="📜 Log", row=MAX_ROWS - 1))

@@ -233,6 +233,39 @@ class Tables:
             return
         await self.render_panel(interaction, loaded, seat, edit=True, group=group)
 
+    async def on_toggle(self, interaction: discord.Interaction, match_id: int, seq: int,
+                        mask: int) -> None:
+        """Mark or unmark a die: the buttons are redrawn with the new marks,
+        on the message clicked (the table or the player's own panel); the
+        match itself does not change until a move button is pressed."""
+        loaded, seat = await self.load_seated(interaction, match_id)
+        if loaded is None:
+            return
+        match = loaded.match
+        if seq != match.seq:
+            await say(interaction, replies.STALE_SHORT)
+            return
+        if seat not in match.to_act():
+            await say(interaction, replies.NOT_YOUR_TURN)
+            return
+        presenter = presenter_for(loaded.game)
+        state = match.view(None)
+        labels = presenter.toggles(state)
+        if not labels or mask >= 1 << len(labels):
+            await say(interaction, replies.STALE_SHORT)
+            return
+        table = await self.store.message(match_id, "table")
+        if own_panel(interaction):
+            view = panel_view(presenter, match_id, seq, match.legal(seat), match.view(seat),
+                              mask=mask)
+        elif table is not None and interaction.message is not None \
+                and table.message_id == interaction.message.id:
+            view = self.table_components(loaded, presenter, state, mask)
+        else:
+            await say(interaction, replies.INVALID_BUTTON)
+            return
+        await interaction.response.edit_message(view=view)
+
     async def open_panel(self, interaction: discord.Interaction, match_id: int, *,
                          edit: bool, from_dm: bool = False) -> None:
         loaded, seat = await self.load_seated(interaction, match_id, from_dm=from_dm)
@@ -419,18 +452,26 @@ class Tables:
             embed.description = "**This match was cancelled.**"
         elif loaded.paused and loaded.status == Status.ACTIVE:
             embed.description = f"⏸ **Paused by a host.**\n{embed.description or ''}"
+        components = self.table_components(loaded, presenter, state)
+        image = await asyncio.to_thread(presenter.table_image, state, names)
+        if image:
+            embed.set_image(url=f"attachment://{IMAGE_NAME}")
+        return Rendered(embed, components, image)
+
+    @staticmethod
+    def table_components(loaded: LoadedMatch, presenter, state: dict,
+                         mask: int = 0) -> discord.ui.View:
+        """The table's buttons: the public decisions owed now, My hand, Log."""
+        match = loaded.match
+        to_act = match.to_act() if loaded.status == Status.ACTIVE else ()
         public: list[Action] = []
         for seat in to_act:
             for action in match.legal(seat):
                 if presenter.is_public(action) and action not in public:
                     public.append(action)
-        components = table_view(presenter, loaded.id, match.seq, public, state,
-                                over=loaded.status != Status.ACTIVE,
-                                replay=loaded.status == Status.FINISHED)
-        image = await asyncio.to_thread(presenter.table_image, state, names)
-        if image:
-            embed.set_image(url=f"attachment://{IMAGE_NAME}")
-        return Rendered(embed, components, image)
+        return table_view(presenter, loaded.id, match.seq, public, state,
+                          over=loaded.status != Status.ACTIVE,
+                          replay=loaded.status == Status.FINISHED, mask=mask)
 
     async def refresh_table(self, match_id: int) -> LoadedMatch | None:
         """Redraw the table message; post a fresh one when the old is too old

@@ -77,6 +77,17 @@ class Presenter:
         """Public decisions also get buttons on the table message."""
         return False
 
+    # -- decisions made by marking items (dice to reroll) ----------------------
+    def toggles(self, view: dict) -> list[str] | None:
+        """Labels of the items a decision is made by marking (one toggle
+        button each), or None when the decision is an ordinary choice."""
+        return None
+
+    def toggle_moves(self, view: dict, mask: int) -> list[tuple[str, str]]:
+        """The moves on offer with the items of `mask` marked, as (key,
+        label); a key may join two actions with `+` (cogs/tables.py)."""
+        return []
+
     # -- the story: events in words ------------------------------------------
     def phrase(self, event: dict, names: list[str]) -> Phrase | None:
         """One event in words, or None for an event that needs no words (a

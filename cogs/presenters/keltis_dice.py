@@ -124,6 +124,27 @@ class KeltisDicePresenter(Presenter):
         "(0-9+: -10 -4 -3 -2 1 2 3 6 7 10). Highest total wins; ties share the win."
     )
 
+    # -- the reroll decision, as one toggle per die -------------------------------
+    def toggles(self, view: dict) -> list[str] | None:
+        if view["phase"] != "reroll":
+            return None
+        return [FACE_ICON[face] for face in view["dice"]]
+
+    def toggle_moves(self, view: dict, mask: int) -> list[tuple[str, str]]:
+        """Marked dice: reroll them. None marked: keep them all and move at
+        once (or pass), in one click, as the engine previews the moves."""
+        dice = view["dice"]
+        marked = [face for i, face in enumerate(dice) if mask >> i & 1]
+        if marked:
+            faces = "".join(face * marked.count(face) for face in FACES)
+            kept = [face for i, face in enumerate(dice) if not mask >> i & 1]
+            label = (f"🎲 Reroll {dice_text(marked)}" + (f" · keep {dice_text(kept)}"
+                                                         if kept else ""))
+            return [(f"reroll:{faces}", label)]
+        moves = [(f"stop+move:{colour}", f"Keep all · {self._move_label(colour, view)}")
+                 for colour in view["moves"]]
+        return moves + [("stop+pass", "Keep all · pass")]
+
     # -- actions --------------------------------------------------------------
     def label(self, action: Action, view: dict) -> str:
         verb, args = action.verb, action.args
