@@ -132,3 +132,67 @@ async def walk_pages(fake, user, message, op: str, limit: int = 1000) -> list:
 def copy_of(message) -> dict:
     return {"content": message.content, "embeds": [dict(e) for e in message.embeds],
             "text": message.text}
+
+
+async def concede(fake, user, place):
+    """`/game concede`, answered Yes: the bot's public word on it."""
+    question = await reply(await fake.slash(user, place, "game concede"))
+    assert question.ephemeral and "Give up match" in question.text, question.text
+    return await reply(await fake.click(user, question, label="Yes, give up"))
+
+
+def choices(panel) -> dict[str, tuple[str, str | None]]:
+    """label -> (custom_id, select value or None) of every move a panel
+    offers in one click: its move buttons and the options of its move select."""
+    found = {b["label"]: (b["custom_id"], None) for b in panel.buttons()
+             if b["custom_id"].startswith("g:")}
+    for select in panel.selects():
+        if select["custom_id"].startswith("gs:"):
+            found.update({o["label"]: (select["custom_id"], o["value"]) for o in select["options"]})
+    return found
+
+
+async def pick(fake, user, panel, wanted=lambda label: True) -> str:
+    """Make the first move of the panel whose label `wanted` accepts, the way
+    a person would: a button, an option of the move list, or a card first
+    and then its use. Returns the label chosen."""
+    for label, (custom_id, value) in choices(panel).items():
+        if wanted(label):
+            if value is None:
+                await answered(await fake.click(user, panel, custom_id=custom_id))
+            else:
+                await answered(await fake.select(user, panel, [value], custom_id=custom_id))
+            return label
+    groups = next((s for s in panel.selects() if s["custom_id"].startswith("gg:")), None)
+    for option in (groups or {}).get("options", []):
+        await answered(await fake.select(user, panel, [option["value"]],
+                                         custom_id=groups["custom_id"]))
+        if not any(b["label"] == "Back" for b in panel.buttons()):
+            return option["label"]  # a card with one use: choosing it was the move
+        for label, (custom_id, value) in choices(panel).items():
+            if wanted(label):
+                await answered(await fake.click(user, panel, custom_id=custom_id))
+                return label
+        await answered(await fake.click(user, panel, label="Back"))
+    raise AssertionError(f"no move {wanted} in {panel!r}")
+
+
+async def press_key(fake, user, panel, custom_id: str, group: str | None = None) -> None:
+    """Make the move `custom_id` (g:<match>:<seq>:<key>) from a panel, wherever
+    it is offered: a button, an option of the move list, or under its card
+    (`group`) in the card list."""
+    if any(b["custom_id"] == custom_id for b in panel.buttons()):
+        await answered(await fake.click(user, panel, custom_id=custom_id))
+        return
+    key = custom_id.split(":", 3)[3]
+    for select in panel.selects():
+        values = [o["value"] for o in select["options"]]
+        if select["custom_id"].startswith("gs:") and key in values:
+            await answered(await fake.select(user, panel, [key], custom_id=select["custom_id"]))
+            return
+        if select["custom_id"].startswith("gg:") and group in values:
+            await answered(await fake.select(user, panel, [group], custom_id=select["custom_id"]))
+            if any(b["custom_id"] == custom_id for b in panel.buttons()):
+                await answered(await fake.click(user, panel, custom_id=custom_id))
+            return  # else the card had one use: choosing it was the move
+    raise AssertionError(f"{custom_id} is not offered in {panel!r}")

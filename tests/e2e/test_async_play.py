@@ -12,7 +12,7 @@ import pytest_asyncio
 
 from rules import Match
 
-from .bot_helpers import ROOT, current_table, reply
+from .bot_helpers import ROOT, choices, concede, current_table, reply
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -133,11 +133,9 @@ async def test_pause_blocks_moves_until_resumed(world, channel):
     assert "paused match" in paused.text
     await fake.wait_until(lambda: "Paused by a host" in current_table(fake, channel).text, 5, "pause")
     panel = await reply(await fake.click(mover, current_table(fake, channel), custom_id="hand:"))
-    select = panel.select(custom_id="gg:")
-    await (await fake.select(mover, panel, [select["options"][0]["value"]],
-                             custom_id=select["custom_id"])).wait_answered()
-    button = next(b for b in panel.buttons() if b["custom_id"].startswith("g:"))
-    refused = await fake.click(mover, panel, custom_id=button["custom_id"])
+    custom_id, value = next(iter(choices(panel).values()))
+    refused = await (fake.click(mover, panel, custom_id=custom_id) if value is None else
+                     fake.select(mover, panel, [value], custom_id=custom_id))
     await refused.wait_answered()
     assert "paused" in refused.followups[0].text if refused.followups else \
         "paused" in (refused.original.text if refused.original else panel.text)
@@ -171,7 +169,7 @@ async def test_direct_message_nudges_fall_back_to_a_mention(world, channel):
 async def test_history_stats_leaderboard_and_export(world, channel):
     fake, w = world.fake, world
     table, match_id = await keltis_for_two(w, channel)
-    await reply(await fake.slash(w.alice, channel, "game concede"))
+    await concede(fake, w.alice, channel)
     await fake.wait_until(lambda: "Game over" in current_table(fake, channel).text, 5, "the end")
     history = await reply(await fake.slash(w.carol, channel, "game history"))
     assert f"#{match_id}" in history.text and "🏆" in history.text

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
-from .bot_helpers import ROOT, current_table, move_ids, reply
+from .bot_helpers import ROOT, choices, concede, current_table, move_ids, pick, reply
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -82,7 +82,7 @@ async def test_cancel_is_for_the_creator_or_a_moderator(world, channel):
 async def test_concede_ends_a_two_player_match(world, channel):
     fake = world.fake
     table = await two_player_match(world, channel)
-    said = await reply(await fake.slash(world.alice, channel, "game concede"))
+    said = await concede(fake, world.alice, channel)
     assert not said.ephemeral and "conceded" in said.text
     await fake.wait_until(lambda: "Game over" in table.text, 5, "the final table")
     assert "🏆 **bob**" in table.text and "🏆 **alice**" not in table.text
@@ -105,13 +105,9 @@ async def test_an_old_table_is_posted_afresh(world, channel):
     assert changed == 1
     for player in (world.alice, world.bob):
         hand = await reply(await fake.click(player, table, custom_id="hand:"))
-        if hand.selects():
+        if choices(hand) or hand.selects():
             break
-    select = hand.select(custom_id="gg:")
-    await (await fake.select(player, hand, [select["options"][0]["value"]],
-                             custom_id=select["custom_id"])).wait_answered()
-    discard = next(b for b in hand.buttons() if b["label"].startswith("Discard"))
-    await (await fake.click(player, hand, custom_id=discard["custom_id"])).wait_answered()
+    await pick(fake, player, hand, lambda label: label.startswith("Discard"))
     fresh = await fake.wait_until(
         lambda: (t := current_table(fake, channel)) is not table and t, 5, "a fresh table")
     assert "to draw" in fresh.text
@@ -125,7 +121,7 @@ async def test_conceding_among_three_hands_the_seat_to_a_bot(world, channel):
                                          players=3, bots=1, here=True))
     await (await fake.click(world.bob, lobby, label="Join")).wait_answered()
     table = await fake.wait_until(lambda: current_table(fake, channel), 5, "the table")
-    said = await reply(await fake.slash(world.bob, channel, "game concede"))
+    said = await concede(fake, world.bob, channel)
     assert "a bot takes their seat" in said.text
     await fake.wait_until(lambda: "🤖 Bot 2" in table.text or "🤖 Bot 2" in
                           current_table(fake, channel).text, 5, "bob's seat shown as a bot")

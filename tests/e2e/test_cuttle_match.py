@@ -14,7 +14,7 @@ import pytest_asyncio
 from cogs.presenters.cuttle import card
 from rules import Match
 
-from .bot_helpers import ROOT, answered, current_table, move_ids
+from .bot_helpers import ROOT, answered, choices, concede, current_table, move_ids, pick
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -119,21 +119,30 @@ async def open_panel(w, user, thread):
     return panel
 
 
-def action_buttons(panel) -> dict[str, str]:
-    """label -> custom_id of the panel's action buttons."""
-    return {b["label"]: b["custom_id"] for b in panel.buttons() if b["custom_id"].startswith("g:")}
+def action_buttons(panel) -> dict[str, tuple[str, str | None]]:
+    """label -> where to click, of every move the panel offers in one click."""
+    return choices(panel)
 
 
-async def choose_card(w, user, panel, code: str) -> dict[str, str]:
-    """Pick a card in the panel's card select; returns the buttons for that card."""
-    select = next(s for s in panel.selects() if s["custom_id"].startswith("gg:"))
+async def choose_card(w, user, panel, code: str) -> dict[str, tuple[str, str | None]]:
+    """The moves of one card: from the card list when the panel groups by
+    card (a card with one use is played by choosing it), else those of the
+    panel's move list that name the card."""
+    select = next((s for s in panel.selects() if s["custom_id"].startswith("gg:")), None)
+    if select is None:
+        return {label: where for label, where in choices(panel).items()
+                if label.startswith((card(code), f"One-off {card(code)}"))}
     assert code in [o["value"] for o in select["options"]]
     await answered(await w.fake.select(user, panel, [code], custom_id=select["custom_id"]))
     return action_buttons(panel)
 
 
 async def press(w, user, panel, label: str) -> None:
-    await answered(await w.fake.click(user, panel, custom_id=action_buttons(panel)[label]))
+    custom_id, value = action_buttons(panel)[label]
+    if value is None:
+        await answered(await w.fake.click(user, panel, custom_id=custom_id))
+    else:
+        await answered(await w.fake.select(user, panel, [value], custom_id=custom_id))
 
 
 def assert_no_hand_in_public(w, thread) -> None:
@@ -233,7 +242,7 @@ async def test_a_one_off_countered_and_recountered_between_two_users(world):
         f"{card(s['six'])} resolves: scrapped {king}."]
 
     # O concedes: the final table names the winner
-    await answered(await fake.slash(o, thread, "game concede"))
+    await concede(fake, o, thread)
     final = await fake.wait_until(lambda: "Game over" in current_table(w.fake, thread).text and
                                   current_table(w.fake, thread), 5, "the final table")
     assert description(final).split("\n")[:2] == ["**Game over.**", "Won by concession."]
@@ -257,24 +266,15 @@ async def play_once(w, user, panel) -> None:
     if "Let it resolve" in buttons:
         await press(w, user, panel, "Let it resolve")
         return
-    groups = next((s for s in panel.selects() if s["custom_id"].startswith("gg:")), None)
-    if groups:
-        ranked = sorted(groups["options"], key=lambda o: -value(o["label"]))
-        if value(ranked[0]["label"]) or not any(b.startswith(("Draw", "Pass")) for b in buttons):
-            buttons = await choose_card(w, user, panel, ranked[0]["value"])
-            label = next((b for b in buttons if " as points" in b), next(iter(buttons), None))
-            if label is not None:
-                await press(w, user, panel, label)
-                return
-            await answered(await w.fake.click(user, panel, label="Back"))
-            buttons = action_buttons(panel)
+    points = sorted((b for b in buttons if " as points" in b), key=lambda b: -value(b))
+    if points:
+        await press(w, user, panel, points[0])
+        return
     if buttons:
         first = next((b for b in buttons if b.startswith(("Draw", "Pass"))), next(iter(buttons)))
         await press(w, user, panel, first)
         return
-    select = next(s for s in panel.selects() if s["custom_id"].startswith("gs:"))
-    await answered(await w.fake.select(user, panel, [select["options"][0]["value"]],
-                                       custom_id=select["custom_id"]))
+    await pick(w.fake, user, panel)
 
 
 async def test_a_user_plays_a_whole_match_against_a_bot(world):

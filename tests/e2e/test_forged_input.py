@@ -4,12 +4,14 @@ select's id sent as a button (and other junk) is answered politely, and bad
 slash input gets a short answer and changes nothing."""
 from __future__ import annotations
 
+from collections import Counter
 from types import SimpleNamespace
 
 import pytest
 import pytest_asyncio
 
 from cogs import replies
+from cogs.presenters import presenter_for
 
 from .bot_helpers import (ROOT, answer_text, answered, answered_privately, current_table,
                           hidden_texts, match_rows, replayed, reply, tracebacks)
@@ -68,13 +70,14 @@ def no_hand_in_public(w) -> None:
 async def test_group_and_panel_ids_forged_on_the_public_table_answer_with_a_new_private_panel(world):
     w, fake = world, world.fake
     user, match = owing_user(w)
-    panel = await panel_of(w, user)
-    [group_select] = [s for s in panel.selects() if s["custom_id"].startswith("gg:")]
-    group = group_select["options"][0]["value"]
+    seat = match.to_act()[0]
+    presenter = presenter_for(match.game_id)
+    uses = Counter(presenter.group(a) for a in match.legal(seat))
+    group = next(card for card, n in uses.items() if n > 1)  # a card with a choice of uses
     table = current_table(fake, w.channel)
     edits, before = table.edits, match_rows(w.db)
     forged = [
-        await fake.forge(user, w.channel, table, group_select["custom_id"], component_type=3,
+        await fake.forge(user, w.channel, table, f"gg:{w.match_id}:{match.seq}", component_type=3,
                          values=[group]),
         await fake.forge(user, w.channel, table, f"gg:{w.match_id}:{match.seq + 5}", component_type=3,
                          values=[group]),

@@ -65,7 +65,11 @@ def decide(match: Match, seat: int) -> str:
                   and (c in mine or len(mine) < STONES_PER_PLAYER)]
         best = max(useful, key=lambda c: (dice.count(c), c in mine), default=None)
         others = "".join(sorted((f for f in dice if f != best), key=FACES.index))
-        return f"reroll:{others}" if best and others else "stop"
+        if best and others:
+            return f"reroll:{others}"
+        kept = Match.from_record(match.to_record())  # keep all, and move in the same click
+        kept.act(seat, "stop", kept.seq)
+        return f"stop+{decide(kept, seat)}"
     if view["phase"] == "move":
         def gain(key):
             c = key.split(":")[1]
@@ -75,19 +79,25 @@ def decide(match: Match, seat: int) -> str:
 
 
 async def play(w, user, message, mid: int, match: Match, key: str):
-    """Choose `key` on a message (the table or a panel): its button, or the
-    option of a select; the label shown must be the presenter's."""
-    label = PRESENTER.label(Action.parse(key), match.view(None))
+    """Choose `key` on a message (the table or a panel) as a person would: a
+    reroll by marking its dice one by one, then Reroll; anything else by its
+    button. The label shown must be the presenter's."""
     custom_id = f"g:{mid}:{match.seq}:{key}"
-    button = next((b for b in message.buttons() if b["custom_id"] == custom_id), None)
-    if button is not None:
-        assert button["label"] == label
-        return await answered(await w.fake.click(user, message, custom_id=custom_id))
-    select, option = next((s, o) for s in message.selects() for o in s["options"]
-                          if o["value"] == key)
-    assert select["custom_id"].startswith(f"gs:{mid}:{match.seq}") and option["label"] == label
-    return await answered(await w.fake.select(user, message, [key],
-                                              custom_id=select["custom_id"]))
+    if key.startswith("reroll:"):
+        wanted, mask = list(key.split(":")[1]), 0
+        for i, face in enumerate(match.view(None)["dice"]):
+            if face in wanted:
+                wanted.remove(face)
+                toggle = f"dt:{mid}:{match.seq}:{mask}:{i}"
+                await answered(await w.fake.click(user, message, custom_id=toggle))
+                mask |= 1 << i
+    else:
+        mask = 0
+    labels = dict(PRESENTER.toggle_moves(match.view(None), mask)) if PRESENTER.toggles(
+        match.view(None)) else {key: PRESENTER.label(Action.parse(key), match.view(None))}
+    button = next(b for b in message.buttons() if b["custom_id"] == custom_id)
+    assert button["label"] == labels[key]
+    return await answered(await w.fake.click(user, message, custom_id=custom_id))
 
 
 async def test_two_users_and_a_bot_play_both_sides_to_the_final_table(world):
@@ -110,7 +120,7 @@ async def test_two_users_and_a_bot_play_both_sides_to_the_final_table(world):
     names = ["alice", "🤖 Bot 2", "bob"]
     assert "Side **A** · game 1 of 2 (A then B)" in table.text
 
-    checked = {"not_your_turn": False, "panel": False, "select": False, "game_two": False}
+    checked = {"not_your_turn": False, "panel": False, "toggles": False, "game_two": False}
     while True:
         table = current_table(w.fake, thread)
         while mirror.seq < shown_seq(table):  # the bot seat moved: follow it
@@ -143,10 +153,10 @@ async def test_two_users_and_a_bot_play_both_sides_to_the_final_table(world):
             await play(w, user, panel, mid, mirror, key)
             checked["panel"] = True
         else:
-            if any(o["value"] == key for s in table.selects() for o in s["options"]):
-                checked["select"] = True
+            checked["toggles"] |= key.startswith("reroll:")
             await play(w, user, table, mid, mirror, key)
-        mirror.act(seat, key, mirror.seq)
+        for part in key.split("+"):
+            mirror.act(seat, part, mirror.seq)
         await fake.wait_until(lambda: shown_seq(current_table(w.fake, thread)) >= mirror.seq, 5,
                               "the table to show the move")
 

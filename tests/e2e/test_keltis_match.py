@@ -15,7 +15,7 @@ from cogs.presenters.keltis import card
 from rules import Match
 from storage import Store
 
-from .bot_helpers import ROOT, answered, current_table, move_ids, walk_pages
+from .bot_helpers import ROOT, answered, choices, current_table, move_ids, pick, walk_pages
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -45,24 +45,19 @@ async def open_hand(w, user, thread):
     return await inter.wait_reply()
 
 
+def preference(label: str) -> tuple:
+    """Build rows first, then draw from the draw pile."""
+    return not label.startswith("Play"), "draw pile" not in label
+
+
 async def take_turn(w, user, panel) -> bool:
     """Make one decision from the panel, preferring to build rows and to draw
     from the draw pile. Returns False when the panel offers nothing."""
-    buttons = [b for b in panel.buttons() if b["custom_id"].startswith("g:")]
-    selects = [s for s in panel.selects() if s["custom_id"].startswith("gg:")]
-    if selects:
-        options = selects[0]["options"]
-        inter = await answered(await w.fake.select(user, panel, [options[0]["value"]],
-                                                   custom_id=selects[0]["custom_id"]))
-        await w.fake.wait_until(lambda: inter.answered)
-        buttons = [b for b in panel.buttons() if b["custom_id"].startswith("g:")]
-        if not buttons:
-            return False
-    if not buttons:
+    offered = choices(panel)
+    if not offered and not panel.selects():
         return False
-    ranked = sorted(buttons, key=lambda b: (not b["label"].startswith("Play"),
-                                            "draw pile" not in b["label"]))
-    await answered(await w.fake.click(user, panel, custom_id=ranked[0]["custom_id"]))
+    best = min(offered, key=preference) if offered else None
+    await pick(w.fake, user, panel, lambda label: best is None or label == best)
     return True
 
 
@@ -213,7 +208,7 @@ async def test_stale_foreign_forged_and_unknown_clicks_get_polite_answers(world)
     for user in (w.alice, w.bob):
         inter = await answered(await fake.click(user, table, custom_id="hand:"))
         panel = await inter.wait_reply()
-        if panel.selects():
+        if choices(panel):
             first = (user, panel)
     user, panel = first
     other = w.bob if user is w.alice else w.alice
@@ -224,11 +219,9 @@ async def test_stale_foreign_forged_and_unknown_clicks_get_polite_answers(world)
     inter = await answered(await fake.click(other, table, custom_id=f"g:{mid}:1:draw:deck"))
     assert inter.original.ephemeral and "not your turn" in inter.original.text
 
-    # the same panel, as it was before the move: its select is stale now
+    # the same panel, as it was before the move: its moves are stale now
     panel.components = stale_panel
-    select = next(s for s in panel.selects() if s["custom_id"].startswith("gg:"))
-    inter = await answered(await fake.select(user, panel, [select["options"][0]["value"]],
-                                             custom_id=select["custom_id"]))
+    await pick(fake, user, panel)
     assert "moved on" in panel.text
 
     # a forged action for an unknown match, and a custom_id nobody claims

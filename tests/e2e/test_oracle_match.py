@@ -21,7 +21,7 @@ from cogs.presenters.oracle_board import render
 from rules import Action, Match
 from rules.oracle.board import NEXT
 
-from .bot_helpers import ROOT, answered, current_table, move_ids
+from .bot_helpers import ROOT, answered, current_table, move_ids, press_key
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -116,10 +116,7 @@ async def play(w, user, thread, match_id: int, seq: int, action: Action) -> None
     if shown_seq(panel) != seq:
         await answered(await fake.click(user, panel, label="Refresh"))
     assert shown_seq(panel) == seq and "**Your decision:**" in panel.text
-    if action.verb in ("play", "discard"):
-        await answered(await fake.select(user, panel, [action.args[0]],
-                                         custom_id=f"gg:{match_id}:{seq}"))
-    await answered(await fake.click(user, panel, custom_id=custom_id))
+    await press_key(fake, user, panel, custom_id, group=action.args[0] if action.args else None)
     assert shown_seq(panel) == seq + 1  # the panel was redrawn in place
 
 

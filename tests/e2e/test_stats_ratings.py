@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
-from .bot_helpers import ROOT, current_table, move_button, reply, walk_pages
+from .bot_helpers import ROOT, concede, current_table, move_button, reply, walk_pages
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -36,12 +36,12 @@ async def test_a_concede_among_three_leaves_the_leavers_loss_in_stats(world):
     await (await fake.click(w.bob, lobby, label="Join")).wait_answered()
     await fake.wait_until(lambda: current_table(fake, channel), 5, "the table")
     mover = await make_a_move(fake, channel, (w.alice, w.bob))
-    said = await reply(await fake.slash(w.bob, channel, "game concede"))
+    said = await concede(fake, w.bob, channel)
     assert "a bot takes their seat" in said.text
     nothing_yet = await reply(await fake.slash(w.carol, channel, "game stats", member=w.bob))
     assert "has not finished a match" in nothing_yet.text  # the match is still on
     # alice leaves too, so the bots play the match to its end
-    await reply(await fake.slash(w.alice, channel, "game concede"))
+    await concede(fake, w.alice, channel)
     await fake.wait_until(lambda: "Game over" in current_table(fake, channel).text, 90,
                           "the bots to finish the match")
     for leaver in (w.bob, w.alice):
