@@ -137,7 +137,9 @@ class KeltisPresenter(Presenter):
         fields = []
         for player in view["players"]:
             stones = " ".join(f"💎{v}" for v in player["stones"]) or "no stones"
-            head = f"{names[player['seat']]} · ✋{player['hand_size']} · {stones}"
+            # the running score is the engine's (K-7 on the table as it stands)
+            head = (f"{names[player['seat']]} · ⭐{player['score']} · ✋{player['hand_size']}"
+                    f" · {stones}")
             fields.append((clip(head, 256), clip(self.rows_text(player))))
         stones = " ".join(f"💎{v}" for v in view["stones_left"]) or "none"
         middle = (f"Discard tops: {pile_tops(view['piles'])}\n"

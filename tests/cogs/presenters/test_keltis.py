@@ -23,14 +23,15 @@ def test_action_labels_and_groups():
 
 def test_table_shows_rows_with_direction_piles_stones_and_hand_sizes():
     m = position(hands={0: ["b1"], 1: ["y2", "y3"]}, piles={"g": ["g4"]},
-                 rows={0: {"p": ["p9", "p7", "x7"]}}, point_rows={1: ["x2"]}, stones={0: [4]})
+                 rows={0: {"p": ["p9", "p7", "x7"]}}, point_rows={1: ["x2", "x3"]}, stones={0: [4]})
     embed = P.table_embed(match_id=7, view=m.view(None), names=["Ann", "Bo"], to_act=(0,),
                           recent=["**Ann** discarded 🟡5."], outcome=None, seq=3).to_dict()
     fields = {f["name"]: f["value"] for f in embed["fields"]}
     assert embed["title"] == "Keltis · match #7"
     assert embed["description"] == "**Ann** to play a card."
-    assert fields["Ann · ✋1 · 💎4"] == "🩷↓ 9 7 ⚪7"
-    assert fields["Bo · ✋2 · no stones"] == "⚪ 2"
+    # running scores: a row of 3 (-2) and one stone (-1); two point cards (+2), no stone (-4)
+    assert fields["Ann · ⭐-3 · ✋1 · 💎4"] == "🩷↓ 9 7 ⚪7"
+    assert fields["Bo · ⭐-2 · ✋2 · no stones"] == "⚪ 2 3"
     assert "🟢4(1)" in fields["Middle"] and "💎4" not in fields["Middle"].split("left:")[1]
     assert fields["Recent moves"] == "**Ann** discarded 🟡5."
 
