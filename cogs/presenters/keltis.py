@@ -2,8 +2,9 @@
 discard tops, wishing stones, hand sizes and the draw pile."""
 from __future__ import annotations
 
-from cogs.presenters.base import Phrase, Presenter, clip
+from cogs.presenters.base import Phrase, Presenter, clip, plural
 from rules import Action
+from rules.keltis.game import FINAL_PLACEMENTS
 
 COLOUR_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "x": "⚪"}
 COLOUR_NAME = {"b": "brown", "y": "yellow", "p": "pink", "g": "green", "u": "blue", "x": "grey"}
@@ -119,6 +120,20 @@ class KeltisPresenter(Presenter):
             return (f"The game has ended ({reason}). Final placements — up to two cards each. "
                     f"Waiting for {waiting}.")
         return "The game is over."
+
+    def decision(self, view: dict) -> str:
+        phase = view["phase"]
+        if phase == "play":
+            return ("Play a card on one of your rows, or discard one (two of equal value "
+                    "take a 💎 wishing stone); then draw.")
+        if phase == "draw":
+            return (f"Draw {plural(view['draws_owed'], 'card')}: the draw pile or a discard "
+                    "top (not a card you discarded this turn).")
+        if phase == "final":
+            left = FINAL_PLACEMENTS - view["players"][view["seat"]]["final_placed"]
+            return (f"The game has ended: place up to {plural(left, 'more card')} on your "
+                    "rows, or say you're done.")
+        return super().decision(view)
 
     def rows_text(self, player: dict) -> str:
         lines = []

@@ -203,6 +203,23 @@ class KeltisDicePresenter(Presenter):
         return super().phrase(event, names)
 
     # -- embeds ---------------------------------------------------------------
+    #: every decision is a public button on the table (D-7)
+    ping_hint = "Roll the dice with the buttons on the table."
+
+    def decision(self, view: dict) -> str:
+        dice = dice_text(view["dice"])
+        phase = view["phase"]
+        if phase == "roll":
+            return "Roll the dice."
+        if phase == "reroll":
+            return f"You rolled {dice}: keep them all, or keep some and reroll the others."
+        if phase == "move":
+            return f"Move a stone with {dice}, or pass."
+        if phase == "clover":
+            icon = FACE_ICON.get(view.get("clover_for") or "", "")
+            return f"A 🍀 clover with {icon}: move one stone one field on, or skip."
+        return super().decision(view)
+
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:
         phase = view["phase"]
         who = f"**{names[view['current']]}** {marker(view['current'])}"
@@ -264,8 +281,7 @@ class KeltisDicePresenter(Presenter):
         embed = super().panel_embed(match_id=match_id, view=view, names=names, seat=seat,
                                     to_act=to_act, seq=seq, note=note)
         if seat in to_act:
-            embed.description = (f"{embed.description.rstrip()}\n"
-                                 f"{self.status_line(view, names, to_act)}")
+            embed.description += f"\n{side_text(view)}"
         if to_act:
             for colour in COLOURS:
                 embed.add_field(name=f"{FACE_ICON[colour]} {COLOUR_NAME[colour]}",

@@ -8,9 +8,7 @@ what is legal or where a move ends.
 """
 from __future__ import annotations
 
-import discord
-
-from cogs.presenters.base import Phrase, Presenter, clip
+from cogs.presenters.base import Phrase, Presenter, clip, plural
 from cogs.presenters.keltis import COLOUR_ICON, COLOUR_NAME, DIRECTION, card, face
 from cogs.presenters.oracle_board import SEAT_EMOJI, render
 from rules import Action
@@ -25,10 +23,6 @@ END_REASON = {"sanctuary": "the sanctuary is full",
               "deck_empty": "the draw pile ran out",
               "concede": "a player conceded"}
 KEY_LINE = "⭐ points so far · ✋ cards in hand · 💎 wishing stones · 🪞 mirrors"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def field_name(field: int) -> str:
@@ -269,16 +263,6 @@ class OraclePresenter(Presenter):
             gone = " ".join(card(c) for c in view["discarded_this_turn"])
             fields.append(("Discarded this turn (can't be drawn back)", gone))
         return fields
-
-    def panel_embed(self, *, match_id: int, view: dict, names: list[str], seat: int,
-                    to_act: tuple[int, ...], seq: int, note: str | None = None) -> discord.Embed:
-        embed = super().panel_embed(match_id=match_id, view=view, names=names, seat=seat,
-                                    to_act=to_act, seq=seq, note=note)
-        if seat in to_act:
-            you = self.decision(view)
-            embed.description = (f"**Your decision:** {you[0].upper()}{you[1:]}"
-                                 + (f"\n{note}" if note else ""))
-        return embed
 
     def outcome_lines(self, outcome: dict, names: list[str]) -> list[str]:
         lines = []

@@ -109,7 +109,7 @@ async def test_one_user_and_four_bots_play_a_deal_to_the_final_chips(world):
         else:
             await answered(await fake.click(w.alice, panel, label="Refresh"))
         assert panel.ephemeral and footer_move(panel.embeds) == seq
-        assert "**Your decision.**" in panel.text
+        assert "**Your decision:**" in panel.text
         assert hand_text(view["hand"]) in panel.text
         offered = {b["custom_id"].split(":", 3)[3]: b["label"] for b in panel.buttons()
                    if b["custom_id"].startswith("g:")}
