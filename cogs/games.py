@@ -301,5 +301,16 @@ class Games(commands.Cog):
 
     @game.command(name="export", description="A finished match's seed and moves, for replay")
     async def export(self, interaction: discord.Interaction, match: int | None = None):
-        await self.with_match(interaction, match,
-                              lambda info: self.bot.history.export(interaction, info))
+        if match is not None:
+            await self.with_match(interaction, match,
+                                  lambda info: self.bot.history.export(interaction, info))
+            return
+
+        async def work():  # the finished match shown here, else the list to choose from
+            info = await self.store.match_shown_in(interaction.channel_id)
+            if (info is not None and info.guild_id == interaction.guild_id
+                    and info.status == Status.FINISHED):
+                await self.bot.history.export(interaction, info)
+            else:
+                await self.bot.history.exportable(interaction)
+        await guarded(interaction, work(), log)
