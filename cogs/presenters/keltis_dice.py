@@ -115,7 +115,7 @@ class KeltisDicePresenter(Presenter):
         "or a new stone onto field 1 (its symbol works too); 💎 — take a chip; "
         "👺 kobold — another whole turn afterwards.\n"
         "**Side B:** a stone may not stop on a ⛔ forbidden field (passing over is fine). "
-        "Option `side=A`, `side=B` or `side=both` (two games, totals added).\n"
+        "Option `side:` of `/game new`: A, B or both (two games, totals added).\n"
         "**End:** at once when the stones in the goal areas (fields 7-9, all players) reach "
         "5 (2 players), 7 (3) or 8 (4), or one player has all 4 stones there. The move that "
         "ends the game gets no symbol.\n"

@@ -165,4 +165,4 @@ def test_a_crowded_four_player_table_stays_within_discord_limits():
 
 def test_rules_summary_names_the_side_option_and_stays_short():
     assert len(P.rules_summary) <= 1800
-    assert "side=both" in P.rules_summary and "side=B" in P.rules_summary
+    assert "Option `side:` of `/game new`: A, B or both" in P.rules_summary
