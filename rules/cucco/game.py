@@ -148,7 +148,8 @@ class Cucco(Game):
     options_schema = (
         Option("deals", INT, "how many deals the match lasts", default=DEFAULT_DEALS,
                low=1, high=MAX_DEALS, keep_default=True),
-        Option("first_dealer", SEAT, "who deals first (otherwise drawn by lot)"),
+        Option("first_dealer", SEAT, "who deals first (otherwise drawn by lot)",
+               offered_as="first_player"),
     )
 
     # -- setup (Z-2, Z-8) ----------------------------------------------------

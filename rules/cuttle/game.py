@@ -158,7 +158,8 @@ class Cuttle(Game):
                        "glasses", "counter", "resolve", "take", "discard"})
     max_actions = 1000  # random playouts: median ~31, max 116 over 3000 seeds
     options_schema = (
-        Option("dealer", SEAT, "who deals (the other player starts; otherwise by lot)"),
+        Option("dealer", SEAT, "who deals (the other player starts; otherwise by lot)",
+               offered_as="first_player"),
     )
 
     # -- setup (C-1) -------------------------------------------------------

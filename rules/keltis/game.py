@@ -323,6 +323,8 @@ class Keltis(Game):
                 "stones": list(s.stones[i]),
                 "final_placed": s.final_placed[i],
                 "finished": s.final_done[i] if s.phase in (FINAL, OVER) else False,
+                # K-7 applied to the table as it stands: the running score
+                "score": self.score_seat(s, i)["total"],
             })
         view = {
             "game": self.id,

@@ -191,7 +191,7 @@ class Oracle(Game):
     max_actions = 5000  # random playouts: median 470-660, longest seen 864
     options_schema = (
         Option("clover_other_pawn", BOOL, "the variant: a clover may move another of your pawns",
-               default=False),
+               default=False, offered_as="variant"),
         Option("first_player", SEAT, "who plays first (otherwise drawn by lot)"),
     )
 
