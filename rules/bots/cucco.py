@@ -56,4 +56,4 @@ def rollout(game, s, seat, legal, rng):
 
 
 POLICY = Policy(evaluate=evaluate, rollout=rollout,
-                budget=Budget(iterations=200, depth=45, width=8), greedy_samples=4)
+                budget=Budget(iterations=150, depth=45, width=8), greedy_samples=4)
