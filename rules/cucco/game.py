@@ -499,6 +499,7 @@ class Cucco(Game):
     def redeal_hidden(self, s: CuccoState, seat: int, rng: Rng) -> None:
         others = [i for i in range(PLAYERS) if i != seat]
         pool = [c for i in others for c in s.hands[i]]
+        pool.sort()  # canonical: the deal depends only on what is hidden, not where
         rng.shuffle(pool)
         for i in others:
             n = len(s.hands[i])

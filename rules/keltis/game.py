@@ -411,6 +411,7 @@ class Keltis(Game):
     def redeal_hidden(self, s: KeltisState, seat: int, rng: Rng) -> None:
         others = [i for i in range(len(s.hands)) if i != seat]
         pool = [c for i in others for c in s.hands[i]] + s.deck + s.removed
+        pool.sort()  # canonical: the deal depends only on what is hidden, not where
         rng.shuffle(pool)
         for i in others:
             n = len(s.hands[i])
