@@ -19,6 +19,7 @@ from cogs.config import Config
 from cogs.deadlines import Deadlines
 from cogs.forget import ForgetButton
 from cogs.games import Games
+from cogs.help import RulesButton
 from cogs.history import History
 from cogs.lobby import Lobbies
 from cogs.logbook import Logbook
@@ -29,7 +30,7 @@ from storage import Store
 log = logging.getLogger(__name__)
 
 #: every restart-proof component the bot registers
-ITEMS = (*DYNAMIC_ITEMS, ForgetButton)
+ITEMS = (*DYNAMIC_ITEMS, ForgetButton, RulesButton)
 
 GLOBAL = 0  # the settings "guild" for bot-wide values
 # Shutdown budget (seconds): the whole of it stays under 5 (Docker's stop grace is 10).

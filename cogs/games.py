@@ -9,6 +9,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs import replies
+from cogs.game_options import with_slash_options
+from cogs.help import rules_embed, show_help
 from cogs.hosting import may_manage
 from cogs.moderation import NOTIFY_MODES
 from cogs.presenters import presented_games, presenter_for
@@ -25,37 +27,7 @@ FORGET_CHOICES = [app_commands.Choice(name="yes", value="yes")]
 GAME_CHOICES = [app_commands.Choice(name=get_game(gid).name, value=gid)
                 for gid in presented_games()]
 
-
-MAX_OPTIONS_TEXT = 200        # far more than any game's options need
 MAX_MATCH_ID = 2 ** 63 - 1    # SQLite's integers; Discord's may be larger
-
-
-def _quote(text: str, limit: int = 30) -> str:
-    """A piece of the user's input, short enough to echo back."""
-    return f"'{text}'" if len(text) <= limit else f"'{text[:limit - 1]}…'"
-
-
-def parse_options(text: str | None) -> dict:
-    """`side=B deals=3 clover_other_pawn=yes` -> {"side": "B", "deals": 3, ...}.
-    Raises ValueError with a short reason (a name given twice, no `=`)."""
-    if text is not None and len(text) > MAX_OPTIONS_TEXT:
-        raise ValueError(f"they are longer than {MAX_OPTIONS_TEXT} characters")
-    options: dict = {}
-    for part in (text or "").replace(",", " ").split():
-        if "=" not in part:
-            raise ValueError(f"{_quote(part)} is not of the form name=value")
-        name, value = part.split("=", 1)
-        if name in options:
-            raise ValueError(f"{_quote(name)} is given twice")
-        if value.lower() in ("yes", "true", "on"):
-            options[name] = True
-        elif value.lower() in ("no", "false", "off"):
-            options[name] = False
-        elif value.lstrip("-").isdigit():
-            options[name] = int(value)
-        else:
-            options[name] = value
-    return options
 
 
 class Games(commands.Cog):
@@ -115,23 +87,18 @@ class Games(commands.Cog):
     # -- commands -------------------------------------------------------------------
     @game.command(name="new", description="Open a lobby for a new match")
     @app_commands.describe(game="Which game", players="Seats in total (starts when full)",
-                           bots="How many seats bots take", options="Game options, e.g. side=B",
+                           bots="How many seats bots take",
                            here="Play in this channel instead of a new thread")
     @app_commands.choices(game=GAME_CHOICES)
+    @with_slash_options  # each game's own options (cogs/game_options.py)
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   players: app_commands.Range[int, 2, 5] | None = None,
-                  bots: app_commands.Range[int, 0, 4] = 0, options: str | None = None,
-                  here: bool = False):
+                  bots: app_commands.Range[int, 0, 4] = 0, here: bool = False, **options):
         async def work():
             if bots < 0:
                 await say(interaction, replies.NEGATIVE_BOTS)
                 return
-            try:
-                parsed = parse_options(options)
-            except ValueError as exc:
-                await say(interaction, f"I couldn't read the options: {exc}.")
-                return
-            await self.bot.lobbies.create(interaction, game.value, players, bots, parsed, here)
+            await self.bot.lobbies.create(interaction, game.value, players, bots, options, here)
         await guarded(interaction, work(), log)
 
     @game.command(name="hand", description="Show your hand and your moves (only you see it)")
@@ -184,11 +151,13 @@ class Games(commands.Cog):
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]):
         async def work():
-            presenter = presenter_for(game.value)
-            embed = discord.Embed(title=f"How to play {game.name}",
-                                  description=presenter.rules_summary)
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            await interaction.response.send_message(embed=rules_embed(game.value),
+                                                    ephemeral=True)
         await guarded(interaction, work(), log)
+
+    @game.command(name="help", description="How to start a match and play a turn, and the rules")
+    async def help(self, interaction: discord.Interaction):
+        await guarded(interaction, show_help(interaction), log)
 
     @game.command(name="concede", description="Give up your seat in a match")
     async def concede(self, interaction: discord.Interaction, match: int | None = None):
@@ -301,5 +270,16 @@ class Games(commands.Cog):
 
     @game.command(name="export", description="A finished match's seed and moves, for replay")
     async def export(self, interaction: discord.Interaction, match: int | None = None):
-        await self.with_match(interaction, match,
-                              lambda info: self.bot.history.export(interaction, info))
+        if match is not None:
+            await self.with_match(interaction, match,
+                                  lambda info: self.bot.history.export(interaction, info))
+            return
+
+        async def work():  # the finished match shown here, else the list to choose from
+            info = await self.store.match_shown_in(interaction.channel_id)
+            if (info is not None and info.guild_id == interaction.guild_id
+                    and info.status == Status.FINISHED):
+                await self.bot.history.export(interaction, info)
+            else:
+                await self.bot.history.exportable(interaction)
+        await guarded(interaction, work(), log)

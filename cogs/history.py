@@ -12,6 +12,7 @@ from cogs.replies import say
 from storage import CorruptMatch, Holder, MatchInfo, Stats, Status
 
 HISTORY_SIZE = 10
+EXPORTABLE_SIZE = 15  # finished matches named by `/game export` without a match
 
 
 def holder_name(seat: int, user_id: int | None) -> str:
@@ -34,6 +35,19 @@ def result_line(info: MatchInfo, history: list[Holder] = ()) -> str:
                       for s, score in sorted(enumerate(scores), key=lambda p: -p[1]))
     when = discord.utils.format_dt(info.ended_at, "R") if info.ended_at else ""
     return f"**#{info.id}** {title} {when} — {shown or 'no result'}"
+
+
+def exportable_text(infos: list[MatchInfo]) -> str:
+    """The finished matches `/game export` could export: id, game and the
+    day it ended, newest first."""
+    if not infos:
+        return ("No match here has finished yet; only finished matches can be exported "
+                "(the record reveals every hidden card).")
+    lines = [f"**#{i.id}** {presenter_for(i.game).title}"
+             + (f" — ended {discord.utils.format_dt(i.ended_at, 'd')}" if i.ended_at else "")
+             for i in infos]
+    return ("Which match? These finished matches can be exported — "
+            "`/game export match:<id>`:\n" + "\n".join(lines))
 
 
 def rating_text(stats: Stats) -> str:
@@ -81,6 +95,13 @@ class History:
         embed.set_footer(text="Ordered by rating; leaving a match counts as a loss.")
         await interaction.response.send_message(embed=embed, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
+
+    async def exportable(self, interaction: discord.Interaction) -> None:
+        """`/game export` without a match: name the ones it could export."""
+        infos = await self.store.finished_matches(interaction.guild_id, limit=EXPORTABLE_SIZE)
+        await interaction.response.send_message(
+            embed=discord.Embed(title="Finished matches", description=exportable_text(infos)),
+            ephemeral=True)
 
     async def export(self, interaction: discord.Interaction, info: MatchInfo) -> None:
         """The record of a finished match, as JSON: replayable with the engine

@@ -14,6 +14,7 @@ import discord
 
 from cogs import replies
 from cogs.components import LOBBY_OPS, LobbyButton
+from cogs.game_options import OptionProblem, engine_options, options_text, problem_with
 from cogs.hosting import may_host_new, may_manage, server_settings
 from cogs.presenters import presenter_for
 from cogs.replies import say
@@ -49,10 +50,10 @@ class Lobbies:
             embed.description = f"This match is {info.status.value}."
         embed.add_field(name="Seats", value="\n".join(lines) or "nobody yet", inline=False)
         in_lobby = info.status == Status.LOBBY
-        engine_options = info.options.get("options") if in_lobby else info.options
-        if engine_options:
-            embed.add_field(name="Options", value=", ".join(
-                f"{k}={v}" for k, v in engine_options.items()), inline=False)
+        chosen = info.options.get("options") if in_lobby else info.options
+        shown = options_text(info.game, chosen or {})
+        if shown:
+            embed.add_field(name="Options", value=shown, inline=False)
         if info.status != Status.LOBBY:
             return embed, None
         view = discord.ui.View(timeout=None)
@@ -65,7 +66,8 @@ class Lobbies:
 
     # -- creating ------------------------------------------------------------------
     async def create(self, interaction: discord.Interaction, game_id: str, seats: int | None,
-                     bots: int, options: dict, here: bool) -> None:
+                     bots: int, given: dict, here: bool) -> None:
+        """`given`: the game options as the slash command gave them (None: unset)."""
         if not await may_host_new(self.store, interaction.user):
             await say(interaction, "On this server only hosts open matches; ask a moderator.")
             return
@@ -78,10 +80,10 @@ class Lobbies:
         if bots > limit:
             await say(interaction, f"At most {limit} bot seat(s) fit next to you.")
             return
-        try:
-            game.check_options(seats or game.min_players, dict(options))
-        except BadOptions as exc:
-            await say(interaction, f"Those options don't work: {exc}")
+        try:  # without a seat count, any seat the game may have is fine until the start
+            options = engine_options(game_id, given, seats or game.max_players)
+        except OptionProblem as exc:
+            await say(interaction, str(exc))
             return
         match_id = await self.store.create_lobby(
             interaction.guild_id, interaction.channel_id, game_id,
@@ -172,7 +174,9 @@ class Lobbies:
             try:
                 match = self.deal(info)
             except BadOptions as exc:
-                await say(interaction, f"The match can't start with these options: {exc}")
+                why = problem_with(info.game, info.options.get("options") or {},
+                                   len(info.seats)) or str(exc)
+                await say(interaction, f"The match can't start with these options: {why}")
                 return
             await interaction.response.defer()
             try:
@@ -208,9 +212,9 @@ class Lobbies:
     # -- starting -----------------------------------------------------------------------
     def deal(self, info: MatchInfo) -> Match:
         """A fresh match for the lobby's seats (BadOptions if they don't fit)."""
-        engine_options = info.options.get("options") or {}
+        chosen = info.options.get("options") or {}
         seed = f"{self.fixed_seed}-{info.id}" if self.fixed_seed else secrets.token_hex(8)
-        return Match.new(info.game, len(info.seats), seed, engine_options)
+        return Match.new(info.game, len(info.seats), seed, chosen)
 
     async def start(self, info: MatchInfo, match: Match) -> None:
         """Store the dealt match, show the lobby as started and post the table."""

@@ -22,6 +22,11 @@ def clip(text: str, limit: int = MAX_FIELD) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def plural(n: int, word: str) -> str:
+    """`plural(2, "card")` -> "2 cards"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
 def clip_lines_from_end(lines: list[str], limit: int = MAX_FIELD) -> str:
     """The last lines that fit in `limit` characters (the newest matter most),
     with "…" in front when older ones were left out."""
@@ -58,6 +63,12 @@ class Presenter:
     group_placeholder: str = "Choose a card…"
     #: event types told in no words (the next phrase or the table says it all)
     silent_events: frozenset[str] = frozenset({"over"})
+
+    @property
+    def ping_hint(self) -> str:
+        """Where a player told it's their move clicks to make it (the turn
+        ping, DM and reminder add it)."""
+        return f"Open **{self.hand_label}** on the table."
 
     # -- actions --------------------------------------------------------------
     def label(self, action: Action, view: dict) -> str:
@@ -152,6 +163,16 @@ class Presenter:
         embed.set_footer(text=f"move {seq}")
         return embed
 
+    def decision(self, view: dict) -> str:
+        """What the seat owing a decision is asked, in words ("Play a card or
+        discard one"), read from its own view."""
+        return "choose your move below."
+
+    def decision_line(self, view: dict, note: str | None = None) -> str:
+        """The panel's first line when its owner owes a decision."""
+        asked = self.decision(view)
+        return f"**Your decision:** {asked[:1].upper()}{asked[1:]}" + (f"\n{note}" if note else "")
+
     def panel_embed(self, *, match_id: int, view: dict, names: list[str], seat: int,
                     to_act: tuple[int, ...], seq: int, note: str | None = None) -> discord.Embed:
         embed = discord.Embed(title=f"{self.title} · match #{match_id} · your seat",
@@ -159,7 +180,7 @@ class Presenter:
         if not to_act:
             embed.description = "The game is over."
         elif seat in to_act:
-            embed.description = "**Your decision.** " + (note or "")
+            embed.description = self.decision_line(view, note)
         else:
             embed.description = self.status_line(view, names, to_act)
         for name, value in self.private_fields(view):

@@ -313,6 +313,13 @@ class CuccoPresenter(Presenter):
                            clip(trick_text(view, names))))
         return fields
 
+    def decision(self, view: dict) -> str:
+        if view["phase"] == "bidding":
+            return "Bid or pass."
+        if view["phase"] == "play":
+            return f"Play a card to trick {len(view['tricks']) + 1} of {TRICKS}."
+        return super().decision(view)
+
     def panel_embed(self, *, match_id: int, view: dict, names: list[str], seat: int,
                     to_act: tuple[int, ...], seq: int, note: str | None = None) -> discord.Embed:
         embed = discord.Embed(title=f"{self.title} · match #{match_id} · your seat",
@@ -320,8 +327,7 @@ class CuccoPresenter(Presenter):
         if not to_act or view["phase"] == "over":
             embed.description = "The game is over — the table shows the final chips."
         elif seat in to_act:
-            what = "Bid or pass." if view["phase"] == "bidding" else "Play a card."
-            embed.description = f"**Your decision.** {what} {note or ''}".rstrip()
+            embed.description = self.decision_line(view, note)
         else:
             embed.description = self.status_line(view, names, to_act)
         for name, value in self.private_fields(view, names):

@@ -4,7 +4,7 @@ the scrap, and, during a counter window, the pending one-off with its chain
 of 2s. A player picks a card from their hand, then what to do with it."""
 from __future__ import annotations
 
-from cogs.presenters.base import Phrase, Presenter, clip
+from cogs.presenters.base import Phrase, Presenter, clip, plural
 from cogs.presenters.cuttle_board import render
 from cogs.presenters.seats import seat_emoji
 from rules import Action
@@ -34,10 +34,6 @@ def card(code: str) -> str:
 
 def cards(codes: list[str]) -> str:
     return " ".join(card(c) for c in codes)
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def rank_of(code: str) -> str:
@@ -334,7 +330,7 @@ class CuttlePresenter(Presenter):
             return f"{what} {target_text(pending['target'], view)}"
         return EFFECT[rank]
 
-    def decision_text(self, view: dict) -> str:
+    def decision(self, view: dict) -> str:
         """What the panel's owner is asked, in words."""
         phase = view["phase"]
         if phase == "main":
@@ -355,16 +351,7 @@ class CuttlePresenter(Presenter):
             return f"Their 4: discard {plural(view['discards_owed'], 'card')} of your choice."
         if phase == "seven":
             return f"Your 7 revealed {card(view['revealed'])}: play it now."
-        return ""
-
-    def panel_embed(self, *, match_id: int, view: dict, names: list[str], seat: int,
-                    to_act: tuple[int, ...], seq: int, note: str | None = None):
-        embed = super().panel_embed(match_id=match_id, view=view, names=names, seat=seat,
-                                    to_act=to_act, seq=seq, note=note)
-        if to_act and seat in to_act:
-            embed.description = f"**Your decision.** {self.decision_text(view)}" + (
-                f"\n{note}" if note else "")
-        return embed
+        return super().decision(view)
 
     def outcome_lines(self, outcome: dict, names: list[str]) -> list[str]:
         reason = outcome.get("reason")

@@ -2,10 +2,11 @@
 discard tops, wishing stones, hand sizes and the draw pile."""
 from __future__ import annotations
 
-from cogs.presenters.base import Phrase, Presenter, clip
+from cogs.presenters.base import Phrase, Presenter, clip, plural
 from cogs.presenters.keltis_board import render
 from cogs.presenters.seats import seat_emoji
 from rules import Action
+from rules.keltis.game import FINAL_PLACEMENTS
 
 COLOUR_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "x": "⚪"}
 COLOUR_NAME = {"b": "brown", "y": "yellow", "p": "pink", "g": "green", "u": "blue", "x": "grey"}
@@ -126,6 +127,20 @@ class KeltisPresenter(Presenter):
                     f"Waiting for {waiting}.")
         return "The game is over."
 
+    def decision(self, view: dict) -> str:
+        phase = view["phase"]
+        if phase == "play":
+            return ("Play a card on one of your rows, or discard one (two of equal value "
+                    "take a 💎 wishing stone); then draw.")
+        if phase == "draw":
+            return (f"Draw {plural(view['draws_owed'], 'card')}: the draw pile or a discard "
+                    "top (not a card you discarded this turn).")
+        if phase == "final":
+            left = FINAL_PLACEMENTS - view["players"][view["seat"]]["final_placed"]
+            return (f"The game has ended: place up to {plural(left, 'more card')} on your "
+                    "rows, or say you're done.")
+        return super().decision(view)
+
     def rows_text(self, player: dict) -> str:
         lines = []
         for colour in ROW_ORDER:
@@ -143,7 +158,9 @@ class KeltisPresenter(Presenter):
         fields = []
         for player in view["players"]:
             stones = " ".join(f"💎{v}" for v in player["stones"]) or "no stones"
-            head = f"{seat_emoji(player['seat'])} {names[player['seat']]} · ✋{player['hand_size']} · {stones}"
+            # the running score is the engine's (K-7 on the table as it stands)
+            head = (f"{seat_emoji(player['seat'])} {names[player['seat']]} · ⭐{player['score']}"
+                    f" · ✋{player['hand_size']} · {stones}")
             fields.append((clip(head, 256), clip(self.rows_text(player))))
         stones = " ".join(f"💎{v}" for v in view["stones_left"]) or "none"
         middle = (f"Discard tops: {pile_tops(view['piles'])}\n"

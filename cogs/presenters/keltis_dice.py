@@ -116,7 +116,7 @@ class KeltisDicePresenter(Presenter):
         "or a new stone onto field 1 (its symbol works too); 💎 — take a chip; "
         "👺 kobold — another whole turn afterwards.\n"
         "**Side B:** a stone may not stop on a ⛔ forbidden field (passing over is fine). "
-        "Option `side=A`, `side=B` or `side=both` (two games, totals added).\n"
+        "Option `side:` of `/game new`: A, B or both (two games, totals added).\n"
         "**End:** at once when the stones in the goal areas (fields 7-9, all players) reach "
         "5 (2 players), 7 (3) or 8 (4), or one player has all 4 stones there. The move that "
         "ends the game gets no symbol.\n"
@@ -229,6 +229,23 @@ class KeltisDicePresenter(Presenter):
         return render(view, names)
 
     # -- embeds ---------------------------------------------------------------
+    #: every decision is a public button on the table (D-7)
+    ping_hint = "Roll the dice with the buttons on the table."
+
+    def decision(self, view: dict) -> str:
+        dice = dice_text(view["dice"])
+        phase = view["phase"]
+        if phase == "roll":
+            return "Roll the dice."
+        if phase == "reroll":
+            return f"You rolled {dice}: keep them all, or keep some and reroll the others."
+        if phase == "move":
+            return f"Move a stone with {dice}, or pass."
+        if phase == "clover":
+            icon = FACE_ICON.get(view.get("clover_for") or "", "")
+            return f"A 🍀 clover with {icon}: move one stone one field on, or skip."
+        return super().decision(view)
+
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:
         phase = view["phase"]
         who = f"**{names[view['current']]}** {marker(view['current'])}"
@@ -290,8 +307,7 @@ class KeltisDicePresenter(Presenter):
         embed = super().panel_embed(match_id=match_id, view=view, names=names, seat=seat,
                                     to_act=to_act, seq=seq, note=note)
         if seat in to_act:
-            embed.description = (f"{embed.description.rstrip()}\n"
-                                 f"{self.status_line(view, names, to_act)}")
+            embed.description += f"\n{side_text(view)}"
         if to_act:
             for colour in COLOURS:
                 embed.add_field(name=f"{FACE_ICON[colour]} {COLOUR_NAME[colour]}",

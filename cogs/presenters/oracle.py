@@ -8,9 +8,7 @@ what is legal or where a move ends.
 """
 from __future__ import annotations
 
-import discord
-
-from cogs.presenters.base import Phrase, Presenter, clip
+from cogs.presenters.base import Phrase, Presenter, clip, plural
 from cogs.presenters.keltis import COLOUR_ICON, COLOUR_NAME, DIRECTION, card, face
 from cogs.presenters.oracle_board import render
 from cogs.presenters.seats import SEAT_EMOJI
@@ -26,10 +24,6 @@ END_REASON = {"sanctuary": "the sanctuary is full",
               "deck_empty": "the draw pile ran out",
               "concede": "a player conceded"}
 KEY_LINE = "⭐ points so far · ✋ cards in hand · 💎 wishing stones · 🪞 mirrors"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def field_name(field: int) -> str:
@@ -88,8 +82,8 @@ class OraclePresenter(Presenter):
         "next field of its colour), 🌀 spiral (may go back to an earlier field, not where the pawn "
         "began the turn), 👺 goblin (may discard a hand card or a row's last card), 🪞 mirror "
         "(take it), 💎 wishing stone on large stones and the centre (take one). All three pawns "
-        "on goblins: 5/10/15 points once (1/2/3 goblin fields). Option "
-        "`clover_other_pawn=yes`: a clover moves one of your *other* pawns instead.\n"
+        "on goblins: 5/10/15 points once (1/2/3 goblin fields). The variant "
+        "(`/game new … variant:True`): a clover moves one of your *other* pawns instead.\n"
         "**End:** at once when a player's third pawn or the fifth pawn overall enters the "
         "sanctuary (fields 29-35; that move triggers nothing), or when the draw pile is empty.\n"
         "**Score:** points won in play + each pawn's field value (start 0, up to 10 in the "
@@ -270,16 +264,6 @@ class OraclePresenter(Presenter):
             gone = " ".join(card(c) for c in view["discarded_this_turn"])
             fields.append(("Discarded this turn (can't be drawn back)", gone))
         return fields
-
-    def panel_embed(self, *, match_id: int, view: dict, names: list[str], seat: int,
-                    to_act: tuple[int, ...], seq: int, note: str | None = None) -> discord.Embed:
-        embed = super().panel_embed(match_id=match_id, view=view, names=names, seat=seat,
-                                    to_act=to_act, seq=seq, note=note)
-        if seat in to_act:
-            you = self.decision(view)
-            embed.description = (f"**Your decision:** {you[0].upper()}{you[1:]}"
-                                 + (f"\n{note}" if note else ""))
-        return embed
 
     def outcome_lines(self, outcome: dict, names: list[str]) -> list[str]:
         lines = []

@@ -73,4 +73,7 @@ class Game(ABC):
     def redeal_hidden(self, state: Any, seat: int, rng: Rng) -> None:
         """Re-deal, in place, everything `seat` cannot see (other hands, the
         deck, removed cards), keeping sizes. Used by the non-interference test:
-        afterwards `seat`'s view and legal actions must be unchanged."""
+        afterwards `seat`'s view and legal actions must be unchanged. The pool
+        is sorted before the shuffle, so the deal depends only on `seat`'s view
+        and `rng` (bots sample the hidden cards with it and must not learn
+        where the true cards lie from the sample)."""

@@ -6,7 +6,8 @@ Discord layer reads the same list to offer typed slash-command options with
 choices and ranges, so the two can never disagree.
 
 A *seat* option names a seat: the engine counts seats from 0; people count
-from 1, as the lobby does, and the Discord layer converts at the edge.
+from 1, as the lobby does, and the Discord layer converts at the edge. People
+know an option by its `public_name`, which several games may share.
 """
 from __future__ import annotations
 
@@ -29,6 +30,14 @@ class Option:
     high: int | None = None
     choices: tuple[str, ...] = ()  # CHOICE: accepted values (any case)
     keep_default: bool = False  # store the default in the match's options
+    #: the name people give it in commands (default: `name`); games whose
+    #: options mean the same give them the same one (the seat that plays or
+    #: deals first is `first_player` in every game), so `/game new` offers one
+    offered_as: str | None = None
+
+    @property
+    def public_name(self) -> str:
+        return self.offered_as or self.name
 
     def allowed(self, n_players: int | None = None) -> str:
         """What values are allowed, as people write them."""

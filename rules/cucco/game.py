@@ -148,7 +148,8 @@ class Cucco(Game):
     options_schema = (
         Option("deals", INT, "how many deals the match lasts", default=DEFAULT_DEALS,
                low=1, high=MAX_DEALS, keep_default=True),
-        Option("first_dealer", SEAT, "who deals first (otherwise drawn by lot)"),
+        Option("first_dealer", SEAT, "who deals first (otherwise drawn by lot)",
+               offered_as="first_player"),
     )
 
     # -- setup (Z-2, Z-8) ----------------------------------------------------
@@ -498,6 +499,7 @@ class Cucco(Game):
     def redeal_hidden(self, s: CuccoState, seat: int, rng: Rng) -> None:
         others = [i for i in range(PLAYERS) if i != seat]
         pool = [c for i in others for c in s.hands[i]]
+        pool.sort()  # canonical: the deal depends only on what is hidden, not where
         rng.shuffle(pool)
         for i in others:
             n = len(s.hands[i])

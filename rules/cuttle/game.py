@@ -158,7 +158,8 @@ class Cuttle(Game):
                        "glasses", "counter", "resolve", "take", "discard"})
     max_actions = 1000  # random playouts: median ~31, max 116 over 3000 seeds
     options_schema = (
-        Option("dealer", SEAT, "who deals (the other player starts; otherwise by lot)"),
+        Option("dealer", SEAT, "who deals (the other player starts; otherwise by lot)",
+               offered_as="first_player"),
     )
 
     # -- setup (C-1) -------------------------------------------------------
@@ -608,9 +609,11 @@ class Cuttle(Game):
     def redeal_hidden(self, s: CuttleState, seat: int, rng: Rng) -> None:
         opp = 1 - seat
         if self.has_glasses(s, seat):  # C-5d: the opponent's hand is visible
+            s.deck.sort()  # canonical, as below
             rng.shuffle(s.deck)
             return
         pool = s.hands[opp] + s.deck
+        pool.sort()  # canonical: the deal depends only on what is hidden, not where
         rng.shuffle(pool)
         n = len(s.hands[opp])
         s.hands[opp], s.deck = sorted(pool[:n]), pool[n:]

@@ -323,6 +323,8 @@ class Keltis(Game):
                 "stones": list(s.stones[i]),
                 "final_placed": s.final_placed[i],
                 "finished": s.final_done[i] if s.phase in (FINAL, OVER) else False,
+                # K-7 applied to the table as it stands: the running score
+                "score": self.score_seat(s, i)["total"],
             })
         view = {
             "game": self.id,
@@ -409,6 +411,7 @@ class Keltis(Game):
     def redeal_hidden(self, s: KeltisState, seat: int, rng: Rng) -> None:
         others = [i for i in range(len(s.hands)) if i != seat]
         pool = [c for i in others for c in s.hands[i]] + s.deck + s.removed
+        pool.sort()  # canonical: the deal depends only on what is hidden, not where
         rng.shuffle(pool)
         for i in others:
             n = len(s.hands[i])

@@ -191,7 +191,7 @@ class Oracle(Game):
     max_actions = 5000  # random playouts: median 470-660, longest seen 864
     options_schema = (
         Option("clover_other_pawn", BOOL, "the variant: a clover may move another of your pawns",
-               default=False),
+               default=False, offered_as="variant"),
         Option("first_player", SEAT, "who plays first (otherwise drawn by lot)"),
     )
 
@@ -677,6 +677,7 @@ class Oracle(Game):
     def redeal_hidden(self, s: OracleState, seat: int, rng: Rng) -> None:
         others = [i for i in range(len(s.hands)) if i != seat]
         pool = [c for i in others for c in s.hands[i]] + s.deck + s.removed
+        pool.sort()  # canonical: the deal depends only on what is hidden, not where
         rng.shuffle(pool)
         for i in others:
             n = len(s.hands[i])

@@ -3,7 +3,6 @@ from pathlib import Path
 import pytest
 
 from cogs.config import Config, ConfigError
-from cogs.games import parse_options
 
 
 def test_token_is_required_and_the_message_says_how_to_get_one():
@@ -25,14 +24,6 @@ def test_defaults_and_overrides():
 def test_bad_settings_are_refused_clearly(env):
     with pytest.raises(ConfigError):
         Config.from_env({"DISCORD_TOKEN": "t", **env})
-
-
-def test_parse_options():
-    assert parse_options("side=B deals=3, clover_other_pawn=yes") == {
-        "side": "B", "deals": 3, "clover_other_pawn": True}
-    assert parse_options(None) == {}
-    with pytest.raises(ValueError):
-        parse_options("sideB")
 
 
 def test_only_games_with_a_presenter_are_offered():

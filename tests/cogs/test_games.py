@@ -1,21 +1,57 @@
-"""Reading `/game new`'s options text: short, clear refusals."""
-import pytest
+"""`/game new` offers every option of every game as a typed slash option, so
+a game's new option can't be forgotten in Discord."""
+from discord import AppCommandOptionType as T
 
-from cogs.games import MAX_OPTIONS_TEXT, parse_options
-
-
-@pytest.mark.parametrize("text,reason", [
-    ("first_player=0,first_player=1", "'first_player' is given twice"),
-    ("side=B side=A", "'side' is given twice"),
-    ("x" * 150, "is not of the form name=value"),
-    ("side=" + "B" * 6000, f"longer than {MAX_OPTIONS_TEXT} characters"),
-])
-def test_bad_options_are_refused_with_a_short_reason(text, reason):
-    with pytest.raises(ValueError, match=reason) as refused:
-        parse_options(text)
-    assert len(str(refused.value)) < 100
+from cogs.game_options import engine_options
+from cogs.games import Games
+from cogs.presenters import presented_games
+from rules import Match, get_game
+from rules.core.options import BOOL, CHOICE, INT, SEAT
 
 
-def test_long_but_fine_options_still_parse():
-    text = " ".join(f"o{i}=yes" for i in range(20))
-    assert len(text) < MAX_OPTIONS_TEXT and len(parse_options(text)) == 20
+def new_parameters():
+    return {p.name: p for p in Games.new.parameters}
+
+
+def a_value(parameter, option):
+    """A value Discord's client lets a person pick, other than the default."""
+    if option.kind == SEAT:
+        return parameter.max_value if option.default != parameter.max_value - 1 else 1
+    if option.kind == INT:
+        return option.low if option.default != option.low else option.high
+    if option.kind == BOOL:
+        return not option.default
+    return next(c.value for c in parameter.choices if c.value != option.default)
+
+
+def test_every_option_of_every_game_is_reachable_through_game_new():
+    parameters = new_parameters()
+    assert "options" not in parameters  # no free text
+    reached = 0
+    for game_id in presented_games():
+        game = get_game(game_id)
+        for option in game.options_schema:
+            parameter = parameters[option.public_name]
+            assert not parameter.required
+            value = a_value(parameter, option)
+            if option.kind == SEAT:  # the highest seat number the game can have
+                value = min(value, game.max_players)
+            given = {option.public_name: value}
+            engine = engine_options(game_id, given, game.max_players)
+            match = Match.new(game_id, game.max_players, "reach", engine)
+            expected = value - 1 if option.kind == SEAT else value
+            assert match.options[option.name] == expected, (game_id, option.name)
+            reached += 1
+    assert reached == sum(len(get_game(g).options_schema) for g in presented_games()) == 7
+
+
+def test_the_slash_options_have_discords_types_ranges_and_choices():
+    p = new_parameters()
+    assert (p["first_player"].type, p["first_player"].min_value, p["first_player"].max_value) == (
+        T.integer, 1, 5)
+    assert (p["deals"].type, p["deals"].min_value, p["deals"].max_value) == (T.integer, 1, 20)
+    assert [c.value for c in p["side"].choices] == ["A", "B", "both"]
+    assert p["variant"].type == T.boolean
+    assert all(len(parameter.description) <= 100 for parameter in p.values())
+    kinds = {o.public_name: o.kind for g in presented_games() for o in get_game(g).options_schema}
+    assert kinds == {"first_player": SEAT, "deals": INT, "side": CHOICE, "variant": BOOL}

@@ -1,7 +1,9 @@
 """/game history names every holder of a seat, so a leaver stays in the record."""
 from types import SimpleNamespace
 
-from cogs.history import result_line
+from datetime import datetime, timezone
+
+from cogs.history import exportable_text, result_line
 from storage import Holder, Seat
 
 
@@ -15,3 +17,14 @@ def test_a_seat_handed_over_shows_who_held_it_in_turn():
     assert line.startswith("**#7** Keltis")
     assert line.endswith("— 🏆 <@12> → 🤖 Bot 2 30, <@11> 12, <@13> 5")
     assert "<@12>" not in result_line(info)  # without history: the seats as they ended
+
+
+def test_export_without_a_match_names_the_finished_ones_with_game_and_date():
+    ended = datetime(2026, 3, 1, 12, tzinfo=timezone.utc)
+    infos = [SimpleNamespace(id=12, game="cuttle", ended_at=ended),
+             SimpleNamespace(id=9, game="keltis", ended_at=None)]
+    text = exportable_text(infos)
+    assert text.splitlines()[1:] == [f"**#12** Cuttle — ended <t:{int(ended.timestamp())}:d>",
+                                     "**#9** Keltis"]
+    assert "`/game export match:<id>`" in text.splitlines()[0]
+    assert "only finished matches can be exported" in exportable_text([])

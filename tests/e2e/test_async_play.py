@@ -182,6 +182,12 @@ async def test_history_stats_leaderboard_and_export(world, channel):
     record = json.loads(attachment.data)
     replayed = Match.replay(record)
     assert replayed.outcome()["winners"] == [1] and record["seed"] == f"async-{match_id}"
+    shown_here = await reply(await fake.slash(w.carol, channel, "game export"))
+    assert json.loads(shown_here.attachments[0].data)["match_id"] == match_id
+    elsewhere = fake.add_text_channel(w.guild, "no-match-here")
+    listing = await reply(await fake.slash(w.carol, elsewhere, "game export"))
+    assert listing.ephemeral and not listing.attachments
+    assert f"**#{match_id}** Keltis — ended <t:" in listing.text
     assert fake.problems() == []
 
 

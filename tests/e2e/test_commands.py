@@ -1,6 +1,6 @@
 """The `/game` commands against the real bot process: status, list, rules,
-hand, concede, cancel (and who may cancel), and a fresh table when the old
-one is too old to edit."""
+help, hand, concede, cancel (and who may cancel), typed options of
+`/game new`, and a fresh table when the old one is too old to edit."""
 from __future__ import annotations
 
 import sqlite3
@@ -9,7 +9,9 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
-from .bot_helpers import ROOT, choices, concede, current_table, move_ids, pick, reply
+from .bot_helpers import (
+    ROOT, answered, choices, concede, current_table, match_rows, move_ids, pick, replayed, reply,
+)
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -62,6 +64,61 @@ async def test_rules_list_status_and_hand(world, channel):
     assert hand.ephemeral and hand.visible_to == world.bob.id and "Your hand" in hand.text
     spectator = await reply(await fake.slash(world.carol, channel, "game hand"))
     assert "not playing" in spectator.text
+    assert fake.problems() == []
+
+
+async def test_help_onboards_and_its_buttons_answer_with_each_games_rules(world, channel):
+    fake = world.fake
+    help_ = await reply(await fake.slash(world.carol, channel, "game help"))
+    assert help_.ephemeral and "/game new" in help_.text and "My hand" in help_.text
+    assert [b["label"] for b in help_.buttons()] == [
+        "Cucco for five", "Cuttle", "Keltis", "Keltis dice game", "Keltis: the Oracle"]
+    rules = await reply(await fake.click(world.carol, help_, label="Cuttle"))
+    same = await reply(await fake.slash(world.carol, channel, "game rules", game="cuttle"))
+    assert rules.ephemeral and rules.visible_to == world.carol.id
+    assert rules.embeds == same.embeds and "How to play Cuttle" in rules.text
+    forged = await answered(await fake.forge(world.carol, channel, help_, "rules:chess"))
+    assert "don't know that game" in forged.original.text and forged.original.ephemeral
+    assert fake.problems() == []
+
+
+async def test_typed_options_count_seats_from_one_and_refuse_what_a_game_does_not_take(
+        world, channel):
+    fake, w = world.fake, world
+    before = match_rows(w.db)
+    refused = await reply(await fake.slash(w.alice, channel, "game new", game="keltis", side="B"))
+    assert refused.ephemeral and refused.text == (
+        "Keltis has no `side` option. Keltis takes `first_player`: a seat number from 1 to 4.")
+    too_far = await reply(await fake.slash(w.alice, channel, "game new", game="cuttle",
+                                           first_player=3))
+    assert too_far.text.startswith("`first_player` must be a seat number from 1 to 2.")
+    assert match_rows(w.db) == before
+    lobby = await reply(await fake.slash(w.alice, channel, "game new", game="keltis",
+                                         players=2, first_player=2, here=True))
+    assert "first_player: seat 2" in lobby.text
+    await answered(await fake.click(w.bob, lobby, label="Join"))
+    table = await fake.wait_until(lambda: current_table(fake, channel), 5, "the table")
+    match_id = int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
+    assert replayed(w.db, match_id).to_act() == (1,)  # the lobby's seat 2: bob
+    assert "**bob** to play a card" in table.text
+
+
+async def test_a_first_player_beyond_the_lobbys_seats_is_explained_at_the_start(world, channel):
+    fake, w = world.fake, world
+    lobby = await reply(await fake.slash(w.alice, channel, "game new", game="oracle",
+                                         first_player=3, variant=True, here=True))
+    assert "variant: yes, first_player: seat 3" in lobby.text
+    await answered(await fake.click(w.bob, lobby, label="Join"))
+    start = await reply(await fake.click(w.alice, lobby, label="Start"))
+    assert start.ephemeral and start.text == (
+        "The match can't start with these options: `first_player` must be a seat number "
+        "from 1 to 2 with 2 seats.")
+    await answered(await fake.click(w.carol, lobby, label="Join"))
+    await answered(await fake.click(w.alice, lobby, label="Start"))
+    table = await fake.wait_until(lambda: current_table(fake, channel), 5, "the table")
+    match_id = int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
+    match = replayed(w.db, match_id)
+    assert match.to_act() == (2,) and match.options["clover_other_pawn"] is True
     assert fake.problems() == []
 
 

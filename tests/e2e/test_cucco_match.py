@@ -91,7 +91,7 @@ async def test_one_user_and_four_bots_play_a_deal_to_the_final_chips(world):
     w, fake, plan = world, world.fake, script()
     assert plan.match.state.history[0]["partner"] == 0 and plan.revealed, "the seed's premise"
     new = await answered(await fake.slash(w.alice, w.channel, "game new", game="cucco",
-                                          players=5, bots=4, options="deals=1"))
+                                          players=5, bots=4, deals=1))
     lobby = await new.wait_reply()
     await fake.wait_until(lambda: "started" in lobby.text, 5, "the lobby to start by itself")
     [thread] = fake.threads(w.channel)
@@ -109,7 +109,7 @@ async def test_one_user_and_four_bots_play_a_deal_to_the_final_chips(world):
         else:
             await answered(await fake.click(w.alice, panel, label="Refresh"))
         assert panel.ephemeral and footer_move(panel.embeds) == seq
-        assert "**Your decision.**" in panel.text
+        assert "**Your decision:**" in panel.text
         assert hand_text(view["hand"]) in panel.text
         offered = {b["custom_id"].split(":", 3)[3]: b["label"] for b in panel.buttons()
                    if b["custom_id"].startswith("g:")}

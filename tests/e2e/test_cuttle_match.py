@@ -199,7 +199,7 @@ async def test_a_one_off_countered_and_recountered_between_two_users(world):
     assert fields(table)["One-off"] == f"{p_name}'s {card(s['six'])}: scrap every permanent"
     assert not [b for b in table.buttons() if b["custom_id"].startswith("g:")]  # all in panels
     await answered(await fake.click(o, o_panel, label="Refresh"))
-    assert description(o_panel) == (f"**Your decision.** Counter their one-off {card(s['six'])} "
+    assert description(o_panel) == (f"**Your decision:** Counter their one-off {card(s['six'])} "
                                     "(scrap every permanent) with a 2, or let it resolve.")
     counter = f"Counter with {card(s['o_two'])}"
     assert counter in action_buttons(o_panel) and "Let it resolve" in action_buttons(o_panel)
@@ -214,7 +214,7 @@ async def test_a_one_off_countered_and_recountered_between_two_users(world):
     assert fields(table)["One-off"].endswith(f"\nCounters: {card(s['o_two'])}")
     await answered(await fake.click(p, p_panel, label="Refresh"))
     assert description(p_panel).startswith(
-        f"**Your decision.** Counter their counter {card(s['o_two'])} (against your one-off")
+        f"**Your decision:** Counter their counter {card(s['o_two'])} (against your one-off")
     recounter = f"Counter with {card(s['p_two'])}"
     assert recounter in action_buttons(p_panel) and "Let it resolve" in action_buttons(p_panel)
 

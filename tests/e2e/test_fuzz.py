@@ -228,8 +228,11 @@ async def test_forged_slash_options_change_nothing(world, game):
             ("game new", {"game": rnd.choice(["chess", "", "keltis" * 50, game.upper()])}),
             ("game new", {"game": game, "bots": rnd.choice([-1, -(10 ** 30)])}),
             ("game new", {"game": game, "players": rnd.choice([0, 1, 6, 10 ** 30, -3])}),
-            ("game new", {"game": game, "options": rnd.choice(
-                ["first_player=0,first_player=1", "=" * 6000, "x" * 6000, "side=" + "é" * 3000])}),
+            ("game new", {"game": game, **rnd.choice([  # none fits any game
+                {"first_player": rnd.choice([0, -1, 6, 10 ** 30, "1", "x" * 6000])},
+                {"deals": rnd.choice([0, 21, -(10 ** 30), "five"])},
+                {"side": rnd.choice(["C", "", "é" * 3000, 1])},
+                {"variant": rnd.choice(["maybe", 2, "x" * 6000])}])}),
             ("game rules", {"game": "x" * rnd.randint(1, 200)}),
             ("game leaderboard", {"game": "no-such-game"}),
             ("game notify", {"mode": "x" * 120}),

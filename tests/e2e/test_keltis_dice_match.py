@@ -103,7 +103,7 @@ async def play(w, user, message, mid: int, match: Match, key: str):
 async def test_two_users_and_a_bot_play_both_sides_to_the_final_table(world):
     w, fake = world, world.fake
     new = await answered(await fake.slash(w.alice, w.channel, "game new", game="keltis_dice",
-                                          bots=1, options="side=both"))
+                                          bots=1, side="both"))
     lobby = await new.wait_reply()
     # the bot opens the match's thread after answering; a start before it has
     # stored the thread would post the table in the channel instead

@@ -79,7 +79,7 @@ async def test_with_a_bot_seat_thinking(world):
     bot = await world.spawn(BOT_MOVE_DELAY="60")
     fake = world.fake
     new = await answered(await fake.slash(world.alice, world.channel, "game new", game="cuttle",
-                                          players=2, bots=1, options="dealer=0", here=True))
+                                          players=2, bots=1, first_player=1, here=True))
     assert new.answered
     await fake.wait_until(lambda: current_table(fake, world.channel), 5, "the table")
     async with Store.open(world.db) as store:

@@ -52,7 +52,7 @@ def test_bidding_table_and_panel_offer_only_the_engines_bids():
     assert fields["Recent moves"] == "**Ann** bid 🔢VII."
     assert [P.label(a, m.view(1)) for a in m.legal(1)] == ["Pass", "Bid 🔢II", "Bid 🔢V"]
     embed, fields = panel(m, 1)
-    assert embed["description"] == "**Your decision.** Bid or pass."
+    assert embed["description"] == "**Your decision:** Bid or pass."
     assert fields["Bidding"].startswith("Current bid: 🔢VII by **Ann**. You may bid a weaker")
 
 

@@ -101,7 +101,7 @@ def test_counter_window_shows_the_chain_and_asks_the_responder_in_their_panel():
     assert fields(embed)["One-off"] == "Ann's 2♦: scrap Bob's K♥"
     assert fields(embed)["Recent moves"] == "**Ann** played 2♦ as a one-off: scrap K♥."
     assert panel(m, 1)["description"] == (
-        "**Your decision.** Counter their one-off 2♦ (scrap your K♥) with a 2, "
+        "**Your decision:** Counter their one-off 2♦ (scrap your K♥) with a 2, "
         "or let it resolve.")
     assert labels(m, 1) == {"counter:2c": "Counter with 2♣", "resolve": "Let it resolve"}
     assert panel(m, 0)["description"] == "**Bob** may counter 2♦ with a 2, or let it resolve."
@@ -111,7 +111,7 @@ def test_counter_window_shows_the_chain_and_asks_the_responder_in_their_panel():
     assert embed["description"] == "**Ann** may counter 2♣ with a 2, or let it resolve."
     assert fields(embed)["One-off"] == "Ann's 2♦: scrap Bob's K♥\nCounters: 2♣"
     assert panel(m, 0)["description"] == (
-        "**Your decision.** Counter their counter 2♣ (against your one-off 2♦) with a 2, "
+        "**Your decision:** Counter their counter 2♣ (against your one-off 2♦) with a 2, "
         "or let it resolve.")
     assert labels(m, 0) == {"resolve": "Let it resolve"}
     rec.act(0, "resolve")
@@ -133,7 +133,7 @@ def test_hands_only_in_their_owners_panel_and_glasses_show_the_other_hand():
                    "Points": "you 13/21 · them 10/14"}
     assert bob == {"Your hand": "2♣ 4♦ 8♦", "Points": "you 10/14 · them 13/21"}
     assert panel(m, 0)["description"] == (
-        "**Your decision.** Draw, or choose a card and what to do with it.")
+        "**Your decision:** Draw, or choose a card and what to do with it.")
     public = str(table(m))
     assert "2♦ 5♠ 9♣ J♥" not in public and "2♣ 4♦ 8♦" not in public and "hand" not in public
 
@@ -145,7 +145,7 @@ def test_the_card_revealed_by_a_seven_is_public_and_played_from_the_panel():
     embed = table(m)
     assert embed["description"] == "**Ann** must play 9♥, revealed by the 7, at once."
     assert fields(embed)["Revealed by the 7"] == "9♥"
-    assert panel(m, 0)["description"] == "**Your decision.** Your 7 revealed 9♥: play it now."
+    assert panel(m, 0)["description"] == "**Your decision:** Your 7 revealed 9♥: play it now."
     assert P.group_label("9h", m.view(0)) == "9♥ (revealed by your 7)"
     assert {P.group(a) for a in m.legal(0)} == {"9h"}
 
@@ -157,7 +157,7 @@ def test_a_four_makes_the_victim_discard_in_their_panel_and_a_three_takes_from_t
     rec.act(1, "resolve")
     assert table(m)["description"] == "**Bob** discards 2 cards (Ann's 4)."
     assert panel(m, 1)["description"] == (
-        "**Your decision.** Their 4: discard 2 cards of your choice.")
+        "**Your decision:** Their 4: discard 2 cards of your choice.")
     assert labels(m, 1) == {"discard:3h": "Discard 3♥", "discard:5d": "Discard 5♦",
                             "discard:6h": "Discard 6♥"}
     rec.act(1, "discard:5d")
@@ -170,7 +170,7 @@ def test_a_four_makes_the_victim_discard_in_their_panel_and_a_three_takes_from_t
     act(m, 1, "resolve")
     assert table(m)["description"] == "**Ann** takes a card from the scrap (3♣)."
     assert set(labels(m, 0).values()) == {"Take 9♦", "Take 4♣", "Take 5♦", "Take 6♥"}
-    assert panel(m, 0)["description"] == "**Your decision.** Your 3: take a card from the scrap."
+    assert panel(m, 0)["description"] == "**Your decision:** Your 3: take a card from the scrap."
 
 
 def test_empty_deck_counts_passes_and_three_end_in_a_draw():

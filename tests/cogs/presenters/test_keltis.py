@@ -23,14 +23,15 @@ def test_action_labels_and_groups():
 
 def test_table_shows_rows_with_direction_piles_stones_and_hand_sizes():
     m = position(hands={0: ["b1"], 1: ["y2", "y3"]}, piles={"g": ["g4"]},
-                 rows={0: {"p": ["p9", "p7", "x7"]}}, point_rows={1: ["x2"]}, stones={0: [4]})
+                 rows={0: {"p": ["p9", "p7", "x7"]}}, point_rows={1: ["x2", "x3"]}, stones={0: [4]})
     embed = P.table_embed(match_id=7, view=m.view(None), names=["Ann", "Bo"], to_act=(0,),
                           recent=["**Ann** discarded 🟡5."], outcome=None, seq=3).to_dict()
     fields = {f["name"]: f["value"] for f in embed["fields"]}
     assert embed["title"] == "Keltis · match #7"
     assert embed["description"] == "**Ann** to play a card."
-    assert fields["🔴 Ann · ✋1 · 💎4"] == "🩷↓ 9 7 ⚪7"
-    assert fields["⚪ Bo · ✋2 · no stones"] == "⚪ 2"
+    # running scores: a row of 3 (-2) and one stone (-1); two point cards (+2), no stone (-4)
+    assert fields["🔴 Ann · ⭐-3 · ✋1 · 💎4"] == "🩷↓ 9 7 ⚪7"
+    assert fields["⚪ Bo · ⭐-2 · ✋2 · no stones"] == "⚪ 2 3"
     assert "🟢4(1)" in fields["Middle"] and "💎4" not in fields["Middle"].split("left:")[1]
     assert fields["Recent moves"] == "**Ann** discarded 🟡5."
 
@@ -70,3 +71,27 @@ def test_final_scores_with_breakdown_and_shared_victory():
     lines = P.outcome_lines(outcome, ["A", "B"])
     assert lines[0] == "🏆 **A**: 5 (rows 🟤+2 · point row +1 · stones +2)"
     assert lines[1].startswith("🏆 **B**: 5")
+
+
+def test_the_panel_states_each_decision_in_words():
+    m = position(hands={0: ["b1", "b5", "y5"], 1: ["y2"]}, deck=["g9", "p2", "u3"])
+    def asked(seat=0):
+        return P.panel_embed(match_id=1, view=m.view(seat), names=["A", "B"], seat=seat,
+                             to_act=m.to_act(), seq=m.seq).description
+    assert asked().startswith("**Your decision:** Play a card on one of your rows, or discard")
+    m.act(0, "stone:b5:y5", m.seq)
+    assert asked() == ("**Your decision:** Draw 2 cards: the draw pile or a discard top "
+                       "(not a card you discarded this turn).")
+    m.act(0, "draw:deck", m.seq)
+    assert "Draw 1 card:" in asked()
+    assert asked(1).startswith("**A** to draw 1 card")
+
+
+def test_final_placements_say_how_many_cards_are_left():
+    m = position(hands={0: ["b1", "b2", "b3"], 1: ["y1"]}, deck=["p0"])
+    m.act(0, "discard:b1", m.seq)
+    m.act(0, "draw:deck", m.seq)
+    m.act(0, "play:b2:b", m.seq)
+    assert P.decision(m.view(0)) == ("The game has ended: place up to 1 more card on your rows, "
+                                     "or say you're done.")
+    assert "up to 2 more cards" in P.decision(m.view(1))

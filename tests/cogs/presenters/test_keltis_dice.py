@@ -112,8 +112,8 @@ def test_panel_shows_the_owners_stones_and_the_rows():
     mine = P.panel_embed(match_id=1, view=m.view(0), names=NAMES[:2], seat=0, to_act=(0,),
                          seq=4).to_dict()
     fields = {f["name"]: f["value"] for f in mine["fields"]}
-    assert mine["description"].startswith("**Your decision.**")
-    assert "**Ann** 🔴 rolled 🟤🟤🔵💎💎" in mine["description"]
+    assert mine["description"] == ("**Your decision:** You rolled 🟤🟤🔵💎💎: keep them all, "
+                                   "or keep some and reroll the others.\nSide **A**")
     assert fields["Your stones"] == "🔴 🟤 2 (3 left) · 💎 0 chips · score -13"
     assert fields["🔵 Blue"].endswith("**9**⚪")
     theirs = P.panel_embed(match_id=1, view=m.view(1), names=NAMES[:2], seat=1, to_act=(0,),
@@ -165,4 +165,4 @@ def test_a_crowded_four_player_table_stays_within_discord_limits():
 
 def test_rules_summary_names_the_side_option_and_stays_short():
     assert len(P.rules_summary) <= 1800
-    assert "side=both" in P.rules_summary and "side=B" in P.rules_summary
+    assert "Option `side:` of `/game new`: A, B or both" in P.rules_summary

@@ -12,14 +12,14 @@ def test_bots_finish_every_game_from_every_seat(game_id):
         while match.to_act():
             assert match.seq < game.max_actions
             seat = match.to_act()[0]
-            match.act(seat, choose_action(match, seat), match.seq)
+            match.act(seat, choose_action(match, seat, "random"), match.seq)
         assert match.outcome() is not None
 
 
 def test_bot_choice_is_reproducible_and_legal():
     match = Match.new("keltis", 2, "repro", {"first_player": 0})
-    first = choose_action(match, 0)
-    assert first == choose_action(Match.from_record(match.to_record()), 0)
+    first = choose_action(match, 0, "random")
+    assert first == choose_action(Match.from_record(match.to_record()), 0, "random")
     assert first in match.legal(0)
     with pytest.raises(ValueError):
         choose_action(match, 1)

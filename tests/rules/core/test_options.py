@@ -50,3 +50,9 @@ def test_every_game_declares_its_options_with_help_and_sound_ranges():
             # the engine accepts its own default
             if option.default is not None:
                 game.check_options(game.min_players, {option.name: option.default})
+
+
+def test_an_option_is_known_to_people_by_its_public_name():
+    assert Option("first", SEAT, "who starts").public_name == "first"
+    assert Option("dealer", SEAT, "who deals", offered_as="first_player").public_name == (
+        "first_player")

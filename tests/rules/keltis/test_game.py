@@ -329,6 +329,19 @@ def test_K7_rows_count_number_point_and_end_cards_and_tie_shares_victory():
     assert tie.outcome()["winners"] == [0, 1]
 
 
+def test_K7_the_view_counts_each_players_score_as_it_stands():
+    m = position(hands={0: ["b7", "u1"]}, deck=["p0"],
+                 rows={0: {"b": ["b3", "x3", "b5"]}, 1: {"y": ["y1", "y2"], "g": ["g5"]}},
+                 point_rows={0: ["x5"], 1: ["x6", "x7"]}, stones={0: [1, 2], 1: [3]})
+    # seat 0: row of 3 (-2) + point row 1 + 2 stones (0); seat 1: -3 -4 +2 -1
+    assert [p["score"] for p in m.view(None)["players"]] == [-1, -6]
+    act(m, 0, "play:b7:b")  # the fourth card turns the row's -2 into +1
+    assert [p["score"] for p in m.view(1)["players"]] == [2, -6]
+    act(m, 0, "draw:deck")
+    finish(m)
+    assert [p["score"] for p in m.view(None)["players"]] == m.outcome()["scores"]
+
+
 # -- K-8 information ---------------------------------------------------------------
 
 

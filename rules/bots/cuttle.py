@@ -1,0 +1,35 @@
+"""Cuttle for bots: progress towards one's target, cards in hand, permanents."""
+from __future__ import annotations
+
+from rules.bots.evaluation import WIN_BONUS
+from rules.bots.policy import Budget, Policy, pick_best
+
+#: worth of reaching the whole target (a win is WIN_BONUS on top)
+PROGRESS = 20.0
+#: worth of a card in hand (a card is an option), and of a permanent in play
+HAND_CARD = 1.0
+PERMANENT = 2.0
+#: rollout preference per verb: points win games, scuttles and one-offs trade
+ROLLOUT_VERB = {"points": 3.0, "scuttle": 2.0, "jack": 2.0, "perm": 1.5, "oneoff": 1.0,
+                "glasses": 1.0, "draw": 0.5, "counter": 1.0}
+
+
+def estimate(game, s, seat: int) -> float:
+    return (PROGRESS * min(1.0, game.total(s, seat) / game.target_points(s, seat))
+            + HAND_CARD * len(s.hands[seat]) + PERMANENT * len(s.perms[seat]))
+
+
+def evaluate(game, s, seat: int) -> float:
+    out = game.outcome(s)
+    if out is not None:
+        winners = out["winners"]
+        return WIN_BONUS if seat in winners else -WIN_BONUS if winners else 0.0
+    return estimate(game, s, seat) - estimate(game, s, 1 - seat)
+
+
+def rollout(game, s, seat, legal, rng):
+    return pick_best(legal, lambda a: ROLLOUT_VERB.get(a.verb, 0.0) + rng.below(100) / 50, rng)
+
+
+POLICY = Policy(evaluate=evaluate, rollout=rollout,
+                budget=Budget(iterations=200, depth=16, width=10), greedy_samples=2)

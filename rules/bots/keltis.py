@@ -1,0 +1,121 @@
+"""Keltis for bots: a standing that counts what rows may still become.
+
+The score now punishes a fresh row (-4) that will be worth 6-10 later, so the
+evaluation projects each open row forward: the player's remaining turns are
+spread over their open rows, scaled by the room the row's direction leaves
+(a rising row at 9 has little). Cards in hand that fit a row add a little.
+"""
+from __future__ import annotations
+
+from rules.bots.evaluation import final_value, relative
+from rules.bots.policy import Budget, Policy, pick_best
+from rules.keltis import rows
+from rules.keltis.cards import CARDS, COLOURS, END, NUMBER
+from rules.keltis.game import DRAW, FINAL, OVER
+from rules.keltis.scoring import ROW_POINTS, stone_points
+
+#: of a player's remaining turns, the share that ends in a row (not a discard)
+PLAYED_SHARE = 0.7
+#: worth of a hand card that fits one of the player's open rows
+FIT_BONUS = 0.4
+#: worth of a pair in hand whose wishing stone is still in the middle
+PAIR_BONUS = 0.5
+
+
+def _row_points(length: float) -> float:
+    """ROW_POINTS, interpolated for a projected (fractional) length."""
+    top = len(ROW_POINTS) - 1
+    if length >= top:
+        return float(ROW_POINTS[top])
+    low = int(length)
+    frac = length - low
+    return ROW_POINTS[low] * (1 - frac) + ROW_POINTS[low + 1] * frac
+
+
+def _room(values: list[int]) -> float:
+    """Share of values a row still accepts (1: any)."""
+    d = rows.direction(values)
+    if d is None:
+        return 1.0
+    return (10 - values[-1] + 1) / 11 if d == rows.UP else (values[-1] + 1) / 11
+
+
+def estimate(s, seat: int) -> float:
+    n = len(s.hands)
+    turns_left = len(s.deck) / n if s.phase not in (FINAL, OVER) else 0.0
+    open_rows = []
+    total = 0.0
+    for colour in COLOURS:
+        ids = s.rows[seat].get(colour)
+        if not ids:
+            continue
+        values = [CARDS[i].value for i in ids if CARDS[i].kind != END]
+        closed = any(CARDS[i].kind == END for i in ids)
+        if closed:
+            total += ROW_POINTS[min(len(ids), len(ROW_POINTS) - 1)]
+        else:
+            open_rows.append((len(ids), values))
+    per_row = PLAYED_SHARE * turns_left / max(1, len(open_rows))
+    fits = 0
+    for length, values in open_rows:
+        total += _row_points(length + per_row * _room(values))
+    hand = s.hands[seat]
+    row_values = {c: [CARDS[i].value for i in ids if CARDS[i].kind != END]
+                  for c, ids in s.rows[seat].items() if ids}
+    for cid in hand:
+        card = CARDS[cid]
+        if card.kind == NUMBER and card.colour in row_values \
+                and rows.accepts(row_values[card.colour], card.value):
+            fits += 1
+    seen = set()
+    pairs = 0
+    for cid in hand:
+        v = CARDS[cid].value
+        if v is not None and v in s.stones_left:
+            if v in seen:
+                pairs += 1
+            seen.add(v)
+    total += len(s.point_rows[seat]) + stone_points(len(s.stones[seat]))
+    return total + FIT_BONUS * fits + PAIR_BONUS * pairs
+
+
+def evaluate(game, s, seat: int) -> float:
+    if s.phase == OVER:
+        return final_value(game.outcome(s), seat)
+    return relative([estimate(s, i) for i in range(len(s.hands))], seat)
+
+
+def _move_score(s, seat: int, action) -> float:
+    """Cheap preference for rollouts: draw from the deck; play a card close
+    to its row's last value; a point card to the point row; else discard."""
+    verb = action.verb
+    if verb == "draw":
+        return 1.0 if action.args[0] == "deck" else 0.0
+    if verb == "done":
+        return -1.0
+    if verb == "stone":
+        return 2.0
+    code = action.args[0]
+    if verb == "discard":
+        return -0.5
+    row = action.args[1]
+    if row == "x":
+        return 0.5
+    ids = s.rows[seat].get(row)
+    if not ids:
+        return 0.2
+    values = [CARDS[i].value for i in ids if CARDS[i].kind != END]
+    card_value = next(CARDS[i].value for i in s.hands[seat] if CARDS[i].code == code)
+    if card_value is None:  # an end card closes the row
+        return 1.0 if len(ids) >= 6 else -1.0
+    return 3.0 - abs(card_value - values[-1]) / 3
+
+
+def rollout(game, s, seat, legal, rng):
+    if s.phase == DRAW:
+        return next((a for a in legal if a.args[0] == "deck"), legal[0])
+    return pick_best(legal, lambda a: _move_score(s, seat, a), rng)
+
+
+POLICY = Policy(evaluate=evaluate, rollout=rollout,
+                budget=Budget(iterations=120, depth=12, width=6), greedy_samples=1)

@@ -1,0 +1,127 @@
+"""The three bot levels over every game and player count: legal, deterministic,
+blind to hidden cards, within budget, and harmless to the match they read.
+
+Strength is measured in bench/bots.py, not here; the expert runs here with a
+small counted budget so the tests stay fast.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules import Match, all_games
+from rules.bots import DEFAULT_LEVEL, LABELS, LEVELS, choose_action, level_of_seat_kind
+from rules.bots import expert, greedy, random_bot
+from rules.bots.policy import Budget, policy_for
+from rules.core.rng import Rng
+
+SMALL = Budget(iterations=12, depth=4, width=3)
+CASES = [(gid, n) for gid, g in all_games().items()
+         for n in range(g.min_players, g.max_players + 1)]
+#: random moves played before the bot decides (the start, early, mid game)
+DEPTHS = (0, 9, 31)
+
+
+def positions(game_id: str, players: int):
+    """Matches at a few depths of random play, each with a seat that owes a decision
+    and has a real choice."""
+    for depth in DEPTHS:
+        match = Match.new(game_id, players, f"levels-{game_id}-{players}-{depth}")
+        rnd = random.Random(depth)
+        for _ in range(depth):
+            if not match.to_act():
+                break
+            seat = rnd.choice(match.to_act())
+            match.act(seat, rnd.choice(match.legal(seat)), match.seq)
+        while match.to_act() and len(match.legal(match.to_act()[0])) < 2:
+            seat = match.to_act()[0]
+            match.act(seat, match.legal(seat)[0], match.seq)
+        if match.to_act():
+            yield match, match.to_act()[0]
+
+
+def decide(match: Match, seat: int, level: str):
+    """A level's choice, the expert with the tests' small budget."""
+    legal = match.legal(seat)
+    if level == "expert":
+        return expert.search(match, seat, legal, SMALL).action
+    return {"random": random_bot.choose, "greedy": greedy.choose}[level](match, seat, legal)
+
+
+def twin_with_other_hidden_cards(match: Match, seat: int, salt: int) -> Match:
+    """The same match as `seat` sees it, with every hidden card elsewhere and
+    different future chance."""
+    twin = Match.from_record(match.to_record())
+    twin.game.redeal_hidden(twin.state, seat, Rng(salt))
+    twin.rng = Rng(salt * 7919 + 1)
+    assert twin.view(seat) == match.view(seat)
+    return twin
+
+
+def test_levels_by_name_with_labels_for_people():
+    assert LEVELS == ("random", "greedy", "expert")
+    assert [LABELS[level] for level in LEVELS] == ["Random", "Greedy", "Expert"]
+    assert DEFAULT_LEVEL in LEVELS
+    assert level_of_seat_kind("expert") == "expert"
+    assert level_of_seat_kind("bot") == DEFAULT_LEVEL  # seats stored before levels
+
+
+def test_unknown_level_and_a_seat_without_a_decision_are_refused():
+    match = Match.new("keltis", 2, "refusals", {"first_player": 0})
+    with pytest.raises(ValueError):
+        choose_action(match, 0, "grandmaster")
+    with pytest.raises(ValueError):
+        choose_action(match, 1, "greedy")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_choice_is_legal_deterministic_and_blind_to_hidden_cards(game_id, players, level):
+    checked = 0
+    for match, seat in positions(game_id, players):
+        before = match.to_record()
+        action = decide(match, seat, level)
+        assert action in match.legal(seat)
+        assert match.to_record() == before, "the bot changed the match it read"
+        assert decide(Match.from_record(before), seat, level) == action
+        for salt in (1, 2):
+            twin = twin_with_other_hidden_cards(match, seat, salt)
+            assert decide(twin, seat, level) == action, "the choice depends on hidden cards"
+        checked += 1
+    assert checked
+
+
+def test_expert_spends_exactly_its_budget():
+    match, seat = next(positions("keltis", 3))
+    legal = match.legal(seat)
+    budget = Budget(iterations=9, depth=3, width=2)
+    result = expert.search(match, seat, legal, budget)
+    assert result.iterations == 9 == sum(result.visits.values())
+    assert len(result.visits) == 2 and all(v >= 1 for v in result.visits.values())
+    assert 0 < result.rollout_actions <= 9 * 3
+    assert result.action in result.visits
+
+
+@pytest.mark.parametrize("game_id", sorted(all_games()))
+def test_every_game_has_a_policy_with_a_positive_budget(game_id):
+    budget = policy_for(game_id).budget
+    assert budget.iterations > 0 and budget.depth > 0 and budget.width > 0
+
+
+def test_choose_action_at_expert_uses_the_game_budget():
+    match, seat = next(positions("cuttle", 2))
+    legal = match.legal(seat)
+    assert choose_action(match, seat, "expert") == expert.search(match, seat, legal).action
+    assert choose_action(match, seat) == choose_action(match, seat, DEFAULT_LEVEL)
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_greedy_bots_finish_every_game(game_id, players):
+    options = {"deals": 1} if game_id == "cucco" else None
+    match = Match.new(game_id, players, f"greedy-finish-{players}", options)
+    while match.to_act():
+        assert match.seq < match.game.max_actions
+        seat = match.to_act()[0]
+        match.act(seat, choose_action(match, seat, "greedy"), match.seq)
+    assert match.outcome() is not None
