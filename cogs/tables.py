@@ -531,7 +531,8 @@ class Tables:
             return
         mentions = " ".join(f"<@{u}>" for u in mention)
         text = (f"⏰ {mentions} — a reminder: {title} #{loaded.id} is waiting for your move."
-                if reminder else f"{mentions} — your move in {title} #{loaded.id}.")
+                if reminder else f"{mentions} — your move in {title} #{loaded.id}. "
+                f"{presenter_for(loaded.game).ping_hint}")
         channel = self.bot.get_partial_messageable(loaded.place_id)
         message = await channel.send(
             text, view=turn_view(loaded.id),

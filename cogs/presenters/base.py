@@ -68,7 +68,7 @@ class Presenter:
     def ping_hint(self) -> str:
         """Where a player told it's their move clicks to make it (the turn
         ping, DM and reminder add it)."""
-        return f"Open **{self.hand_label}** on the table."
+        return f"Press **Your move** below (or **{self.hand_label}** on the table)."
 
     # -- actions --------------------------------------------------------------
     def label(self, action: Action, view: dict) -> str:

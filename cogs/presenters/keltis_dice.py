@@ -230,7 +230,7 @@ class KeltisDicePresenter(Presenter):
 
     # -- embeds ---------------------------------------------------------------
     #: every decision is a public button on the table (D-7)
-    ping_hint = "Roll the dice with the buttons on the table."
+    ping_hint = "Roll the dice with the buttons on the table (or press **Your move** below)."
 
     def decision(self, view: dict) -> str:
         dice = dice_text(view["dice"])

@@ -41,8 +41,9 @@ def test_a_note_follows_the_decision_on_its_own_line():
 
 
 def test_the_ping_hint_says_where_to_click():
-    assert presenter_for("keltis").ping_hint == "Open **My hand** on the table."
+    assert presenter_for("keltis").ping_hint == (
+        "Press **Your move** below (or **My hand** on the table).")
     assert presenter_for("keltis_dice").ping_hint == (
-        "Roll the dice with the buttons on the table.")
+        "Roll the dice with the buttons on the table (or press **Your move** below).")
     for game_id in presented_games():
-        assert presenter_for(game_id).ping_hint.endswith("on the table.")
+        assert "**Your move**" in presenter_for(game_id).ping_hint
