@@ -25,10 +25,12 @@ class OpenPanel:
     digest: tuple  # what the owner saw: whether they owed a move, their moves, hand
 
 
-def digest(owes: bool, legal_keys: list[str], view: dict) -> tuple:
-    """What makes a panel worth redrawing for its owner (not every public
-    change: that would cost a REST call per player per move)."""
-    return owes, tuple(legal_keys), tuple(view.get("hand") or ())
+def digest(owes: bool, seq: int, legal_keys: list[str], view: dict) -> tuple:
+    """What makes a panel worth redrawing for its owner: whether they owe a
+    decision, and then every move (its buttons carry the seq), their moves
+    and their hand. Not every public change: that would cost a REST call per
+    player per move."""
+    return owes, seq if owes else None, tuple(legal_keys), tuple(view.get("hand") or ())
 
 
 class LivePanels:

@@ -32,19 +32,20 @@ def _select_options(items: list[tuple[str, str]]) -> list[discord.SelectOption]:
 
 
 def _add_actions(view: discord.ui.View, match_id: int, seq: int, presenter: Presenter,
-                 actions: list[Action], state: dict, first_row: int, last_row: int) -> None:
-    """Buttons when they fit in rows first_row..last_row, else selects."""
+                 actions: list[Action], state: dict, first_row: int, last_row: int,
+                 extra: list[tuple[str, str]] = ()) -> None:
+    """Buttons when they fit in rows first_row..last_row, else selects;
+    `extra` are further (key, label) moves (two decisions in one click)."""
+    items = [(a.key(), presenter.label(a, state)) for a in actions] + list(extra)
     rows = last_row - first_row + 1
-    if len(actions) <= rows * BUTTONS_PER_ROW:
-        for i, action in enumerate(actions):
-            view.add_item(ActionButton(match_id, seq, action.key(),
-                                       label=presenter.label(action, state),
+    if len(items) <= rows * BUTTONS_PER_ROW:
+        for i, (key, label) in enumerate(items):
+            view.add_item(ActionButton(match_id, seq, key, label=label,
                                        row=first_row + i // BUTTONS_PER_ROW))
         return
-    items = [(a.key(), presenter.label(a, state)) for a in actions]
     chunks = [items[i:i + OPTIONS_PER_SELECT] for i in range(0, len(items), OPTIONS_PER_SELECT)]
     if len(chunks) > rows:
-        raise ValueError(f"{len(actions)} actions do not fit in {rows} rows")
+        raise ValueError(f"{len(items)} actions do not fit in {rows} rows")
     for part, chunk in enumerate(chunks):
         view.add_item(ActionSelect(match_id, seq, _select_options(chunk), part=part,
                                    placeholder="Choose a move…", row=first_row + part))
@@ -64,10 +65,12 @@ def _add_toggles(view: discord.ui.View, match_id: int, seq: int, presenter: Pres
 
 
 def panel_view(presenter: Presenter, match_id: int, seq: int, legal: list[Action],
-               state: dict, group: str | None = None, mask: int = 0) -> discord.ui.View:
+               state: dict, group: str | None = None, mask: int = 0,
+               combos: list[tuple[str, str]] = ()) -> discord.ui.View:
     """The private panel: the seat's legal actions, optionally narrowed to one
     group. When every action fits in one select, that select lists them all:
-    one click is the move."""
+    one click is the move. `combos` are moves of two decisions in one click
+    (cogs/tables.py finds them with the engine)."""
     view = discord.ui.View(timeout=None)
     labels = presenter.toggles(state) if legal else None
     if labels:
@@ -95,8 +98,9 @@ def panel_view(presenter: Presenter, match_id: int, seq: int, legal: list[Action
         view.add_item(GroupSelect(match_id, seq, options, row=0,
                                   placeholder=presenter.group_placeholder))
         first = 1
-    if direct:
-        _add_actions(view, match_id, seq, presenter, direct, state, first, MAX_ROWS - 2)
+    if direct or combos:
+        _add_actions(view, match_id, seq, presenter, direct, state, first, MAX_ROWS - 2,
+                     extra=combos)
     view.add_item(PanelButton(match_id, label="Refresh", row=MAX_ROWS - 1))
     return view
 

@@ -22,7 +22,15 @@ from cogs.panels import panel_view, table_view
 from cogs.presenters import presenter_for
 from cogs.replies import say
 from cogs.story import NamesAt, names_by_history, recent_start, tell
-from rules import Action, GameOver, IllegalAction, NotYourDecision, RulesError, UnknownAction
+from rules import (
+    Action,
+    GameOver,
+    IllegalAction,
+    Match,
+    NotYourDecision,
+    RulesError,
+    UnknownAction,
+)
 from rules.bots import choose_action
 from storage import CorruptMatch, LoadedMatch, StaleCommit, Status, UnknownMatch, WrongStatus
 
@@ -304,8 +312,31 @@ class Tables:
         if note and seat not in match.to_act():
             embed.description = f"{note}\n{embed.description or ''}"
         legal = match.legal(seat)
-        components = panel_view(presenter, loaded.id, match.seq, legal, state, group)
-        return embed, components, digest(seat in match.to_act(), [a.key() for a in legal], state)
+        combos = self.combos(match, seat, legal, presenter, state) if group is None else []
+        components = panel_view(presenter, loaded.id, match.seq, legal, state, group,
+                                combos=combos)
+        return embed, components, digest(seat in match.to_act(), match.seq,
+                                         [a.key() for a in legal], state)
+
+    @staticmethod
+    def combos(match, seat: int, legal: list[Action], presenter, state: dict,
+               ) -> list[tuple[str, str]]:
+        """The moves that can be made together with the presenter's `then`
+        decision (a move, then the draw), as the engine says: each move is
+        tried on a copy, and offered with `then` only if that is legal next."""
+        if presenter.then is None or seat not in match.to_act():
+            return []
+        then, words = presenter.then
+        found = []
+        for action in legal:
+            if presenter.group(action) is not None:
+                continue
+            twin = Match.from_record(match.to_record())
+            twin.act(seat, action, twin.seq)
+            if any(a.key() == then for a in twin.legal(seat)):
+                found.append((f"{action.key()}{COMBO}{then}",
+                              f"{presenter.label(action, state)}, {words}"[:80]))
+        return found
 
     async def update_panels(self, loaded: LoadedMatch) -> None:
         """Redraw the open panels whose owner's turn came or whose hand
@@ -320,8 +351,8 @@ class Tables:
                 self.panels.forget(loaded.id, user_id)
                 continue
             legal = loaded.match.legal(seat)
-            seen = digest(seat in loaded.match.to_act(), [a.key() for a in legal],
-                          loaded.match.view(seat))
+            seen = digest(seat in loaded.match.to_act(), loaded.match.seq,
+                          [a.key() for a in legal], loaded.match.view(seat))
             if seen == panel.digest:
                 continue
             embed, components, seen = await self.panel_message(loaded, seat)

@@ -61,6 +61,9 @@ class Presenter:
     hand_label: str = "My hand"
     #: placeholder of the select that picks a group (e.g. a card) in the panel
     group_placeholder: str = "Choose a card…"
+    #: a decision offered together with each move before it, so a "move,
+    #: then draw" turn is one click: the key, and what the label adds
+    then: tuple[str, str] | None = None
     #: event types told in no words (the next phrase or the table says it all)
     silent_events: frozenset[str] = frozenset({"over"})
 

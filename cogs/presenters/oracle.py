@@ -69,6 +69,7 @@ class OraclePresenter(Presenter):
     title = "Keltis: the Oracle"
     colour = 0x3A76D0
     group_placeholder = "Choose a card to play or discard…"
+    then = ("draw:deck", "then draw")
     rules_summary = (
         "**Keltis: the Oracle** (2-4 players). Move three pawns up a spiral of fields 0-35 "
         "by building colour rows; the best total wins.\n"
