@@ -16,6 +16,8 @@ COPY bot.py ./
 COPY cogs ./cogs
 COPY rules ./rules
 COPY storage ./storage
+COPY locales ./locales
+RUN pybabel compile -d locales -D messages
 
 RUN useradd --create-home --uid 10001 gamehost \
     && mkdir -p /data && chown gamehost:gamehost /data

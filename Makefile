@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test bench clean
+.PHONY: run test bench clean locales mo
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,7 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $(VENV)/.runtime $@
 
-run: $(VENV)/.runtime
+run: $(VENV)/.runtime mo
 	$(BIN)/python bot.py
 
 test: $(VENV)/.dev
@@ -25,6 +25,27 @@ test: $(VENV)/.dev
 
 bench: $(VENV)/.dev
 	$(BIN)/python -m bench
+
+# Message catalogues (README, "Languages"): `make locales` extracts every marked
+# message from the source, merges it into each language's .po and compiles the
+# .mo files; `make mo` only compiles.
+LOCALE_DIR := locales
+KEYWORDS   := -k P_:1c,2
+POS        := $(wildcard $(LOCALE_DIR)/*/LC_MESSAGES/messages.po)
+
+locales: $(VENV)/.runtime
+	$(BIN)/pybabel extract -F babel.cfg $(KEYWORDS) --add-location=file --sort-by-file \
+		-o $(LOCALE_DIR)/messages.pot .
+	$(BIN)/pybabel update -i $(LOCALE_DIR)/messages.pot -d $(LOCALE_DIR) -D messages \
+		--no-fuzzy-matching --ignore-obsolete
+	$(BIN)/python -m cogs.catalogues fill-source
+	$(MAKE) mo
+	$(BIN)/python -m cogs.catalogues check
+
+mo: $(POS:.po=.mo)
+
+%.mo: %.po | $(VENV)/.runtime
+	$(BIN)/pybabel compile -i $< -o $@
 
 clean:
 	rm -rf $(VENV)

@@ -24,6 +24,7 @@ from cogs.history import History
 from cogs.lobby import Lobbies
 from cogs.logbook import Logbook
 from cogs.moderation import Moderation
+from cogs.slash_translator import CatalogueTranslator
 from cogs.tables import Tables
 from storage import Store
 
@@ -81,6 +82,7 @@ class GameHost(commands.Bot):
         self.add_dynamic_items(*ITEMS)
         await self.add_cog(Games(self))
         self.tree.on_error = self.on_app_command_error
+        await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
@@ -89,7 +91,8 @@ class GameHost(commands.Bot):
         guild = discord.Object(self.config.dev_guild_id) if self.config.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        payload = [await c.get_translated_payload(self.tree, self.tree.translator)
+                   for c in self.tree.get_commands(guild=guild)]  # a new translation resyncs
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         scope = f"commands:{self.config.dev_guild_id or 'global'}:{self.application_id}"
         if await self.store.get_setting(GLOBAL, scope) == digest:

@@ -12,15 +12,16 @@ import re
 import discord
 
 from cogs.components import _fit, hand_over
+from cogs.i18n import N_, _
 from cogs.presenters import presented_games, presenter_for
 from cogs.replies import say
 
 log = logging.getLogger(__name__)
 
 RULES = "rules"  # rules:<game> -> that game's rules, only to the clicker
-UNKNOWN_GAME = "I don't know that game; `/game help` shows the games I host."
+UNKNOWN_GAME = N_("I don't know that game; `/game help` shows the games I host.")
 
-ONBOARDING = (
+ONBOARDING = N_(
     "**Start a match:** `/game new game:<game>` opens a lobby; others press **Join** and "
     "you press **Start**, or give `players:` and it starts when the seats are full "
     "(`bots:` fills seats with bots). Each match gets its own thread.\n"
@@ -38,12 +39,12 @@ ONBOARDING = (
 def rules_embed(game_id: str) -> discord.Embed:
     """A game's rules summary (`/game rules` and the help's buttons)."""
     presenter = presenter_for(game_id)
-    return discord.Embed(title=f"How to play {presenter.title}",
-                         description=presenter.rules_summary)
+    return discord.Embed(title=_("How to play {game}", game=_(presenter.title)),
+                         description=_(presenter.rules_summary))
 
 
 def help_message() -> tuple[discord.Embed, discord.ui.View]:
-    embed = discord.Embed(title="How to play here", description=ONBOARDING)
+    embed = discord.Embed(title=_("How to play here"), description=_(ONBOARDING))
     view = discord.ui.View(timeout=None)
     for game_id in presented_games():
         view.add_item(RulesButton(game_id))
@@ -67,7 +68,7 @@ class RulesButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=r"rules:(?P<game>[a-z0-9_]{1,40})"):
     def __init__(self, game_id: str):
         super().__init__(discord.ui.Button(
-            label=presenter_for(game_id).title[:80], style=discord.ButtonStyle.secondary,
+            label=_(presenter_for(game_id).title)[:80], style=discord.ButtonStyle.secondary,
             custom_id=f"{RULES}:{game_id}"))
         self.game_id = game_id
 

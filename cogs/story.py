@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from cogs.i18n import _
 from cogs.presenters import Presenter
 from rules.core.events import visible
 from storage import Holder, LoggedAction, holder_at
@@ -43,7 +44,8 @@ class _Sentence:
     phrases: list[str] = field(default_factory=list)
 
     def text(self) -> str:
-        return f"**{self.name}** {', then '.join(self.phrases)}."
+        return _("**{name}** {phrases}.", name=self.name,
+                 phrases=_(", then ").join(self.phrases))
 
 
 def tell(presenter: Presenter, actions: Sequence[LoggedAction], names_at: NamesAt,
@@ -67,7 +69,7 @@ def tell(presenter: Presenter, actions: Sequence[LoggedAction], names_at: NamesA
                 continue
             same = current is not None and current.seat == phrase.seat
             if phrase.detail and same and current.phrases:
-                current.phrases[-1] += f" ({phrase.text})"
+                current.phrases[-1] += _(" ({detail})", detail=phrase.text)
                 continue
             if phrase.seat is None:
                 flush()
@@ -110,7 +112,7 @@ def names_by_history(history: Sequence[Holder], seats: int,
     def names_at(seq: int) -> list[str]:
         holders = tuple(holder_at(history, seat, seq) for seat in range(seats))
         if holders not in cache:
-            cache[holders] = [name_of(h) if h is not None else f"Seat {seat + 1}"
+            cache[holders] = [name_of(h) if h is not None else _("Seat {n}", n=seat + 1)
                               for seat, h in enumerate(holders)]
         return cache[holders]
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import discord
 
+from cogs.i18n import N_, _, ngettext
 from cogs.presenters.image_cache import BOARDS
 from rules import Action
 
@@ -23,8 +24,13 @@ def clip(text: str, limit: int = MAX_FIELD) -> str:
 
 
 def plural(n: int, word: str) -> str:
-    """`plural(2, "card")` -> "2 cards"."""
+    """`plural(2, "card")` -> "2 cards" (English only; being replaced by ngettext)."""
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def cards(n: int) -> str:
+    """`cards(2)` -> "2 cards" (in the current language)."""
+    return ngettext("{n} card", "{n} cards", n)
 
 
 def clip_lines_from_end(lines: list[str], limit: int = MAX_FIELD) -> str:
@@ -42,6 +48,11 @@ def clip_lines_from_end(lines: list[str], limit: int = MAX_FIELD) -> str:
     return text if len(kept) == len(lines) else "…\n" + text
 
 
+def bold_names(names: list[str], seats) -> str:
+    """The seats' names in bold, listed the current language's way."""
+    return _(", ").join(f"**{names[s]}**" for s in seats)
+
+
 @dataclass(frozen=True, slots=True)
 class Phrase:
     """An event in words: `seat` is the subject (None: a sentence of its
@@ -54,13 +65,13 @@ class Phrase:
 
 class Presenter:
     game_id: str | None = None
-    title: str = "Game"
+    title: str = N_("Game")
     colour: int = EMBED_COLOUR
-    rules_summary: str = "No summary yet for this game."
+    rules_summary: str = N_("No summary yet for this game.")
     #: the table's button that opens a player's private panel
-    hand_label: str = "My hand"
+    hand_label: str = N_("My hand")
     #: placeholder of the select that picks a group (e.g. a card) in the panel
-    group_placeholder: str = "Choose a card…"
+    group_placeholder: str = N_("Choose a card…")
     #: a decision offered together with each move before it, so a "move,
     #: then draw" turn is one click: the key, and what the label adds
     then: tuple[str, str] | None = None
@@ -71,7 +82,8 @@ class Presenter:
     def ping_hint(self) -> str:
         """Where a player told it's their move clicks to make it (the turn
         ping, DM and reminder add it)."""
-        return f"Press **Your move** below (or **{self.hand_label}** on the table)."
+        return _("Press **Your move** below (or **{hand}** on the table).",
+                 hand=_(self.hand_label))
 
     # -- actions --------------------------------------------------------------
     def label(self, action: Action, view: dict) -> str:
@@ -110,7 +122,7 @@ class Presenter:
         story-teller (cogs/story.py), which joins a seat's phrases into one
         sentence; phrases with no subject stand alone."""
         if event["type"] == "concede":
-            return Phrase(event["seat"], "conceded")
+            return Phrase(event["seat"], _("conceded"))
         return None
 
     # -- images ---------------------------------------------------------------
@@ -128,18 +140,17 @@ class Presenter:
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:
         if not to_act:
-            return "The game is over."
-        who = ", ".join(f"**{names[s]}**" for s in to_act)
-        return f"Waiting for {who}."
+            return _("The game is over.")
+        return _("Waiting for {who}.", who=bold_names(names, to_act))
 
     def public_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
         """(name, value) embed fields showing the public view."""
-        return [("Table", clip(f"```{view}```"))]
+        return [(_("Table"), clip(f"```{view}```"))]
 
     def private_fields(self, view: dict) -> list[tuple[str, str]]:
         """(name, value) fields only the seat's owner may see (their hand)."""
         if "hand" in view:
-            return [("Your hand", clip(", ".join(map(str, view["hand"])) or "(empty)"))]
+            return [(_("Your hand"), clip(", ".join(map(str, view["hand"])) or _("(empty)")))]
         return []
 
     def outcome_lines(self, outcome: dict, names: list[str]) -> list[str]:
@@ -154,39 +165,43 @@ class Presenter:
                     outcome: dict | None, seq: int) -> discord.Embed:
         """The public table; `recent` the sentences of the moves since the
         previous human turn (cogs/story.py)."""
-        embed = discord.Embed(title=f"{self.title} · match #{match_id}", colour=self.colour)
+        embed = discord.Embed(title=_("{game} · match #{match}", game=_(self.title),
+                                      match=match_id), colour=self.colour)
         if outcome is not None:
-            embed.description = "**Game over.**\n" + "\n".join(self.outcome_lines(outcome, names))
+            embed.description = _("**Game over.**") + "\n" + "\n".join(
+                self.outcome_lines(outcome, names))
         else:
             embed.description = self.status_line(view, names, to_act)
         for name, value in self.public_fields(view, names):
             embed.add_field(name=name, value=value or "—", inline=False)
         if recent:
-            embed.add_field(name="Recent moves", value=clip_lines_from_end(recent), inline=False)
-        embed.set_footer(text=f"move {seq}")
+            embed.add_field(name=_("Recent moves"), value=clip_lines_from_end(recent),
+                            inline=False)
+        embed.set_footer(text=_("move {n}", n=seq))
         return embed
 
     def decision(self, view: dict) -> str:
         """What the seat owing a decision is asked, in words ("Play a card or
         discard one"), read from its own view."""
-        return "choose your move below."
+        return _("Choose your move below.")
 
     def decision_line(self, view: dict, note: str | None = None) -> str:
         """The panel's first line when its owner owes a decision."""
         asked = self.decision(view)
-        return f"**Your decision:** {asked[:1].upper()}{asked[1:]}" + (f"\n{note}" if note else "")
+        return _("**Your decision:** {asked}", asked=f"{asked[:1].upper()}{asked[1:]}") + (
+            f"\n{note}" if note else "")
 
     def panel_embed(self, *, match_id: int, view: dict, names: list[str], seat: int,
                     to_act: tuple[int, ...], seq: int, note: str | None = None) -> discord.Embed:
-        embed = discord.Embed(title=f"{self.title} · match #{match_id} · your seat",
-                              colour=self.colour)
+        embed = discord.Embed(title=_("{game} · match #{match} · your seat", game=_(self.title),
+                                      match=match_id), colour=self.colour)
         if not to_act:
-            embed.description = "The game is over."
+            embed.description = _("The game is over.")
         elif seat in to_act:
             embed.description = self.decision_line(view, note)
         else:
             embed.description = self.status_line(view, names, to_act)
         for name, value in self.private_fields(view):
             embed.add_field(name=name, value=value or "—", inline=False)
-        embed.set_footer(text=f"move {seq}")
+        embed.set_footer(text=_("move {n}", n=seq))
         return embed

@@ -34,9 +34,9 @@ bot gets the matching gateway events)
     ``FakeDiscord(token='fake-bot-token', *, bot_name='GameBot', callback_deadline=3.0)``
     ``await fake.start()`` / ``await fake.stop()`` / ``async with FakeDiscord() as fake``
     ``fake.api_base``, ``fake.gateway_url``, ``fake.env()``, ``fake.bot`` (User), ``fake.application_id``
-    ``fake.add_guild(name) -> Guild``             (the bot is a member, with a managed role)
+    ``fake.add_guild(name, *, preferred_locale='en-US') -> Guild`` (the bot is a member, with a managed role)
     ``fake.add_text_channel(guild, name) -> Channel``
-    ``fake.add_user(name, *, bot=False, guilds=None, manage_guild=False, roles=()) -> User``
+    ``fake.add_user(name, *, bot=False, guilds=None, manage_guild=False, roles=(), locale='en-US') -> User``
     ``fake.add_role(guild, name, *, permissions=0) -> Role``; ``fake.give_role(user, role)``; ``Perm`` bits
     ``fake.member(guild, user) -> Member``; ``fake.close_dms(user, closed=True)``
 

@@ -130,15 +130,16 @@ class Interaction:
         data: dict[str, Any] = {
             'id': str(self.id), 'application_id': str(state.application_id), 'type': self.type, 'data': self.data,
             'token': self.token, 'version': 1, 'channel_id': str(self.channel.id), 'channel': channel_data,
-            'locale': 'en-US', 'entitlements': [], 'entitlement_sku_ids': [],
+            'locale': self.user.locale, 'entitlements': [], 'entitlement_sku_ids': [],
             'authorizing_integration_owners': self._owners(), 'context': 0 if self.guild else 1,
             'attachment_size_limit': ATTACHMENT_SIZE_LIMIT,
         }
         if self.guild is not None:
             member = self.guild.members[self.user.id]
             channel_data['permissions'] = str(member.permissions())
-            data.update(guild_id=str(self.guild.id), guild_locale='en-US',
-                        guild={'id': str(self.guild.id), 'locale': 'en-US', 'features': []},
+            data.update(guild_id=str(self.guild.id), guild_locale=self.guild.preferred_locale,
+                        guild={'id': str(self.guild.id), 'locale': self.guild.preferred_locale,
+                               'features': []},
                         member=member.payload(with_permissions=True),
                         app_permissions=str(self.guild.members[state.bot.id].permissions()))
         else:

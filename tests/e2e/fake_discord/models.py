@@ -57,6 +57,8 @@ class User:
     name: str
     bot: bool = False
     dms_open: bool = True
+    #: the language of the user's Discord client, sent with each interaction
+    locale: str = 'en-US'
 
     @property
     def mention(self) -> str:
@@ -129,6 +131,8 @@ class Guild:
     owner_id: int
     roles: dict[int, Role] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
+    #: the server's language (Server Settings, Community), sent as guild_locale
+    preferred_locale: str = 'en-US'
 
     def payload(self) -> dict[str, Any]:
         """Static guild fields; the gateway adds channels, threads and members."""
@@ -140,7 +144,7 @@ class Guild:
             'stickers': [], 'features': [], 'mfa_level': 0, 'application_id': None, 'system_channel_id': None,
             'system_channel_flags': 0, 'rules_channel_id': None, 'public_updates_channel_id': None,
             'safety_alerts_channel_id': None, 'vanity_url_code': None, 'premium_tier': 0,
-            'premium_subscription_count': 0, 'preferred_locale': 'en-US', 'nsfw_level': 0,
+            'premium_subscription_count': 0, 'preferred_locale': self.preferred_locale, 'nsfw_level': 0,
             'premium_progress_bar_enabled': False, 'max_members': 500000,
         }
 

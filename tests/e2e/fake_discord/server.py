@@ -93,9 +93,10 @@ class FakeDiscord:
                 'DISCORD_GATEWAY_URL': self.gateway_url}
 
     # -- the world -----------------------------------------------------------------
-    def add_guild(self, name: str = 'Test Server') -> Guild:
-        """A guild with the bot in it (a connected bot gets its GUILD_CREATE, as after an invite)."""
-        guild = self.state.add_guild(name)
+    def add_guild(self, name: str = 'Test Server', *, preferred_locale: str = 'en-US') -> Guild:
+        """A guild with the bot in it (a connected bot gets its GUILD_CREATE, as after an invite);
+        ``preferred_locale`` is the server's language (sent as the interactions' guild_locale)."""
+        guild = self.state.add_guild(name, preferred_locale=preferred_locale)
         for user, manage_guild in self._everywhere.items():
             self.state.add_member(guild, user, [self._moderator_role(guild)] if manage_guild else [])
         self.gateway.announce_guild(guild)
@@ -112,12 +113,13 @@ class FakeDiscord:
         return role
 
     def add_user(self, name: str, *, bot: bool = False, guilds: Iterable[Guild] | None = None,
-                 manage_guild: bool = False, roles: Iterable[Role] = ()) -> User:
+                 manage_guild: bool = False, roles: Iterable[Role] = (), locale: str = 'en-US') -> User:
         """A user who is a member of ``guilds`` (default: every guild, present and future).
 
-        ``manage_guild`` gives them a "Moderator" role with Manage Server.
+        ``manage_guild`` gives them a "Moderator" role with Manage Server; ``locale`` is their
+        Discord client's language, sent with their interactions (``user.locale`` may be changed).
         """
-        user = self.state.add_user(name, bot=bot)
+        user = self.state.add_user(name, bot=bot, locale=locale)
         if guilds is None:
             self._everywhere[user] = manage_guild
         for guild in self.state.guilds.values() if guilds is None else guilds:

@@ -80,13 +80,13 @@ class State:
                 pass
 
     # -- users, guilds, channels ---------------------------------------------
-    def add_user(self, name: str, *, bot: bool = False) -> User:
-        user = User(snowflake(), name, bot)
+    def add_user(self, name: str, *, bot: bool = False, locale: str = 'en-US') -> User:
+        user = User(snowflake(), name, bot, locale=locale)
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str) -> Guild:
-        guild = Guild(snowflake(), name, self.owner.id)
+    def add_guild(self, name: str, *, preferred_locale: str = 'en-US') -> Guild:
+        guild = Guild(snowflake(), name, self.owner.id, preferred_locale=preferred_locale)
         guild.roles[guild.id] = Role(guild.id, guild.id, '@everyone', Perm.EVERYONE)
         bot_role = self.add_role(guild, self.bot.name, Perm.BOT)
         bot_role.bot_id = self.bot.id
