@@ -14,6 +14,7 @@ import re
 import discord
 
 from cogs import replies
+from rules.bots import LABELS as BOT_LABELS
 from cogs.replies import guarded, say
 
 log = logging.getLogger(__name__)
@@ -32,7 +33,9 @@ CONCEDE = "cq"    # cq:<match>:<yes|no>           -> the answer to "concede, rea
 #: paging buttons: first, previous, next, last (the op keeps ids unique per message)
 PAGE_OPS = {"f": "⏮", "p": "◀", "n": "▶", "l": "⏭"}
 
-LOBBY_OPS = ("join", "leave", "bot", "start", "cancel")
+#: a lobby's "add a bot" buttons, by the bot's level (rules/bots)
+BOT_OPS = {"botrandom": "random", "botgreedy": "greedy", "botexpert": "expert"}
+LOBBY_OPS = ("join", "leave", "start", "cancel", *BOT_OPS)
 
 
 async def hand_over(item, interaction: discord.Interaction, work) -> None:
@@ -219,15 +222,15 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button],
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=r"lobby:(?P<mid>[0-9]{1,18}):(?P<op>[a-z]{1,10})"):
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-              "bot": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary,
-              "cancel": discord.ButtonStyle.danger}
+              "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger}
     LABELS = {"join": "Join", "leave": "Leave", "bot": "Add bot", "start": "Start",
-              "cancel": "Cancel"}
+              "cancel": "Cancel", **{op: f"🤖 {BOT_LABELS[level]}" for op, level in BOT_OPS.items()}}
 
     def __init__(self, match_id: int, op: str, *, disabled: bool = False):
         super().__init__(discord.ui.Button(
             label=self.LABELS.get(op, op), style=self.STYLES.get(op, discord.ButtonStyle.secondary),
-            disabled=disabled, custom_id=f"{LOBBY}:{match_id}:{op}"))
+            disabled=disabled, row=1 if op in BOT_OPS else 0,
+            custom_id=f"{LOBBY}:{match_id}:{op}"))
         self.match_id, self.op = match_id, op
 
     @classmethod

@@ -14,7 +14,7 @@ import logging
 from datetime import timedelta
 
 from cogs.hosting import match_settings
-from cogs.tables import humans_owing
+from cogs.tables import STAND_IN, humans_owing
 from rules.bots import choose_action
 from storage import CorruptMatch, Deadline, StaleCommit, Status, UnknownMatch, WrongStatus
 
@@ -127,13 +127,15 @@ class Deadlines:
             match = loaded.match
             for seat in late:
                 if settings["policy"] == "forfeit":
-                    await self.store.replace_seat(loaded.id, seat.seat, bot="bot", how="forfeited")
+                    await self.store.replace_seat(loaded.id, seat.seat, bot=STAND_IN,
+                                                 how="forfeited")
                     text = (f"⏰ <@{seat.user_id}> ran out of time in match #{loaded.id}; "
                             f"a bot takes their seat.")
                 else:
                     if seat.seat not in match.to_act():
                         continue
-                    events = match.act(seat.seat, choose_action(match, seat.seat), match.seq)
+                    action = await asyncio.to_thread(choose_action, match, seat.seat, STAND_IN)
+                    events = match.act(seat.seat, action, match.seq)
                     try:
                         await self.store.commit(loaded.id, match, events)
                     except StaleCommit:

@@ -16,6 +16,9 @@ from cogs.moderation import NOTIFY_MODES
 from cogs.presenters import presented_games, presenter_for
 from cogs.replies import guarded, say
 from rules import get_game
+from rules.bots import DEFAULT_LEVEL
+from rules.bots import LABELS as BOT_LABELS
+from rules.bots import LEVELS as BOT_LEVELS
 from storage import CorruptMatch, MatchInfo, Status, UnknownMatch
 
 log = logging.getLogger(__name__)
@@ -24,6 +27,8 @@ POLICY_CHOICES = [app_commands.Choice(name=name, value=value) for value, name in
     ("wait", "wait for ever"), ("bot", "a bot makes the move"),
     ("forfeit", "a bot takes the seat"))]
 FORGET_CHOICES = [app_commands.Choice(name="yes", value="yes")]
+BOT_LEVEL_CHOICES = [app_commands.Choice(name=BOT_LABELS[level], value=level)
+                     for level in BOT_LEVELS]
 GAME_CHOICES = [app_commands.Choice(name=get_game(gid).name, value=gid)
                 for gid in presented_games()]
 
@@ -88,17 +93,22 @@ class Games(commands.Cog):
     @game.command(name="new", description="Open a lobby for a new match")
     @app_commands.describe(game="Which game", players="Seats in total (starts when full)",
                            bots="How many seats bots take",
+                           bot_level="How well those bots play (default: greedy)",
                            here="Play in this channel instead of a new thread")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, bot_level=BOT_LEVEL_CHOICES)
     @with_slash_options  # each game's own options (cogs/game_options.py)
     async def new(self, interaction: discord.Interaction, game: app_commands.Choice[str],
                   players: app_commands.Range[int, 2, 5] | None = None,
-                  bots: app_commands.Range[int, 0, 4] = 0, here: bool = False, **options):
+                  bots: app_commands.Range[int, 0, 4] = 0,
+                  bot_level: app_commands.Choice[str] | None = None, here: bool = False,
+                  **options):
         async def work():
             if bots < 0:
                 await say(interaction, replies.NEGATIVE_BOTS)
                 return
-            await self.bot.lobbies.create(interaction, game.value, players, bots, options, here)
+            level = bot_level.value if bot_level else DEFAULT_LEVEL
+            await self.bot.lobbies.create(interaction, game.value, players, bots, options, here,
+                                          level=level)
         await guarded(interaction, work(), log)
 
     @game.command(name="hand", description="Show your hand and your moves (only you see it)")

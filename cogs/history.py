@@ -8,6 +8,7 @@ import json
 import discord
 
 from cogs.presenters import presenter_for
+from cogs.presenters.seats import bot_name
 from cogs.replies import say
 from storage import CorruptMatch, Holder, MatchInfo, Stats, Status
 
@@ -15,19 +16,19 @@ HISTORY_SIZE = 10
 EXPORTABLE_SIZE = 15  # finished matches named by `/game export` without a match
 
 
-def holder_name(seat: int, user_id: int | None) -> str:
-    return f"<@{user_id}>" if user_id else f"🤖 Bot {seat + 1}"
+def holder_name(seat: int, user_id: int | None, bot: str | None = None) -> str:
+    return f"<@{user_id}>" if user_id else bot_name(seat, bot)
 
 
 def result_line(info: MatchInfo, history: list[Holder] = ()) -> str:
     """One finished match: its seats by score, each seat named by everyone
-    who held it in turn ("<@bob> → 🤖 Bot 3": bob left, a bot finished)."""
+    who held it in turn ("<@bob> → 🤖 Expert 3": bob left, a bot finished)."""
     title = presenter_for(info.game).title
     outcome = info.outcome or {}
     winners = outcome.get("winners", [])
-    seats = {s.seat: holder_name(s.seat, s.user_id) for s in info.seats}
+    seats = {s.seat: holder_name(s.seat, s.user_id, s.bot) for s in info.seats}
     for seat in seats:
-        chain = [holder_name(h.seat, h.user_id) for h in history if h.seat == seat]
+        chain = [holder_name(h.seat, h.user_id, h.bot) for h in history if h.seat == seat]
         if len(chain) > 1:
             seats[seat] = " → ".join(chain)
     scores = outcome.get("scores", [])

@@ -13,12 +13,14 @@ import secrets
 import discord
 
 from cogs import replies
-from cogs.components import LOBBY_OPS, LobbyButton
+from cogs.components import BOT_OPS, LOBBY_OPS, LobbyButton
+from cogs.presenters.seats import bot_name
 from cogs.game_options import OptionProblem, engine_options, options_text, problem_with
 from cogs.hosting import may_host_new, may_manage, server_settings
 from cogs.presenters import presenter_for
 from cogs.replies import say
 from rules import BadOptions, Match, get_game
+from rules.bots import DEFAULT_LEVEL
 from storage import MatchInfo, SeatError, Status, UnknownMatch, WrongStatus
 
 log = logging.getLogger(__name__)
@@ -36,7 +38,7 @@ class Lobbies:
         game = get_game(info.game)
         title = presenter_for(info.game).title
         target = info.options.get("seats") if info.status == Status.LOBBY else None
-        lines = [f"{s.seat + 1}. " + (f"<@{s.user_id}>" if s.user_id else f"🤖 Bot {s.seat + 1}")
+        lines = [f"{s.seat + 1}. " + (f"<@{s.user_id}>" if s.user_id else bot_name(s.seat, s.bot))
                  for s in info.seats]
         embed = discord.Embed(title=f"{title} · match #{info.id}", colour=0x5865F2)
         wanted = f"{target}" if target else f"{game.min_players}-{game.max_players}"
@@ -59,14 +61,14 @@ class Lobbies:
         view = discord.ui.View(timeout=None)
         full = len(info.seats) >= game.max_players
         for op in LOBBY_OPS:
-            disabled = (op in ("join", "bot") and full) or (
+            disabled = (op in ("join", *BOT_OPS) and full) or (
                 op == "start" and len(info.seats) < game.min_players)
             view.add_item(LobbyButton(info.id, op, disabled=disabled))
         return embed, view
 
     # -- creating ------------------------------------------------------------------
     async def create(self, interaction: discord.Interaction, game_id: str, seats: int | None,
-                     bots: int, given: dict, here: bool) -> None:
+                     bots: int, given: dict, here: bool, level: str = DEFAULT_LEVEL) -> None:
         """`given`: the game options as the slash command gave them (None: unset)."""
         if not await may_host_new(self.store, interaction.user):
             await say(interaction, "On this server only hosts open matches; ask a moderator.")
@@ -90,7 +92,7 @@ class Lobbies:
             {"options": options, "seats": seats}, interaction.user.id)
         await self.store.add_user_seat(match_id, interaction.user.id)
         for _ in range(bots):
-            await self.store.add_bot_seat(match_id)
+            await self.store.add_bot_seat(match_id, level)
         info = await self.store.info(match_id)
         embed, view = self.render(info)
         threads = (await server_settings(self.store, interaction.guild_id))["threads"]
@@ -143,11 +145,11 @@ class Lobbies:
                     await say(interaction, "You're not in this match.")
                     return
                 await self.store.remove_user_seat(match_id, user.id)
-            elif op == "bot":
+            elif op == "bot" or op in BOT_OPS:  # "bot": a button from before levels
                 if not await may_manage(self.store, info, user):
                     await say(interaction, "Only the match's creator or a moderator can add bots.")
                     return
-                await self.store.add_bot_seat(match_id)
+                await self.store.add_bot_seat(match_id, BOT_OPS.get(op, DEFAULT_LEVEL))
             elif op == "start":
                 if not await may_manage(self.store, info, user):
                     await say(interaction, "Only the match's creator or a moderator can start it.")
@@ -170,7 +172,8 @@ class Lobbies:
             return
         info = await self.store.info(match_id)
         target = info.options.get("seats")
-        if op == "start" or (op in ("join", "bot") and target and len(info.seats) >= target):
+        if op == "start" or (op in ("join", "bot", *BOT_OPS) and target
+                             and len(info.seats) >= target):
             try:
                 match = self.deal(info)
             except BadOptions as exc:

@@ -16,7 +16,7 @@ from cogs.hosting import (
     server_settings,
 )
 from cogs.replies import say
-from cogs.tables import humans_owing
+from cogs.tables import STAND_IN, humans_owing
 from storage import MatchInfo, SeatError, Status
 
 NOTIFY_MODES = {"mention": "a mention in the match's thread",
@@ -77,7 +77,7 @@ class Moderation:
             before = humans_owing(await self.store.load(info.id))
             try:
                 if substitute is None:
-                    await self.store.replace_seat(info.id, seat, bot="bot", how="kicked")
+                    await self.store.replace_seat(info.id, seat, bot=STAND_IN, how="kicked")
                 else:
                     await self.store.replace_seat(info.id, seat, user_id=substitute.id,
                                                    how="replaced")

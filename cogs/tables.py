@@ -20,6 +20,7 @@ from cogs.components import ConcedeButton, TurnButton
 from cogs.live_panels import LivePanels, digest
 from cogs.panels import panel_view, table_view
 from cogs.presenters import presenter_for
+from cogs.presenters.seats import bot_name
 from cogs.replies import say
 from cogs.story import NamesAt, names_by_history, recent_start, tell
 from rules import (
@@ -31,7 +32,7 @@ from rules import (
     RulesError,
     UnknownAction,
 )
-from rules.bots import choose_action
+from rules.bots import choose_action, level_of_seat_kind
 from storage import CorruptMatch, LoadedMatch, StaleCommit, Status, UnknownMatch, WrongStatus
 
 log = logging.getLogger(__name__)
@@ -91,6 +92,9 @@ def _age_seconds(posted: datetime) -> float:
     return (datetime.now(timezone.utc) - posted).total_seconds()
 
 
+#: the bot that takes over a seat a person left (conceded, kicked, forfeited)
+#: and that moves for a player who ran out of time
+STAND_IN = "expert"
 #: joins two action keys into one move (cogs/panels.py offers such moves)
 COMBO = "+"
 MAX_COMBO = 2
@@ -394,7 +398,7 @@ class Tables:
                 return
             before = humans_owing(loaded)
             if loaded.match.players > 2:
-                await self.store.replace_seat(match_id, seat, bot="bot", how="conceded")
+                await self.store.replace_seat(match_id, seat, bot=STAND_IN, how="conceded")
                 text = (f"{interaction.user.mention} left match #{match_id}; "
                         f"a bot takes their seat.")
             else:
@@ -432,21 +436,22 @@ class Tables:
     async def names_for(self, loaded) -> list[str]:
         """The seats' names now: members' display names, bots by seat."""
         guild = self.bot.get_guild(loaded.guild_id)
-        return [await self._seat_name(guild, s.seat, s.user_id) for s in loaded.seats]
+        return [await self._seat_name(guild, s.seat, s.user_id, s.bot) for s in loaded.seats]
 
     async def history_names(self, loaded) -> NamesAt:
         """names_at(seq): the seats' names when action `seq` was played, so
         a move keeps its author after the seat was handed over."""
         guild = self.bot.get_guild(loaded.guild_id)
         history = await self.store.seat_history(loaded.id)
-        known = {(h.seat, h.user_id): await self._seat_name(guild, h.seat, h.user_id)
+        known = {(h.seat, h.user_id, h.bot): await self._seat_name(guild, h.seat, h.user_id, h.bot)
                  for h in history}
         return names_by_history(history, loaded.match.players,
-                                lambda h: known[(h.seat, h.user_id)])
+                                lambda h: known[(h.seat, h.user_id, h.bot)])
 
-    async def _seat_name(self, guild, seat: int, user_id: int | None) -> str:
+    async def _seat_name(self, guild, seat: int, user_id: int | None,
+                         bot: str | None = None) -> str:
         if user_id is None:
-            return f"🤖 Bot {seat + 1}"
+            return bot_name(seat, bot)
         name = self._names.get(user_id)
         if name is None and guild is not None:
             member = guild.get_member(user_id)
@@ -609,17 +614,23 @@ class Tables:
         try:
             while True:
                 await asyncio.sleep(self.config.bot_move_delay)
+                loaded = await self.store.load(match_id)
+                if loaded.status != Status.ACTIVE or loaded.match is None or loaded.paused:
+                    return
+                owing = [s for s in loaded.match.to_act() if s in bot_seats(loaded)]
+                if not owing:
+                    return
+                seat = owing[0]
+                level = level_of_seat_kind(next(s.bot for s in loaded.seats if s.seat == seat))
+                # thought out in a worker thread, outside the lock: nobody waits
+                action = await asyncio.to_thread(choose_action, loaded.match, seat, level)
                 async with self.lock(match_id):
-                    loaded = await self.store.load(match_id)
-                    if loaded.status != Status.ACTIVE or loaded.match is None or loaded.paused:
-                        return
-                    match = loaded.match
-                    owing = [s for s in match.to_act() if s in bot_seats(loaded)]
-                    if not owing:
-                        return
-                    before = humans_owing(loaded)
-                    seat = owing[0]
-                    events = match.act(seat, choose_action(match, seat), match.seq)
+                    again = await self.store.load(match_id)
+                    if again.seq != loaded.seq or again.paused or again.status != Status.ACTIVE:
+                        continue  # the table moved on meanwhile: think again
+                    before = humans_owing(again)
+                    match = again.match
+                    events = match.act(seat, action, match.seq)
                     await self.store.commit(match_id, match, events)
                 await self.after_move(match_id, before)
         except StaleCommit:

@@ -5,6 +5,9 @@ seat never reads as a row, a field or a die face; the emoji are the circles
 of the same colours, used where the text marks a seat."""
 from __future__ import annotations
 
+from rules.bots import LABELS as BOT_LABELS
+from rules.bots import level_of_seat_kind
+
 #: seat -> (red, green, blue) in the board images
 SEAT_COLOURS = ((220, 38, 38), (250, 250, 250), (30, 30, 30), (142, 68, 204), (250, 140, 0))
 #: seat -> the matching marker in text
@@ -15,3 +18,8 @@ SEAT_INK = ((255, 255, 255), (34, 30, 28), (255, 255, 255), (255, 255, 255), (34
 
 def seat_emoji(seat: int) -> str:
     return SEAT_EMOJI[seat % len(SEAT_EMOJI)]
+
+
+def bot_name(seat: int, kind: str | None) -> str:
+    """A bot seat as players read it: its level and seat ("🤖 Expert 3")."""
+    return f"🤖 {BOT_LABELS[level_of_seat_kind(kind)]} {seat + 1}"

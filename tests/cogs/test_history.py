@@ -15,7 +15,7 @@ def test_a_seat_handed_over_shows_who_held_it_in_turn():
                Holder(1, 9, None, "bot", "conceded"), Holder(2, 0, 13, None, "start")]
     line = result_line(info, history)
     assert line.startswith("**#7** Keltis")
-    assert line.endswith("— 🏆 <@12> → 🤖 Bot 2 30, <@11> 12, <@13> 5")
+    assert line.endswith("— 🏆 <@12> → 🤖 Greedy 2 30, <@11> 12, <@13> 5")
     assert "<@12>" not in result_line(info)  # without history: the seats as they ended
 
 

@@ -115,7 +115,7 @@ async def test_a_host_kicks_a_player_and_a_bot_plays_on(world, channel):
     table, match_id = await keltis_for_two(w, channel)
     answer = await reply(await fake.slash(w.mod, channel, "game kick", member=w.bob))
     assert not answer.ephemeral and "to a bot" in answer.text
-    await fake.wait_until(lambda: "🤖 Bot 2" in current_table(fake, channel).text, 5,
+    await fake.wait_until(lambda: "🤖 Expert 2" in current_table(fake, channel).text, 5,
                           "the table to show the bot")
     # bob's seat moves by itself now: the game reaches alice's turns without bob
     hand = await reply(await fake.click(w.bob, current_table(fake, channel), custom_id="hand:"))

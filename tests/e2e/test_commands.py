@@ -180,9 +180,25 @@ async def test_conceding_among_three_hands_the_seat_to_a_bot(world, channel):
     table = await fake.wait_until(lambda: current_table(fake, channel), 5, "the table")
     said = await concede(fake, world.bob, channel)
     assert "a bot takes their seat" in said.text
-    await fake.wait_until(lambda: "🤖 Bot 2" in table.text or "🤖 Bot 2" in
+    await fake.wait_until(lambda: "🤖 Expert 3" in table.text or "🤖 Expert 3" in
                           current_table(fake, channel).text, 5, "bob's seat shown as a bot")
     assert "Game over" not in current_table(fake, channel).text  # alice plays on
     hand = await reply(await fake.click(world.alice, current_table(fake, channel), custom_id="hand:"))
     assert "Your hand" in hand.text
+    assert fake.problems() == []
+
+
+async def test_the_host_chooses_how_well_bots_play_and_the_seat_shows_it(world, channel):
+    fake = world.fake
+    lobby = await reply(await fake.slash(world.alice, channel, "game new", game="keltis",
+                                         bots=1, bot_level="expert", here=True))
+    assert "2. 🤖 Expert 2" in lobby.text
+    assert {"🤖 Random", "🤖 Greedy", "🤖 Expert"} <= {b["label"] for b in lobby.buttons()}
+    refused = await answered(await fake.click(world.bob, lobby, label="🤖 Random"))
+    assert refused.original.ephemeral and "creator" in refused.original.text
+    await answered(await fake.click(world.alice, lobby, label="🤖 Random"))
+    assert "3. 🤖 Random 3" in lobby.text
+    await answered(await fake.click(world.alice, lobby, label="Start"))
+    table = await fake.wait_until(lambda: current_table(fake, channel), 5, "the table")
+    assert "🤖 Expert 2" in table.text and "🤖 Random 3" in table.text
     assert fake.problems() == []

@@ -23,7 +23,7 @@ from .fake_discord import python_argv
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 SEED = "cucco57"  # match 1 is dealt from "cucco57-1": there alice ends up the partner
 MOVE = re.compile(r"move (\d+)$")
-BOTS = [f"🤖 Bot {seat + 1}" for seat in range(1, 5)]
+BOTS = [f"🤖 Greedy {seat + 1}" for seat in range(1, 5)]
 
 
 def user_choice(match: Match) -> str:
@@ -126,7 +126,7 @@ async def test_one_user_and_four_bots_play_a_deal_to_the_final_chips(world):
     outcome = plan.match.outcome()
     for line in PRESENTER.outcome_lines(outcome, names):
         assert line in final.text
-    assert "chips" in final.text and "Deal 1: **🤖 Bot" in final.text
+    assert "chips" in final.text and "Deal 1: **🤖 Greedy" in final.text
     assert not move_ids(final)
     assert any(w.alice.id in m.mentioned_ids for m in fake.messages(thread, include_deleted=True))
     await fake.wait_until(lambda: thread.archived, 5, "the thread to be archived")

@@ -302,7 +302,7 @@ async def test_a_user_plays_a_whole_match_against_a_bot(world):
     assert lines[0] == "**Game over.**"
     assert "🏆" in description(final) or lines[1].startswith("**Draw**")
     assert any(name.split(" ", 1)[-1].startswith("alice · ") for name in fields(final))
-    assert any(name.split(" ", 1)[-1].startswith("🤖 Bot 2 · ") for name in fields(final))
+    assert any(name.split(" ", 1)[-1].startswith("🤖 Greedy 2 · ") for name in fields(final))
     assert not move_ids(final)
     assert_no_hand_in_public(w, thread)
     assert fake.problems() == []

@@ -117,7 +117,7 @@ async def test_two_users_and_a_bot_play_both_sides_to_the_final_table(world):
     mid = int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
     mirror = Match.new("keltis_dice", 3, f"{SEED}-{mid}", {"side": "both"})
     users = {ALICE: w.alice, BOB: w.bob}
-    names = ["alice", "🤖 Bot 2", "bob"]
+    names = ["alice", "🤖 Greedy 2", "bob"]
     assert "Side **A** · game 1 of 2 (A then B)" in table.text
 
     checked = {"not_your_turn": False, "panel": False, "toggles": False, "game_two": False}

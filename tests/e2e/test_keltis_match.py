@@ -171,7 +171,7 @@ async def test_the_finished_match_has_its_log_and_a_replay_ending_on_the_final_t
     pages = await walk_pages(fake, w.bob, log, "p")
     assert pages[-1]["embeds"][0]["description"].startswith("`  1` ")
     told = " ".join(p["embeds"][0]["description"] for p in pages)
-    for name in ("**alice**", "**bob**", "**🤖 Bot 2**"):
+    for name in ("**alice**", "**bob**", "**🤖 Greedy 2**"):
         assert name in told
     assert not re.search(r"\b[a-z]+:[a-z0-9]+", told)  # no raw action keys
     # the replay walks every move; its last frame is the final table
