@@ -20,6 +20,7 @@ from cogs.deadlines import Deadlines
 from cogs.forget import ForgetButton
 from cogs.games import Games
 from cogs.help import RulesButton
+from cogs.i18n import speaking
 from cogs.history import History
 from cogs.lobby import Lobbies
 from cogs.logbook import Logbook
@@ -73,6 +74,7 @@ class GameHost(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.tables = Tables(self, self.store, self.config)
+        self.languages = self.tables.languages
         self.lobbies = Lobbies(self, self.store, self.tables, self.config.fixed_seed)
         self.deadlines = Deadlines(self.store, self.tables, self.clock, self.config.deadline_poll)
         self.tables.deadlines = self.deadlines
@@ -113,7 +115,9 @@ class GameHost(commands.Bot):
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A click on a component none of ours claims (an old or forged
-        custom_id) would otherwise fail silently: answer it."""
+        custom_id) would otherwise fail silently: answer it. Every
+        interaction tells us the user's language, kept for their DMs."""
+        await self.languages.remember(interaction)
         if interaction.type is not discord.InteractionType.component:
             return
         if not will_dispatch(interaction, ITEMS):
@@ -121,6 +125,10 @@ class GameHost(commands.Bot):
             await replies.guarded(interaction, answer, log)
 
     async def on_app_command_error(self, interaction: discord.Interaction, error) -> None:
+        with speaking(interaction.locale):  # answered privately, in the user's language
+            await self._command_error(interaction, error)
+
+    async def _command_error(self, interaction: discord.Interaction, error) -> None:
         if isinstance(error, (discord.app_commands.TransformerError,  # a value no client offers
                               discord.app_commands.CheckFailure)):    # answered by the check
             if not interaction.response.is_done():

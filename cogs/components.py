@@ -14,7 +14,8 @@ import re
 import discord
 
 from cogs import replies
-from rules.bots import LABELS as BOT_LABELS
+from cogs.i18n import N_, _
+from cogs.presenters.seats import BOT_LABELS
 from cogs.replies import guarded, say
 
 log = logging.getLogger(__name__)
@@ -117,15 +118,15 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select],
 
 class HandButton(discord.ui.DynamicItem[discord.ui.Button],
                  template=r"hand:(?P<mid>[0-9]{1,18})"):
-    def __init__(self, match_id: int, *, label: str = "My hand", row: int | None = None):
+    def __init__(self, match_id: int, *, label: str | None = None, row: int | None = None):
         super().__init__(discord.ui.Button(
-            label=label, emoji="🂠", style=discord.ButtonStyle.success, row=row,
+            label=label or _("My hand"), emoji="🂠", style=discord.ButtonStyle.success, row=row,
             custom_id=f"{HAND}:{match_id}"))
         self.match_id = match_id
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _fit(cls(int(match["mid"]), label=getattr(item, "label", None) or "My hand"),
+        return _fit(cls(int(match["mid"]), label=getattr(item, "label", None) or _("My hand")),
                     item, discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -138,9 +139,9 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button],
     """On a turn ping, a reminder or a DM: opens the player's own panel at
     once (also from a DM, where the match's server is not the click's)."""
 
-    def __init__(self, match_id: int, *, label: str = "Your move"):
+    def __init__(self, match_id: int, *, label: str | None = None):
         super().__init__(discord.ui.Button(
-            label=label, emoji="▶️", style=discord.ButtonStyle.success,
+            label=label or _("Your move"), emoji="▶️", style=discord.ButtonStyle.success,
             custom_id=f"{TURN}:{match_id}"))
         self.match_id = match_id
 
@@ -182,11 +183,11 @@ class DieToggle(discord.ui.DynamicItem[discord.ui.Button],
 class ConcedeButton(discord.ui.DynamicItem[discord.ui.Button],
                     template=r"cq:(?P<mid>[0-9]{1,18}):(?P<answer>yes|no)"):
     """Yes or No to "give up this match?"."""
-    LABELS = {"yes": "Yes, give up", "no": "No, play on"}
+    LABELS = {"yes": N_("Yes, give up"), "no": N_("No, play on")}
 
     def __init__(self, match_id: int, answer: str):
         super().__init__(discord.ui.Button(
-            label=self.LABELS[answer],
+            label=_(self.LABELS[answer]),
             style=discord.ButtonStyle.danger if answer == "yes" else discord.ButtonStyle.secondary,
             custom_id=f"{CONCEDE}:{match_id}:{answer}"))
         self.match_id, self.answer = match_id, answer
@@ -203,15 +204,15 @@ class ConcedeButton(discord.ui.DynamicItem[discord.ui.Button],
 
 class PanelButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=r"panel:(?P<mid>[0-9]{1,18})"):
-    def __init__(self, match_id: int, *, label: str = "Refresh", row: int | None = None):
+    def __init__(self, match_id: int, *, label: str | None = None, row: int | None = None):
         super().__init__(discord.ui.Button(
-            label=label, style=discord.ButtonStyle.secondary, row=row,
+            label=label or _("Refresh"), style=discord.ButtonStyle.secondary, row=row,
             custom_id=f"{PANEL}:{match_id}"))
         self.match_id = match_id
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _fit(cls(int(match["mid"]), label=getattr(item, "label", None) or "Refresh"),
+        return _fit(cls(int(match["mid"]), label=getattr(item, "label", None) or _("Refresh")),
                     item, discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -223,12 +224,13 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
                   template=r"lobby:(?P<mid>[0-9]{1,18}):(?P<op>[a-z]{1,10})"):
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
               "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger}
-    LABELS = {"join": "Join", "leave": "Leave", "bot": "Add bot", "start": "Start",
-              "cancel": "Cancel", **{op: f"🤖 {BOT_LABELS[level]}" for op, level in BOT_OPS.items()}}
+    LABELS = {"join": N_("Join"), "leave": N_("Leave"), "bot": N_("Add bot"), "start": N_("Start"),
+              "cancel": N_("Cancel"), **{op: BOT_LABELS[level] for op, level in BOT_OPS.items()}}
 
     def __init__(self, match_id: int, op: str, *, disabled: bool = False):
         super().__init__(discord.ui.Button(
-            label=self.LABELS.get(op, op), style=self.STYLES.get(op, discord.ButtonStyle.secondary),
+            label=(("🤖 " if op in BOT_OPS else "") + _(self.LABELS.get(op, op)))[:80],
+            style=self.STYLES.get(op, discord.ButtonStyle.secondary),
             disabled=disabled, row=1 if op in BOT_OPS else 0,
             custom_id=f"{LOBBY}:{match_id}:{op}"))
         self.match_id, self.op = match_id, op
@@ -249,7 +251,7 @@ class LogButton(discord.ui.DynamicItem[discord.ui.Button],
     def __init__(self, match_id: int, op: str, page: int, *, label: str | None = None,
                  disabled: bool = False, row: int | None = None):
         super().__init__(discord.ui.Button(
-            label=label or PAGE_OPS.get(op, "📜 Log"), style=discord.ButtonStyle.secondary,
+            label=label or PAGE_OPS.get(op) or _("📜 Log"), style=discord.ButtonStyle.secondary,
             disabled=disabled, row=row, custom_id=f"{LOG}:{match_id}:{op}:{page}"))
         self.match_id, self.op, self.page = match_id, op, page
 

@@ -13,6 +13,7 @@ import asyncio
 import logging
 from datetime import timedelta
 
+from cogs.i18n import N_
 from cogs.hosting import match_settings
 from cogs.tables import STAND_IN, humans_owing
 from rules.bots import choose_action
@@ -129,8 +130,8 @@ class Deadlines:
                 if settings["policy"] == "forfeit":
                     await self.store.replace_seat(loaded.id, seat.seat, bot=STAND_IN,
                                                  how="forfeited")
-                    text = (f"⏰ <@{seat.user_id}> ran out of time in match #{loaded.id}; "
-                            f"a bot takes their seat.")
+                    text, who = N_("⏰ {who} ran out of time in match #{match}; a bot takes "
+                                   "their seat."), f"<@{seat.user_id}>"
                 else:
                     if seat.seat not in match.to_act():
                         continue
@@ -140,8 +141,8 @@ class Deadlines:
                         await self.store.commit(loaded.id, match, events)
                     except StaleCommit:
                         return
-                    text = (f"⏰ Time ran out for **{names[seat.seat]}** in match #{loaded.id}; "
-                            f"a bot made that move for them.")
-                await self.tables.announce(loaded, text)
+                    text, who = N_("⏰ Time ran out for {who} in match #{match}; a bot made "
+                                   "that move for them."), f"**{names[seat.seat]}**"
+                await self.tables.announce(loaded, text, who=who, match=loaded.id)
             await self.store.clear_deadline(deadline.match_id)
         await self.tables.after_move(loaded.id, before)

@@ -16,14 +16,21 @@ from typing import Any
 from discord import app_commands
 
 from cogs.presenters import presented_games, presenter_for
+from cogs.i18n import N_
 from rules import BadOptions, get_game
 from rules.core.options import BOOL, INT, SEAT, Option
 
-#: what a slash option shared by several games says (Discord allows 100 characters)
+#: what each slash option says (Discord allows 100 characters), worded here for the
+#: catalogues (rules/ declares the options; an option missing here shows its rules help)
 SHARED_DESCRIPTIONS = {
-    "first_player": "Seat number from 1, as the lobby shows, that plays first "
-                    "(Cuttle, Cucco: deals first)",
+    "first_player": N_("Seat number from 1, as the lobby shows, that plays first "
+                       "(Cuttle, Cucco: deals first)"),
+    "deals": N_("How many deals the match lasts — Cucco for five"),
+    "side": N_("Board side: A, B (forbidden fields) or both (A then B) — Keltis dice game"),
+    "variant": N_("The variant: a clover may move another of your pawns — Keltis: the Oracle"),
 }
+#: choice values that are words (the others, like A and B, read the same everywhere)
+CHOICE_NAMES = {"both": N_("both")}
 MAX_DESCRIPTION = 100
 
 
@@ -93,7 +100,7 @@ def with_slash_options(func):
                                  annotation=o.annotation) for o in SLASH_OPTIONS]
     func.__signature__ = signature.replace(parameters=params)
     app_commands.describe(**{o.name: o.description for o in SLASH_OPTIONS})(func)
-    app_commands.choices(**{o.name: [app_commands.Choice(name=c, value=c) for c in o.choices]
+    app_commands.choices(**{o.name: [app_commands.Choice(name=CHOICE_NAMES.get(c, c), value=c) for c in o.choices]
                             for o in SLASH_OPTIONS if o.choices})(func)
     return func
 

@@ -5,15 +5,18 @@ Settings (all optional): `threads` (bool: a thread per match), `reminder`
 and `timeout` (seconds, or None for never), `policy` on timeout ("wait",
 "bot": a bot makes that decision, "forfeit": a bot takes the seat for good),
 `host_role` (a role id whose members may host and moderate; when set, only
-they and moderators may open matches).
+they and moderators may open matches), `language` (of the tables and pings;
+None: the server's preferred locale, see cogs/language.py).
 """
 from __future__ import annotations
 
 import re
 
+from cogs.i18n import _
+
 POLICIES = ("wait", "bot", "forfeit")
 DEFAULTS: dict = {"threads": True, "reminder": 24 * 3600, "timeout": None, "policy": "wait",
-                  "host_role": None}
+                  "host_role": None, "language": None}
 SERVER_KEYS = tuple(DEFAULTS)
 MATCH_KEYS = ("reminder", "timeout", "policy")
 
@@ -31,16 +34,17 @@ def parse_duration(text: str) -> int | None:
     parts = _DURATION.findall(text)
     if not parts or _DURATION.sub("", text).strip():
         shown = text if len(text) <= 20 else text[:19] + "…"  # the answer stays short
-        raise ValueError(f"'{shown}' is not a duration like 30m, 12h, 2d or never")
+        raise ValueError(_("'{shown}' is not a duration like 30m, 12h, 2d or never",
+                           shown=shown))
     seconds = sum(int(n) * _UNIT[unit[0]] for n, unit in parts)
     if not MIN_DURATION <= seconds <= MAX_DURATION:
-        raise ValueError("a duration must be between 1 minute and 60 days")
+        raise ValueError(_("a duration must be between 1 minute and 60 days"))
     return seconds
 
 
 def describe_duration(seconds: int | None) -> str:
     if seconds is None:
-        return "never"
+        return _("never")
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
     minutes = rest // 60

@@ -13,6 +13,7 @@ import secrets
 import discord
 
 from cogs import replies
+from cogs.i18n import N_, _, ngettext, speaking
 from cogs.components import BOT_OPS, LOBBY_OPS, LobbyButton
 from cogs.presenters.seats import bot_name
 from cogs.game_options import OptionProblem, engine_options, options_text, problem_with
@@ -25,6 +26,10 @@ from storage import MatchInfo, SeatError, Status, UnknownMatch, WrongStatus
 
 log = logging.getLogger(__name__)
 
+#: a lobby that is no more, in words
+STATUS_WORDS = {"finished": N_("This match is finished."),
+                "cancelled": N_("This match is cancelled.")}
+
 
 class Lobbies:
     def __init__(self, bot, store, tables, fixed_seed: str | None = None):
@@ -36,26 +41,30 @@ class Lobbies:
     # -- drawing --------------------------------------------------------------
     def render(self, info: MatchInfo) -> tuple[discord.Embed, discord.ui.View | None]:
         game = get_game(info.game)
-        title = presenter_for(info.game).title
+        title = _(presenter_for(info.game).title)
         target = info.options.get("seats") if info.status == Status.LOBBY else None
         lines = [f"{s.seat + 1}. " + (f"<@{s.user_id}>" if s.user_id else bot_name(s.seat, s.bot))
                  for s in info.seats]
-        embed = discord.Embed(title=f"{title} · match #{info.id}", colour=0x5865F2)
+        embed = discord.Embed(title=_("{game} · match #{match}", game=title, match=info.id),
+                              colour=0x5865F2)
         wanted = f"{target}" if target else f"{game.min_players}-{game.max_players}"
         if info.status == Status.LOBBY:
-            embed.description = (f"<@{info.creator_id}> is gathering players "
-                                 f"({len(info.seats)}/{wanted} seats). Press **Join** to play.")
+            embed.description = _("{creator} is gathering players ({seated}/{wanted} seats). "
+                                  "Press **Join** to play.", creator=f"<@{info.creator_id}>",
+                                  seated=len(info.seats), wanted=wanted)
+        elif info.status == Status.ACTIVE and info.thread_id:
+            embed.description = _("The match has started in {thread}.",
+                                  thread=f"<#{info.thread_id}>")
         elif info.status == Status.ACTIVE:
-            where = f" in <#{info.thread_id}>" if info.thread_id else ""
-            embed.description = f"The match has started{where}."
+            embed.description = _("The match has started.")
         else:
-            embed.description = f"This match is {info.status.value}."
-        embed.add_field(name="Seats", value="\n".join(lines) or "nobody yet", inline=False)
+            embed.description = _(STATUS_WORDS.get(info.status.value, info.status.value))
+        embed.add_field(name=_("Seats"), value="\n".join(lines) or _("nobody yet"), inline=False)
         in_lobby = info.status == Status.LOBBY
         chosen = info.options.get("options") if in_lobby else info.options
         shown = options_text(info.game, chosen or {})
         if shown:
-            embed.add_field(name="Options", value=shown, inline=False)
+            embed.add_field(name=_("Options"), value=shown, inline=False)
         if info.status != Status.LOBBY:
             return embed, None
         view = discord.ui.View(timeout=None)
@@ -71,16 +80,18 @@ class Lobbies:
                      bots: int, given: dict, here: bool, level: str = DEFAULT_LEVEL) -> None:
         """`given`: the game options as the slash command gave them (None: unset)."""
         if not await may_host_new(self.store, interaction.user):
-            await say(interaction, "On this server only hosts open matches; ask a moderator.")
+            await say(interaction, N_("On this server only hosts open matches; ask a moderator."))
             return
         game = get_game(game_id)
         if seats is not None and not game.min_players <= seats <= game.max_players:
-            await say(interaction, f"{presenter_for(game_id).title} is for "
-                      f"{game.min_players}-{game.max_players} players.")
+            await say(interaction, N_("{game} is for {low}-{high} players."),
+                      game=_(presenter_for(game_id).title), low=game.min_players,
+                      high=game.max_players)
             return
         limit = (seats or game.max_players) - 1
         if bots > limit:
-            await say(interaction, f"At most {limit} bot seat(s) fit next to you.")
+            await say(interaction, ngettext("At most {n} bot seat fits next to you.",
+                                            "At most {n} bot seats fit next to you.", limit))
             return
         try:  # without a seat count, any seat the game may have is fine until the start
             options = engine_options(game_id, given, seats or game.max_players)
@@ -91,10 +102,14 @@ class Lobbies:
             interaction.guild_id, interaction.channel_id, game_id,
             {"options": options, "seats": seats}, interaction.user.id)
         await self.store.add_user_seat(match_id, interaction.user.id)
-        for _ in range(bots):
+        for _seat in range(bots):
             await self.store.add_bot_seat(match_id, level)
         info = await self.store.info(match_id)
-        embed, view = self.render(info)
+        public = await self.tables.languages.of_server(interaction.guild_id)
+        with speaking(public):  # the lobby is public
+            embed, view = self.render(info)
+            thread_name = _("{game} #{match}", game=_(presenter_for(game_id).title),
+                            match=match_id)
         threads = (await server_settings(self.store, interaction.guild_id))["threads"]
         # Held until the thread is recorded, so that a quick Join or Start
         # (which take the same lock) cannot put the table in the channel.
@@ -105,7 +120,7 @@ class Lobbies:
             if threads and not here and isinstance(interaction.channel, discord.TextChannel):
                 try:
                     thread = await message.create_thread(
-                        name=f"{presenter_for(game_id).title} #{match_id}",
+                        name=thread_name,
                         auto_archive_duration=10080)
                     await self.store.set_thread(match_id, thread.id)
                 except discord.HTTPException as exc:
@@ -129,7 +144,7 @@ class Lobbies:
             return
         self.tables.remember(interaction.user)
         if info.status != Status.LOBBY:
-            await say(interaction, "This lobby is closed.")
+            await say(interaction, N_("This lobby is closed."))
             return
         on_lobby = await self._on_lobby_message(interaction, info)
         user = interaction.user
@@ -137,38 +152,42 @@ class Lobbies:
         try:
             if op == "join":
                 if seated:
-                    await say(interaction, "You're already in this match.")
+                    await say(interaction, N_("You're already in this match."))
                     return
                 await self.store.add_user_seat(match_id, user.id)
             elif op == "leave":
                 if not seated:
-                    await say(interaction, "You're not in this match.")
+                    await say(interaction, N_("You're not in this match."))
                     return
                 await self.store.remove_user_seat(match_id, user.id)
             elif op == "bot" or op in BOT_OPS:  # "bot": a button from before levels
                 if not await may_manage(self.store, info, user):
-                    await say(interaction, "Only the match's creator or a moderator can add bots.")
+                    await say(interaction,
+                              N_("Only the match's creator or a moderator can add bots."))
                     return
                 await self.store.add_bot_seat(match_id, BOT_OPS.get(op, DEFAULT_LEVEL))
             elif op == "start":
                 if not await may_manage(self.store, info, user):
-                    await say(interaction, "Only the match's creator or a moderator can start it.")
+                    await say(interaction,
+                              N_("Only the match's creator or a moderator can start it."))
                     return
                 game = get_game(info.game)
                 if not game.min_players <= len(info.seats) <= game.max_players:
-                    await say(interaction, f"This game needs {game.min_players}-"
-                              f"{game.max_players} players; add a bot or wait for someone.")
+                    await say(interaction, N_("This game needs {low}-{high} players; add a "
+                                              "bot or wait for someone."),
+                              low=game.min_players, high=game.max_players)
                     return
             elif op == "cancel":
                 if not await may_manage(self.store, info, user):
-                    await say(interaction, "Only the match's creator or a moderator can cancel it.")
+                    await say(interaction,
+                              N_("Only the match's creator or a moderator can cancel it."))
                     return
                 await self.store.cancel(match_id)
             else:
                 await say(interaction, replies.INVALID_BUTTON)
                 return
         except (SeatError, WrongStatus) as exc:
-            await say(interaction, f"That didn't work: {exc}")
+            await say(interaction, N_("That didn't work: {reason}"), reason=str(exc))
             return
         info = await self.store.info(match_id)
         target = info.options.get("seats")
@@ -179,16 +198,19 @@ class Lobbies:
             except BadOptions as exc:
                 why = problem_with(info.game, info.options.get("options") or {},
                                    len(info.seats)) or str(exc)
-                await say(interaction, f"The match can't start with these options: {why}")
+                await say(interaction, N_("The match can't start with these options: {why}"),
+                          why=why)
                 return
             await interaction.response.defer()
             try:
                 await self.start(info, match)
             except (SeatError, WrongStatus):
-                await say(interaction, "The lobby changed at the same moment; please look again.")
+                await say(interaction,
+                          N_("The lobby changed at the same moment; please look again."))
             return
         if on_lobby:
-            embed, view = self.render(info)
+            with speaking(await self.tables.languages.of_server(info.guild_id)):  # public
+                embed, view = self.render(info)
             await interaction.response.edit_message(embed=embed, view=view)
         else:  # a forged click elsewhere: never rewrite that message
             await say(interaction, replies.LOBBY_UPDATED)
@@ -229,7 +251,9 @@ class Lobbies:
         ref = await self.store.message(match_id, "lobby")
         if ref is None:
             return
-        embed, view = self.render(await self.store.info(match_id))
+        info = await self.store.info(match_id)
+        with speaking(await self.tables.languages.of_server(info.guild_id)):  # public
+            embed, view = self.render(info)
         try:
             await self.bot.get_partial_messageable(ref.channel_id).get_partial_message(
                 ref.message_id).edit(embed=embed, view=view)

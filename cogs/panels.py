@@ -19,6 +19,7 @@ from cogs.components import (
     PanelButton,
     ReplayButton,
 )
+from cogs.i18n import _
 from cogs.presenters import Presenter
 from rules import Action
 
@@ -48,7 +49,7 @@ def _add_actions(view: discord.ui.View, match_id: int, seq: int, presenter: Pres
         raise ValueError(f"{len(items)} actions do not fit in {rows} rows")
     for part, chunk in enumerate(chunks):
         view.add_item(ActionSelect(match_id, seq, _select_options(chunk), part=part,
-                                   placeholder="Choose a move…", row=first_row + part))
+                                   placeholder=_("Choose a move…"), row=first_row + part))
 
 
 def _add_toggles(view: discord.ui.View, match_id: int, seq: int, presenter: Presenter,
@@ -75,12 +76,12 @@ def panel_view(presenter: Presenter, match_id: int, seq: int, legal: list[Action
     labels = presenter.toggles(state) if legal else None
     if labels:
         _add_toggles(view, match_id, seq, presenter, state, labels, mask)
-        view.add_item(PanelButton(match_id, label="Refresh", row=MAX_ROWS - 1))
+        view.add_item(PanelButton(match_id, label=_("Refresh"), row=MAX_ROWS - 1))
         return view
     if group is not None:
         chosen = [a for a in legal if presenter.group(a) == group]
         _add_actions(view, match_id, seq, presenter, chosen, state, 0, MAX_ROWS - 2)
-        view.add_item(PanelButton(match_id, label="Back", row=MAX_ROWS - 1))
+        view.add_item(PanelButton(match_id, label=_("Back"), row=MAX_ROWS - 1))
         return view
     groups: dict[str, None] = {}
     direct = []
@@ -96,12 +97,12 @@ def panel_view(presenter: Presenter, match_id: int, seq: int, legal: list[Action
     if groups:
         options = _select_options([(g, presenter.group_label(g, state)) for g in groups])
         view.add_item(GroupSelect(match_id, seq, options, row=0,
-                                  placeholder=presenter.group_placeholder))
+                                  placeholder=_(presenter.group_placeholder)))
         first = 1
     if direct or combos:
         _add_actions(view, match_id, seq, presenter, direct, state, first, MAX_ROWS - 2,
                      extra=combos)
-    view.add_item(PanelButton(match_id, label="Refresh", row=MAX_ROWS - 1))
+    view.add_item(PanelButton(match_id, label=_("Refresh"), row=MAX_ROWS - 1))
     return view
 
 
@@ -112,15 +113,15 @@ def table_view(presenter: Presenter, match_id: int, seq: int, public: list[Actio
     log; once the match is over, the log (and the replay of a finished one)."""
     view = discord.ui.View(timeout=None)
     if over:
-        view.add_item(LogButton(match_id, "o", 0, label="📜 Log"))
+        view.add_item(LogButton(match_id, "o", 0, label=_("📜 Log")))
         if replay:
-            view.add_item(ReplayButton(match_id, "f", 0, label="🎞️ Replay"))
+            view.add_item(ReplayButton(match_id, "f", 0, label=_("🎞️ Replay")))
         return view
     labels = presenter.toggles(state) if public else None
     if labels:
         _add_toggles(view, match_id, seq, presenter, state, labels, mask)
     elif public:
         _add_actions(view, match_id, seq, presenter, public, state, 0, MAX_ROWS - 2)
-    view.add_item(HandButton(match_id, label=presenter.hand_label, row=MAX_ROWS - 1))
-    view.add_item(LogButton(match_id, "o", 0, label="📜 Log", row=MAX_ROWS - 1))
+    view.add_item(HandButton(match_id, label=_(presenter.hand_label), row=MAX_ROWS - 1))
+    view.add_item(LogButton(match_id, "o", 0, label=_("📜 Log"), row=MAX_ROWS - 1))
     return view

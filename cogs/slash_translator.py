@@ -26,7 +26,7 @@ def P_(context: str, msgid: str) -> str:
 OPTION = "option"
 #: every slash option's name, for the catalogues (a test checks none is missing)
 OPTION_NAMES = (
-    P_("option", "game"), P_("option", "players"), P_("option", "bots"),
+    P_("option", "game"), P_("option", "players"), P_("option", "bots"), P_("option", "bot_level"),
     P_("option", "here"), P_("option", "match"), P_("option", "mode"),
     P_("option", "reminder"), P_("option", "timeout"), P_("option", "policy"),
     P_("option", "threads"), P_("option", "host_role"), P_("option", "clear_host_role"),

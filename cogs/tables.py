@@ -17,6 +17,8 @@ import discord
 
 from cogs import replies
 from cogs.components import ConcedeButton, TurnButton
+from cogs.i18n import N_, _, speaking
+from cogs.language import Languages
 from cogs.live_panels import LivePanels, digest
 from cogs.panels import panel_view, table_view
 from cogs.presenters import presenter_for
@@ -110,6 +112,7 @@ class Tables:
         self._names: dict[int, str] = {}
         self.deadlines = None  # set by the bot once the deadline service exists
         self.panels = LivePanels()
+        self.languages = Languages(bot, store)  # which language each message speaks
 
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
@@ -339,7 +342,8 @@ class Tables:
             twin.act(seat, action, twin.seq)
             if any(a.key() == then for a in twin.legal(seat)):
                 found.append((f"{action.key()}{COMBO}{then}",
-                              f"{presenter.label(action, state)}, {words}"[:80]))
+                              _("{move}, {then}", move=presenter.label(action, state),
+                                then=_(words))[:80]))
         return found
 
     async def update_panels(self, loaded: LoadedMatch) -> None:
@@ -359,7 +363,8 @@ class Tables:
                           [a.key() for a in legal], loaded.match.view(seat))
             if seen == panel.digest:
                 continue
-            embed, components, seen = await self.panel_message(loaded, seat)
+            with speaking(getattr(panel.interaction, "locale", None)):  # its owner's
+                embed, components, seen = await self.panel_message(loaded, seat)
             try:
                 await panel.interaction.edit_original_response(embed=embed, view=components)
                 panel.digest = seen
@@ -376,13 +381,13 @@ class Tables:
         view.add_item(ConcedeButton(match_id, "yes"))
         view.add_item(ConcedeButton(match_id, "no"))
         await interaction.response.send_message(
-            replies.CONCEDE_ASK.format(match=match_id, what=what), view=view, ephemeral=True)
+            _(replies.CONCEDE_ASK, match=match_id, what=_(what)), view=view, ephemeral=True)
 
     async def on_concede_answer(self, interaction: discord.Interaction, match_id: int,
                                 yes: bool) -> None:
         if not yes:
             if own_panel(interaction):
-                await interaction.response.edit_message(content=replies.CONCEDE_NO, view=None)
+                await interaction.response.edit_message(content=_(replies.CONCEDE_NO), view=None)
             else:
                 await say(interaction, replies.CONCEDE_NO)
             return
@@ -399,8 +404,7 @@ class Tables:
             before = humans_owing(loaded)
             if loaded.match.players > 2:
                 await self.store.replace_seat(match_id, seat, bot=STAND_IN, how="conceded")
-                text = (f"{interaction.user.mention} left match #{match_id}; "
-                        f"a bot takes their seat.")
+                text = N_("{user} left match #{match}; a bot takes their seat.")
             else:
                 events = loaded.match.concede(seat, loaded.match.seq)
                 try:
@@ -408,7 +412,9 @@ class Tables:
                 except (StaleCommit, WrongStatus):
                     await say(interaction, replies.RACED)
                     return
-                text = f"{interaction.user.mention} conceded match #{match_id}."
+                text = N_("{user} conceded match #{match}.")
+            with speaking(await self.languages.of_server(loaded.guild_id)):  # said in public
+                text = _(text, user=interaction.user.mention, match=match_id)
             await interaction.response.send_message(
                 text, allowed_mentions=discord.AllowedMentions.none())
         await self.after_move(match_id, before)
@@ -462,7 +468,7 @@ class Tables:
                     member = None
             if member is not None:
                 name = self._names[user_id] = member.display_name
-        return name or f"Player {seat + 1}"
+        return name or _("Player {n}", n=seat + 1)
 
     async def recent_lines(self, loaded: LoadedMatch) -> list[str]:
         """The table's recent moves in words: everything public since the
@@ -485,9 +491,9 @@ class Tables:
                                       recent=await self.recent_lines(loaded), outcome=outcome,
                                       seq=match.seq)
         if loaded.status == Status.CANCELLED:
-            embed.description = "**This match was cancelled.**"
+            embed.description = _("**This match was cancelled.**")
         elif loaded.paused and loaded.status == Status.ACTIVE:
-            embed.description = f"⏸ **Paused by a host.**\n{embed.description or ''}"
+            embed.description = _("⏸ **Paused by a host.**") + f"\n{embed.description or ''}"
         components = self.table_components(loaded, presenter, state)
         image = await asyncio.to_thread(presenter.table_image, state, names)
         if image:
@@ -519,6 +525,12 @@ class Tables:
             return None
         if loaded.match is None:
             return loaded
+        with speaking(await self.languages.of_server(loaded.guild_id)):  # a public message
+            await self._show_table(loaded)
+        return loaded
+
+    async def _show_table(self, loaded: LoadedMatch) -> None:
+        match_id = loaded.id
         table = await self.render_table(loaded)
         channel = self.bot.get_partial_messageable(loaded.place_id)
         ref = await self.store.message(match_id, "table")
@@ -526,7 +538,7 @@ class Tables:
             try:
                 await channel.get_partial_message(ref.message_id).edit(
                     embed=table.embed, view=table.view, attachments=table.files())
-                return loaded
+                return
             except discord.NotFound:
                 pass
             except discord.HTTPException as exc:
@@ -539,7 +551,6 @@ class Tables:
                 await channel.get_partial_message(ref.message_id).delete()
             except discord.HTTPException:
                 pass
-        return loaded
 
     async def notify(self, loaded: LoadedMatch, users: frozenset[int], *,
                      reminder: bool = False) -> None:
@@ -547,7 +558,7 @@ class Tables:
         `/game notify`: a mention in the match's thread (default), a direct
         message (falling back to the mention when their DMs are closed), or
         nothing. The previous mention is removed so the thread stays short."""
-        title = presenter_for(loaded.game).title
+        presenter = presenter_for(loaded.game)
         where = f"https://discord.com/channels/{loaded.guild_id}/{loaded.place_id}"
         mention = []
         for user_id in sorted(users):
@@ -555,9 +566,12 @@ class Tables:
             if mode == "dm":
                 try:
                     user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                    await user.send(("⏰ Reminder: " if reminder else "") +
-                                    f"your move in {title} #{loaded.id}: {where}",
-                                    view=turn_view(loaded.id))
+                    with speaking(await self.languages.of_user(user_id)):  # a DM: theirs
+                        params = dict(game=_(presenter.title), match=loaded.id, link=where)
+                        text = (_("⏰ Reminder: your move in {game} #{match}: {link}", **params)
+                                if reminder else
+                                _("Your move in {game} #{match}: {link}", **params))
+                        await user.send(text, view=turn_view(loaded.id))
                     continue
                 except discord.HTTPException:
                     pass  # DMs closed: mention them in the thread instead
@@ -566,13 +580,17 @@ class Tables:
         if not mention:
             return
         mentions = " ".join(f"<@{u}>" for u in mention)
-        text = (f"⏰ {mentions} — a reminder: {title} #{loaded.id} is waiting for your move."
-                if reminder else f"{mentions} — your move in {title} #{loaded.id}. "
-                f"{presenter_for(loaded.game).ping_hint}")
         channel = self.bot.get_partial_messageable(loaded.place_id)
-        message = await channel.send(
-            text, view=turn_view(loaded.id),
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
+        with speaking(await self.languages.of_server(loaded.guild_id)):  # in the thread
+            if reminder:
+                text = _("⏰ {mentions} — a reminder: {game} #{match} is waiting for your move.",
+                         mentions=mentions, game=_(presenter.title), match=loaded.id)
+            else:
+                text = _("{mentions} — your move in {game} #{match}. {hint}", mentions=mentions,
+                         game=_(presenter.title), match=loaded.id, hint=presenter.ping_hint)
+            message = await channel.send(
+                text, view=turn_view(loaded.id),
+                allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
         old = await self.store.set_message(loaded.id, "ping", channel.id, message.id)
         if old is not None:
             try:
@@ -581,8 +599,11 @@ class Tables:
             except discord.HTTPException:
                 pass
 
-    async def announce(self, loaded: LoadedMatch, text: str) -> None:
-        """A public line in the match's thread (hosts' and timeouts' doings)."""
+    async def announce(self, loaded: LoadedMatch, text: str, **params) -> None:
+        """A public line in the match's thread (hosts' and timeouts' doings),
+        in the server's language: `text` is a catalogue message."""
+        with speaking(await self.languages.of_server(loaded.guild_id)):
+            text = _(text, **params)
         await self.bot.get_partial_messageable(loaded.place_id).send(
             text, allowed_mentions=discord.AllowedMentions.none())
 

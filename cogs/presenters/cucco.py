@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import discord
 
+from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import Phrase, Presenter, clip
 from cogs.presenters.seats import seat_emoji
 from rules import Action
@@ -198,9 +199,9 @@ def bidding_hint(view: dict, names: list[str]) -> str:
 
 class CuccoPresenter(Presenter):
     game_id = "cucco"
-    title = "Cucco for five"
+    title = N_("Cucco for five")
     colour = 0xB7791F
-    rules_summary = (
+    rules_summary = N_(
         "**Cucco for five** (5 players): bid for a partner, then eight tricks without trumps.\n"
         "**Cards:** 40, two identical copies of 20 kinds in two suits, weakest first — "
         "🔢 numbers I II III IIII V VI VII VIII VIIII X; 🖼️ pictures Mask, Bucket, Zero, Mat, "

@@ -4,6 +4,7 @@ the scrap, and, during a counter window, the pending one-off with its chain
 of 2s. A player picks a card from their hand, then what to do with it."""
 from __future__ import annotations
 
+from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import Phrase, Presenter, clip, plural
 from cogs.presenters.cuttle_board import render
 from cogs.presenters.seats import seat_emoji
@@ -82,10 +83,10 @@ def target_text(code: str, view: dict) -> str:
 
 class CuttlePresenter(Presenter):
     game_id = "cuttle"
-    title = "Cuttle"
+    title = N_("Cuttle")
     colour = 0x8B1E3F
-    group_placeholder = "Choose a card to play…"
-    rules_summary = (
+    group_placeholder = N_("Choose a card to play…")
+    rules_summary = N_(
         "**Cuttle** (2 players). Be the first to hold **21 points** in point cards "
         "(14 with one King, 10 with two, 7 with three, 5 with four).\n"
         "Dealer 6 cards, the other 5; the non-dealer starts. Suits rank ♣ < ♦ < ♥ < ♠.\n"

@@ -2,17 +2,26 @@
 discard tops, wishing stones, hand sizes and the draw pile."""
 from __future__ import annotations
 
-from cogs.presenters.base import Phrase, Presenter, clip, plural
+from cogs.i18n import N_, _, ngettext
+from cogs.presenters.base import Phrase, Presenter, bold_names, cards, clip
 from cogs.presenters.keltis_board import render
 from cogs.presenters.seats import seat_emoji
 from rules import Action
 from rules.keltis.game import FINAL_PLACEMENTS
 
 COLOUR_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "x": "⚪"}
-COLOUR_NAME = {"b": "brown", "y": "yellow", "p": "pink", "g": "green", "u": "blue", "x": "grey"}
+COLOUR_NAME = {"b": N_("brown"), "y": N_("yellow"), "p": N_("pink"), "g": N_("green"),
+               "u": N_("blue"), "x": N_("grey")}
+#: a row (a colour, or "x": the point row) as a sentence names it
+ROW_NAME = {"b": N_("brown row"), "y": N_("yellow row"), "p": N_("pink row"),
+            "g": N_("green row"), "u": N_("blue row"), "x": N_("point row")}
+#: a discard pile as a sentence names it
+PILE_NAME = {"b": N_("brown pile"), "y": N_("yellow pile"), "p": N_("pink pile"),
+             "g": N_("green pile"), "u": N_("blue pile"), "x": N_("grey pile")}
 DIRECTION = {"up": "↑", "down": "↓", None: ""}
 ROW_ORDER = ("b", "y", "p", "g", "u")
-END_REASON = {"end_cards": "five rows hold an end card", "deck_empty": "the draw pile is empty"}
+END_REASON = {"end_cards": N_("five rows hold an end card"),
+              "deck_empty": N_("the draw pile is empty")}
 
 
 def face(code: str) -> str:
@@ -30,15 +39,23 @@ def pile_tops(piles: dict) -> str:
                     else f"{COLOUR_ICON[p]}–" for p, i in piles.items())
 
 
+def pile_name(colour: str) -> str:
+    return _(PILE_NAME[colour])
+
+
+def end_reason(reason: str) -> str:
+    return _(END_REASON[reason])
+
+
 def row_name(row: str) -> str:
-    return "point row" if row == "x" else f"{COLOUR_NAME[row]} row"
+    return _(ROW_NAME[row])
 
 
 class KeltisPresenter(Presenter):
     game_id = "keltis"
-    title = "Keltis"
+    title = N_("Keltis")
     colour = 0x7B4F2C
-    rules_summary = (
+    rules_summary = N_(
         "**Keltis** (2-4 players). Build rows of one colour, each running up or down.\n"
         "**Your turn:** play one card, then draw back to 8.\n"
         "• **Play** a card into your row of its colour: after the first card, every card "
@@ -60,21 +77,22 @@ class KeltisPresenter(Presenter):
     def label(self, action: Action, view: dict) -> str:
         verb, args = action.verb, action.args
         if verb == "discard":
-            return f"Discard {card(args[0])}"
+            return _("Discard {card}", card=card(args[0]))
         if verb == "play":
-            return f"Play {card(args[0])} on your {row_name(args[1])}"
+            return _("Play {card} on your {row}", card=card(args[0]), row=row_name(args[1]))
         if verb == "stone":
             first, second = args
-            value = second[1:]
-            return f"💎{value}: discard {card(first)} then {card(second)}"
+            return _("💎{value}: discard {first} then {second}", value=second[1:],
+                     first=card(first), second=card(second))
         if verb == "draw":
             if args[0] == "deck":
-                return f"Draw from the draw pile ({view.get('deck', '?')})"
+                return _("Draw from the draw pile ({n})", n=view.get("deck", "?"))
             top = view.get("piles", {}).get(args[0], {}).get("top")
-            return f"Take {card(top)} from the {COLOUR_NAME[args[0]]} pile" if top else \
-                f"Take from the {COLOUR_NAME[args[0]]} pile"
+            pile = pile_name(args[0])
+            return (_("Take {card} from the {pile}", card=card(top), pile=pile) if top
+                    else _("Take from the {pile}", pile=pile))
         if verb == "done":
-            return "I'm done placing cards"
+            return _("I'm done placing cards")
         return action.key()
 
     def group(self, action: Action) -> str | None:
@@ -89,23 +107,24 @@ class KeltisPresenter(Presenter):
     def phrase(self, event: dict, names: list[str]) -> Phrase | None:
         kind, seat = event["type"], event.get("seat")
         if kind == "discard":
-            return Phrase(seat, f"discarded {card(event['card'])}")
+            return Phrase(seat, _("discarded {card}", card=card(event["card"])))
         if kind == "play":
-            return Phrase(seat, f"played {card(event['card'])} on their {row_name(event['row'])}")
+            return Phrase(seat, _("played {card} on their {row}", card=card(event["card"]),
+                                  row=row_name(event["row"])))
         if kind == "stone":
-            return Phrase(seat, f"took the 💎{event['value']} wishing stone")
+            return Phrase(seat, _("took the 💎{value} wishing stone", value=event["value"]))
         if kind == "draw":
             if event["from"] == "deck":
-                return Phrase(seat, "drew from the draw pile")
-            return Phrase(seat, f"took {card(event['card'])} from the "
-                                f"{COLOUR_NAME[event['from']]} pile")
+                return Phrase(seat, _("drew from the draw pile"))
+            return Phrase(seat, _("took {card} from the {pile}", card=card(event["card"]),
+                                  pile=pile_name(event["from"])))
         if kind == "drawn":
             return Phrase(seat, card(event["card"]), detail=True)
         if kind == "end":
-            return Phrase(None, f"🔚 The game ends: {END_REASON[event['reason']]}. "
-                                "Everyone may place up to two more cards.")
+            return Phrase(None, _("🔚 The game ends: {reason}. Everyone may place up to two "
+                                  "more cards.", reason=end_reason(event["reason"])))
         if kind == "done":
-            return Phrase(seat, "is done placing cards")
+            return Phrase(seat, _("is done placing cards"))
         return super().phrase(event, names)
 
     # -- images ---------------------------------------------------------------
@@ -116,29 +135,29 @@ class KeltisPresenter(Presenter):
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:
         phase = view["phase"]
         if phase == "play":
-            return f"**{names[view['current']]}** to play a card."
+            return _("**{name}** to play a card.", name=names[view["current"]])
         if phase == "draw":
-            n = view["draws_owed"]
-            return f"**{names[view['current']]}** to draw {n} card{'s' if n > 1 else ''}."
+            return ngettext("**{name}** to draw {n} card.", "**{name}** to draw {n} cards.",
+                            view["draws_owed"], name=names[view["current"]])
         if phase == "final":
-            reason = END_REASON[view["end_reason"]]
-            waiting = ", ".join(f"**{names[s]}**" for s in to_act)
-            return (f"The game has ended ({reason}). Final placements — up to two cards each. "
-                    f"Waiting for {waiting}.")
-        return "The game is over."
+            return _("The game has ended ({reason}). Final placements — up to two cards each. "
+                     "Waiting for {who}.", reason=end_reason(view["end_reason"]),
+                     who=bold_names(names, to_act))
+        return _("The game is over.")
 
     def decision(self, view: dict) -> str:
         phase = view["phase"]
         if phase == "play":
-            return ("Play a card on one of your rows, or discard one (two of equal value "
-                    "take a 💎 wishing stone); then draw.")
+            return _("Play a card on one of your rows, or discard one (two of equal value "
+                     "take a 💎 wishing stone); then draw.")
         if phase == "draw":
-            return (f"Draw {plural(view['draws_owed'], 'card')}: the draw pile or a discard "
-                    "top (not a card you discarded this turn).")
+            return _("Draw {cards}: the draw pile or a discard top (not a card you discarded "
+                     "this turn).", cards=cards(view["draws_owed"]))
         if phase == "final":
             left = FINAL_PLACEMENTS - view["players"][view["seat"]]["final_placed"]
-            return (f"The game has ended: place up to {plural(left, 'more card')} on your "
-                    "rows, or say you're done.")
+            return ngettext("The game has ended: place up to {n} more card on your rows, or "
+                            "say you're done.", "The game has ended: place up to {n} more "
+                            "cards on your rows, or say you're done.", left)
         return super().decision(view)
 
     def rows_text(self, player: dict) -> str:
@@ -152,22 +171,23 @@ class KeltisPresenter(Presenter):
             lines.append(f"{COLOUR_ICON[colour]}{DIRECTION[row['direction']]} {cards}{closed}")
         if player["point_row"]:
             lines.append("⚪ " + " ".join(face(c) for c in player["point_row"]))
-        return "\n".join(lines) or "no rows yet"
+        return "\n".join(lines) or _("no rows yet")
 
     def public_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
         fields = []
         for player in view["players"]:
-            stones = " ".join(f"💎{v}" for v in player["stones"]) or "no stones"
+            stones = " ".join(f"💎{v}" for v in player["stones"]) or _("no stones")
             # the running score is the engine's (K-7 on the table as it stands)
             head = (f"{seat_emoji(player['seat'])} {names[player['seat']]} · ⭐{player['score']}"
                     f" · ✋{player['hand_size']} · {stones}")
             fields.append((clip(head, 256), clip(self.rows_text(player))))
-        stones = " ".join(f"💎{v}" for v in view["stones_left"]) or "none"
-        middle = (f"Discard tops: {pile_tops(view['piles'])}\n"
-                  f"Draw pile: {view['deck']} cards · rows closed by end cards: "
-                  f"{view['end_rows']}/5\n"
-                  f"Wishing stones left: {stones}")
-        fields.append(("Middle", middle))
+        stones = " ".join(f"💎{v}" for v in view["stones_left"]) or _("none")
+        middle = "\n".join((
+            _("Discard tops: {tops}", tops=pile_tops(view["piles"])),
+            _("Draw pile: {cards} · rows closed by end cards: {closed}/5",
+              cards=cards(view["deck"]), closed=view["end_rows"]),
+            _("Wishing stones left: {stones}", stones=stones)))
+        fields.append((_("Middle"), middle))
         return fields
 
     def private_fields(self, view: dict) -> list[tuple[str, str]]:
@@ -175,9 +195,9 @@ class KeltisPresenter(Presenter):
             return []
         me = view["players"][view["seat"]]
         return [
-            ("Your hand", " ".join(card(c) for c in view["hand"]) or "(empty)"),
-            ("Your rows", clip(self.rows_text(me))),
-            ("Discard tops", pile_tops(view["piles"])),
+            (_("Your hand"), " ".join(card(c) for c in view["hand"]) or _("(empty)")),
+            (_("Your rows"), clip(self.rows_text(me))),
+            (_("Discard tops"), pile_tops(view["piles"])),
         ]
 
     def outcome_lines(self, outcome: dict, names: list[str]) -> list[str]:
@@ -185,9 +205,12 @@ class KeltisPresenter(Presenter):
         ranked = sorted(enumerate(outcome["breakdown"]), key=lambda p: -p[1]["total"])
         for seat, b in ranked:
             crown = "🏆 " if seat in outcome["winners"] else ""
-            rows = " ".join(f"{COLOUR_ICON[c]}{p:+d}" for c, p in b["rows"].items()) or "no rows"
-            lines.append(f"{crown}**{names[seat]}**: {b['total']} "
-                         f"(rows {rows} · point row +{b['point_row']} · stones {b['stones']:+d})")
+            rows = (" ".join(f"{COLOUR_ICON[c]}{p:+d}" for c, p in b["rows"].items())
+                    or _("no rows"))
+            lines.append(crown + _("**{name}**: {total} (rows {rows} · point row +{point_row} · "
+                                   "stones {stones})", name=names[seat], total=b["total"],
+                                   rows=rows, point_row=b["point_row"],
+                                   stones=f"{b['stones']:+d}"))
         return lines
 
 

@@ -9,6 +9,7 @@ from collections import Counter
 
 import discord
 
+from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import Phrase, Presenter, clip
 from cogs.presenters.keltis_dice_board import render
 from cogs.presenters.seats import seat_emoji
@@ -100,11 +101,11 @@ def breakdown_text(game: dict) -> str:
 
 class KeltisDicePresenter(Presenter):
     game_id = "keltis_dice"
-    title = "Keltis dice game"
+    title = N_("Keltis dice game")
     colour = 0x3B7A57
     silent_events = frozenset({"over", "symbol", "turn"})
-    hand_label = "My panel"  # nothing is hidden in this game: the panel is a private copy
-    rules_summary = (
+    hand_label = N_("My panel")  # nothing is hidden in this game: the panel is a private copy
+    rules_summary = N_(
         "**Keltis: the dice game** (2-4 players). Five rows of nine fields, one per colour; "
         "each player has 4 stones, at most one per row.\n"
         "**Your turn:** 🎲 roll five dice (faces 🟤🟡🩷🟢🔵 and the 💎 wishing stone). "

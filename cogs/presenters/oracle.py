@@ -8,6 +8,7 @@ what is legal or where a move ends.
 """
 from __future__ import annotations
 
+from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import Phrase, Presenter, clip, plural
 from cogs.presenters.keltis import COLOUR_ICON, COLOUR_NAME, DIRECTION, card, face
 from cogs.presenters.oracle_board import render
@@ -66,11 +67,11 @@ def pile_tops(piles: dict) -> str:
 
 class OraclePresenter(Presenter):
     game_id = "oracle"
-    title = "Keltis: the Oracle"
+    title = N_("Keltis: the Oracle")
     colour = 0x3A76D0
-    group_placeholder = "Choose a card to play or discard…"
-    then = ("draw:deck", "then draw")
-    rules_summary = (
+    group_placeholder = N_("Choose a card to play or discard…")
+    then = ("draw:deck", N_("then draw"))
+    rules_summary = N_(
         "**Keltis: the Oracle** (2-4 players). Move three pawns up a spiral of fields 0-35 "
         "by building colour rows; the best total wins.\n"
         "**Your turn:** play a card into your row of its colour — after the first card a row "

@@ -5,8 +5,11 @@ seat never reads as a row, a field or a die face; the emoji are the circles
 of the same colours, used where the text marks a seat."""
 from __future__ import annotations
 
-from rules.bots import LABELS as BOT_LABELS
+from cogs.i18n import N_, _
 from rules.bots import level_of_seat_kind
+
+#: a bot's level as players read it (rules/bots names the levels)
+BOT_LABELS = {"random": N_("Random"), "greedy": N_("Greedy"), "expert": N_("Expert")}
 
 #: seat -> (red, green, blue) in the board images
 SEAT_COLOURS = ((220, 38, 38), (250, 250, 250), (30, 30, 30), (142, 68, 204), (250, 140, 0))
@@ -22,4 +25,4 @@ def seat_emoji(seat: int) -> str:
 
 def bot_name(seat: int, kind: str | None) -> str:
     """A bot seat as players read it: its level and seat ("🤖 Expert 3")."""
-    return f"🤖 {BOT_LABELS[level_of_seat_kind(kind)]} {seat + 1}"
+    return _("🤖 {level} {n}", level=_(BOT_LABELS[level_of_seat_kind(kind)]), n=seat + 1)
