@@ -40,6 +40,9 @@ NOTIFY_CHOICE_NAMES = {"mention": N_("mention: in the match's thread"),
                        "dm": N_("dm: a direct message"),
                        "off": N_("off: nothing (the table shows whose turn it is)")}
 
+#: what the `match` option of most commands says
+MATCH_HELP = N_("The match's number (default: the match shown here, or your only one)")
+
 MAX_MATCH_ID = 2 ** 63 - 1    # SQLite's integers; Discord's may be larger
 
 
@@ -120,15 +123,18 @@ class Games(commands.Cog):
         await guarded(interaction, work(), log)
 
     @game.command(name="hand", description=N_("Show your hand and your moves (only you see it)"))
+    @app_commands.describe(match=MATCH_HELP)
     async def hand(self, interaction: discord.Interaction, match: int | None = None):
         await self.with_match(interaction, match, lambda info: self.bot.tables.open_panel(
             interaction, info.id, edit=False))
 
     @game.command(name="status", description=N_("Show a match's table (only to you)"))
+    @app_commands.describe(match=MATCH_HELP)
     async def status(self, interaction: discord.Interaction, match: int | None = None):
         await self.with_match(interaction, match, lambda info: self.show_table(interaction, info))
 
     @game.command(name="spectate", description=N_("Watch a match: its public table, only to you"))
+    @app_commands.describe(match=MATCH_HELP)
     async def spectate(self, interaction: discord.Interaction, match: int | None = None):
         await self.with_match(interaction, match, lambda info: self.show_table(interaction, info))
 
@@ -167,6 +173,7 @@ class Games(commands.Cog):
         await guarded(interaction, work(), log)
 
     @game.command(name="rules", description=N_("A summary of a game's rules"))
+    @app_commands.describe(game=N_("Which game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]):
         async def work():
@@ -179,11 +186,13 @@ class Games(commands.Cog):
         await guarded(interaction, show_help(interaction), log)
 
     @game.command(name="concede", description=N_("Give up your seat in a match"))
+    @app_commands.describe(match=MATCH_HELP)
     async def concede(self, interaction: discord.Interaction, match: int | None = None):
         await self.with_match(interaction, match,
                               lambda info: self.bot.tables.ask_concede(interaction, info.id))
 
     @game.command(name="cancel", description=N_("Cancel a match (its creator or a moderator)"))
+    @app_commands.describe(match=MATCH_HELP)
     async def cancel(self, interaction: discord.Interaction, match: int | None = None):
         async def work():
             info = await self.find_match(interaction, match)
@@ -216,7 +225,8 @@ class Games(commands.Cog):
         await guarded(interaction, self.bot.moderation.notify(interaction, mode.value), log)
 
     @game.command(name="timer", description=N_("Show or set a match's reminder and timeout"))
-    @app_commands.describe(reminder=N_("e.g. 12h, 2d or never"), timeout=N_("e.g. 2d or never"),
+    @app_commands.describe(match=MATCH_HELP,
+                           reminder=N_("e.g. 12h, 2d or never"), timeout=N_("e.g. 2d or never"),
                            policy=N_("what happens on timeout"))
     @app_commands.choices(policy=POLICY_CHOICES)
     async def timer(self, interaction: discord.Interaction, match: int | None = None,
@@ -248,23 +258,27 @@ class Games(commands.Cog):
             language=language.value if language else None), log)
 
     @game.command(name="kick", description=N_("Hand a player's seat to a bot (hosts)"))
+    @app_commands.describe(member=N_("The player whose seat a bot takes"), match=MATCH_HELP)
     async def kick(self, interaction: discord.Interaction, member: discord.Member,
                    match: int | None = None):
         await self.with_match(interaction, match, lambda info: self.bot.moderation.kick(
             interaction, info, member))
 
     @game.command(name="replace", description=N_("Give a player's seat to another member (hosts)"))
+    @app_commands.describe(member=N_("The player who leaves"), substitute=N_("The member who takes the seat"), match=MATCH_HELP)
     async def replace(self, interaction: discord.Interaction, member: discord.Member,
                       substitute: discord.Member, match: int | None = None):
         await self.with_match(interaction, match, lambda info: self.bot.moderation.replace(
             interaction, info, member, substitute))
 
     @game.command(name="pause", description=N_("Pause a match: no moves or timeouts (hosts)"))
+    @app_commands.describe(match=MATCH_HELP)
     async def pause(self, interaction: discord.Interaction, match: int | None = None):
         await self.with_match(interaction, match,
                               lambda info: self.bot.moderation.pause(interaction, info))
 
     @game.command(name="resume", description=N_("Resume a paused match (hosts)"))
+    @app_commands.describe(match=MATCH_HELP)
     async def resume(self, interaction: discord.Interaction, match: int | None = None):
         await self.with_match(interaction, match,
                               lambda info: self.bot.moderation.resume(interaction, info))
@@ -275,26 +289,31 @@ class Games(commands.Cog):
         await guarded(interaction, self.bot.history.recent(interaction), log)
 
     @game.command(name="stats", description=N_("A member's games on this server"))
+    @app_commands.describe(member=N_("Whose games (default: yours)"))
     async def stats(self, interaction: discord.Interaction, member: discord.Member | None = None):
         await guarded(interaction, self.bot.history.stats(interaction, member or interaction.user),
                       log)
 
     @game.command(name="leaderboard", description=N_("The best players of a game on this server"))
+    @app_commands.describe(game=N_("Which game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(self, interaction: discord.Interaction,
                           game: app_commands.Choice[str]):
         await guarded(interaction, self.bot.history.leaderboard(interaction, game.value), log)
 
     @game.command(name="log", description=N_("Everything that happened in a match, move by move"))
+    @app_commands.describe(match=MATCH_HELP)
     async def log(self, interaction: discord.Interaction, match: int | None = None):
         await self.with_match(interaction, match,
                               lambda info: self.bot.logbook.show_log(interaction, info.id))
 
     @game.command(name="replay", description=N_("Step through a finished match, move by move"))
+    @app_commands.describe(match=N_("The finished match's number"))
     async def replay(self, interaction: discord.Interaction, match: int):
         await guarded(interaction, self.bot.logbook.show_replay(interaction, match, 0), log)
 
     @game.command(name="export", description=N_("A finished match's seed and moves, for replay"))
+    @app_commands.describe(match=MATCH_HELP)
     async def export(self, interaction: discord.Interaction, match: int | None = None):
         if match is not None:
             await self.with_match(interaction, match,

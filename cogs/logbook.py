@@ -18,6 +18,7 @@ import discord
 
 from cogs import replies
 from cogs.components import LogButton, ReplayButton
+from cogs.i18n import _
 from cogs.presenters import presenter_for
 from cogs.replies import say
 from cogs.story import Line, recent_start, tell
@@ -119,11 +120,14 @@ class Logbook:
         viewer = loaded.seat_of(interaction.user.id)
         pages = await self.log_pages(loaded, viewer)
         number = pick(len(pages), page)
-        title = presenter_for(loaded.game).title
-        embed = discord.Embed(title=f"{title} · match #{loaded.id} · log",
-                              description=pages[number] or "No moves yet.")
-        embed.set_footer(text=f"page {number + 1} of {len(pages)}"
-                         + (" · your own draws included" if viewer is not None else ""))
+        title = _(presenter_for(loaded.game).title)
+        embed = discord.Embed(title=_("{game} · match #{match} · log", game=title,
+                                      match=loaded.id),
+                              description=pages[number] or _("No moves yet."))
+        footer = _("page {page} of {pages}", page=number + 1, pages=len(pages))
+        if viewer is not None:
+            footer = _("{footer} · your own draws included", footer=footer)
+        embed.set_footer(text=footer)
         view = pager(lambda op, target, off: LogButton(loaded.id, op, target, disabled=off),
                      number, len(pages))
         await self._answer(interaction, embed=embed, view=view)
@@ -143,7 +147,8 @@ class Logbook:
         embed, image = await self.frame(loaded, step)
         view = pager(lambda op, target, off: ReplayButton(loaded.id, op, target, disabled=off),
                      step, full.seq + 1)
-        content = f"Replay of match #{loaded.id} — move {step} of {full.seq}"
+        content = _("Replay of match #{match} — move {step} of {moves}", match=loaded.id,
+                    step=step, moves=full.seq)
         await self._answer(interaction, content=content, embed=embed, view=view, image=image)
 
     async def frame(self, loaded: LoadedMatch, step: int) -> tuple[discord.Embed, bytes | None]:

@@ -188,7 +188,7 @@ class Tables:
             if seq != match.seq:
                 if from_panel:
                     await self.render_panel(interaction, loaded, seat, edit=True,
-                                            note=replies.STALE)
+                                            note=_(replies.STALE))
                 else:
                     await say(interaction, replies.STALE_SHORT)
                 return
@@ -236,12 +236,12 @@ class Tables:
             return
         self.remember(interaction.user)
         if seq != loaded.match.seq:
-            await self.render_panel(interaction, loaded, seat, edit=True, note=replies.STALE)
+            await self.render_panel(interaction, loaded, seat, edit=True, note=_(replies.STALE))
             return
         presenter = presenter_for(loaded.game)
         chosen = [a for a in loaded.match.legal(seat) if presenter.group(a) == group]
         if not chosen:
-            await self.render_panel(interaction, loaded, seat, edit=True, note=replies.ILLEGAL)
+            await self.render_panel(interaction, loaded, seat, edit=True, note=_(replies.ILLEGAL))
             return
         if len(chosen) == 1:  # the card has one use: picking it is the move
             await self.on_action(interaction, match_id, seq, chosen[0].key())

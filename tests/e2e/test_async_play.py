@@ -197,7 +197,7 @@ async def test_forfeit_on_timeout_hands_the_seat_to_a_bot(world, channel):
     late = first_player(w, match_id)
     set_timer = await reply(await fake.slash(w.alice, channel, "game timer", timeout="1h",
                                              policy="forfeit"))  # the creator may
-    assert "forfeit" in set_timer.text and "1h" in set_timer.text
+    assert "On timeout: **a bot takes the seat**" in set_timer.text and "1h" in set_timer.text
     advance(w, HOUR + 60)
     note = await fake.wait_for_message(
         channel, predicate=lambda m: "ran out of time" in m.text, timeout=10)

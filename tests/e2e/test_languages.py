@@ -1,0 +1,185 @@
+"""Languages through the real bot against the fake Discord: a Japanese player
+in a Japanese server plays a whole Keltis match and reads no English word;
+at a mixed table each player's private answers speak their own language
+while the table follows the server (`/game config language:`); a DM
+follows the player's last known locale; the synced commands carry `ja`."""
+from __future__ import annotations
+
+import asyncio
+import re
+from types import SimpleNamespace
+
+import pytest
+import pytest_asyncio
+
+from .bot_helpers import ROOT, answered, reply
+from .fake_discord import python_argv
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+#: what may stay Latin in a Japanese text: mentions, links, slash command names
+#: (they stay English, see cogs/slash_translator.py) and the players' names
+ALLOWED = re.compile(r"<[@#&!]*\d+>|https?://\S+|/game(?: \w+)?|\b(?:yuki|alice|kenji)\b")
+ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def world(fake_discord, spawn_bot, tmp_path_factory):
+    fake = fake_discord
+    w = SimpleNamespace(
+        fake=fake, db=tmp_path_factory.mktemp("db") / "games.db",
+        ja_guild=fake.add_guild("ゲーム会", preferred_locale="ja"),
+        en_guild=fake.add_guild("Game night"),
+        yuki=fake.add_user("yuki", locale="ja"), kenji=fake.add_user("kenji", locale="ja"),
+        alice=fake.add_user("alice", locale="en-US"),
+        mod=fake.add_user("mod", manage_guild=True))
+    w.ja_channel = fake.add_text_channel(w.ja_guild, "ゲーム")
+    w.en_channel = fake.add_text_channel(w.en_guild, "games")
+    env = {"DATABASE_PATH": str(w.db), "BOT_MOVE_DELAY": "0.02"}
+    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
+    return w
+
+
+def table_in(fake, place):
+    """The newest public table: the one with the hand button, or the final one."""
+    found = [m for m in fake.messages(place, ephemeral=False)
+             if any(c.startswith(("hand:", "rp:")) for c in m.custom_ids())]
+    return found[-1] if found else None
+
+
+def words_seen(message) -> list[str]:
+    """Every text of a message and of its earlier revisions: content, embeds,
+    button labels, select placeholders and options."""
+    texts = []
+    for state in [*message.history, message]:
+        texts.append(state.content)
+        for embed in state.embeds:
+            texts += [embed.get("title", ""), embed.get("description", ""),
+                      (embed.get("footer") or {}).get("text", "")]
+            texts += [f"{f['name']} {f['value']}" for f in embed.get("fields", ())]
+        for row in state.components:
+            for c in row.get("components", ()):
+                texts += [c.get("label") or "", c.get("placeholder") or ""]
+                texts += [o.get("label", "") for o in c.get("options", ())]
+    return texts
+
+
+def english_in(texts) -> list[tuple[str, str]]:
+    return [(word, text[:120]) for text in texts
+            for word in ENGLISH_WORD.findall(ALLOWED.sub(" ", text))]
+
+
+async def make_a_move(fake, user, panel) -> bool:
+    """The panel's first move (a card first when it asks for one); False when
+    it offers none (not this player's turn)."""
+    buttons = [b for b in panel.buttons() if b["custom_id"].startswith("g:")]
+    moves = next((s for s in panel.selects() if s["custom_id"].startswith("gs:")), None)
+    cards = next((s for s in panel.selects() if s["custom_id"].startswith("gg:")), None)
+    if buttons:
+        await answered(await fake.click(user, panel, custom_id=buttons[0]["custom_id"]))
+    elif moves:
+        await answered(await fake.select(user, panel, [moves["options"][0]["value"]],
+                                         custom_id=moves["custom_id"]))
+    elif cards:
+        await answered(await fake.select(user, panel, [cards["options"][0]["value"]],
+                                         custom_id=cards["custom_id"]))
+        then = [b for b in panel.buttons() if b["custom_id"].startswith("g:")]
+        if then:
+            await answered(await fake.click(user, panel, custom_id=then[0]["custom_id"]))
+    else:
+        return False
+    return True
+
+
+async def play_to_the_end(fake, user, place, limit: int = 600) -> None:
+    for _ in range(limit):
+        table = table_in(fake, place)
+        if not any(c.startswith("hand:") for c in table.custom_ids()):
+            return
+        panel = await reply(await fake.click(user, table, custom_id="hand:"))
+        if not await make_a_move(fake, user, panel):
+            await asyncio.sleep(0.05)  # the bot seat is thinking
+    raise AssertionError("the match did not end")
+
+
+async def test_a_japanese_player_in_a_japanese_server_reads_no_english(world):
+    w, fake = world, world.fake
+    rules = await reply(await fake.slash(w.yuki, w.ja_channel, "game rules", game="keltis"))
+    assert rules.ephemeral and "ケルト の遊び方" in rules.text and "願いの石" in rules.text
+    help_ = await reply(await fake.slash(w.yuki, w.ja_channel, "game help"))
+    assert "対戦を始める" in help_.text and help_.button(label="ケルト")
+    lobby = await reply(await fake.slash(w.yuki, w.ja_channel, "game new", game="keltis",
+                                         players=2, bots=1))
+    assert not lobby.ephemeral
+    [thread] = await fake.wait_until(lambda: fake.threads(w.ja_channel), 5, "the thread")
+    await fake.wait_until(lambda: table_in(fake, thread), 5, "the table")
+    await play_to_the_end(fake, w.yuki, thread)
+    log = await reply(await fake.slash(w.yuki, thread, "game log"))
+    assert "山札" in log.text
+    final = table_in(fake, thread)
+    assert "ゲーム終了" in final.text and "ケルト · 対戦 #" in final.text
+
+    seen = [m for place in (w.ja_channel, thread)
+            for m in fake.messages(place, visible_to=w.yuki)]
+    assert len(seen) > 20
+    texts = [t for m in seen for t in words_seen(m)]
+    found = english_in(texts)
+    assert found == [], "\n".join(map(str, found))
+    assert fake.problems() == []
+
+
+async def test_a_mixed_table_speaks_each_players_language_privately(world):
+    w, fake = world, world.fake
+    refused = await reply(await fake.slash(w.alice, w.en_channel, "game config", language="ja"))
+    assert refused.ephemeral and "Only members with Manage Server" in refused.text
+    done = await reply(await fake.slash(w.mod, w.en_channel, "game config", language="ja"))
+    assert done.ephemeral and "Language of the tables and pings: **日本語**" in done.text
+    notify = await reply(await fake.slash(w.kenji, w.en_channel, "game notify", mode="dm"))
+    assert "ダイレクトメッセージ" in notify.text  # kenji's client is Japanese: answered in Japanese
+
+    lobby = await reply(await fake.slash(w.alice, w.en_channel, "game new", game="keltis"))
+    assert "がプレイヤーを募集中です" in lobby.text  # the server's language, not alice's
+    await answered(await fake.click(w.kenji, lobby, label="参加"))
+    await answered(await fake.click(w.alice, lobby, label="開始"))
+    [thread] = await fake.wait_until(lambda: fake.threads(w.en_channel), 5, "the thread")
+    table = await fake.wait_until(lambda: table_in(fake, thread), 5, "the table")
+    assert "対戦 #" in table.text and table.button(label="手札")
+
+    alice_panel = await reply(await fake.click(w.alice, table, custom_id="hand:"))
+    kenji_panel = await reply(await fake.click(w.kenji, table, custom_id="hand:"))
+    assert "Your hand" in alice_panel.text and "あなたの手札" not in alice_panel.text
+    assert "あなたの手札" in kenji_panel.text and "Your hand" not in kenji_panel.text
+    alice_rules = await reply(await fake.slash(w.alice, thread, "game rules", game="keltis"))
+    assert "How to play Keltis" in alice_rules.text
+
+    # whoever plays first, the other is told: kenji by DM in Japanese, alice in the thread
+    async def panel_if_owing(user):
+        panel = await reply(await fake.click(user, table_in(fake, thread), custom_id="hand:"))
+        return panel if any(c.startswith(("g:", "gs:", "gg:")) for c in panel.custom_ids()) \
+            else None
+
+    first = w.alice if await panel_if_owing(w.alice) else w.kenji
+    for _ in range(10):  # a Keltis turn: play a card, then draw
+        panel = await panel_if_owing(first)
+        if panel is None:
+            break
+        assert await make_a_move(fake, first, panel)
+    if first is w.alice:
+        dm = await fake.wait_until(lambda: fake.dms(w.kenji), 5, "kenji's DM")
+        assert "あなたの番です" in dm[-1].text
+    else:
+        ping = await fake.wait_for_message(thread, predicate=lambda m: w.alice.mention in m.content)
+        assert "あなたの番です" in ping.content  # the thread speaks the server's language
+    assert fake.problems() == []
+
+
+async def test_the_synced_commands_carry_japanese(world):
+    synced = [c for commands in world.fake.state.commands.values() for c in commands.values()]
+    (game,) = [c.data for c in synced if c.name == "game"]
+    assert game["description_localizations"]["ja"] == "ここでボードゲームを遊ぶ"
+    new = next(o for o in game["options"] if o["name"] == "new")
+    assert new["description_localizations"]["ja"] == "新しい対戦のロビーを開く"
+    option = next(o for o in new["options"] if o["name"] == "game")
+    assert option["name_localizations"]["ja"] == "ゲーム"
+    assert {c["value"]: c["name_localizations"]["ja"] for c in option["choices"]}["cucco"] == \
+        "5人用クク"
