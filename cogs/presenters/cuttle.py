@@ -5,7 +5,8 @@ of 2s. A player picks a card from their hand, then what to do with it."""
 from __future__ import annotations
 
 from cogs.i18n import N_, _, ngettext
-from cogs.presenters.base import Phrase, Presenter, clip, plural
+from cogs.presenters.base import Phrase, Presenter, clip
+from cogs.presenters.base import cards as n_cards
 from cogs.presenters.cuttle_board import render
 from cogs.presenters.seats import seat_emoji
 from rules import Action
@@ -14,17 +15,32 @@ SUIT = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 RANK = {"a": "A", "j": "J", "q": "Q", "k": "K"}
 #: C-3: what each one-off does, for labels and the table (2 and 9 name a target)
 EFFECT = {
-    "a": "scrap every point card",
-    "2": "scrap a permanent",
-    "3": "take a card from the scrap",
-    "4": "the opponent discards two cards",
-    "5": "draw two cards",
-    "6": "scrap every permanent",
-    "7": "reveal the top card and play it at once",
-    "9": "return a permanent to the hand of whoever played it",
+    "a": N_("scrap every point card"),
+    "2": N_("scrap a permanent"),
+    "3": N_("take a card from the scrap"),
+    "4": N_("the opponent discards two cards"),
+    "5": N_("draw two cards"),
+    "6": N_("scrap every permanent"),
+    "7": N_("reveal the top card and play it at once"),
+    "9": N_("return a permanent to the hand of whoever played it"),
 }
 PERM_ICON = {"k": "👑", "q": "🛡️", "8": "👓"}
-PERM_NAME = {"k": "King", "q": "Queen", "8": "glasses"}
+PERM_NAME = {"k": N_("King"), "q": N_("Queen"), "8": N_("glasses")}
+
+
+def effect(rank: str) -> str:
+    return _(EFFECT[rank])
+
+
+def perm_name(rank: str) -> str:
+    return _(PERM_NAME[rank])
+
+
+def aimed(code: str, target: str) -> str:
+    """What a 2 or a 9 does to its target: "scrap 7♥" / "return Q♠"."""
+    if rank_of(code) == "2":
+        return _("scrap {target}", target=target)
+    return _("return {target}", target=target)
 
 
 def card(code: str) -> str:
@@ -51,9 +67,9 @@ def stack_text(stack: dict, names: list[str]) -> str:
     if stack["jacks"]:
         owner, controller = stack["owner"], stack["controller"]
         if controller != owner:
-            text += f" (stolen from {names[owner]})"
+            text += _(" (stolen from {name})", name=names[owner])
         else:
-            text += f" (won back from {names[1 - owner]})"
+            text += _(" (won back from {name})", name=names[1 - owner])
     return text
 
 
@@ -73,12 +89,14 @@ def target_text(code: str, view: dict) -> str:
     """A 2 or 9's target from the panel owner's side: `Bob's` becomes `their`."""
     seat = whose(code, view)
     me = view.get("seat")
-    side = "" if seat is None else ("your " if seat == me else "their ")
-    where = ""
+    shown = card(code)
     if rank_of(code) == "j":
         under = next((s["card"] for s in view["stacks"] if s["jacks"][-1:] == [code]), None)
-        where = f" on {card(under)}" if under else ""
-    return f"{side}{card(code)}{where}"
+        if under:
+            shown = _("{jack} on {card}", jack=shown, card=card(under))
+    if seat is None:
+        return shown
+    return _("your {card}", card=shown) if seat == me else _("their {card}", card=shown)
 
 
 class CuttlePresenter(Presenter):
@@ -115,41 +133,45 @@ class CuttlePresenter(Presenter):
     def label(self, action: Action, view: dict) -> str:
         verb, args = action.verb, action.args
         if verb == "draw":
-            return f"Draw a card ({view.get('deck', '?')} left)"
+            return _("Draw a card ({n} left)", n=view.get("deck", "?"))
         if verb == "pass":
-            return f"Pass (passes in a row so far: {view.get('passes', 0)})"
+            return _("Pass (passes in a row so far: {n})", n=view.get("passes", 0))
         if verb == "resolve":
-            return "Let it resolve"
+            return _("Let it resolve")
         if verb == "counter":
-            return f"Counter with {card(args[0])}"
+            return _("Counter with {card}", card=card(args[0]))
         if verb == "take":
-            return f"Take {card(args[0])}"
+            return _("Take {card}", card=card(args[0]))
         if verb == "discard":
-            return f"Discard {card(args[0])}"
+            return _("Discard {card}", card=card(args[0]))
         mine = card(args[0])
         if verb == "points":
-            return f"{mine} as points (+{view['point_values'][args[0]]})"
+            return _("{card} as points (+{n})", card=mine, n=view["point_values"][args[0]])
         if verb == "scuttle":
-            return f"{mine} scuttles {self._stack_label(args[1], view)}"
+            return _("{card} scuttles {target}", card=mine,
+                     target=self._stack_label(args[1], view))
         if verb == "jack":
-            return f"{mine} on {self._stack_label(args[1], view)}: take control"
+            return _("{card} on {target}: take control", card=mine,
+                     target=self._stack_label(args[1], view))
         if verb == "glasses":
-            return f"{mine} as glasses (see their hand)"
+            return _("{card} as glasses (see their hand)", card=mine)
         if verb == "perm":
-            effect = "lowers your target" if rank_of(args[0]) == "k" else "protects your cards"
-            return f"{mine} as {PERM_NAME[rank_of(args[0])]} ({effect})"
+            if rank_of(args[0]) == "k":
+                return _("{card} as King (lowers your target)", card=mine)
+            return _("{card} as Queen (protects your cards)", card=mine)
         if verb == "oneoff":
             rank = rank_of(args[0])
             if len(args) > 1:
-                what = "scrap" if rank == "2" else "return"
-                return clip(f"One-off {mine}: {what} {target_text(args[1], view)}", 80)
-            return clip(f"One-off {mine}: {EFFECT[rank]}", 80)
+                what = aimed(args[0], target_text(args[1], view))
+            else:
+                what = effect(rank)
+            return clip(_("One-off {card}: {effect}", card=mine, effect=what), 80)
         return action.key()
 
     def _stack_label(self, code: str, view: dict) -> str:
         stack = next((s for s in view.get("stacks", []) if s["card"] == code), None)
         if stack and stack["jacks"]:
-            return f"{card(code)} (with {cards(stack['jacks'])})"
+            return _("{card} (with {jacks})", card=card(code), jacks=cards(stack["jacks"]))
         return card(code)
 
     def group(self, action: Action) -> str | None:
@@ -160,7 +182,7 @@ class CuttlePresenter(Presenter):
 
     def group_label(self, group: str, view: dict) -> str:
         if view.get("revealed") == group:
-            return f"{card(group)} (revealed by your 7)"
+            return _("{card} (revealed by your 7)", card=card(group))
         return card(group)
 
     def is_public(self, action: Action) -> bool:
@@ -168,73 +190,84 @@ class CuttlePresenter(Presenter):
 
     def phrase(self, event: dict, names: list[str]) -> Phrase | None:
         kind, seat = event["type"], event.get("seat")
-        seven = " (revealed by the 7)" if event.get("from_seven") else ""
+        played = card(event["card"]) if "card" in event else ""
+        if event.get("from_seven"):
+            played = _("{card} (revealed by the 7)", card=played)
         if kind == "draw":
-            return Phrase(seat, f"drew a card ({plural(event['left'], 'card')} left)")
+            return Phrase(seat, ngettext("drew a card ({n} card left)",
+                                         "drew a card ({n} cards left)", event["left"]))
         if kind == "drawn":
             return Phrase(seat, cards(event["cards"]), detail=True)
         if kind == "pass":
-            return Phrase(seat, f"passed ({event['passes']} in a row)")
+            return Phrase(seat, _("passed ({n} in a row)", n=event["passes"]))
         if kind == "points":
-            return Phrase(seat, f"played {card(event['card'])}{seven} for "
-                                f"{plural(event['value'], 'point')}")
+            return Phrase(seat, ngettext("played {card} for {n} point",
+                                         "played {card} for {n} points", event["value"],
+                                         card=played))
         if kind == "scuttle":
-            jacks = f" and its jacks {cards(event['jacks'])}" if event["jacks"] else ""
-            return Phrase(seat, f"scuttled {card(event['target'])}{jacks} with "
-                                f"{card(event['card'])}{seven}")
+            if event["jacks"]:
+                return Phrase(seat, _("scuttled {target} and its jacks {jacks} with {card}",
+                                      target=card(event["target"]), jacks=cards(event["jacks"]),
+                                      card=played))
+            return Phrase(seat, _("scuttled {target} with {card}", target=card(event["target"]),
+                                  card=played))
         if kind == "jack":
-            return Phrase(seat, f"put {card(event['card'])}{seven} on {card(event['target'])} "
-                                "and took control of it")
+            return Phrase(seat, _("put {card} on {target} and took control of it", card=played,
+                                  target=card(event["target"])))
         if kind == "glasses":
-            return Phrase(seat, f"put {card(event['card'])}{seven} down as glasses")
+            return Phrase(seat, _("put {card} down as glasses", card=played))
         if kind == "perm":
-            rank = rank_of(event["card"])
-            return Phrase(seat, f"played {card(event['card'])}{seven} as a {PERM_NAME[rank]}")
+            return Phrase(seat, _("played {card} as a {permanent}", card=played,
+                                  permanent=perm_name(rank_of(event["card"]))))
         if kind == "oneoff":
-            return Phrase(seat, f"played {card(event['card'])}{seven} as a one-off: "
-                                f"{self._effect(event['card'], event.get('target'))}")
+            return Phrase(seat, _("played {card} as a one-off: {effect}", card=played,
+                                  effect=self._effect(event["card"], event.get("target"))))
         if kind == "counter":
-            return Phrase(seat, f"countered with {card(event['card'])}")
+            return Phrase(seat, _("countered with {card}", card=played))
         if kind == "no_counter":
-            return Phrase(seat, "cannot counter (their opponent has a 🛡️ Queen)")
+            return Phrase(seat, _("cannot counter (their opponent has a 🛡️ Queen)"))
         if kind == "resolve":
-            return Phrase(seat, "let it resolve")
+            return Phrase(seat, _("let it resolve"))
         if kind == "cancelled":
-            return Phrase(None, f"{card(event['card'])} is cancelled by "
-                                f"{plural(event['counters'], 'counter')} and does nothing.")
+            return Phrase(None, ngettext("{card} is cancelled by {n} counter and does nothing.",
+                                         "{card} is cancelled by {n} counters and does nothing.",
+                                         event["counters"], card=played))
         if kind == "effect":
             return Phrase(None, self._effect_done(event, names))
         if kind == "take":
-            return Phrase(seat, f"took {card(event['card'])} from the scrap")
+            return Phrase(seat, _("took {card} from the scrap", card=played))
         if kind == "discard":
-            return Phrase(seat, f"discarded {card(event['card'])}")
+            return Phrase(seat, _("discarded {card}", card=played))
         if kind == "no_use":
-            return Phrase(None, f"{card(event['card'])} has no use and goes to the scrap.")
+            return Phrase(None, _("{card} has no use and goes to the scrap.", card=played))
         return super().phrase(event, names)
 
     @staticmethod
     def _effect(code: str, target: str | None) -> str:
         if target is not None:
-            what = "scrap" if rank_of(code) == "2" else "return"
-            return f"{what} {card(target)}"
-        return EFFECT[rank_of(code)]
+            return aimed(code, card(target))
+        return effect(rank_of(code))
 
     @staticmethod
     def _effect_done(event: dict, names: list[str]) -> str:
         """What a resolved one-off did."""
-        head = f"{card(event['card'])} resolves"
+        head = card(event["card"])
         if "scrapped" in event:
-            gone = cards(event["scrapped"]) if event["scrapped"] else "nothing"
-            return f"{head}: scrapped {gone}."
+            gone = cards(event["scrapped"]) if event["scrapped"] else _("nothing")
+            return _("{card} resolves: scrapped {cards}.", card=head, cards=gone)
         if "to_hand" in event:
-            return f"{head}: {card(event['target'])} goes back to {names[event['to_hand']]}'s hand."
+            return _("{card} resolves: {target} goes back to {name}'s hand.", card=head,
+                     target=card(event["target"]), name=names[event["to_hand"]])
         if "target" in event:
-            return f"{head}: {card(event['target'])} is scrapped."
+            return _("{card} resolves: {target} is scrapped.", card=head,
+                     target=card(event["target"]))
         if "drawn" in event:
-            return f"{head}: {names[event['seat']]} draws {plural(event['drawn'], 'card')}."
+            return _("{card} resolves: {name} draws {cards}.", card=head,
+                     name=names[event["seat"]], cards=n_cards(event["drawn"]))
         if "revealed" in event:
-            return f"{head}: the top card is {card(event['revealed'])}."
-        return f"{head}: {EFFECT[rank_of(event['card'])]}."
+            return _("{card} resolves: the top card is {top}.", card=head,
+                     top=card(event["revealed"]))
+        return _("{card} resolves: {effect}.", card=head, effect=effect(rank_of(event["card"])))
 
     # -- images ---------------------------------------------------------------
     def render_board(self, view: dict, names: list[str]) -> bytes | None:
@@ -245,17 +278,19 @@ class CuttlePresenter(Presenter):
         """The one-off waiting to resolve and its chain of counters."""
         pending = view["pending"]
         code = pending["card"]
-        head = f"{names[view['current']]}'s {card(code)}: "
         if pending["target"]:
-            what = "scrap" if rank_of(code) == "2" else "return"
             seat = whose(pending["target"], view)
-            owner = f"{names[seat]}'s " if seat is not None else ""
-            head += f"{what} {owner}{card(pending['target'])}"
+            target = card(pending["target"])
+            if seat is not None:
+                target = _("{name}'s {card}", name=names[seat], card=target)
+            what = aimed(code, target)
         else:
-            head += EFFECT[rank_of(code)]
-        lines = [head]
+            what = effect(rank_of(code))
+        lines = [_("{name}'s {card}: {effect}", name=names[view["current"]], card=card(code),
+                   effect=what)]
         if pending["counters"]:
-            lines.append("Counters: " + " ← ".join(card(c) for c in pending["counters"]))
+            lines.append(_("Counters: {cards}",
+                           cards=" ← ".join(card(c) for c in pending["counters"])))
         return "\n".join(lines)
 
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:
@@ -263,63 +298,70 @@ class CuttlePresenter(Presenter):
         current = names[view["current"]]
         if phase == "main":
             if view["deck"]:
-                return f"**{current}** to play: draw, or play a card."
-            return f"**{current}** to play or pass (the deck is empty)."
+                return _("**{name}** to play: draw, or play a card.", name=current)
+            return _("**{name}** to play or pass (the deck is empty).", name=current)
         if phase == "counter":
             responder = names[view["pending"]["responder"]]
             top = view["pending"]["counters"][-1:] or [view["pending"]["card"]]
-            return (f"**{responder}** may counter {card(top[0])} with a 2, "
-                    f"or let it resolve.")
+            return _("**{name}** may counter {card} with a 2, or let it resolve.",
+                     name=responder, card=card(top[0]))
         if phase == "take":
-            return f"**{current}** takes a card from the scrap ({card(view['pending']['card'])})."
+            return _("**{name}** takes a card from the scrap ({card}).", name=current,
+                     card=card(view["pending"]["card"]))
         if phase == "discard":
-            victim = names[view["to_act"][0]]
-            return f"**{victim}** discards {plural(view['discards_owed'], 'card')} ({current}'s 4)."
+            return _("**{victim}** discards {cards} ({name}'s 4).",
+                     victim=names[view["to_act"][0]], cards=n_cards(view["discards_owed"]),
+                     name=current)
         if phase == "seven":
-            return f"**{current}** must play {card(view['revealed'])}, revealed by the 7, at once."
-        return "The game is over."
+            return _("**{name}** must play {card}, revealed by the 7, at once.", name=current,
+                     card=card(view["revealed"]))
+        return _("The game is over.")
 
     def area_text(self, view: dict, seat: int, names: list[str]) -> str:
         """Two lines: the point cards this seat controls, then its permanents."""
         stacks = [stack_text(s, names) for s in view["stacks"] if s["controller"] == seat]
         perms = [permanent(p) for p in view["players"][seat]["permanents"]]
-        return "\n".join([" · ".join(stacks) or "no point cards",
-                          " · ".join(perms) or "no permanents"])
+        return "\n".join([" · ".join(stacks) or _("no point cards"),
+                          " · ".join(perms) or _("no permanents")])
 
     def public_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
         fields = []
         for player in view["players"]:
             seat = player["seat"]
             kings = f" (👑×{player['kings']})" if player["kings"] else ""
-            dealer = " · dealer" if player["dealer"] else ""
-            head = (f"{seat_emoji(seat)} {names[seat]} · {player['points']}/{player['target']} points{kings} · "
-                    f"✋{player['hand_size']}{dealer}")
+            dealer = _(" · dealer") if player["dealer"] else ""
+            head = _("{seat} {name} · {points}/{target} points{kings} · ✋{hand}{dealer}",
+                     seat=seat_emoji(seat), name=names[seat], points=player["points"],
+                     target=player["target"], kings=kings, hand=player["hand_size"],
+                     dealer=dealer)
             fields.append((clip(head, 256), clip(self.area_text(view, seat, names))))
         scrap = view["scrap"]
-        top = f", top {card(scrap[-1])}" if scrap else ""
-        middle = [f"Deck: {plural(view['deck'], 'card')} · "
-                  f"scrap: {plural(len(scrap), 'card')}{top}"]
+        top = _(", top {card}", card=card(scrap[-1])) if scrap else ""
+        middle = [_("Deck: {deck} · scrap: {scrap}{top}", deck=n_cards(view["deck"]),
+                    scrap=n_cards(len(scrap)), top=top)]
         if len(scrap) > 1:
-            middle.append(f"Scrap, oldest first: {cards(scrap)}")
+            middle.append(_("Scrap, oldest first: {cards}", cards=cards(scrap)))
         if not view["deck"] and view["phase"] != "over":
-            middle.append(f"Passes in a row: {view['passes']}/3 (three end the game in a draw)")
-        fields.append(("Deck and scrap", "\n".join(middle)))
+            middle.append(_("Passes in a row: {n}/3 (three end the game in a draw)",
+                            n=view["passes"]))
+        fields.append((_("Deck and scrap"), "\n".join(middle)))
         if view["pending"] and view["phase"] in ("counter", "take", "discard"):
-            fields.append(("One-off", clip(self.pending_text(view, names))))
+            fields.append((_("One-off"), clip(self.pending_text(view, names))))
         if view["revealed"]:
-            fields.append(("Revealed by the 7", card(view["revealed"])))
+            fields.append((_("Revealed by the 7"), card(view["revealed"])))
         return fields
 
     def private_fields(self, view: dict) -> list[tuple[str, str]]:
         if "hand" not in view:
             return []
         me, other = view["players"][view["seat"]], view["players"][1 - view["seat"]]
-        fields = [("Your hand", cards(view["hand"]) or "(empty)")]
+        fields = [(_("Your hand"), cards(view["hand"]) or _("(empty)"))]
         if "opponent_hand" in view:
-            fields.append(("Their hand (👓 your glasses)",
-                           cards(view["opponent_hand"]) or "(empty)"))
-        fields.append(("Points", f"you {me['points']}/{me['target']} · "
-                                 f"them {other['points']}/{other['target']}"))
+            fields.append((_("Their hand (👓 your glasses)"),
+                           cards(view["opponent_hand"]) or _("(empty)")))
+        fields.append((_("Points"), _("you {mine}/{my_target} · them {theirs}/{their_target}",
+                                      mine=me["points"], my_target=me["target"],
+                                      theirs=other["points"], their_target=other["target"])))
         return fields
 
     @staticmethod
@@ -327,47 +369,51 @@ class CuttlePresenter(Presenter):
         """What the pending one-off will do, from the panel owner's side."""
         rank = rank_of(pending["card"])
         if pending["target"]:
-            what = "scrap" if rank == "2" else "return"
-            return f"{what} {target_text(pending['target'], view)}"
-        return EFFECT[rank]
+            return aimed(pending["card"], target_text(pending["target"], view))
+        return effect(rank)
 
     def decision(self, view: dict) -> str:
         """What the panel's owner is asked, in words."""
         phase = view["phase"]
         if phase == "main":
-            return "Draw, or choose a card and what to do with it." if view["deck"] else \
-                "Pass, or choose a card and what to do with it."
+            return (_("Draw, or choose a card and what to do with it.") if view["deck"] else
+                    _("Pass, or choose a card and what to do with it."))
         if phase == "counter":
             pending = view["pending"]
+            if pending["counters"] and view["current"] == view["seat"]:
+                return _("Counter their counter {counter} (against your one-off {card}) with a "
+                         "2, or let it resolve.", counter=card(pending["counters"][-1]),
+                         card=card(pending["card"]))
             if pending["counters"]:
-                one_off = "your" if view["current"] == view["seat"] else "their"
-                what = (f"their counter {card(pending['counters'][-1])} "
-                        f"(against {one_off} one-off {card(pending['card'])})")
-            else:
-                what = f"their one-off {card(pending['card'])} ({self.effect_text(pending, view)})"
-            return f"Counter {what} with a 2, or let it resolve."
+                return _("Counter their counter {counter} (against their one-off {card}) with "
+                         "a 2, or let it resolve.", counter=card(pending["counters"][-1]),
+                         card=card(pending["card"]))
+            return _("Counter their one-off {card} ({effect}) with a 2, or let it resolve.",
+                     card=card(pending["card"]), effect=self.effect_text(pending, view))
         if phase == "take":
-            return "Your 3: take a card from the scrap."
+            return _("Your 3: take a card from the scrap.")
         if phase == "discard":
-            return f"Their 4: discard {plural(view['discards_owed'], 'card')} of your choice."
+            return _("Their 4: discard {cards} of your choice.",
+                     cards=n_cards(view["discards_owed"]))
         if phase == "seven":
-            return f"Your 7 revealed {card(view['revealed'])}: play it now."
+            return _("Your 7 revealed {card}: play it now.", card=card(view["revealed"]))
         return super().decision(view)
 
     def outcome_lines(self, outcome: dict, names: list[str]) -> list[str]:
         reason = outcome.get("reason")
         lines = []
         if not outcome["winners"]:
-            lines.append("**Draw**: three passes in a row." if reason == "passes"
-                         else "**Draw.**")
+            lines.append(_("**Draw**: three passes in a row.") if reason == "passes"
+                         else _("**Draw.**"))
         elif reason == "concede":
-            lines.append("Won by concession.")
+            lines.append(_("Won by concession."))
         for seat, b in enumerate(outcome["breakdown"]):
             crown = "🏆 " if seat in outcome["winners"] else ""
             kings = f" (👑×{b['kings']})" if b["kings"] else ""
-            held = cards(b["point_cards"]) or "no point cards"
-            lines.append(f"{crown}**{names[seat]}**: {b['points']}/{b['target']} points{kings}"
-                         f" — {held}")
+            held = cards(b["point_cards"]) or _("no point cards")
+            lines.append(crown + _("**{name}**: {points}/{target} points{kings} — {held}",
+                                   name=names[seat], points=b["points"], target=b["target"],
+                                   kings=kings, held=held))
         return lines
 
 

@@ -39,6 +39,10 @@ def pile_tops(piles: dict) -> str:
                     else f"{COLOUR_ICON[p]}–" for p, i in piles.items())
 
 
+def colour_name(colour: str) -> str:
+    return _(COLOUR_NAME[colour])
+
+
 def pile_name(colour: str) -> str:
     return _(PILE_NAME[colour])
 

@@ -9,8 +9,16 @@ what is legal or where a move ends.
 from __future__ import annotations
 
 from cogs.i18n import N_, _, ngettext
-from cogs.presenters.base import Phrase, Presenter, clip, plural
-from cogs.presenters.keltis import COLOUR_ICON, COLOUR_NAME, DIRECTION, card, face
+from cogs.presenters.base import Phrase, Presenter, cards, clip
+from cogs.presenters.keltis import (
+    COLOUR_ICON,
+    DIRECTION,
+    card,
+    colour_name,
+    face,
+    pile_name,
+    row_name,
+)
 from cogs.presenters.oracle_board import render
 from cogs.presenters.seats import SEAT_EMOJI
 from rules import Action
@@ -18,17 +26,30 @@ from rules.oracle.cards import COLOURS
 
 ORACLE = "🔮"
 MOVE_BY = {"clover": "🍀 ", "spiral": "🌀 ", "card": ""}
-DISCARD_FROM = {"hand": "", "goblin_hand": " from their hand for the goblin 👺",
-                "goblin_row": " from the end of their row for the goblin 👺"}
+DISCARD_FROM = {"hand": N_("discarded {card}"),
+                "goblin_hand": N_("discarded {card} from their hand for the goblin 👺"),
+                "goblin_row": N_("discarded {card} from the end of their row for the goblin 👺")}
 TILE_ICON = {"clover": "🍀", "spiral": "🌀", "goblin": "👺", "mirror": "🪞"}
-END_REASON = {"sanctuary": "the sanctuary is full",
-              "deck_empty": "the draw pile ran out",
-              "concede": "a player conceded"}
-KEY_LINE = "⭐ points so far · ✋ cards in hand · 💎 wishing stones · 🪞 mirrors"
+END_REASON = {"sanctuary": N_("the sanctuary is full"),
+              "deck_empty": N_("the draw pile ran out"),
+              "concede": N_("a player conceded")}
+#: a tile a player may let be, by its kind
+TILE_NAME = {"clover": N_("clover"), "spiral": N_("spiral"), "goblin": N_("goblin"),
+             "tile": N_("tile")}
+KEY_LINE = N_("⭐ points so far · ✋ cards in hand · 💎 wishing stones · 🪞 mirrors")
 
 
 def field_name(field: int) -> str:
-    return "the start" if field == 0 else f"field {field}"
+    return _("the start") if field == 0 else _("field {n}", n=field)
+
+
+def end_reason(reason: str) -> str:
+    return _(END_REASON[reason])
+
+
+def tile_name(kind: str) -> str:
+    name = TILE_NAME.get(kind) or TILE_NAME["tile"]
+    return _(name)
 
 
 def what_is_on(view: dict, field: int) -> str:
@@ -40,14 +61,14 @@ def what_is_on(view: dict, field: int) -> str:
     if tile is None:
         return ""
     if tile["kind"] == "points":
-        return f" (+{tile['value']} tile)"
+        return _(" (+{n} tile)", n=tile["value"])
     if tile["kind"] == "clover":
         return f" 🍀{COLOUR_ICON[tile['colour']]}"
     return f" {TILE_ICON[tile['kind']]}"
 
 
 def pawns_text(fields: list[int]) -> str:
-    return ", ".join("start" if f == 0 else str(f) for f in sorted(fields))
+    return _(", ").join(_("start") if f == 0 else str(f) for f in sorted(fields))
 
 
 def rows_text(player: dict) -> str:
@@ -57,7 +78,7 @@ def rows_text(player: dict) -> str:
         if row:
             values = " ".join(face(c) for c in row["cards"])
             lines.append(f"{COLOUR_ICON[colour]}{DIRECTION[row['direction']]} {values}")
-    return "\n".join(lines) or "no rows yet"
+    return "\n".join(lines) or _("no rows yet")
 
 
 def pile_tops(piles: dict) -> str:
@@ -96,37 +117,39 @@ class OraclePresenter(Presenter):
     def label(self, action: Action, view: dict) -> str:
         verb, args = action.verb, action.args
         if verb == "play":
-            return f"Play {card(args[0])} on your {COLOUR_NAME[args[0][0]]} row, then move"
+            return _("Play {card} on your {row}, then move", card=card(args[0]),
+                     row=row_name(args[0][0]))
         if verb == "discard":
-            return f"Discard {card(args[0])} (no move)"
+            return _("Discard {card} (no move)", card=card(args[0]))
         if verb == "pawn":
-            return self.move_label("Pawn", view, int(args[0]))
+            return self.move_label(_("Pawn"), view, int(args[0]))
         if verb == "oracle":
             dest = view["targets"]["oracle"][int(args[0]) - 1]
             mine = dest in view["players"][view["current"]]["pawns"]
-            return (f"{ORACLE} Oracle +{args[0]} → field {dest}"
-                    + (" (your pawn is there)" if mine else ""))
+            text = _("{oracle} Oracle +{n} → field {dest}", oracle=ORACLE, n=args[0], dest=dest)
+            return text + (_(" (your pawn is there)") if mine else "")
         if verb == "clover":
             pending = view["pending"]
             pawn = int(args[0]) if args else pending["pawn"]
-            return self.move_label("🍀 Clover: pawn", view, pawn)
+            return self.move_label(_("🍀 Clover: pawn"), view, pawn)
         if verb == "spiral":
             field = int(args[0])
-            return f"🌀 Back to field {field}{what_is_on(view, field)}"
+            return _("🌀 Back to field {n}", n=field) + what_is_on(view, field)
         if verb == "goblin":
             if args[0] == "hand":
-                return f"👺 Discard {card(args[1])} from your hand"
+                return _("👺 Discard {card} from your hand", card=card(args[1]))
             row = view["players"][view["current"]]["rows"].get(args[1], {}).get("cards")
             last = card(row[-1]) if row else COLOUR_ICON[args[1]]
-            return f"👺 Discard {last}, the end of your {COLOUR_NAME[args[1]]} row"
+            return _("👺 Discard {card}, the end of your {row}", card=last,
+                     row=row_name(args[1]))
         if verb == "skip":
             kind = (view.get("pending") or {}).get("kind", "tile")
-            return f"Skip the {kind}"
+            return _("Skip the {tile}", tile=tile_name(kind))
         if verb == "draw":
             if args[0] == "deck":
-                return f"Draw from the draw pile ({view['deck']})"
+                return _("Draw from the draw pile ({n})", n=view["deck"])
             top = view["piles"][args[0]]["top"]
-            return f"Take {card(top)} from the {COLOUR_NAME[args[0]]} pile"
+            return _("Take {card} from the {pile}", card=card(top), pile=pile_name(args[0]))
         return action.key()
 
     def move_label(self, prefix: str, view: dict, pawn: int) -> str:
@@ -137,18 +160,19 @@ class OraclePresenter(Presenter):
         where = field_name(src)
         came = view["moved_from"][pawn]
         if any(f == src and view["moved_from"][i] != came for i, f in enumerate(fields)):
-            where += (" (not moved yet)" if came is None
-                      else f" (came from {field_name(came)})")
+            where += (_(" (not moved yet)") if came is None
+                      else _(" (came from {field})", field=field_name(came)))
         dest = view["targets"]["pawns"][pawn]
         if dest is None:  # not offered by the engine; kept safe all the same
-            return f"{prefix} from {where}"
-        return f"{prefix} from {where} → field {dest}{what_is_on(view, dest)}"
+            return _("{pawn} from {where}", pawn=prefix, where=where)
+        return _("{pawn} from {where} → field {dest}", pawn=prefix, where=where,
+                 dest=dest) + what_is_on(view, dest)
 
     def group(self, action: Action) -> str | None:
         return action.args[0] if action.verb in ("play", "discard") else None
 
     def group_label(self, group: str, view: dict) -> str:
-        return f"{card(group)} · oracle up to {view['oracle_steps'][group]}"
+        return _("{card} · oracle up to {n}", card=card(group), n=view["oracle_steps"][group])
 
     def is_public(self, action: Action) -> bool:
         return action.verb == "draw"
@@ -156,36 +180,41 @@ class OraclePresenter(Presenter):
     def phrase(self, event: dict, names: list[str]) -> Phrase | None:
         kind, seat = event["type"], event.get("seat")
         if kind == "play":
-            return Phrase(seat, f"played {card(event['card'])}")
+            return Phrase(seat, _("played {card}", card=card(event["card"])))
         if kind == "discard":
-            return Phrase(seat, f"discarded {card(event['card'])}{DISCARD_FROM[event['from']]}")
+            how = DISCARD_FROM[event["from"]]
+            return Phrase(seat, _(how, card=card(event["card"])))
         if kind == "move":
             how = MOVE_BY.get(event["by"], "")
-            return Phrase(seat, f"{how}moved a pawn from {field_name(event['from'])} to "
-                                f"{field_name(event['to'])}")
+            return Phrase(seat, how + _("moved a pawn from {start} to {end}",
+                                        start=field_name(event["from"]),
+                                        end=field_name(event["to"])))
         if kind == "oracle":
-            return Phrase(seat, f"moved the oracle {ORACLE} {event['from']} → {event['to']}")
+            return Phrase(seat, _("moved the oracle {oracle} {start} → {end}", oracle=ORACLE,
+                                  start=event["from"], end=event["to"]))
         if kind == "oracle_bonus":
-            return Phrase(seat, f"scored {event['points']} for the oracle on their pawn")
+            return Phrase(seat, _("scored {n} for the oracle on their pawn", n=event["points"]))
         if kind == "goblin_bonus":
-            return Phrase(seat, f"scored {event['points']} for three pawns on goblins 👺")
+            return Phrase(seat, _("scored {n} for three pawns on goblins 👺", n=event["points"]))
         if kind == "stone":
-            return Phrase(seat, f"took the wishing stone 💎 on field {event['field']}")
+            return Phrase(seat, _("took the wishing stone 💎 on field {n}", n=event["field"]))
         if kind == "points":
-            return Phrase(seat, f"scored {event['points']} on field {event['field']}")
+            return Phrase(seat, _("scored {points} on field {n}", points=event["points"],
+                                  n=event["field"]))
         if kind == "mirror":
-            return Phrase(seat, f"took the mirror 🪞 on field {event['field']}")
+            return Phrase(seat, _("took the mirror 🪞 on field {n}", n=event["field"]))
         if kind == "skip":
-            return Phrase(seat, f"let the {event['tile']} on field {event['field']} be")
+            return Phrase(seat, _("let the {tile} on field {n} be", tile=tile_name(event["tile"]),
+                                  n=event["field"]))
         if kind == "draw":
             if event["from"] == "deck":
-                return Phrase(seat, "drew from the draw pile")
-            return Phrase(seat, f"took {card(event['card'])} from the "
-                                f"{COLOUR_NAME[event['from']]} pile")
+                return Phrase(seat, _("drew from the draw pile"))
+            return Phrase(seat, _("took {card} from the {pile}", card=card(event["card"]),
+                                  pile=pile_name(event["from"])))
         if kind == "drawn":
             return Phrase(seat, card(event["card"]), detail=True)
         if kind == "end":
-            return Phrase(None, f"The game ends: {END_REASON[event['reason']]}.")
+            return Phrase(None, _("The game ends: {reason}.", reason=end_reason(event["reason"])))
         return super().phrase(event, names)
 
     # -- images ---------------------------------------------------------------
@@ -197,58 +226,63 @@ class OraclePresenter(Presenter):
         """What the current player is deciding, without their name."""
         phase = view["phase"]
         if phase == "play":
-            return "play a card into a row (then move), or discard one."
+            return _("play a card into a row (then move), or discard one.")
         if phase == "move":
             played = view["played"]
-            n = len(view["targets"]["oracle"])
-            steps = "1 field" if n == 1 else f"1-{n} fields"
-            return (f"played {card(played)}: move a pawn to its next "
-                    f"{COLOUR_ICON[played[0]]} field, or the oracle {steps}.")
+            return ngettext("played {card}: move a pawn to its next {colour} field, or the "
+                            "oracle 1 field.", "played {card}: move a pawn to its next {colour} "
+                            "field, or the oracle 1-{n} fields.", len(view["targets"]["oracle"]),
+                            card=card(played), colour=COLOUR_ICON[played[0]])
         if phase == "tile":
             pending = view["pending"]
-            where = f"field {pending['field']}"
+            where = field_name(pending["field"])
             kind = pending["kind"]
             if kind == "clover":
-                colour = pending["colour"]
-                who = ("another pawn" if view["options"]["clover_other_pawn"]
-                       else "this pawn")
-                return (f"a 🍀{COLOUR_ICON[colour]} clover on {where}: move {who} on to its "
-                        f"next {COLOUR_NAME[colour]} field, or skip.")
+                icon, colour = COLOUR_ICON[pending["colour"]], colour_name(pending["colour"])
+                if view["options"]["clover_other_pawn"]:
+                    return _("a 🍀{icon} clover on {where}: move another pawn on to its next "
+                             "{colour} field, or skip.", icon=icon, colour=colour, where=where)
+                return _("a 🍀{icon} clover on {where}: move this pawn on to its next "
+                         "{colour} field, or skip.", icon=icon, colour=colour, where=where)
             if kind == "spiral":
-                return f"a 🌀 spiral on {where}: go back to an earlier field, or skip."
-            return (f"a 👺 goblin on {where}: discard a card from hand or the end of a row, "
-                    f"or skip.")
+                return _("a 🌀 spiral on {where}: go back to an earlier field, or skip.",
+                         where=where)
+            return _("a 👺 goblin on {where}: discard a card from hand or the end of a row, "
+                     "or skip.", where=where)
         if phase == "draw":
-            return (f"draw {plural(view['draws_owed'], 'card')} from the draw pile or a "
-                    f"discard top.")
-        return "nothing (the game is over)."
+            return _("draw {cards} from the draw pile or a discard top.",
+                     cards=cards(view["draws_owed"]))
+        return _("nothing (the game is over).")
 
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:
         if not to_act or view["phase"] == "over":
-            return "The game is over."
-        return f"**{names[view['current']]}** — {self.decision(view)}"
+            return _("The game is over.")
+        return _("**{name}** — {decision}", name=names[view["current"]],
+                 decision=self.decision(view))
 
     def player_head(self, player: dict, names: list[str]) -> str:
         seat = player["seat"]
         head = (f"{SEAT_EMOJI[seat]} {names[seat]} · ⭐{player['points']} · "
                 f"✋{player['hand_size']} · 💎{player['stones']} · 🪞{player['mirrors']}")
         if player["goblin_bonus"]:
-            head += " · 👺 bonus"
+            head += _(" · 👺 bonus")
         return clip(head, 256)
 
     def public_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
         fields = []
         for player in view["players"]:
-            body = f"Pawns on {pawns_text(player['pawns'])}\n{rows_text(player)}"
+            body = _("Pawns on {fields}", fields=pawns_text(player["pawns"])) + \
+                f"\n{rows_text(player)}"
             fields.append((self.player_head(player, names), clip(body)))
         stones = ", ".join(f"{spot['field']}×{spot['stones']}"
-                           for spot in view["board"] if spot["stones"]) or "none"
-        board = (f"{ORACLE} Oracle on {field_name(view['oracle'])} · sanctuary (29-35): "
-                 f"{view['sanctuary']['pawns']}/5 pawns\n"
-                 f"Draw pile: {plural(view['deck'], 'card')} · discard tops: "
-                 f"{pile_tops(view['piles'])}\n"
-                 f"💎 left on fields {stones}\n{KEY_LINE}")
-        fields.append(("Board", clip(board)))
+                           for spot in view["board"] if spot["stones"]) or _("none")
+        board = "\n".join((
+            _("{oracle} Oracle on {field} · sanctuary (29-35): {n}/5 pawns", oracle=ORACLE,
+              field=field_name(view["oracle"]), n=view["sanctuary"]["pawns"]),
+            _("Draw pile: {cards} · discard tops: {tops}", cards=cards(view["deck"]),
+              tops=pile_tops(view["piles"])),
+            _("💎 left on fields {stones}", stones=stones), _(KEY_LINE)))
+        fields.append((_("Board"), clip(board)))
         return fields
 
     def private_fields(self, view: dict) -> list[tuple[str, str]]:
@@ -256,33 +290,36 @@ class OraclePresenter(Presenter):
             return []
         me = view["players"][view["seat"]]
         fields = [
-            ("Your hand", " ".join(card(c) for c in view["hand"]) or "(empty)"),
-            ("Your rows", clip(rows_text(me))),
-            ("Your pawns", (f"on {pawns_text(me['pawns'])} · {ORACLE} oracle on "
-                            f"{field_name(view['oracle'])}")),
-            ("Discard tops", pile_tops(view["piles"])),
+            (_("Your hand"), " ".join(card(c) for c in view["hand"]) or _("(empty)")),
+            (_("Your rows"), clip(rows_text(me))),
+            (_("Your pawns"), _("on {fields} · {oracle} oracle on {field}",
+                                fields=pawns_text(me["pawns"]), oracle=ORACLE,
+                                field=field_name(view["oracle"]))),
+            (_("Discard tops"), pile_tops(view["piles"])),
         ]
         if view["discarded_this_turn"] and view["current"] == view["seat"]:
             gone = " ".join(card(c) for c in view["discarded_this_turn"])
-            fields.append(("Discarded this turn (can't be drawn back)", gone))
+            fields.append((_("Discarded this turn (can't be drawn back)"), gone))
         return fields
 
     def outcome_lines(self, outcome: dict, names: list[str]) -> list[str]:
         lines = []
-        reason = END_REASON.get(outcome.get("reason"))
-        if reason:
-            lines.append(f"_The game ended: {reason}._")
+        if outcome.get("reason") in END_REASON:
+            lines.append(_("_The game ended: {reason}._", reason=end_reason(outcome["reason"])))
         ranked = sorted(enumerate(outcome["breakdown"]), key=lambda p: -p[1]["total"])
         for seat, b in ranked:
             crown = "🏆 " if seat in outcome["winners"] else ""
             earned = b["earned"]
             pawns = " ".join(f"{p:+d}" for p in b["pawns"])
-            lines.append(
-                f"{crown}**{names[seat]}**: {b['total']} = play {b['in_game']} "
-                f"(tiles {earned.get('tiles', 0)}, oracle {earned.get('oracle', 0)}, "
-                f"goblins {earned.get('goblin', 0)}) · pawns {b['pawn_points']} ({pawns}) · "
-                f"💎{b['stones']} {b['stone_points']:+d} · 🪞{b['mirrors']} "
-                f"{b['mirror_points']:+d}")
+            lines.append(crown + _(
+                "**{name}**: {total} = play {in_game} (tiles {tiles}, oracle {oracle}, goblins "
+                "{goblins}) · pawns {pawn_points} ({pawns}) · 💎{stones} {stone_points} · "
+                "🪞{mirrors} {mirror_points}", name=names[seat], total=b["total"],
+                in_game=b["in_game"], tiles=earned.get("tiles", 0),
+                oracle=earned.get("oracle", 0), goblins=earned.get("goblin", 0),
+                pawn_points=b["pawn_points"], pawns=pawns, stones=b["stones"],
+                stone_points=f"{b['stone_points']:+d}", mirrors=b["mirrors"],
+                mirror_points=f"{b['mirror_points']:+d}"))
         return lines
 
 
