@@ -30,14 +30,23 @@ from rules.keltis_dice.board import (
 )
 
 FACE_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "w": "💎"}
-COLOUR_NAME = {"b": "Brown", "y": "Yellow", "p": "Pink", "g": "Green", "u": "Blue"}
+COLOUR_NAME = {"b": N_("Brown"), "y": N_("Yellow"), "p": N_("Pink"), "g": N_("Green"),
+               "u": N_("Blue")}
 SYMBOL_ICON = {WISHING: "💎", CLOVER: "🍀", KOBOLD: "👺"}
 FORBIDDEN_ICON = "⛔"
 END_REASON = {
-    "goal_stones": "enough stones reached the goal areas",
-    "four_in_goal": "a player has all four stones in the goal areas",
-    "concede": "a player conceded",
+    "goal_stones": N_("enough stones reached the goal areas"),
+    "four_in_goal": N_("a player has all four stones in the goal areas"),
+    "concede": N_("a player conceded"),
 }
+
+
+def end_reason(reason: str) -> str:
+    return _(END_REASON[reason]) if reason in END_REASON else reason
+
+
+def row_title(colour: str) -> str:
+    return f"{FACE_ICON[colour]} " + _(COLOUR_NAME[colour])
 
 
 def sorted_faces(faces) -> list[str]:
@@ -64,9 +73,12 @@ def marker(seat: int) -> str:
 
 def side_text(view: dict) -> str:
     sides = view["sides"]
-    side = f"Side **{view['side']}**" + (" (⛔ forbidden fields)" if view["side"] == "B" else "")
+    side = _("Side **{side}**", side=view["side"])
+    if view["side"] == "B":
+        side += _(" (⛔ forbidden fields)")
     if len(sides) > 1:
-        side += f" · game {view['game_no']} of {len(sides)} ({' then '.join(sides)})"
+        side += _(" · game {n} of {games} ({sides})", n=view["game_no"], games=len(sides),
+                  sides=_(" then ").join(sides))
     return side
 
 
@@ -76,7 +88,7 @@ def mark(colour: str, field: int) -> str:
 
 
 def chips_text(n: int) -> str:
-    return f"💎 {n} chip{'' if n == 1 else 's'}"
+    return ngettext("💎 {n} chip", "💎 {n} chips", n)
 
 
 def row_cells(colour: str, side: str, stones: list[dict]) -> str:
@@ -95,7 +107,7 @@ def row_cells(colour: str, side: str, stones: list[dict]) -> str:
 
 def breakdown_text(game: dict) -> str:
     """One game's score: `🟤+10 🟡+6 · 💎5 +2`."""
-    rows = " ".join(f"{FACE_ICON[c]}{p:+d}" for c, p in game["rows"].items()) or "no stones"
+    rows = " ".join(f"{FACE_ICON[c]}{p:+d}" for c, p in game["rows"].items()) or _("no stones")
     return f"{rows} · 💎{game['chips']} {game['chip_points']:+d}"
 
 
@@ -139,34 +151,37 @@ class KeltisDicePresenter(Presenter):
         if marked:
             faces = "".join(face * marked.count(face) for face in FACES)
             kept = [face for i, face in enumerate(dice) if not mask >> i & 1]
-            label = (f"🎲 Reroll {dice_text(marked)}" + (f" · keep {dice_text(kept)}"
-                                                         if kept else ""))
+            label = _("🎲 Reroll {dice}", dice=dice_text(marked))
+            if kept:
+                label += _(" · keep {dice}", dice=dice_text(kept))
             return [(f"reroll:{faces}", label)]
-        moves = [(f"stop+move:{colour}", f"Keep all · {self._move_label(colour, view)}")
+        moves = [(f"stop+move:{colour}", _("Keep all · {move}",
+                                           move=self._move_label(colour, view)))
                  for colour in view["moves"]]
-        return moves + [("stop+pass", "Keep all · pass")]
+        return moves + [("stop+pass", _("Keep all · pass"))]
 
     # -- actions --------------------------------------------------------------
     def label(self, action: Action, view: dict) -> str:
         verb, args = action.verb, action.args
         dice = view.get("dice") or []
         if verb == "roll":
-            return "🎲 Roll the dice"
+            return _("🎲 Roll the dice")
         if verb == "stop":
-            return f"Keep all {dice_text(dice)}"
+            return _("Keep all {dice}", dice=dice_text(dice))
         if verb == "reroll":
             kept = kept_faces(dice, args[0])
             if not kept:
-                return f"Reroll all {dice_text(args[0])}"
-            return f"Keep {dice_text(kept)} · reroll {dice_text(args[0])}"
+                return _("Reroll all {dice}", dice=dice_text(args[0]))
+            return _("Keep {kept} · reroll {dice}", kept=dice_text(kept),
+                     dice=dice_text(args[0]))
         if verb == "move":
             return self._move_label(args[0], view)
         if verb == "pass":
-            return "Pass (don't move)"
+            return _("Pass (don't move)")
         if verb in ("clover", "clover_new"):
             return "🍀 " + self._move_label(args[0], view)
         if verb == "skip":
-            return "Don't use the clover"
+            return _("Don't use the clover")
         return action.key()
 
     @staticmethod
@@ -175,8 +190,10 @@ class KeltisDicePresenter(Presenter):
         move = view["moves"][colour]
         start, to = move["from"], move["to"]
         if start == 0:
-            return f"New {FACE_ICON[colour]} stone → {to}{mark(colour, to)}"
-        return f"Move {FACE_ICON[colour]} {start} → {to}{mark(colour, to)}"
+            return _("New {stone} stone → {to}", stone=FACE_ICON[colour],
+                     to=f"{to}{mark(colour, to)}")
+        return _("Move {stone} {start} → {to}", stone=FACE_ICON[colour], start=start,
+                 to=f"{to}{mark(colour, to)}")
 
     def group(self, action: Action) -> str | None:
         return None  # every choice is offered directly, as on the table
@@ -187,42 +204,53 @@ class KeltisDicePresenter(Presenter):
     def phrase(self, event: dict, names: list[str]) -> Phrase | None:
         kind, seat = event["type"], event.get("seat")
         if kind == "roll":
-            return Phrase(seat, f"rolled {dice_text(event['dice'])}")
+            return Phrase(seat, _("rolled {dice}", dice=dice_text(event["dice"])))
         if kind == "reroll":
-            kept = f"kept {dice_text(event['kept'])}, " if event["kept"] else ""
-            return Phrase(seat, f"{kept}rerolled {dice_text(event['before'])} "
-                                f"into {dice_text(event['new'])}")
+            if event["kept"]:
+                return Phrase(seat, _("kept {kept}, rerolled {dice} into {new}",
+                                      kept=dice_text(event["kept"]),
+                                      dice=dice_text(event["before"]),
+                                      new=dice_text(event["new"])))
+            return Phrase(seat, _("rerolled {dice} into {new}", dice=dice_text(event["before"]),
+                                  new=dice_text(event["new"])))
         if kind == "stop":
-            return Phrase(seat, "kept all the dice")
+            return Phrase(seat, _("kept all the dice"))
         if kind == "chip":
             if not event["taken"]:
-                return Phrase(seat, "earned a 💎 chip, but none are left")
-            why = "for two 💎 dice" if event["source"] == "dice" else "on a 💎 field"
-            return Phrase(seat, f"took a 💎 chip {why}")
+                return Phrase(seat, _("earned a 💎 chip, but none are left"))
+            if event["source"] == "dice":
+                return Phrase(seat, _("took a 💎 chip for two 💎 dice"))
+            return Phrase(seat, _("took a 💎 chip on a 💎 field"))
         if kind in ("move", "clover"):
             colour, start, to = event["colour"], event["from"], event["to"]
-            how = "🍀 moved" if kind == "clover" else "moved"
-            where = (f"a new {FACE_ICON[colour]} stone onto {to}" if start == 0
-                     else f"their {FACE_ICON[colour]} stone {start} → {to}")
-            lost = event.get("lost")
-            return Phrase(seat, f"{how} {where}{mark(colour, to)}"
-                                + (f" ({lost} more lost past field 9)" if lost else ""))
+            stone, field = FACE_ICON[colour], f"{to}{mark(colour, to)}"
+            if start == 0:
+                text = _("moved a new {stone} stone onto {to}", stone=stone, to=field)
+            else:
+                text = _("moved their {stone} stone {start} → {to}", stone=stone, start=start,
+                         to=field)
+            if kind == "clover":
+                text = "🍀 " + text
+            if event.get("lost"):
+                text += _(" ({n} more lost past field 9)", n=event["lost"])
+            return Phrase(seat, text)
         if kind == "clover_unused":
-            return Phrase(seat, "had no stone the 🍀 clover could move")
+            return Phrase(seat, _("had no stone the 🍀 clover could move"))
         if kind == "clover_skip":
-            return Phrase(seat, "let the 🍀 clover be")
+            return Phrase(seat, _("let the 🍀 clover be"))
         if kind == "pass":
-            return Phrase(seat, "passed")
+            return Phrase(seat, _("passed"))
         if kind == "extra_turn":
-            return Phrase(seat, "takes another turn (👺 kobold)")
+            return Phrase(seat, _("takes another turn (👺 kobold)"))
         if kind == "game_end":
-            reason = END_REASON.get(event["reason"], event["reason"])
             scores = " · ".join(f"{names[i]} {p}" for i, p in enumerate(event["scores"]))
-            return Phrase(None, f"Game {event['game']} (side {event['side']}) is over: "
-                                f"{reason}. {scores}")
+            return Phrase(None, _("Game {n} (side {side}) is over: {reason}. {scores}",
+                                  n=event["game"], side=event["side"],
+                                  reason=end_reason(event["reason"]), scores=scores))
         if kind == "game_start":
-            return Phrase(None, f"Game {event['game']} on side {event['side']} begins; "
-                                f"**{names[event['seat']]}** starts.")
+            return Phrase(None, _("Game {n} on side {side} begins; **{name}** starts.",
+                                  n=event["game"], side=event["side"],
+                                  name=names[event["seat"]]))
         return super().phrase(event, names)
 
     # -- images ---------------------------------------------------------------
@@ -231,20 +259,23 @@ class KeltisDicePresenter(Presenter):
 
     # -- embeds ---------------------------------------------------------------
     #: every decision is a public button on the table (D-7)
-    ping_hint = "Roll the dice with the buttons on the table (or press **Your move** below)."
+    @property
+    def ping_hint(self) -> str:
+        return _("Roll the dice with the buttons on the table (or press **Your move** below).")
 
     def decision(self, view: dict) -> str:
         dice = dice_text(view["dice"])
         phase = view["phase"]
         if phase == "roll":
-            return "Roll the dice."
+            return _("Roll the dice.")
         if phase == "reroll":
-            return f"You rolled {dice}: keep them all, or keep some and reroll the others."
+            return _("You rolled {dice}: keep them all, or keep some and reroll the others.",
+                     dice=dice)
         if phase == "move":
-            return f"Move a stone with {dice}, or pass."
+            return _("Move a stone with {dice}, or pass.", dice=dice)
         if phase == "clover":
             icon = FACE_ICON.get(view.get("clover_for") or "", "")
-            return f"A 🍀 clover with {icon}: move one stone one field on, or skip."
+            return _("A 🍀 clover with {icon}: move one stone one field on, or skip.", icon=icon)
         return super().decision(view)
 
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:
@@ -252,41 +283,45 @@ class KeltisDicePresenter(Presenter):
         who = f"**{names[view['current']]}** {marker(view['current'])}"
         dice = dice_text(view["dice"])
         if phase == "roll":
-            line = f"{who} to roll the dice."
+            line = _("{who} to roll the dice.", who=who)
         elif phase == "reroll":
-            line = f"{who} rolled {dice} — keep them all or reroll some."
+            line = _("{who} rolled {dice} — keep them all or reroll some.", who=who, dice=dice)
         elif phase == "move":
-            line = f"{who} to move with {dice} (or pass)."
+            line = _("{who} to move with {dice} (or pass).", who=who, dice=dice)
         elif phase == "clover":
             icon = FACE_ICON.get(view.get("clover_for") or "", "")
-            line = f"{who} reached a 🍀 clover with {icon}: one stone one field on, or skip."
+            line = _("{who} reached a 🍀 clover with {icon}: one stone one field on, or skip.",
+                     who=who, icon=icon)
         else:
-            return "The game is over."
+            return _("The game is over.")
         return f"{side_text(view)}\n{line}"
 
     def public_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
-        fields = [("Players", self.players_text(view, names))]
+        fields = [(_("Players"), self.players_text(view, names))]
         for colour in COLOURS:
-            fields.append((f"{FACE_ICON[colour]} {COLOUR_NAME[colour]}",
-                           row_cells(colour, view["side"], view["stones"])))
-        fields.append(("Game", self.game_text(view)))
+            fields.append((row_title(colour), row_cells(colour, view["side"], view["stones"])))
+        fields.append((_("Game"), self.game_text(view)))
         return fields
 
     def players_text(self, view: dict, names: list[str]) -> str:
         lines = []
         for seat, name in enumerate(names):
             placed = len(view["stones"][seat])
-            lines.append(f"{marker(seat)} **{name}** · {chips_text(view['chips'][seat])} · "
-                         f"stones {placed}/{STONES_PER_PLAYER} · score {view['scores'][seat]}")
+            lines.append(_("{marker} **{name}** · {chips} · stones {placed}/{stones} · score "
+                           "{score}", marker=marker(seat), name=name,
+                           chips=chips_text(view["chips"][seat]), placed=placed,
+                           stones=STONES_PER_PLAYER, score=view["scores"][seat]))
         return clip("\n".join(lines))
 
     def game_text(self, view: dict) -> str:
-        lines = [f"Stones in goal areas (7-9): {view['goal_stones']}/"
-                 f"{view['goal_stones_to_end']} · chips left: {view['supply']}",
-                 "Fields: " + " ".join(f"{f}:{FIELD_POINTS[f]:+d}" for f in range(1, FIELDS + 1))]
+        lines = [_("Stones in goal areas (7-9): {n}/{end} · chips left: {chips}",
+                   n=view["goal_stones"], end=view["goal_stones_to_end"], chips=view["supply"]),
+                 _("Fields: {points}", points=" ".join(f"{f}:{FIELD_POINTS[f]:+d}"
+                                                       for f in range(1, FIELDS + 1)))]
         for number, game in enumerate(view["finished_games"], 1):
             scores = " · ".join(f"{marker(s)} {p}" for s, p in enumerate(game["scores"]))
-            lines.append(f"Game {number} (side {game['side']}): {scores}")
+            lines.append(_("Game {n} (side {side}): {scores}", n=number, side=game["side"],
+                           scores=scores))
         return clip("\n".join(lines))
 
     def private_fields(self, view: dict) -> list[tuple[str, str]]:
@@ -296,10 +331,11 @@ class KeltisDicePresenter(Presenter):
         if seat is None:
             return []
         mine = view["stones"][seat]
-        stones = " · ".join(f"{FACE_ICON[c]} {f}" for c, f in mine.items()) or "none yet"
-        summary = (f"{marker(seat)} {stones} ({STONES_PER_PLAYER - len(mine)} left) · "
-                   f"{chips_text(view['chips'][seat])} · score {view['scores'][seat]}")
-        return [("Your stones", summary)]
+        stones = " · ".join(f"{FACE_ICON[c]} {f}" for c, f in mine.items()) or _("none yet")
+        summary = _("{marker} {stones} ({left} left) · {chips} · score {score}",
+                    marker=marker(seat), stones=stones, left=STONES_PER_PLAYER - len(mine),
+                    chips=chips_text(view["chips"][seat]), score=view["scores"][seat])
+        return [(_("Your stones"), summary)]
 
     def panel_embed(self, *, match_id: int, view: dict, names: list[str], seat: int,
                     to_act: tuple[int, ...], seq: int, note: str | None = None) -> discord.Embed:
@@ -311,7 +347,7 @@ class KeltisDicePresenter(Presenter):
             embed.description += f"\n{side_text(view)}"
         if to_act:
             for colour in COLOURS:
-                embed.add_field(name=f"{FACE_ICON[colour]} {COLOUR_NAME[colour]}",
+                embed.add_field(name=row_title(colour),
                                 value=row_cells(colour, view["side"], view["stones"]),
                                 inline=False)
         return embed
@@ -327,11 +363,13 @@ class KeltisDicePresenter(Presenter):
             else:
                 detail = " + ".join(f"{g['side']} {g['total']} ({breakdown_text(g)})"
                                     for g in games)
-            lines.append(f"{crown}{marker(seat)} **{names[seat]}**: {b['total']} ({detail})")
-        ends = [f"game {g['side']}: {END_REASON.get(g['reason'], g['reason'])}"
+            lines.append(f"{crown}{marker(seat)} " + _("**{name}**: {total} ({detail})",
+                                                        name=names[seat], total=b["total"],
+                                                        detail=detail))
+        ends = [_("game {side}: {reason}", side=g["side"], reason=end_reason(g["reason"]))
                 for g in outcome.get("games", [])]
         if ends:
-            lines.append("Ended — " + "; ".join(ends) + ".")
+            lines.append(_("Ended — {ends}.", ends=_("; ").join(ends)))
         return lines
 
 
