@@ -11,30 +11,39 @@ from __future__ import annotations
 import discord
 
 from cogs.i18n import N_, _, ngettext
-from cogs.presenters.base import Phrase, Presenter, clip
+from cogs.presenters.base import Phrase, Presenter, bold_names, clip
 from cogs.presenters.seats import seat_emoji
 from rules import Action
 from rules.cucco.cards import KIND_BY_CODE, KINDS
 
 SUIT_ICON = {"n": "🔢", "p": "🖼️"}
-SUIT_NAME = {"n": "numbers", "p": "pictures"}
-PICTURE_NAME = {"mask": "Mask", "bucket": "Bucket", "zero": "Zero", "mat": "Mat",
-                "p11": "House", "p12": "Cat", "p13": "Horse", "p14": "Man",
-                "p15": "Cuckoo", "lion": "Lion"}
+#: "a weaker {suit} card"
+WEAKER_CARD = {"n": N_("a weaker numbers card"), "p": N_("a weaker pictures card")}
+PICTURE_NAME = {"mask": N_("Mask"), "bucket": N_("Bucket"), "zero": N_("Zero"), "mat": N_("Mat"),
+                "p11": N_("House"), "p12": N_("Cat"), "p13": N_("Horse"), "p14": N_("Man"),
+                "p15": N_("Cuckoo"), "lion": N_("Lion")}
 ROMAN = ("I", "II", "III", "IIII", "V", "VI", "VII", "VIII", "VIIII", "X")
 TRICKS = 8
 SHOWN_DEALS = 5
-RESULT = {"win": "won", "loss": "lost", "draw": "drawn"}
+RESULT = {"win": N_("won"), "loss": N_("lost"), "draw": N_("drawn")}
 
 
 def suit(code: str) -> str:
     return KINDS[KIND_BY_CODE[code]].suit
 
 
-def face(code: str) -> str:
-    """A card without its suit marker: `n7` -> VII, `p13` -> Horse."""
+def board_face(code: str) -> str:
+    """A card as the board image prints it (its font has Latin letters only):
+    `n7` -> VII, `p13` -> Horse."""
     if code in PICTURE_NAME:
         return PICTURE_NAME[code]
+    return ROMAN[int(code[1:]) - 1]
+
+
+def face(code: str) -> str:
+    """A card without its suit marker, in words: `n7` -> VII, `p13` -> Horse."""
+    if code in PICTURE_NAME:
+        return _(PICTURE_NAME[code])
     return ROMAN[int(code[1:]) - 1]
 
 
@@ -50,7 +59,7 @@ def hand_text(hand: list[str]) -> str:
         cards = [face(c) for c in hand if suit(c) == s]
         if cards:
             lines.append(f"{SUIT_ICON[s]} " + " · ".join(cards))
-    return "\n".join(lines) or "(empty)"
+    return "\n".join(lines) or _("(empty)")
 
 
 def points(half: int) -> str:
@@ -66,69 +75,81 @@ def signed(n: int) -> str:
 
 
 def deal_line(view: dict, names: list[str]) -> str:
-    line = f"Deal {view['deal']} of {view['deals']} · dealer **{names[view['dealer']]}**"
+    line = _("Deal {n} of {deals} · dealer **{name}**", n=view["deal"], deals=view["deals"],
+             name=names[view["dealer"]])
     if view["thrown_in"]:
-        line += f" · {view['thrown_in']} thrown in"
+        line += _(" · {n} thrown in", n=view["thrown_in"])
     return line
 
 
+def weaker_card(code: str) -> str:
+    return _(WEAKER_CARD[suit(code)])
+
+
 def bids_text(view: dict, names: list[str]) -> str:
-    lines = [f"**{names[b['seat']]}** bid {card(b['bid'])}" if b["bid"]
-             else f"**{names[b['seat']]}** passed" for b in view["bids"]]
+    lines = [_("**{name}** bid {card}", name=names[b["seat"]], card=card(b["bid"])) if b["bid"]
+             else _("**{name}** passed", name=names[b["seat"]]) for b in view["bids"]]
     if view["current_bid"]:
-        lines.append(f"Current bid: {card(view['current_bid'])} by "
-                     f"**{names[view['bidder']]}** — only a weaker "
-                     f"{SUIT_NAME[suit(view['current_bid'])]} card may follow.")
+        lines.append(_("Current bid: {card} by **{name}** — only {weaker} may follow.",
+                       card=card(view["current_bid"]), name=names[view["bidder"]],
+                       weaker=weaker_card(view["current_bid"])))
     else:
-        lines.append("No bid yet: any card kind you hold may open.")
+        lines.append(_("No bid yet: any card kind you hold may open."))
     return "\n".join(lines)
 
 
 def called_text(view: dict, names: list[str]) -> str:
     declarer, called = names[view["declarer"]], card(view["called"])
-    lines = [f"**{declarer}** is the declarer and called {called}."]
+    lines = [_("**{name}** is the declarer and called {card}.", name=declarer, card=called)]
     if view["partner"] is not None:
-        lines.append(f"Partner: **{names[view['partner']]}** (played a {called}).")
+        lines.append(_("Partner: **{name}** (played a {card}).", name=names[view["partner"]],
+                       card=called))
     elif view["solo"]:
-        lines.append(f"**{declarer}** plays alone (played both {called}).")
+        lines.append(_("**{name}** plays alone (played both {card}).", name=declarer,
+                       card=called))
     else:
-        lines.append(f"Partner: secret until a {called} is played.")
+        lines.append(_("Partner: secret until a {card} is played.", card=called))
     return "\n".join(lines)
+
+
+def trick_title(view: dict) -> str:
+    return _("Trick {n} of {tricks}", n=len(view["tricks"]) + 1, tricks=TRICKS)
 
 
 def trick_text(view: dict, names: list[str]) -> str:
     cards = view["trick"]["cards"]
     if not cards:
-        return f"**{names[view['trick']['leader']]}** leads."
+        return _("**{name}** leads.", name=names[view["trick"]["leader"]])
     return " → ".join(f"{names[seat]} {card(code)}" for seat, code in cards)
 
 
 def last_trick_text(view: dict, names: list[str]) -> str:
     trick = view["tricks"][-1]
     cards = " → ".join(f"{names[seat]} {card(code)}" for seat, code in trick["cards"])
-    return f"**{names[trick['winner']]}** took it: {cards}"
+    return _("**{name}** took it: {cards}", name=names[trick["winner"]], cards=cards)
 
 
 def roles(view: dict) -> dict[int, str]:
     """The roles everybody may know now: dealer, declarer, a revealed partner."""
-    found: dict[int, list[str]] = {view["dealer"]: ["dealer"]}
+    found: dict[int, list[str]] = {view["dealer"]: [_("dealer")]}
     if view["declarer"] is not None:
         found.setdefault(view["declarer"], []).append(
-            "declarer alone" if view["solo"] else "declarer")
+            _("declarer alone") if view["solo"] else _("declarer"))
     if view["partner"] is not None:
-        found.setdefault(view["partner"], []).append("partner")
-    return {seat: ", ".join(words) for seat, words in found.items()}
+        found.setdefault(view["partner"], []).append(_("partner"))
+    return {seat: _(", ").join(words) for seat, words in found.items()}
 
 
 def players_text(view: dict, names: list[str]) -> str:
     known = roles(view)
     lines = []
     for seat, name in enumerate(names):
-        role = f" ({known[seat]})" if seat in known else ""
-        lines.append(f"{seat_emoji(seat)} **{name}**{role} — ✋{view['hand_sizes'][seat]} · "
-                     f"tricks {view['tricks_won'][seat]} · "
-                     f"points {points(view['half_points'][seat])} · "
-                     f"chips {signed(view['chips'][seat])}")
+        role = _(" ({role})", role=known[seat]) if seat in known else ""
+        lines.append(_("{seat} **{name}**{role} — ✋{hand} · tricks {tricks} · points "
+                       "{points} · chips {chips}", seat=seat_emoji(seat), name=name, role=role,
+                       hand=view["hand_sizes"][seat], tricks=view["tricks_won"][seat],
+                       points=points(view["half_points"][seat]),
+                       chips=signed(view["chips"][seat])))
     return "\n".join(lines)
 
 
@@ -137,29 +158,34 @@ def teams_text(view: dict, names: list[str]) -> str:
     side = names[view["declarer"]]
     if view["partner"] is not None:
         side += f" + {names[view['partner']]}"
-    return (f"{side}: {points(team['declarer'])} · opponents: {points(team['opponents'])} "
-            "(10 of the 19 points win)")
+    return _("{side}: {points} · opponents: {theirs} (10 of the 19 points win)", side=side,
+             points=points(team["declarer"]), theirs=points(team["opponents"]))
 
 
 def deal_result(record: dict, names: list[str]) -> str:
     """One settled deal: who called what with whom, the count and the chips."""
     declarer, called = names[record["declarer"]], card(record["called"])
-    who = (f"**{declarer}** called {called} and played alone" if record["solo"]
-           else f"**{declarer}** called {called} with **{names[record['partner']]}**")
+    who = (_("**{name}** called {card} and played alone", name=declarer, card=called)
+           if record["solo"] else
+           _("**{name}** called {card} with **{partner}**", name=declarer, card=called,
+             partner=names[record["partner"]]))
     ours, theirs = record["half_points"]
-    count = f"{points(ours)} to {points(theirs)}"
+    count = _("{ours} to {theirs}", ours=points(ours), theirs=points(theirs))
     if record["recount"]:
-        count += f", recount {record['recount'][0]} to {record['recount'][1]}"
+        count += _(", recount {ours} to {theirs}", ours=record["recount"][0],
+                   theirs=record["recount"][1])
     chips = " · ".join(f"{names[s]} {signed(c)}" for s, c in enumerate(record["chips"]))
-    return (f"Deal {record['deal']}: {who} — {RESULT[record['result']]} {count}.\n"
-            f"Chips: {chips}")
+    result = RESULT[record["result"]]
+    return (_("Deal {n}: {who} — {result} {count}.", n=record["deal"], who=who,
+              result=_(result), count=count) + "\n" + _("Chips: {chips}", chips=chips))
 
 
 def history_text(view: dict, names: list[str]) -> str:
     history = view["history"]
     lines = [deal_result(r, names) for r in history[-SHOWN_DEALS:]]
     if len(history) > SHOWN_DEALS:
-        lines.insert(0, f"… {len(history) - SHOWN_DEALS} earlier deal(s)")
+        lines.insert(0, ngettext("… {n} earlier deal", "… {n} earlier deals",
+                                 len(history) - SHOWN_DEALS))
     return clip("\n".join(lines))
 
 
@@ -169,32 +195,34 @@ def role_text(view: dict, names: list[str]) -> str:
     declarer = names[view["declarer"]]
     if you["role"] == "declarer":
         if you["solo"]:
-            return (f"You are the **declarer** and hold both {called}: you play **alone** "
-                    "against the other four. Nobody else knows until both are played.")
-        return (f"You are the **declarer**; you called {called}. Whoever holds the other "
-                f"{called} is your partner — nobody knows who until it is played.")
+            return _("You are the **declarer** and hold both {card}: you play **alone** "
+                     "against the other four. Nobody else knows until both are played.",
+                     card=called)
+        return _("You are the **declarer**; you called {card}. Whoever holds the other "
+                 "{card} is your partner — nobody knows who until it is played.", card=called)
     if you["role"] == "partner":
-        secret = "everybody knows now" if view["teams_public"] else \
-            "nobody else knows until you play it"
-        return (f"**You are the partner** of **{declarer}**: you hold a {called} "
-                f"({secret}).")
+        if view["teams_public"]:
+            return _("**You are the partner** of **{name}**: you hold a {card} (everybody "
+                     "knows now).", name=declarer, card=called)
+        return _("**You are the partner** of **{name}**: you hold a {card} (nobody else "
+                 "knows until you play it).", name=declarer, card=called)
     if view["partner"] is not None:
-        return (f"You are an **opponent** of **{declarer}** and "
-                f"**{names[view['partner']]}**.")
+        return _("You are an **opponent** of **{name}** and **{partner}**.", name=declarer,
+                 partner=names[view["partner"]])
     if view["solo"]:
-        return f"You are an **opponent** of **{declarer}**, who plays alone."
-    return (f"You are an **opponent** of **{declarer}** and of whoever holds the other "
-            f"{called}.")
+        return _("You are an **opponent** of **{name}**, who plays alone.", name=declarer)
+    return _("You are an **opponent** of **{name}** and of whoever holds the other {card}.",
+             name=declarer, card=called)
 
 
 def bidding_hint(view: dict, names: list[str]) -> str:
     if view["passed"][view["seat"]]:
-        return "You passed: you are out of the bidding for this deal."
+        return _("You passed: you are out of the bidding for this deal.")
     current = view["current_bid"]
     if current is None:
-        return "No bid yet: bid any card kind you hold, or pass."
-    return (f"Current bid: {card(current)} by **{names[view['bidder']]}**. You may bid a "
-            f"weaker {SUIT_NAME[suit(current)]} card you hold, or pass.")
+        return _("No bid yet: bid any card kind you hold, or pass.")
+    return _("Current bid: {card} by **{name}**. You may bid {weaker} you hold, or pass.",
+             card=card(current), name=names[view["bidder"]], weaker=weaker_card(current))
 
 
 class CuccoPresenter(Presenter):
@@ -227,11 +255,11 @@ class CuccoPresenter(Presenter):
     # -- actions --------------------------------------------------------------
     def label(self, action: Action, view: dict) -> str:
         if action.verb == "bid":
-            return f"Bid {card(action.args[0])}"
+            return _("Bid {card}", card=card(action.args[0]))
         if action.verb == "play":
             return card(action.args[0])
         if action.verb == "pass":
-            return "Pass"
+            return _("Pass")
         return action.key()
 
     def group(self, action: Action) -> str | None:
@@ -243,24 +271,27 @@ class CuccoPresenter(Presenter):
     def phrase(self, event: dict, names: list[str]) -> Phrase | None:
         kind, seat = event["type"], event.get("seat")
         if kind == "bid":
-            return Phrase(seat, f"bid {card(event['card'])}")
+            return Phrase(seat, _("bid {card}", card=card(event["card"])))
         if kind == "pass":
-            return Phrase(seat, "passed")
+            return Phrase(seat, _("passed"))
         if kind == "thrown_in":
-            return Phrase(None, "Everybody passed: the cards are thrown in.")
+            return Phrase(None, _("Everybody passed: the cards are thrown in."))
         if kind == "deal":
-            return Phrase(None, f"Deal {event['deal']}: **{names[event['dealer']]}** deals.")
+            return Phrase(None, _("Deal {n}: **{name}** deals.", n=event["deal"],
+                                  name=names[event["dealer"]]))
         if kind == "declarer":
-            return Phrase(seat, f"is the declarer and calls {card(event['called'])}")
+            return Phrase(seat, _("is the declarer and calls {card}", card=card(event["called"])))
         if kind == "play":
-            return Phrase(seat, f"played {card(event['card'])}")
+            return Phrase(seat, _("played {card}", card=card(event["card"])))
         if kind == "partner":
-            return Phrase(seat, f"is revealed as **{names[event['declarer']]}**'s partner")
+            return Phrase(seat, _("is revealed as **{name}**'s partner",
+                                  name=names[event["declarer"]]))
         if kind == "solo":
-            return Phrase(seat, "played the second called card: they play alone")
+            return Phrase(seat, _("played the second called card: they play alone"))
         if kind == "trick":
-            return Phrase(event["winner"], f"won trick {event['number']} "
-                                           f"({points(event['half_points'])} points)")
+            return Phrase(event["winner"], _("won trick {n} ({points} points)",
+                                             n=event["number"],
+                                             points=points(event["half_points"])))
         if kind == "deal_end":
             return Phrase(None, deal_result(event, names).replace("\n", " "))
         return super().phrase(event, names)
@@ -273,67 +304,67 @@ class CuccoPresenter(Presenter):
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:
         if not to_act or view["phase"] == "over":
-            return "The game is over."
-        who = ", ".join(f"**{names[s]}**" for s in to_act)
+            return _("The game is over.")
+        who = bold_names(names, to_act)
         if view["phase"] == "bidding":
-            doing = "to bid or pass"
+            doing = _("{who} to bid or pass.", who=who)
         else:
-            doing = f"to play to trick {len(view['tricks']) + 1} of {TRICKS}"
-        return f"{deal_line(view, names)}\n{who} {doing}."
+            doing = _("{who} to play to trick {n} of {tricks}.", who=who,
+                      n=len(view["tricks"]) + 1, tricks=TRICKS)
+        return f"{deal_line(view, names)}\n{doing}"
 
     def public_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
         fields: list[tuple[str, str]] = []
         if view["phase"] == "bidding":
-            fields.append(("Bidding", clip(bids_text(view, names))))
+            fields.append((_("Bidding"), clip(bids_text(view, names))))
         elif view["phase"] == "play":
-            fields.append(("Called card", clip(called_text(view, names))))
-            fields.append((f"Trick {len(view['tricks']) + 1} of {TRICKS}",
-                           clip(trick_text(view, names))))
+            fields.append((_("Called card"), clip(called_text(view, names))))
+            fields.append((trick_title(view), clip(trick_text(view, names))))
             if view["tricks"]:
-                fields.append((f"Last trick ({len(view['tricks'])})",
+                fields.append((_("Last trick ({n})", n=len(view["tricks"])),
                                clip(last_trick_text(view, names))))
             if view["team_half_points"] is not None:
-                fields.append(("Points by side", clip(teams_text(view, names))))
+                fields.append((_("Points by side"), clip(teams_text(view, names))))
         if view["phase"] != "over":
-            fields.append(("Players", clip(players_text(view, names))))
+            fields.append((_("Players"), clip(players_text(view, names))))
         if view["history"]:
-            fields.append(("Deals", history_text(view, names)))
+            fields.append((_("Deals"), history_text(view, names)))
         return fields
 
     def private_fields(self, view: dict, names: list[str] | None = None,
                        ) -> list[tuple[str, str]]:
         if "hand" not in view or view["phase"] == "over":
             return []
-        names = names or [f"Player {s + 1}" for s in range(len(view["chips"]))]
-        fields = [("Your hand", hand_text(view["hand"]))]
+        names = names or [_("Player {n}", n=s + 1) for s in range(len(view["chips"]))]
+        fields = [(_("Your hand"), hand_text(view["hand"]))]
         if view["phase"] == "bidding":
-            fields.append(("Bidding", clip(bidding_hint(view, names))))
+            fields.append((_("Bidding"), clip(bidding_hint(view, names))))
         elif view["phase"] == "play":
-            fields.append(("Your side", clip(role_text(view, names))))
-            fields.append((f"Trick {len(view['tricks']) + 1} of {TRICKS}",
-                           clip(trick_text(view, names))))
+            fields.append((_("Your side"), clip(role_text(view, names))))
+            fields.append((trick_title(view), clip(trick_text(view, names))))
         return fields
 
     def decision(self, view: dict) -> str:
         if view["phase"] == "bidding":
-            return "Bid or pass."
+            return _("Bid or pass.")
         if view["phase"] == "play":
-            return f"Play a card to trick {len(view['tricks']) + 1} of {TRICKS}."
+            return _("Play a card to trick {n} of {tricks}.", n=len(view["tricks"]) + 1,
+                     tricks=TRICKS)
         return super().decision(view)
 
     def panel_embed(self, *, match_id: int, view: dict, names: list[str], seat: int,
                     to_act: tuple[int, ...], seq: int, note: str | None = None) -> discord.Embed:
-        embed = discord.Embed(title=f"{self.title} · match #{match_id} · your seat",
-                              colour=self.colour)
+        embed = discord.Embed(title=_("{game} · match #{match} · your seat", game=_(self.title),
+                                      match=match_id), colour=self.colour)
         if not to_act or view["phase"] == "over":
-            embed.description = "The game is over — the table shows the final chips."
+            embed.description = _("The game is over — the table shows the final chips.")
         elif seat in to_act:
             embed.description = self.decision_line(view, note)
         else:
             embed.description = self.status_line(view, names, to_act)
         for name, value in self.private_fields(view, names):
             embed.add_field(name=name, value=value or "—", inline=False)
-        embed.set_footer(text=f"move {seq}")
+        embed.set_footer(text=_("move {n}", n=seq))
         return embed
 
     def outcome_lines(self, outcome: dict, names: list[str]) -> list[str]:
@@ -341,14 +372,16 @@ class CuccoPresenter(Presenter):
         ranked = sorted(enumerate(outcome["breakdown"]), key=lambda p: -p[1]["chips"])
         for seat, b in ranked:
             crown = "🏆 " if seat in outcome["winners"] else ""
-            deals = ", ".join(signed(c) for c in b["per_deal"]) or "none"
-            unit = "chip" if abs(b["chips"]) == 1 else "chips"
-            lines.append(f"{crown}**{names[seat]}**: {signed(b['chips'])} {unit} "
-                         f"(deals {deals} · declared {b['declared']})")
+            deals = ", ".join(signed(c) for c in b["per_deal"]) or _("none")
+            lines.append(crown + ngettext(
+                "**{name}**: {chips} chip (deals {deals} · declared {declared})",
+                "**{name}**: {chips} chips (deals {deals} · declared {declared})",
+                abs(b["chips"]), name=names[seat], chips=signed(b["chips"]), deals=deals,
+                declared=b["declared"]))
         if outcome["reason"] == "concede":
-            lines.append("The match ended by a concession.")
+            lines.append(_("The match ended by a concession."))
         elif not outcome["winners"]:
-            lines.append("Everybody is level: the match is drawn.")
+            lines.append(_("Everybody is level: the match is drawn."))
         return lines
 
 

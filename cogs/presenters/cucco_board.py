@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from cogs.presenters.cucco import TRICKS, face, suit
+from cogs.presenters.cucco import TRICKS, suit
+from cogs.presenters.cucco import board_face as face
 from cogs.presenters.drawing import (
     GOLD,
     HIGHLIGHT,
