@@ -12,22 +12,23 @@ import re
 
 import discord
 
+from cogs.i18n import N_, _
 from cogs.replies import guarded, say
 
 log = logging.getLogger(__name__)
 
 CONFIRM_TTL = 15 * 60  # seconds; Discord lets an ephemeral message be edited this long
 
-ASK = ("⚠️ This deletes **all** of this server's game data at once: every match (lobbies, "
+ASK = N_("⚠️ This deletes **all** of this server's game data at once: every match (lobbies, "
        "running and finished ones, with their moves), the history, stats and leaderboards, "
        "and the server's game settings. It cannot be undone.\n\nDelete everything now?")
-ONLY_MANAGERS = "Only members with Manage Server can have this server's game data deleted."
-WRONG_SERVER = "That confirmation belongs to another server; nothing was deleted."
-KEPT = "Nothing was deleted."
-EXPIRED = ("That confirmation has expired; nothing was deleted. "
+ONLY_MANAGERS = N_("Only members with Manage Server can have this server's game data deleted.")
+WRONG_SERVER = N_("That confirmation belongs to another server; nothing was deleted.")
+KEPT = N_("Nothing was deleted.")
+EXPIRED = N_("That confirmation has expired; nothing was deleted. "
            "Run `/game config forget:yes` again if you still want it.")
-DONE = ("Done: I deleted this server's game data ({removed} match(es), the history and the "
-        "server's settings). Old tables and buttons no longer do anything.")
+DONE = N_("Done: I deleted this server's game data ({removed} match(es), the history and the "
+          "server's settings). Old tables and buttons no longer do anything.")
 
 
 def may_forget(member) -> bool:
@@ -44,17 +45,17 @@ async def ask(interaction: discord.Interaction) -> None:
     view = discord.ui.View(timeout=None)
     for answer in ("yes", "no"):
         view.add_item(ForgetButton(interaction.guild_id, issued, answer))
-    await interaction.response.send_message(ASK, view=view, ephemeral=True)
+    await interaction.response.send_message(_(ASK), view=view, ephemeral=True)
 
 
 class ForgetButton(discord.ui.DynamicItem[discord.ui.Button],
                    template=r"forget:(?P<guild>[0-9]{1,20}):(?P<issued>[0-9]{1,12}):(?P<answer>yes|no)"):
-    LABELS = {"yes": "Yes, delete everything", "no": "No, keep it"}
+    LABELS = {"yes": N_("Yes, delete everything"), "no": N_("No, keep it")}
     STYLES = {"yes": discord.ButtonStyle.danger, "no": discord.ButtonStyle.secondary}
 
     def __init__(self, guild_id: int, issued: int, answer: str):
         super().__init__(discord.ui.Button(
-            label=self.LABELS[answer], style=self.STYLES[answer],
+            label=_(self.LABELS[answer]), style=self.STYLES[answer],
             custom_id=f"forget:{guild_id}:{issued}:{answer}"))
         self.guild_id, self.issued, self.answer = guild_id, issued, answer
 
@@ -89,7 +90,7 @@ async def answered(interaction: discord.Interaction, guild_id: int, issued: int,
         removed = await bot.store.delete_guild(guild_id)
         log.info("server %s asked to be forgotten: deleted %d match(es) and its settings",
                  guild_id, removed)
-        await conclude(interaction, DONE.format(removed=removed))
+        await conclude(interaction, _(DONE, removed=removed))
 
 
 async def conclude(interaction: discord.Interaction, text: str) -> None:
@@ -97,6 +98,6 @@ async def conclude(interaction: discord.Interaction, text: str) -> None:
     outcome; a click claiming to come from any other message gets a new one."""
     message = interaction.message
     if message is not None and message.flags.ephemeral and not interaction.response.is_done():
-        await interaction.response.edit_message(content=text, view=None)
+        await interaction.response.edit_message(content=_(text), view=None)
     else:
         await say(interaction, text)

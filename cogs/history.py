@@ -7,6 +7,7 @@ import json
 
 import discord
 
+from cogs.i18n import N_, _
 from cogs.presenters import presenter_for
 from cogs.presenters.seats import bot_name
 from cogs.replies import say
@@ -23,7 +24,7 @@ def holder_name(seat: int, user_id: int | None, bot: str | None = None) -> str:
 def result_line(info: MatchInfo, history: list[Holder] = ()) -> str:
     """One finished match: its seats by score, each seat named by everyone
     who held it in turn ("<@bob> → 🤖 Expert 3": bob left, a bot finished)."""
-    title = presenter_for(info.game).title
+    title = _(presenter_for(info.game).title)
     outcome = info.outcome or {}
     winners = outcome.get("winners", [])
     seats = {s.seat: holder_name(s.seat, s.user_id, s.bot) for s in info.seats}
@@ -35,25 +36,28 @@ def result_line(info: MatchInfo, history: list[Holder] = ()) -> str:
     shown = ", ".join(f"{'🏆 ' if s in winners else ''}{seats.get(s, '?')} {score}"
                       for s, score in sorted(enumerate(scores), key=lambda p: -p[1]))
     when = discord.utils.format_dt(info.ended_at, "R") if info.ended_at else ""
-    return f"**#{info.id}** {title} {when} — {shown or 'no result'}"
+    return f"**#{info.id}** {title} {when} — " + (shown or _("no result"))
 
 
 def exportable_text(infos: list[MatchInfo]) -> str:
     """The finished matches `/game export` could export: id, game and the
     day it ended, newest first."""
     if not infos:
-        return ("No match here has finished yet; only finished matches can be exported "
-                "(the record reveals every hidden card).")
-    lines = [f"**#{i.id}** {presenter_for(i.game).title}"
-             + (f" — ended {discord.utils.format_dt(i.ended_at, 'd')}" if i.ended_at else "")
+        return _("No match here has finished yet; only finished matches can be exported "
+                 "(the record reveals every hidden card).")
+    lines = [f"**#{i.id}** " + _(presenter_for(i.game).title)
+             + (_(" — ended {day}", day=discord.utils.format_dt(i.ended_at, "d"))
+                if i.ended_at else "")
              for i in infos]
-    return ("Which match? These finished matches can be exported — "
-            "`/game export match:<id>`:\n" + "\n".join(lines))
+    return (_("Which match? These finished matches can be exported — "
+              "`/game export match:<id>`:") + "\n" + "\n".join(lines))
 
 
 def rating_text(stats: Stats) -> str:
     """A rating as players read it: its ordinal, one decimal; or not yet."""
-    return "unrated" if stats.rating is None else f"rating **{stats.rating:.1f}**"
+    if stats.rating is None:
+        return _("unrated")
+    return _("rating **{rating}**", rating=f"{stats.rating:.1f}")
 
 
 class History:
@@ -63,37 +67,42 @@ class History:
     async def recent(self, interaction: discord.Interaction) -> None:
         infos = await self.store.finished_matches(interaction.guild_id, limit=HISTORY_SIZE)
         if not infos:
-            await say(interaction, "No finished matches on this server yet.")
+            await say(interaction, N_("No finished matches on this server yet."))
             return
         lines = [result_line(i, await self.store.seat_history(i.id)) for i in infos]
-        embed = discord.Embed(title="Recent matches", description="\n".join(lines))
+        embed = discord.Embed(title=_("Recent matches"), description="\n".join(lines))
         await interaction.response.send_message(embed=embed, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
     async def stats(self, interaction: discord.Interaction, member) -> None:
         stats = await self.store.player_stats(interaction.guild_id, member.id)
         if not stats:
-            await say(interaction, f"{member.mention} has not finished a match here yet.")
+            await say(interaction, N_("{member} has not finished a match here yet."),
+                      member=member.mention)
             return
         played = sum(s.played for s in stats.values())
         won = sum(s.won for s in stats.values())
-        lines = [f"{presenter_for(game).title}: {s.won} won of {s.played} · {rating_text(s)}"
-                 for game, s in stats.items()]
-        embed = discord.Embed(title=f"{member.display_name}'s games",
-                              description=f"**{won}** won of **{played}** played\n" +
-                              "\n".join(lines))
+        lines = [_("{game}: {won} won of {played} · {rating}",
+                   game=_(presenter_for(game).title), won=s.won, played=s.played,
+                   rating=rating_text(s)) for game, s in stats.items()]
+        embed = discord.Embed(title=_("{name}'s games", name=member.display_name),
+                              description=_("**{won}** won of **{played}** played", won=won,
+                                            played=played) + "\n" + "\n".join(lines))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     async def leaderboard(self, interaction: discord.Interaction, game_id: str) -> None:
         rows = await self.store.leaderboard(interaction.guild_id, game_id)
-        title = presenter_for(game_id).title
+        title = _(presenter_for(game_id).title)
         if not rows:
-            await say(interaction, f"Nobody has finished a {title} match here yet.")
+            await say(interaction, N_("Nobody has finished a {game} match here yet."), game=title)
             return
-        lines = [f"{rank}. <@{s.user_id}> — {rating_text(s)} · {s.won} won of {s.played}"
+        lines = [f"{rank}. <@{s.user_id}> — " + _("{rating} · {won} won of {played}",
+                                                   rating=rating_text(s), won=s.won,
+                                                   played=s.played)
                  for rank, s in enumerate(rows, start=1)]
-        embed = discord.Embed(title=f"{title} leaderboard", description="\n".join(lines))
-        embed.set_footer(text="Ordered by rating; leaving a match counts as a loss.")
+        embed = discord.Embed(title=_("{game} leaderboard", game=title),
+                              description="\n".join(lines))
+        embed.set_footer(text=_("Ordered by rating; leaving a match counts as a loss."))
         await interaction.response.send_message(embed=embed, ephemeral=True,
                                                 allowed_mentions=discord.AllowedMentions.none())
 
@@ -101,20 +110,21 @@ class History:
         """`/game export` without a match: name the ones it could export."""
         infos = await self.store.finished_matches(interaction.guild_id, limit=EXPORTABLE_SIZE)
         await interaction.response.send_message(
-            embed=discord.Embed(title="Finished matches", description=exportable_text(infos)),
+            embed=discord.Embed(title=_("Finished matches"), description=exportable_text(infos)),
             ephemeral=True)
 
     async def export(self, interaction: discord.Interaction, info: MatchInfo) -> None:
         """The record of a finished match, as JSON: replayable with the engine
         (`Match.replay`). Only once finished: the seed reveals every card."""
         if info.status != Status.FINISHED:
-            await say(interaction, "Only finished matches can be exported (the record "
-                      "reveals every hidden card).")
+            await say(interaction, N_("Only finished matches can be exported (the record "
+                                      "reveals every hidden card)."))
             return
         try:
             loaded = await self.store.load(info.id)
         except CorruptMatch:
-            await say(interaction, "This match's saved data is damaged; it can't be exported.")
+            await say(interaction,
+                      N_("This match's saved data is damaged; it can't be exported."))
             return
         record = loaded.match.to_record()
         record["match_id"] = info.id
@@ -122,5 +132,5 @@ class History:
                            for s in loaded.seats]
         data = json.dumps(record, indent=1).encode()
         await interaction.response.send_message(
-            f"Match #{info.id} — seed and every move:", ephemeral=True,
+            _("Match #{match} — seed and every move:", match=info.id), ephemeral=True,
             file=discord.File(io.BytesIO(data), filename=f"match-{info.id}.json"))
