@@ -16,9 +16,11 @@ from typing import Any
 from discord import app_commands
 
 from cogs.presenters import presented_games, presenter_for
-from cogs.i18n import N_
+from cogs.i18n import N_, _, pgettext
 from rules import BadOptions, get_game
 from rules.core.options import BOOL, INT, SEAT, Option
+
+OPTION = "option"  # the catalogue context of option names (cogs/slash_translator.py)
 
 #: what each slash option says (Discord allows 100 characters), worded here for the
 #: catalogues (rules/ declares the options; an option missing here shows its rules help)
@@ -107,14 +109,33 @@ def with_slash_options(func):
 
 # -- from people's values to the engine's, and back --------------------------------------
 
+def option_name(name: str) -> str:
+    """A slash option's name as the player's client shows it."""
+    return pgettext(OPTION, name)
+
+
+def allowed(option: Option, n_players: int | None = None) -> str:
+    """What values an option takes, in words (rules/ declares only kinds and bounds)."""
+    if option.kind == SEAT:
+        if n_players:
+            return _("a seat number from 1 to {top}", top=n_players)
+        return _("a seat number from 1 to the number of players")
+    if option.kind == BOOL:
+        return _("yes or no")
+    if option.kind == INT:
+        return _("a whole number from {low} to {high}", low=option.low, high=option.high)
+    return _(" or ").join(_(CHOICE_NAMES.get(c, c)) for c in option.choices)
+
+
 def allowed_text(game_id: str, n_players: int | None = None) -> str:
     """Everything a game takes, as people write it."""
     game = get_game(game_id)
-    title = presenter_for(game_id).title
+    title = _(presenter_for(game_id).title)
     if not game.options_schema:
-        return f"{title} takes no options."
-    takes = "; ".join(f"`{o.public_name}`: {o.allowed(n_players)}" for o in game.options_schema)
-    return f"{title} takes {takes}."
+        return _("{game} takes no options.", game=title)
+    takes = _("; ").join(f"`{option_name(o.public_name)}`: {allowed(o, n_players)}"
+                         for o in game.options_schema)
+    return _("{game} takes {options}.", game=title, options=takes)
 
 
 def _to_engine(option: Option, value: Any, n_players: int) -> Any:
@@ -137,13 +158,15 @@ def engine_options(game_id: str, given: dict[str, Any], n_players: int) -> dict[
             continue
         option = by_name.get(name)
         if option is None:
-            raise OptionProblem(f"{presenter_for(game_id).title} has no `{name}` option. "
-                                f"{allowed_text(game_id, n_players)}")
+            raise OptionProblem(_("{game} has no `{option}` option.",
+                                  game=_(presenter_for(game_id).title), option=option_name(name))
+                                + " " + allowed_text(game_id, n_players))
         try:
             out[option.name] = _to_engine(option, value, n_players)
         except BadOptions:
-            raise OptionProblem(f"`{name}` must be {option.allowed(n_players)}. "
-                                f"{allowed_text(game_id, n_players)}") from None
+            raise OptionProblem(_("`{option}` must be {allowed}.", option=option_name(name),
+                                  allowed=allowed(option, n_players))
+                                + " " + allowed_text(game_id, n_players)) from None
     return out
 
 
@@ -156,8 +179,9 @@ def problem_with(game_id: str, options: dict[str, Any], n_players: int) -> str |
         try:
             option.check(options[option.name], n_players)
         except BadOptions:
-            return (f"`{option.public_name}` must be {option.allowed(n_players)} "
-                    f"with {n_players} seats.")
+            return _("`{option}` must be {allowed} with {n} seats.",
+                     option=option_name(option.public_name), allowed=allowed(option, n_players),
+                     n=n_players)
     return None
 
 
@@ -169,10 +193,12 @@ def options_text(game_id: str, options: dict[str, Any]) -> str:
         if value is None:
             continue
         if option.kind == SEAT and type(value) is int:
-            value = f"seat {value + 1}"
+            value = _("seat {n}", n=value + 1)
         elif option.kind == BOOL:
-            value = "yes" if value else "no"
-        parts.append(f"{option.public_name}: {value}")
-    return ", ".join(parts)
+            value = _("yes") if value else _("no")
+        elif isinstance(value, str):
+            value = _(CHOICE_NAMES.get(value, value))
+        parts.append(f"{option_name(option.public_name)}: {value}")
+    return _(", ").join(parts)
 
 
