@@ -19,7 +19,8 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 #: what may stay Latin in a Japanese text: mentions, links, slash command names
 #: (they stay English, see cogs/slash_translator.py) and the players' names
-ALLOWED = re.compile(r"<[@#&!]*\d+>|https?://\S+|/game(?: \w+)?|\b(?:yuki|alice|kenji)\b")
+ALLOWED = re.compile(r"<[@#&!]*\d+>|https?://\S+|/game(?: \w+)?|\b(?:yuki|alice|kenji)\b"
+                     r"|\b[IVX]+\b")  # ... and Cucco's card ranks, Roman numerals
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
@@ -33,7 +34,6 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
         yuki=fake.add_user("yuki", locale="ja"), kenji=fake.add_user("kenji", locale="ja"),
         alice=fake.add_user("alice", locale="en-US"),
         mod=fake.add_user("mod", manage_guild=True))
-    w.ja_channel = fake.add_text_channel(w.ja_guild, "ゲーム")
     w.en_channel = fake.add_text_channel(w.en_guild, "games")
     env = {"DATABASE_PATH": str(w.db), "BOT_MOVE_DELAY": "0.02"}
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
@@ -102,26 +102,38 @@ async def play_to_the_end(fake, user, place, limit: int = 600) -> None:
     raise AssertionError("the match did not end")
 
 
-async def test_a_japanese_player_in_a_japanese_server_reads_no_english(world):
+#: game -> (its title and a word of its rules in Japanese, the seats, options of /game new)
+WHOLE_MATCHES = {
+    "keltis": ("ケルト", "願いの石", 2, {}),
+    "oracle": ("ケルト・オラクル", "巫女", 2, {}),
+    "keltis_dice": ("ケルト・ダイスゲーム", "コボルト", 2, {"side": "B"}),
+    "cuttle": ("カトル", "横向きの8", 2, {}),
+    "cucco": ("5人用クク", "デクレアラー", 5, {"deals": 1}),
+}
+
+
+@pytest.mark.parametrize("game", list(WHOLE_MATCHES))
+async def test_a_japanese_player_in_a_japanese_server_reads_no_english(world, game):
     w, fake = world, world.fake
-    rules = await reply(await fake.slash(w.yuki, w.ja_channel, "game rules", game="keltis"))
-    assert rules.ephemeral and "ケルト の遊び方" in rules.text and "願いの石" in rules.text
-    help_ = await reply(await fake.slash(w.yuki, w.ja_channel, "game help"))
-    assert "対戦を始める" in help_.text and help_.button(label="ケルト")
-    lobby = await reply(await fake.slash(w.yuki, w.ja_channel, "game new", game="keltis",
-                                         players=2, bots=1))
+    title, word, seats, options = WHOLE_MATCHES[game]
+    channel = fake.add_text_channel(w.ja_guild, f"ゲーム-{game}")
+    rules = await reply(await fake.slash(w.yuki, channel, "game rules", game=game))
+    assert rules.ephemeral and f"{title} の遊び方" in rules.text and word in rules.text
+    help_ = await reply(await fake.slash(w.yuki, channel, "game help"))
+    assert "対戦を始める" in help_.text and help_.button(label=title)
+    lobby = await reply(await fake.slash(w.yuki, channel, "game new", game=game,
+                                         players=seats, bots=seats - 1, **options))
     assert not lobby.ephemeral
-    [thread] = await fake.wait_until(lambda: fake.threads(w.ja_channel), 5, "the thread")
+    [thread] = await fake.wait_until(lambda: fake.threads(channel), 5, "the thread")
     await fake.wait_until(lambda: table_in(fake, thread), 5, "the table")
     await play_to_the_end(fake, w.yuki, thread)
     log = await reply(await fake.slash(w.yuki, thread, "game log"))
-    assert "山札" in log.text
+    assert "記録" in log.text
     final = table_in(fake, thread)
-    assert "ゲーム終了" in final.text and "ケルト · 対戦 #" in final.text
+    assert "ゲーム終了" in final.text and f"{title} · 対戦 #" in final.text
 
-    seen = [m for place in (w.ja_channel, thread)
-            for m in fake.messages(place, visible_to=w.yuki)]
-    assert len(seen) > 20
+    seen = [m for place in (channel, thread) for m in fake.messages(place, visible_to=w.yuki)]
+    assert len(seen) > 8
     texts = [t for m in seen for t in words_seen(m)]
     found = english_in(texts)
     assert found == [], "\n".join(map(str, found))
@@ -134,10 +146,13 @@ async def test_a_mixed_table_speaks_each_players_language_privately(world):
     assert refused.ephemeral and "Only members with Manage Server" in refused.text
     done = await reply(await fake.slash(w.mod, w.en_channel, "game config", language="ja"))
     assert done.ephemeral and "Language of the tables and pings: **日本語**" in done.text
-    notify = await reply(await fake.slash(w.kenji, w.en_channel, "game notify", mode="dm"))
-    assert "ダイレクトメッセージ" in notify.text  # kenji's client is Japanese: answered in Japanese
+    notify = await reply(await fake.slash(w.alice, w.en_channel, "game notify", mode="dm"))
+    assert "a direct message" in notify.text  # alice's client is English: answered in English
+    rules = await reply(await fake.slash(w.kenji, w.en_channel, "game rules", game="cuttle"))
+    assert "カトル の遊び方" in rules.text  # kenji's is Japanese
 
-    lobby = await reply(await fake.slash(w.alice, w.en_channel, "game new", game="keltis"))
+    lobby = await reply(await fake.slash(w.alice, w.en_channel, "game new", game="keltis",
+                                         first_player=2))
     assert "がプレイヤーを募集中です" in lobby.text  # the server's language, not alice's
     await answered(await fake.click(w.kenji, lobby, label="参加"))
     await answered(await fake.click(w.alice, lobby, label="開始"))
@@ -152,24 +167,22 @@ async def test_a_mixed_table_speaks_each_players_language_privately(world):
     alice_rules = await reply(await fake.slash(w.alice, thread, "game rules", game="keltis"))
     assert "How to play Keltis" in alice_rules.text
 
-    # whoever plays first, the other is told: kenji by DM in Japanese, alice in the thread
+    # kenji (seat 2) plays first; then alice is told by DM in her language (her last
+    # interaction's), while the table and the thread speak Japanese
     async def panel_if_owing(user):
         panel = await reply(await fake.click(user, table_in(fake, thread), custom_id="hand:"))
         return panel if any(c.startswith(("g:", "gs:", "gg:")) for c in panel.custom_ids()) \
             else None
 
-    first = w.alice if await panel_if_owing(w.alice) else w.kenji
+    assert await panel_if_owing(w.alice) is None
     for _ in range(10):  # a Keltis turn: play a card, then draw
-        panel = await panel_if_owing(first)
+        panel = await panel_if_owing(w.kenji)
         if panel is None:
             break
-        assert await make_a_move(fake, first, panel)
-    if first is w.alice:
-        dm = await fake.wait_until(lambda: fake.dms(w.kenji), 5, "kenji's DM")
-        assert "あなたの番です" in dm[-1].text
-    else:
-        ping = await fake.wait_for_message(thread, predicate=lambda m: w.alice.mention in m.content)
-        assert "あなたの番です" in ping.content  # the thread speaks the server's language
+        assert await make_a_move(fake, w.kenji, panel)
+    dm = await fake.wait_until(lambda: fake.dms(w.alice), 5, "alice's DM")
+    assert "Your move in Keltis #" in dm[-1].text
+    assert "**alice** がカードを出す番です。" in table_in(fake, thread).text
     assert fake.problems() == []
 
 
