@@ -9,6 +9,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     DATABASE_PATH=/data/games.db
 
 WORKDIR /app
+# Japanese letters for the board images' labels (cogs/presenters/drawing.py)
+RUN apt-get update && apt-get install -y --no-install-recommends fonts-ipafont-gothic \
+    && rm -rf /var/lib/apt/lists/*
 COPY requirements.txt .
 RUN pip install --no-cache-dir -r requirements.txt
 

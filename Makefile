@@ -30,7 +30,7 @@ bench: $(VENV)/.dev
 # message from the source, merges it into each language's .po and compiles the
 # .mo files; `make mo` only compiles.
 LOCALE_DIR := locales
-KEYWORDS   := -k P_:1c,2
+KEYWORDS   := -k P_:1c,2 -k board_words
 POS        := $(wildcard $(LOCALE_DIR)/*/LC_MESSAGES/messages.po)
 
 locales: $(VENV)/.runtime

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import discord
 
-from cogs.i18n import N_, _, ngettext
+from cogs.i18n import N_, _, ngettext, speaking
 from cogs.presenters.base import Phrase, Presenter, bold_names, clip
+from cogs.presenters.drawing import board_language
 from cogs.presenters.seats import seat_emoji
 from rules import Action
 from rules.cucco.cards import KIND_BY_CODE, KINDS
@@ -33,11 +34,10 @@ def suit(code: str) -> str:
 
 
 def board_face(code: str) -> str:
-    """A card as the board image prints it (its font has Latin letters only):
-    `n7` -> VII, `p13` -> Horse."""
-    if code in PICTURE_NAME:
-        return PICTURE_NAME[code]
-    return ROMAN[int(code[1:]) - 1]
+    """A card as the board image prints it, in the board's language (English
+    when no font here has the current language's letters)."""
+    with speaking(board_language()):
+        return face(code)
 
 
 def face(code: str) -> str:

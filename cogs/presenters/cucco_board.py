@@ -14,6 +14,7 @@ from PIL import ImageDraw
 from cogs.presenters.cucco import TRICKS, suit
 from cogs.presenters.cucco import board_face as face
 from cogs.presenters.drawing import (
+    board_words,
     GOLD,
     HIGHLIGHT,
     INK,
@@ -69,30 +70,34 @@ def half(points: int) -> str:
 
 def _head(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
     draw.rectangle((0, 0, WIDTH, HEAD), fill=PANEL)
-    text(draw, 12, 24, f"deal {view['deal']} of {view['deals']}", MIN_TEXT, anchor="lm")
+    text(draw, 12, 24, board_words("deal {n} of {deals}", n=view["deal"], deals=view["deals"]),
+         MIN_TEXT, anchor="lm")
     if view["called"] is not None:
         declarer = view["declarer"]
-        text(draw, 12, 66, "called", MIN_TEXT, MUTED, anchor="lm")
+        text(draw, 12, 66, board_words("called"), MIN_TEXT, MUTED, anchor="lm")
         _card(draw, 90, 44, view["called"], SMALL_H)
         who = plain_name(names[declarer], declarer)
         if view["partner"] is not None:
-            side = f"{who} with {plain_name(names[view['partner']], view['partner'])}"
+            side = board_words("{who} with {partner}", who=who,
+                               partner=plain_name(names[view["partner"]], view["partner"]))
         elif view["solo"]:
-            side = f"{who} alone"
+            side = board_words("{who} alone", who=who)
         else:
-            side = f"{who}, partner secret"
+            side = board_words("{who}, partner secret", who=who)
         text(draw, 90 + CARD_W + 14, 70, fit(side, MIN_TEXT, WIDTH - CARD_W - 120), MIN_TEXT,
              anchor="lm")
     elif view["current_bid"] is not None:
-        text(draw, 12, 66, "bid", MIN_TEXT, MUTED, anchor="lm")
+        text(draw, 12, 66, board_words("bid"), MIN_TEXT, MUTED, anchor="lm")
         _card(draw, 90, 44, view["current_bid"], SMALL_H)
         bidder = plain_name(names[view["bidder"]], view["bidder"])
-        text(draw, 90 + CARD_W + 14, 70, fit(f"by {bidder}", MIN_TEXT, 400), MIN_TEXT,
+        text(draw, 90 + CARD_W + 14, 70, fit(board_words("by {name}", name=bidder), MIN_TEXT, 400), MIN_TEXT,
              anchor="lm")
     if view["team_half_points"] is not None:
         team = view["team_half_points"]
-        text(draw, WIDTH - 12, 24, f"declarer's side {half(team['declarer'])}, others "
-                                   f"{half(team['opponents'])}", MIN_TEXT, anchor="rm")
+        text(draw, WIDTH - 12, 24, board_words("declarer's side {ours}, others {theirs}",
+                                               ours=half(team["declarer"]),
+                                               theirs=half(team["opponents"])),
+             MIN_TEXT, anchor="rm")
 
 
 def _places(draw: ImageDraw.ImageDraw, y: float, first: int, cards: dict[int, str | None],
@@ -106,7 +111,7 @@ def _places(draw: ImageDraw.ImageDraw, y: float, first: int, cards: dict[int, st
             _empty(draw, x, y, h)
         elif cards[seat] is None:
             _empty(draw, x, y, h)
-            text(draw, x + CARD_W / 2, y + h / 2, "pass", MIN_TEXT, MUTED)
+            text(draw, x + CARD_W / 2, y + h / 2, board_words("pass"), MIN_TEXT, MUTED)
         else:
             won = seat == winner
             _card(draw, x, y, cards[seat], h, GOLD if won else INK, 5 if won else 2,
@@ -125,14 +130,15 @@ def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
             draw.rounded_rectangle((x + 3, PLAYERS_Y + 5, x + SLOT - 3, HEIGHT - 5), radius=8,
                                    fill=HIGHLIGHT, outline=GOLD, width=2)
         name_tag(draw, x + 8, PLAYERS_Y + 24, seat, names[seat], SLOT - 14)
-        role = "dealer" if seat == view["dealer"] else ""
+        role = board_words("dealer") if seat == view["dealer"] else ""
         if seat == view["declarer"]:
-            role = "declarer"
+            role = board_words("declarer")
         elif seat == view["partner"]:
-            role = "partner"
+            role = board_words("partner")
         chips = view["chips"][seat]
-        lines = (f"tricks {view['tricks_won'][seat]}", f"points {half(view['half_points'][seat])}",
-                 f"chips {chips:+d}" if chips else "chips 0")
+        lines = (board_words("tricks {n}", n=view["tricks_won"][seat]),
+                 board_words("points {n}", n=half(view["half_points"][seat])),
+                 board_words("chips {n}", n=f"{chips:+d}" if chips else "0"))
         for n, line in enumerate(lines):
             text(draw, x + 12, PLAYERS_Y + 54 + n * 25, line, MIN_TEXT, anchor="lm")
         if role:
@@ -144,22 +150,23 @@ def render(view: dict, names: list[str]) -> bytes:
     image, draw = canvas(HEIGHT)
     _head(draw, view, names)
     if view["phase"] == "bidding":
-        text(draw, 12, TRICK_Y - 18, "bids", MIN_TEXT, MUTED, anchor="lm")
+        text(draw, 12, TRICK_Y - 18, board_words("bids"), MIN_TEXT, MUTED, anchor="lm")
         bids = {b["seat"]: b["bid"] for b in view["bids"]}
         _places(draw, TRICK_Y, (view["dealer"] + 1) % PLAYERS, bids, CARD_H, names=names)
     else:
         trick = view["trick"]
         if len(view["tricks"]) < TRICKS:
-            text(draw, 12, TRICK_Y - 18, f"trick {len(view['tricks']) + 1} of {TRICKS}",
+            text(draw, 12, TRICK_Y - 18, board_words("trick {n} of {tricks}",
+                                                     n=len(view["tricks"]) + 1, tricks=TRICKS),
                  MIN_TEXT, MUTED, anchor="lm")
             _places(draw, TRICK_Y, trick["leader"], dict(trick["cards"]), CARD_H, names=names)
         else:
-            text(draw, WIDTH / 2, TRICK_Y + CARD_H / 2, f"all {TRICKS} tricks played",
-                 VALUE_TEXT, MUTED)
+            text(draw, WIDTH / 2, TRICK_Y + CARD_H / 2,
+                 board_words("all {n} tricks played", n=TRICKS), VALUE_TEXT, MUTED)
         if view["tricks"]:
             last = view["tricks"][-1]
             winner = plain_name(names[last["winner"]], last["winner"])
-            text(draw, 12, LAST_Y - 18, fit(f"last trick, won by {winner}", MIN_TEXT, WIDTH),
+            text(draw, 12, LAST_Y - 18, fit(board_words("last trick, won by {name}", name=winner), MIN_TEXT, WIDTH),
                  MIN_TEXT, MUTED, anchor="lm")
             _places(draw, LAST_Y, last["leader"], dict(last["cards"]), SMALL_H, last["winner"])
     _players(draw, view, names)

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
+from cogs.i18n import N_
 from cogs.presenters.drawing import (
+    board_words,
     GOLD,
     HIGHLIGHT,
     INK,
@@ -40,7 +42,7 @@ MIDDLE_H = 150
 STEP = CARD_W + 8
 RED = (200, 30, 40)
 BACK = (70, 90, 130)
-PERM_NAME = {"k": "king", "q": "queen", "8": "glasses"}
+PERM_NAME = {"k": N_("king"), "q": N_("queen"), "8": N_("glasses")}
 RANK = {"a": "A", "j": "J", "q": "Q", "k": "K"}
 
 
@@ -105,9 +107,10 @@ def _band(draw: ImageDraw.ImageDraw, y: float, view: dict, seat: int, names: lis
         draw.rounded_rectangle((4, y + 3, WIDTH - 4, y + HEAD - 3), radius=8, fill=HIGHLIGHT,
                                outline=GOLD, width=2)
     name_tag(draw, 10, y + HEAD / 2, seat, names[seat], 300)
-    head = f"{player['points']}/{player['target']} points · hand {player['hand_size']}"
+    head = board_words("{points}/{target} points · hand {hand}", points=player["points"],
+                       target=player["target"], hand=player["hand_size"])
     if player["dealer"]:
-        head += " · dealer"
+        head += board_words(" · dealer")
     text(draw, WIDTH - 12, y + HEAD / 2, head, MIN_TEXT, anchor="rm")
     perms = player["permanents"]
     perm_x = WIDTH - 12 - len(perms) * (CARD_W + 20)
@@ -123,34 +126,35 @@ def _band(draw: ImageDraw.ImageDraw, y: float, view: dict, seat: int, names: lis
         if stack["owner"] != seat:  # stolen: its owner's colour on it
             seat_disc(draw, x + CARD_W - 14, top + 16, 9, stack["owner"])
     if not stacks:
-        text(draw, 12, top + CARD_H / 2, "no point cards", MIN_TEXT, MUTED, anchor="lm")
+        text(draw, 12, top + CARD_H / 2, board_words("no point cards"), MIN_TEXT, MUTED,
+             anchor="lm")
     if perms:
         draw.line((perm_x - 12, top, perm_x - 12, top + CARD_H + 30), fill=LINE, width=2)
     for n, code in enumerate(perms):
         x = perm_x + n * (CARD_W + 20) + 10
         _card(draw, x, top, code)
-        text(draw, x + CARD_W / 2, top + CARD_H + 16, PERM_NAME[rank_of(code)], MIN_TEXT,
-             MUTED)
+        name = PERM_NAME[rank_of(code)]
+        text(draw, x + CARD_W / 2, top + CARD_H + 16, board_words(name), MIN_TEXT, MUTED)
 
 
 def _middle(draw: ImageDraw.ImageDraw, y: float, view: dict, names: list[str]) -> None:
     draw.rectangle((0, y, WIDTH, y + MIDDLE_H), fill=PANEL)
     cap, top = y + 20, y + 40
-    text(draw, 12, cap, "deck", MIN_TEXT, MUTED, anchor="lm")
+    text(draw, 12, cap, board_words("deck"), MIN_TEXT, MUTED, anchor="lm")
     _back(draw, 12, top, str(view["deck"]))
     scrap = view["scrap"]
-    text(draw, 100, cap, f"scrap {len(scrap)}", MIN_TEXT, MUTED, anchor="lm")
+    text(draw, 100, cap, board_words("scrap {n}", n=len(scrap)), MIN_TEXT, MUTED, anchor="lm")
     if scrap:
         _card(draw, 100, top, scrap[-1])
     x = 230
     pending = view["pending"]
     if pending and view["phase"] in ("counter", "take", "discard"):
         who = plain_name(names[view["current"]], view["current"])
-        text(draw, x, cap, fit(f"one-off by {who}", MIN_TEXT, 360), MIN_TEXT, anchor="lm")
+        text(draw, x, cap, fit(board_words("one-off by {name}", name=who), MIN_TEXT, 360), MIN_TEXT, anchor="lm")
         _card(draw, x, top, pending["card"], outline=GOLD, width=4)
         x += CARD_W + 10
         if pending["target"]:
-            text(draw, x + 16, top + CARD_H / 2, "on", MIN_TEXT, anchor="mm")
+            text(draw, x + 16, top + CARD_H / 2, board_words("on"), MIN_TEXT, anchor="mm")
             _card(draw, x + 34, top, pending["target"])
             x += CARD_W + 44
         for counter in pending["counters"]:
@@ -159,7 +163,7 @@ def _middle(draw: ImageDraw.ImageDraw, y: float, view: dict, names: list[str]) -
             x += CARD_W + 26
     if view["revealed"]:
         x = max(x + 20, WIDTH - 12 - CARD_W - 60)
-        text(draw, WIDTH - 12, cap, "revealed by a 7", MIN_TEXT, anchor="rm")
+        text(draw, WIDTH - 12, cap, board_words("revealed by a 7"), MIN_TEXT, anchor="rm")
         _card(draw, WIDTH - 12 - CARD_W, top, view["revealed"], outline=GOLD, width=4)
 
 

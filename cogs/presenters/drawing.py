@@ -5,6 +5,11 @@ a few primitives and the small-palette PNG encoding.
 Discord shows an image inside a message about 400 px wide; every text is
 drawn at least `MIN_TEXT` px at `WIDTH`, so at least 11 px there. Boards are
 drawn from the public view only (`Match.view(None)`).
+
+Labels are in the language the board is drawn in (`board_words`): Pillow's
+built-in font has Latin letters only, so Japanese labels need a font with
+its glyphs (Debian's fonts-ipafont-gothic or fonts-noto-cjk, installed by
+the Dockerfile); without one the board is labelled in English.
 """
 from __future__ import annotations
 
@@ -12,8 +17,11 @@ import io
 import unicodedata
 from functools import cache
 
+from pathlib import Path
+
 from PIL import Image, ImageDraw, ImageFont
 
+from cogs.i18n import DEFAULT, _, current, speaking
 from cogs.presenters.seats import SEAT_COLOURS, SEAT_INK
 
 WIDTH = 800
@@ -43,10 +51,41 @@ def ink_on(colour: str | None) -> tuple[int, int, int]:
     return INK if colour in LIGHT_FILLS else WHITE
 
 
+#: fonts with Japanese glyphs, the first found is used
+CJK_FONTS = ("/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
+             "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
+             "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
+#: languages whose letters Pillow's built-in font lacks
+NEEDS_FONT = frozenset({"ja"})
+
+
 @cache
+def cjk_font() -> str | None:
+    return next((path for path in CJK_FONTS if Path(path).is_file()), None)
+
+
+def board_language() -> str:
+    """The language boards are labelled in now: the current one, unless no
+    font here can draw its letters (then English)."""
+    lang = current()
+    return DEFAULT if lang in NEEDS_FONT and cjk_font() is None else lang
+
+
+def board_words(msgid: str, **params) -> str:
+    """A board label from the catalogues, in `board_language()`."""
+    with speaking(board_language()):
+        return _(msgid, **params)
+
+
 def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's built-in font (no font file to ship)."""
-    return ImageFont.load_default(size=size)
+    """Pillow's built-in font (no font file to ship), or a font with the
+    board language's glyphs."""
+    return _font(size, cjk_font() if board_language() in NEEDS_FONT else None)
+
+
+@cache
+def _font(size: int, path: str | None) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, size) if path else ImageFont.load_default(size=size)
 
 
 def canvas(height: int, colour=BACKGROUND) -> tuple[Image.Image, ImageDraw.ImageDraw]:

@@ -12,13 +12,15 @@ from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future
 
+from cogs.presenters.drawing import board_language
+
 Render = Callable[[dict, list[str]], "bytes | None"]
 
 
 def view_key(game_id: str | None, view: dict, names: list[str]) -> bytes:
-    """A stable digest of what a board is drawn from."""
-    blob = json.dumps([game_id, view, names], sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=False)
+    """A stable digest of what a board is drawn from (its labels' language too)."""
+    blob = json.dumps([game_id, view, names, board_language()], sort_keys=True,
+                      separators=(",", ":"), ensure_ascii=False)
     return hashlib.blake2b(blob.encode(), digest_size=16).digest()
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from cogs.presenters.drawing import (
+    board_words,
     COLOUR_FILL,
     GOLD,
     HIGHLIGHT,
@@ -74,7 +75,7 @@ def _card(draw: ImageDraw.ImageDraw, x: float, y: float, code: str, w: float = C
 
 def _middle(draw: ImageDraw.ImageDraw, view: dict) -> None:
     draw.rectangle((0, 0, WIDTH, MIDDLE_H), fill=PANEL)
-    text(draw, 12, 18, "discard piles", MIN_TEXT, MUTED, anchor="lm")
+    text(draw, 12, 18, board_words("discard piles"), MIN_TEXT, MUTED, anchor="lm")
     x = 12
     for colour, pile in view["piles"].items():
         if pile["top"]:
@@ -85,11 +86,11 @@ def _middle(draw: ImageDraw.ImageDraw, view: dict) -> None:
         text(draw, x + PILE_W / 2, CARDS_Y + PILE_H + 20, f"{pile['count']}", MIN_TEXT, MUTED)
         x += PILE_W + 6
     x += 10
-    text(draw, x, 18, "deck", MIN_TEXT, MUTED, anchor="lm")
+    text(draw, x, 18, board_words("deck"), MIN_TEXT, MUTED, anchor="lm")
     card(draw, (x, CARDS_Y, x + 58, CARDS_Y + PILE_H), str(view["deck"]), fill=(70, 90, 130),
          ink=WHITE, size=CARD_TEXT)
     x += 58 + 24
-    text(draw, x, 18, "wishing stones", MIN_TEXT, MUTED, anchor="lm")
+    text(draw, x, 18, board_words("wishing stones"), MIN_TEXT, MUTED, anchor="lm")
     taker = {value: p["seat"] for p in view["players"] for value in p["stones"]}
     step = (WIDTH - 8 - x) / len(WISHING_STONES)
     for value in WISHING_STONES:
@@ -121,7 +122,7 @@ def _player(draw: ImageDraw.ImageDraw, x: float, y: float, width: float, player:
     if current:
         draw.rounded_rectangle((x + 2, y + 2, x + width - 4, y + BLOCK_HEAD - 2), radius=8,
                                fill=HIGHLIGHT, outline=GOLD, width=2)
-    hand = f"hand {player['hand_size']}"
+    hand = board_words("hand {n}", n=player["hand_size"])
     hand_w = 90
     name_tag(draw, x + 8, y + BLOCK_HEAD / 2, seat, name, width - hand_w - 16
              - 30 * len(player["stones"]))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from cogs.presenters.drawing import (
+    board_words,
     COLOUR_FILL,
     GOLD,
     HIGHLIGHT,
@@ -93,18 +94,19 @@ def _head(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
             _die(draw, x, (HEAD - DIE) / 2, face)
             x += DIE + 8
     elif not over:
-        text(draw, x, HEAD / 2, "to roll", MIN_TEXT, MUTED, anchor="lm")
-    side = f"side {view['side']}"
+        text(draw, x, HEAD / 2, board_words("to roll"), MIN_TEXT, MUTED, anchor="lm")
+    side = board_words("side {side}", side=view["side"])
     if len(view["sides"]) > 1:
         side += f" ({view['game_no']}/{len(view['sides'])})"
     text(draw, WIDTH - 12, HEAD / 2 - 14, side, MIN_TEXT, anchor="rm")
     text(draw, WIDTH - 12, HEAD / 2 + 14,
-         f"goal {view['goal_stones']}/{view['goal_stones_to_end']}", MIN_TEXT, anchor="rm")
+         board_words("goal {n}/{end}", n=view["goal_stones"], end=view["goal_stones_to_end"]),
+         MIN_TEXT, anchor="rm")
 
 
 def _scale(draw: ImageDraw.ImageDraw) -> None:
     y = HEAD + SCALE / 2 + 2
-    text(draw, LABEL_W / 2 + 4, y, "pts", MIN_TEXT, MUTED)
+    text(draw, LABEL_W / 2 + 4, y, board_words("pts"), MIN_TEXT, MUTED)
     for field in range(1, FIELDS + 1):
         text(draw, _cell_x(field) + CELL_W / 2, y, f"{FIELD_POINTS[field]:+d}", MIN_TEXT, MUTED)
 
@@ -147,7 +149,7 @@ def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
         name_tag(draw, x + 2, PLAYERS_Y + 22, seat, name, step - 24)
         chips = view["chips"][seat]
         text(draw, x + 8, PLAYERS_Y + 58,
-             f"{view['scores'][seat]} pts, {chips} chip{'' if chips == 1 else 's'}",
+             board_words("{score} pts, {chips} chips", score=view["scores"][seat], chips=chips),
              MIN_TEXT, anchor="lm")
 
 

@@ -17,7 +17,10 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
+from cogs.i18n import N_
 from cogs.presenters.drawing import (
+    board_language,
+    board_words,
     BACKGROUND,
     COLOUR_FILL,
     GOLD,
@@ -117,9 +120,9 @@ GEOMETRY: tuple[Spot, ...] = _layout()
 PAWN_RADIUS = 13
 TOKEN_HALF = 15  # a tile drawn as a square token, 30 px wide
 # the key to the tiles, in the legend strip: (what, caption)
-KEY = (("points", "point tile"), ("clover", "clover"), ("spiral", "spiral"),
-       ("goblin", "goblin"), ("mirror", "mirror"), ("stone", "wishing stone"),
-       ("oracle", "oracle"), ("sanctuary", "sanctuary"))
+KEY = (("points", N_("point tile")), ("clover", N_("clover")), ("spiral", N_("spiral")),
+       ("goblin", N_("goblin")), ("mirror", N_("mirror")), ("stone", N_("wishing stone")),
+       ("oracle", N_("oracle")), ("sanctuary", N_("sanctuary")))
 ICON_WIDTH, KEY_FONT = 34, MIN_TEXT
 KEY_PER_LINE = 4
 PLAYERS_Y = BOARD_SIZE + 28
@@ -200,8 +203,13 @@ def _key_icon(draw: ImageDraw.ImageDraw, what: str, x: float, y: float) -> None:
 
 
 # -- the static part, drawn once ------------------------------------------------------
-@lru_cache(maxsize=1)
 def base_image() -> Image.Image:
+    """The board without pieces, labelled in the board language."""
+    return _base_image(board_language())
+
+
+@lru_cache(maxsize=4)
+def _base_image(language: str) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.line([(s.x, s.y) for s in GEOMETRY], fill=PATH, width=18, joint="curve")
@@ -213,13 +221,14 @@ def base_image() -> Image.Image:
         ink = INK if field.colour in LIGHT_FIELDS else (255, 255, 255)
         _text(draw, x, y - r + 15, str(i), FIELD_TEXT, ink)
         if field.kind == START_STONE:
-            _text(draw, x, y + r - 15, "START", MIN_TEXT, ink)
+            _text(draw, x, y + r - 15, board_words("START"), MIN_TEXT, ink)
         else:
             _text(draw, x, y + r - 15, f"{field.points:+d}", FIELD_TEXT, ink)
     draw.rectangle((0, BOARD_SIZE, WIDTH, HEIGHT), fill=LEGEND_BACKGROUND)
     draw.line((0, BOARD_SIZE, WIDTH, BOARD_SIZE), fill=PATH, width=2)
     for line, y in enumerate(KEY_Y):
         key = KEY[line * KEY_PER_LINE:(line + 1) * KEY_PER_LINE]
+        key = [(what, board_words(caption)) for what, caption in key]
         widths = [ICON_WIDTH + font(KEY_FONT).getlength(caption) for _, caption in key]
         gap = (WIDTH - sum(widths)) / len(key)
         x = gap / 2
@@ -228,6 +237,9 @@ def base_image() -> Image.Image:
             _text(draw, x + ICON_WIDTH, y, caption, KEY_FONT, anchor="lm")
             x += width + gap
     return image
+
+
+base_image.cache_clear = _base_image.cache_clear  # the tests and the benchmark draw afresh
 
 
 # -- what a move changes ---------------------------------------------------------------

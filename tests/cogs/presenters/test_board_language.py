@@ -1,0 +1,78 @@
+"""Board images are labelled in the language they are drawn in, when a font
+here has its letters; otherwise in English (Pillow's built-in font is
+Latin only), never in boxes. The image cache keeps one picture per language."""
+from pathlib import Path
+
+import pytest
+from PIL import ImageDraw
+
+from cogs.i18n import speaking
+from cogs.presenters import drawing, presenter_for
+from cogs.presenters.image_cache import BOARDS, view_key
+from cogs.presenters.oracle_board import base_image
+from rules import Match
+
+#: a real TrueType file standing in for a Japanese font (its glyphs don't matter here)
+SOME_FONT = next((str(p) for p in Path("/usr/share/fonts").rglob("*.ttf")), None)
+NAMES = ["Ann", "Bob"]
+
+
+@pytest.fixture
+def drawn_words(monkeypatch):
+    words = []
+    original = ImageDraw.ImageDraw.text
+
+    def recording(self, xy, text, *args, **kwargs):
+        words.append(text)
+        return original(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", recording)
+    BOARDS.clear()
+    base_image.cache_clear()
+    yield words
+    BOARDS.clear()
+    base_image.cache_clear()
+
+
+def with_font(monkeypatch, path):
+    monkeypatch.setattr(drawing, "cjk_font", lambda: path)
+
+
+def render(game_id: str) -> None:
+    view = Match.new(game_id, 2, f"labels-{game_id}").view(None)
+    presenter_for(game_id).table_image(view, NAMES)
+
+
+@pytest.mark.skipif(SOME_FONT is None, reason="no TrueType file on this machine")
+@pytest.mark.parametrize("game_id, english, japanese", [
+    ("keltis", "wishing stones", "願いの石"),
+    ("oracle", "sanctuary", "聖域"),
+    ("keltis_dice", "pts", "点"),
+    ("cuttle", "deck", "山札"),
+])
+def test_a_board_is_labelled_in_japanese_when_a_font_can_draw_it(
+        monkeypatch, drawn_words, game_id, english, japanese):
+    with_font(monkeypatch, SOME_FONT)
+    with speaking("ja"):
+        assert drawing.board_language() == "ja"
+        render(game_id)
+    assert japanese in drawn_words and english not in drawn_words
+
+
+def test_without_a_font_for_its_letters_a_board_stays_english(monkeypatch, drawn_words):
+    with_font(monkeypatch, None)
+    with speaking("ja"):
+        assert drawing.board_language() == "en"
+        render("keltis")
+    assert "wishing stones" in drawn_words and "願いの石" not in drawn_words
+
+
+@pytest.mark.skipif(SOME_FONT is None, reason="no TrueType file on this machine")
+def test_the_cache_keeps_a_picture_per_language(monkeypatch, drawn_words):
+    with_font(monkeypatch, SOME_FONT)
+    view = Match.new("keltis", 2, "labels-cache").view(None)
+    with speaking("ja"):
+        ja_key = view_key("keltis", view, NAMES)
+    with speaking("en"):
+        en_key = view_key("keltis", view, NAMES)
+    assert ja_key != en_key
