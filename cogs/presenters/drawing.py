@@ -114,12 +114,21 @@ def fit(words: str, size: int, width: float) -> str:
 
 
 def plain_name(name: str, seat: int) -> str:
-    """The built-in font has Latin letters only: accents are dropped (Zoë ->
-    Zoe), other characters (emoji, other scripts) left out."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    ascii_name = " ".join("".join(c for c in ascii_name if c.isprintable()).split())
-    ascii_name = ascii_name or f"Player {seat + 1}"
-    return ascii_name if len(ascii_name) <= 18 else ascii_name[:17] + "."
+    """A name as the board's font can draw it. The built-in font has Latin
+    letters only: accents are dropped (Zoë -> Zoe), other characters (emoji,
+    other scripts) left out; a Japanese font keeps Japanese letters too."""
+    if board_language() in NEEDS_FONT:
+        kept = "".join(c for c in name if c.isprintable() and (c.isascii() or _cjk(c)))
+    else:
+        kept = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    kept = " ".join("".join(c for c in kept if c.isprintable()).split())
+    kept = kept or board_words("Player {n}", n=seat + 1)
+    return kept if len(kept) <= 18 else kept[:17] + "."
+
+
+def _cjk(char: str) -> bool:
+    """Kana, kanji and full-width forms (what a Japanese font draws)."""
+    return "\u3000" <= char <= "\u9fff" or "\uff00" <= char <= "\uffef"
 
 
 def circle(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, **kw) -> None:
