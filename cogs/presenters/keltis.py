@@ -6,7 +6,6 @@ from cogs.presenters.base import Phrase, Presenter, clip, plural
 from cogs.presenters.keltis_board import render
 from cogs.presenters.seats import seat_emoji
 from rules import Action
-from rules.keltis.game import FINAL_PLACEMENTS
 
 COLOUR_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "x": "⚪"}
 COLOUR_NAME = {"b": "brown", "y": "yellow", "p": "pink", "g": "green", "u": "blue", "x": "grey"}
@@ -136,7 +135,7 @@ class KeltisPresenter(Presenter):
             return (f"Draw {plural(view['draws_owed'], 'card')}: the draw pile or a discard "
                     "top (not a card you discarded this turn).")
         if phase == "final":
-            left = FINAL_PLACEMENTS - view["players"][view["seat"]]["final_placed"]
+            left = view["players"][view["seat"]]["placements_left"]
             return (f"The game has ended: place up to {plural(left, 'more card')} on your "
                     "rows, or say you're done.")
         return super().decision(view)
