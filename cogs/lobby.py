@@ -151,10 +151,14 @@ class Lobbies:
         seated = any(s.user_id == user.id for s in info.seats)
         try:
             if op == "join":
-                if seated:
+                # Seated in a full lobby: a restart came between the last seat
+                # and the start (the lobby still looks open); this starts it.
+                full = info.options.get("seats") and len(info.seats) >= info.options["seats"]
+                if seated and not full:
                     await say(interaction, N_("You're already in this match."))
                     return
-                await self.store.add_user_seat(match_id, user.id)
+                if not seated:
+                    await self.store.add_user_seat(match_id, user.id)
             elif op == "leave":
                 if not seated:
                     await say(interaction, N_("You're not in this match."))

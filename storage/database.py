@@ -181,16 +181,19 @@ class Database:
                 await conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
                 raise self._read_only(exc) or exc
+            except BaseException:
+                # Cancelled while BEGIN was queued: it still runs in the
+                # connection's thread, so end that transaction before the
+                # next writer may begin one (else every later write fails).
+                await asyncio.shield(_rollback(conn))
+                raise
             try:
                 yield conn
                 await conn.execute("COMMIT")
             except BaseException as exc:
                 # Queued behind any statement still running for a cancelled
                 # caller, and before the next BEGIN: the connection's queue is FIFO.
-                try:
-                    await conn.execute("ROLLBACK")
-                except sqlite3.OperationalError:
-                    pass  # no transaction left (e.g. COMMIT completed after all)
+                await asyncio.shield(_rollback(conn))
                 raise self._read_only(exc) or exc
             if self._read_only_reported:
                 self._read_only_reported = False
@@ -216,3 +219,10 @@ class Database:
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
+
+
+async def _rollback(conn: aiosqlite.Connection) -> None:
+    try:
+        await conn.execute("ROLLBACK")
+    except sqlite3.OperationalError:
+        pass  # no transaction left (e.g. COMMIT completed after all)

@@ -7,7 +7,6 @@ from cogs.presenters.base import Phrase, Presenter, bold_names, cards, clip
 from cogs.presenters.keltis_board import render
 from cogs.presenters.seats import seat_emoji
 from rules import Action
-from rules.keltis.game import FINAL_PLACEMENTS
 
 COLOUR_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "x": "⚪"}
 COLOUR_NAME = {"b": N_("brown"), "y": N_("yellow"), "p": N_("pink"), "g": N_("green"),
@@ -158,7 +157,7 @@ class KeltisPresenter(Presenter):
             return _("Draw {cards}: the draw pile or a discard top (not a card you discarded "
                      "this turn).", cards=cards(view["draws_owed"]))
         if phase == "final":
-            left = FINAL_PLACEMENTS - view["players"][view["seat"]]["final_placed"]
+            left = view["players"][view["seat"]]["placements_left"]
             return ngettext("The game has ended: place up to {n} more card on your rows, or "
                             "say you're done.", "The game has ended: place up to {n} more "
                             "cards on your rows, or say you're done.", left)

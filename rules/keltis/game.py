@@ -322,6 +322,8 @@ class Keltis(Game):
                 "point_row": [CARDS[c].code for c in s.point_rows[i]],
                 "stones": list(s.stones[i]),
                 "final_placed": s.final_placed[i],
+                # K-6c: cards this player may still place in the final round
+                "placements_left": max(0, FINAL_PLACEMENTS - s.final_placed[i]),
                 "finished": s.final_done[i] if s.phase in (FINAL, OVER) else False,
                 # K-7 applied to the table as it stands: the running score
                 "score": self.score_seat(s, i)["total"],

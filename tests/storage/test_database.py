@@ -73,6 +73,23 @@ async def test_a_cancelled_transaction_changes_nothing(store):
     assert await store.settings(1) == {"j": 3}
 
 
+async def test_a_writer_cancelled_while_beginning_leaves_no_transaction_open(store):
+    """A task cancelled while its BEGIN is queued (a bot seat stopped because
+    its server left): the BEGIN still runs, and must be rolled back, or every
+    later write fails with "cannot start a transaction within a transaction"."""
+    for delay in range(6):  # cancel at several points of the BEGIN's trip
+        task = asyncio.create_task(store.set_setting(1, "k", delay))
+        for _ in range(delay):
+            await asyncio.sleep(0)
+        task.cancel()
+        try:
+            await task
+        except asyncio.CancelledError:
+            pass
+        await store.set_setting(2, "after", delay)  # the writer is usable again
+        assert await store.get_setting(2, "after") == delay
+
+
 async def test_writes_wait_for_each_other(store):
     # Many writers at once on one store: each gets its own transaction.
     match_id = await store.create_lobby(GUILD, CHANNEL, "keltis", {}, ALICE)

@@ -283,8 +283,10 @@ def test_K6c_final_placements_two_cards_each_simultaneously_then_over():
     assert "discard:b5" not in keys(m, 0) and not any(k.startswith("stone") for k in keys(m, 0))
     act(m, 0, "play:b5:b")
     act(m, 1, "play:y9:y")
+    assert [p["placements_left"] for p in m.view(None)["players"]] == [1, 1]
     act(m, 0, "play:b6:b")
     assert m.to_act() == (1,)  # seat 0 placed two and is finished
+    assert [p["placements_left"] for p in m.view(None)["players"]] == [0, 1]
     with pytest.raises(NotYourDecision):
         act(m, 0, "play:x1:x")
     assert m.outcome() is None
