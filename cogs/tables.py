@@ -108,6 +108,7 @@ class Tables:
         self.store = store
         self.config = config
         self._locks: dict[int, asyncio.Lock] = {}
+        self._panel_locks: dict[int, asyncio.Lock] = {}
         self._bot_tasks: dict[int, asyncio.Task] = {}
         self._names: dict[int, str] = {}
         self.deadlines = None  # set by the bot once the deadline service exists
@@ -116,6 +117,11 @@ class Tables:
 
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
+
+    def panel_lock(self, match_id: int) -> asyncio.Lock:
+        """Orders the redraws of a match's private panels (never held while
+        taking the match lock, so the two cannot deadlock)."""
+        return self._panel_locks.setdefault(match_id, asyncio.Lock())
 
     def remember(self, user: discord.abc.User) -> None:
         self._names[user.id] = user.display_name
@@ -295,15 +301,18 @@ class Tables:
         """The seat's private panel: their view and their legal actions. It
         replaces the clicked message only when that is the clicker's own
         ephemeral panel; otherwise it comes as a new private message."""
-        embed, components, seen = await self.panel_message(loaded, seat, group=group, note=note)
-        if edit and own_panel(interaction) and not interaction.response.is_done():
-            await interaction.response.edit_message(embed=embed, view=components)
-        elif interaction.response.is_done():
-            await interaction.followup.send(embed=embed, view=components, ephemeral=True)
-            return  # a followup's token is not the panel's: don't keep it current
-        else:
-            await interaction.response.send_message(embed=embed, view=components, ephemeral=True)
-        self.panels.shown(loaded.id, interaction.user.id, interaction, seen)
+        async with self.panel_lock(loaded.id):  # see update_panels
+            embed, components, seen = await self.panel_message(loaded, seat, group=group,
+                                                               note=note)
+            if edit and own_panel(interaction) and not interaction.response.is_done():
+                await interaction.response.edit_message(embed=embed, view=components)
+            elif interaction.response.is_done():
+                await interaction.followup.send(embed=embed, view=components, ephemeral=True)
+                return  # a followup's token is not the panel's: don't keep it current
+            else:
+                await interaction.response.send_message(embed=embed, view=components,
+                                                        ephemeral=True)
+            self.panels.shown(loaded.id, interaction.user.id, interaction, seen)
 
     async def panel_message(self, loaded: LoadedMatch, seat: int, *, group: str | None = None,
                             note: str | None = None,
@@ -346,10 +355,22 @@ class Tables:
                                 then=_(words))[:80]))
         return found
 
-    async def update_panels(self, loaded: LoadedMatch) -> None:
+    async def update_panels(self, match_id: int) -> None:
         """Redraw the open panels whose owner's turn came or whose hand
         changed, through the interactions that showed them (Discord allows
-        that for 15 minutes; past that the turn ping's button opens one)."""
+        that for 15 minutes; past that the turn ping's button opens one).
+
+        Under the match's panel lock and from a fresh load: a click answers
+        with its panel under the same lock, so an older redraw can never land
+        after (and over) a newer one. (Not the match lock: this also runs
+        inside it, e.g. when a lobby starts its match.)"""
+        if not self.panels.editable(match_id):
+            return
+        async with self.panel_lock(match_id):
+            loaded = await self.store.load(match_id)
+            await self._update_panels(loaded)
+
+    async def _update_panels(self, loaded: LoadedMatch) -> None:
         if loaded.match is None or loaded.status != Status.ACTIVE:
             self.panels.forget(loaded.id)
             return
@@ -427,7 +448,7 @@ class Tables:
                 return
             if self.deadlines is not None:  # the clock starts before anyone is told
                 await self.deadlines.schedule(loaded)
-            await self.update_panels(loaded)
+            await self.update_panels(match_id)
             now_owing = humans_owing(loaded)
             if now_owing and now_owing != owed_before and not loaded.paused:
                 await self.notify(loaded, now_owing)
