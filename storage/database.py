@@ -158,6 +158,10 @@ class Database:
             try:
                 await self._writer.execute("PRAGMA analysis_limit = 400")
                 await self._writer.execute("PRAGMA optimize")
+            except sqlite3.OperationalError as exc:
+                # Only an optimisation: another process holding the write
+                # lock ("database is locked") must not make closing fail.
+                log.info("%s: skipped PRAGMA optimize at close (%s)", self.path, exc)
             finally:
                 await self._reader.close()
                 await self._writer.close()

@@ -124,3 +124,17 @@ async def test_a_database_turned_read_only_is_reported_once_and_recovers(store, 
     await store.set_setting(GUILD, "k", 2)  # nothing half-done is left behind
     assert await store.get_setting(GUILD, "k") == 2
     assert any("takes writes again" in r.getMessage() for r in caplog.records)
+
+
+async def test_closing_does_not_fail_while_another_process_holds_the_write_lock(db_path):
+    """PRAGMA optimize at close needs the write lock; when another process
+    (a second bot, a copy tool) holds it, closing still succeeds."""
+    store = await Store.open(db_path)
+    other = sqlite3.connect(db_path, timeout=0)
+    other.execute("BEGIN IMMEDIATE")  # holds the write lock
+    try:
+        await store._db._writer.execute("PRAGMA busy_timeout = 50")  # don't wait 5 s here
+        await store.close()
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
