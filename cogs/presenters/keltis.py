@@ -54,6 +54,19 @@ def row_name(row: str) -> str:
     return _(ROW_NAME[row])
 
 
+def draw_phrase(event: dict) -> Phrase:
+    """A draw in the Keltis card games (this one and the Oracle): from the
+    draw pile (the card itself is a private detail for the drawer), or the
+    top of a discard pile."""
+    seat = event["seat"]
+    if event["type"] == "drawn":
+        return Phrase(seat, card(event["card"]), detail=True)
+    if event["from"] == "deck":
+        return Phrase(seat, _("drew from the draw pile"))
+    return Phrase(seat, _("took {card} from the {pile}", card=card(event["card"]),
+                          pile=pile_name(event["from"])))
+
+
 class KeltisPresenter(Presenter):
     game_id = "keltis"
     title = N_("Keltis")
@@ -116,13 +129,8 @@ class KeltisPresenter(Presenter):
                                   row=row_name(event["row"])))
         if kind == "stone":
             return Phrase(seat, _("took the 💎{value} wishing stone", value=event["value"]))
-        if kind == "draw":
-            if event["from"] == "deck":
-                return Phrase(seat, _("drew from the draw pile"))
-            return Phrase(seat, _("took {card} from the {pile}", card=card(event["card"]),
-                                  pile=pile_name(event["from"])))
-        if kind == "drawn":
-            return Phrase(seat, card(event["card"]), detail=True)
+        if kind in ("draw", "drawn"):
+            return draw_phrase(event)
         if kind == "end":
             return Phrase(None, _("🔚 The game ends: {reason}. Everyone may place up to two "
                                   "more cards.", reason=end_reason(event["reason"])))

@@ -15,6 +15,7 @@ from cogs.presenters.keltis import (
     DIRECTION,
     card,
     colour_name,
+    draw_phrase,
     face,
     pile_name,
     row_name,
@@ -206,13 +207,8 @@ class OraclePresenter(Presenter):
         if kind == "skip":
             return Phrase(seat, _("let the {tile} on field {n} be", tile=tile_name(event["tile"]),
                                   n=event["field"]))
-        if kind == "draw":
-            if event["from"] == "deck":
-                return Phrase(seat, _("drew from the draw pile"))
-            return Phrase(seat, _("took {card} from the {pile}", card=card(event["card"]),
-                                  pile=pile_name(event["from"])))
-        if kind == "drawn":
-            return Phrase(seat, card(event["card"]), detail=True)
+        if kind in ("draw", "drawn"):
+            return draw_phrase(event)
         if kind == "end":
             return Phrase(None, _("The game ends: {reason}.", reason=end_reason(event["reason"])))
         return super().phrase(event, names)
