@@ -200,7 +200,11 @@ class Tables:
                 return
             before = humans_owing(loaded)
             try:
-                steps = self._try(match, seat, keys)
+                if len(keys) > 1:  # all or nothing: try the whole move on a copy first
+                    twin = Match.from_record(match.to_record())
+                    for part in keys:
+                        twin.act(seat, part, twin.seq)
+                events = match.act(seat, keys[0], match.seq)
             except NotYourDecision:
                 await say(interaction, replies.NOT_YOUR_TURN)
                 return
@@ -211,8 +215,9 @@ class Tables:
                 await say(interaction, replies.FINISHED)
                 return
             try:
-                for args, kwargs in steps:
-                    await self.store.commit_action(match_id, *args, **kwargs)
+                await self.store.commit(match_id, match, events)
+                for part in keys[1:]:  # legal: tried above
+                    await self.store.commit(match_id, match, match.act(seat, part, match.seq))
             except (StaleCommit, WrongStatus):
                 await say(interaction, replies.RACED)
                 return
@@ -221,19 +226,6 @@ class Tables:
             else:
                 await interaction.response.defer()
         await self.after_move(match_id, before)
-
-    @staticmethod
-    def _try(match, seat: int, keys: list[str]) -> list[tuple[tuple, dict]]:
-        """Apply `keys` in turn to the loaded match (all must be legal, else
-        the engine's error and nothing is stored); the commits they need,
-        as (args, kwargs) of `Store.commit_action`."""
-        steps = []
-        for part in keys:
-            events = match.act(seat, part, match.seq)
-            outcome = (match.outcome() or {}) if match.is_over() else None
-            steps.append(((match.seq - 1, seat, part, match.snapshot(), events),
-                          {"finished_outcome": outcome}))
-        return steps
 
     async def on_group(self, interaction: discord.Interaction, match_id: int, seq: int,
                        group: str) -> None:
