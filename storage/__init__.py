@@ -25,7 +25,9 @@ from storage.records import (
     ENDED,
     HAND_OVERS,
     LIVE,
+    UNCHANGED,
     Deadline,
+    DeadlinePlan,
     Holder,
     LoadedMatch,
     LoggedAction,
@@ -40,7 +42,7 @@ from storage.store import Store
 
 __all__ = [
     "Store", "default_path",
-    "MatchInfo", "LoadedMatch", "Deadline", "Seat", "MessageRef", "Status", "LIVE", "ENDED",
+    "MatchInfo", "LoadedMatch", "Deadline", "DeadlinePlan", "UNCHANGED", "Seat", "MessageRef", "Status", "LIVE", "ENDED",
     "Holder", "LoggedAction", "HAND_OVERS", "holder_at", "Stats",
     "StoreError", "UnusableDatabase", "SchemaTooNew", "NotOurDatabase", "ReadOnlyStorage",
     "StoreClosed", "UnknownMatch", "Conflict",

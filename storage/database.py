@@ -139,6 +139,9 @@ class Database:
         self._lock = asyncio.Lock()
         self._closed = False
         self._read_only_reported = False
+        #: write transactions committed (each is one fsync of the WAL): what
+        #: tests and bench/load count per move
+        self.transactions = 0
 
     @classmethod
     async def open(cls, path: Path) -> "Database":
@@ -194,6 +197,7 @@ class Database:
             try:
                 yield conn
                 await conn.execute("COMMIT")
+                self.transactions += 1
             except BaseException as exc:
                 # Queued behind any statement still running for a cancelled
                 # caller, and before the next BEGIN: the connection's queue is FIFO.

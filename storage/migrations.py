@@ -272,7 +272,16 @@ INSERT INTO finishes (match_id)
 SELECT id FROM matches WHERE status = 'finished' ORDER BY ended_at, id;
 """
 
-MIGRATIONS: Sequence[str] = (V1, V2, V3, STORY, RATINGS)
+# Display names kept with the seats, so that showing a table or a panel never
+# waits on Discord for a member's name: the current holder's (refreshed when
+# they click and it changed) and, for the seat's history, each holder's name
+# as they took the seat. NULL: not known yet (seats from before this).
+SEAT_NAMES = """
+ALTER TABLE seats ADD COLUMN name TEXT;
+ALTER TABLE seat_holders ADD COLUMN name TEXT;
+"""
+
+MIGRATIONS: Sequence[str] = (V1, V2, V3, STORY, RATINGS, SEAT_NAMES)
 
 
 def latest() -> int:

@@ -35,6 +35,8 @@ class Seat:
     seat: int
     user_id: int | None  # None for a bot seat
     bot: str | None      # the bot's kind for a bot seat, else None
+    #: the holder's display name as last seen (None for a bot, or not known yet)
+    name: str | None = field(default=None, compare=False)
 
     @property
     def is_bot(self) -> bool:
@@ -102,6 +104,18 @@ HAND_OVERS = ("conceded", "kicked", "forfeited", "replaced")
 
 
 @dataclass(frozen=True, slots=True)
+class DeadlinePlan:
+    """The deadlines a move sets for the decision the match waits on after
+    it (see Store.commit_move); None for no reminder or no timeout."""
+    remind_at: datetime | None
+    timeout_at: datetime | None
+
+
+#: "leave this as it is" (Store.commit_move's deadline)
+UNCHANGED = object()
+
+
+@dataclass(frozen=True, slots=True)
 class Holder:
     """Who held a seat from action `from_seq` on, and how they came to it
     ('start', or how the previous holder left: one of HAND_OVERS)."""
@@ -110,6 +124,8 @@ class Holder:
     user_id: int | None
     bot: str | None
     how: str
+    #: the holder's display name when they took the seat (None: a bot, or not known)
+    name: str | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +199,7 @@ INFO_COLUMNS = """
     m.options, m.players, m.seed, m.rules_version, m.seq, m.outcome,
     m.created_at, m.updated_at, m.started_at, m.ended_at, m.archived_at,
     m.settings, m.paused_at,
-    (SELECT json_group_array(json_array(s.seat, s.user_id, s.bot))
+    (SELECT json_group_array(json_array(s.seat, s.user_id, s.bot, s.name))
        FROM seats s WHERE s.match_id = m.id) AS seats_json
 """
 
@@ -216,8 +232,8 @@ def _info_fields(row: sqlite3.Row) -> dict[str, Any]:
             outcome = json.loads(row["outcome"])
         except ValueError as exc:
             problems.append(f"bad outcome JSON ({exc})")
-    seats = tuple(sorted((Seat(seat, user_id, bot)
-                          for seat, user_id, bot in json.loads(row["seats_json"])),
+    seats = tuple(sorted((Seat(seat, user_id, bot, name)
+                          for seat, user_id, bot, name in json.loads(row["seats_json"])),
                          key=lambda s: s.seat))
     return dict(
         id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],

@@ -17,7 +17,7 @@ import json
 import logging
 import sqlite3
 import time
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -34,7 +34,9 @@ from storage.records import (
     LIVE,
     LOAD_SQL,
     HAND_OVERS,
+    UNCHANGED,
     Deadline,
+    DeadlinePlan,
     Holder,
     LoadedMatch,
     LoggedAction,
@@ -130,6 +132,11 @@ class Store:
     def path(self) -> Path:
         return self._db.path
 
+    @property
+    def transactions(self) -> int:
+        """Write transactions committed since the store opened (one fsync each)."""
+        return self._db.transactions
+
     def _now(self) -> int:
         return _ms(self._clock)
 
@@ -157,10 +164,11 @@ class Store:
             await conn.execute("UPDATE matches SET thread_id = ?, updated_at = ? WHERE id = ?",
                                (thread_id, self._now(), match_id))
 
-    async def add_user_seat(self, match_id: int, user_id: int) -> int:
+    async def add_user_seat(self, match_id: int, user_id: int, name: str | None = None) -> int:
         """Seat a user at the next free seat; its number. SeatError if the
-        user is already seated or the lobby is full."""
-        return await self._add_seat(match_id, user_id, None)
+        user is already seated or the lobby is full. `name`: their display
+        name, kept with the seat so tables never wait on Discord for it."""
+        return await self._add_seat(match_id, user_id, None, name)
 
     async def add_bot_seat(self, match_id: int, bot: str = DEFAULT_BOT) -> int:
         """Seat a bot of kind `bot` at the next free seat; its number."""
@@ -168,7 +176,8 @@ class Store:
             raise ValueError("a bot seat needs a non-empty bot kind")
         return await self._add_seat(match_id, None, bot)
 
-    async def _add_seat(self, match_id: int, user_id: int | None, bot: str | None) -> int:
+    async def _add_seat(self, match_id: int, user_id: int | None, bot: str | None,
+                        name: str | None = None) -> int:
         now = self._now()
         async with self._db.write() as conn:
             row = await _require(conn, match_id, (Status.LOBBY,))
@@ -181,9 +190,9 @@ class Store:
                 raise SeatError(match_id, f"the lobby is full ({capacity} seats)")
             seat = len(seats)
             await conn.execute(
-                "INSERT INTO seats (match_id, seat, user_id, bot, joined_at)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (match_id, seat, user_id, bot, now))
+                "INSERT INTO seats (match_id, seat, user_id, bot, joined_at, name)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (match_id, seat, user_id, bot, now, name))
             await _touch(conn, match_id, now)
             return seat
 
@@ -236,8 +245,8 @@ class Store:
             if count != match.players:
                 raise SeatError(match_id, f"{count} seats for a {match.players}-player match")
             await conn.execute(
-                "INSERT INTO seat_holders (match_id, seat, from_seq, user_id, bot, how, at)"
-                " SELECT match_id, seat, 0, user_id, bot, 'start', ? FROM seats"
+                "INSERT INTO seat_holders (match_id, seat, from_seq, user_id, bot, how, at, name)"
+                " SELECT match_id, seat, 0, user_id, bot, 'start', ?, name FROM seats"
                 " WHERE match_id = ? ORDER BY seat", (now, match_id))
             await conn.execute(
                 "UPDATE matches SET status = 'active', players = ?, seed = ?, options = ?,"
@@ -272,56 +281,109 @@ class Store:
         must be the state after applying `key` to the state at
         `expected_seq`; `commit(match_id, match)` derives all of it from the
         Match."""
-        if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
-            raise ValueError(f"bad expected_seq {expected_seq!r}")
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
-            raise ValueError(f"bad seat {seat!r}")
-        try:
-            if Action.parse(key).key() != key:
-                raise UnknownAction(key)
-        except UnknownAction:
-            raise ValueError(f"bad action key {key!r}") from None
-        if not isinstance(snapshot, dict):
-            raise TypeError(f"the snapshot must be a dict, not {type(snapshot).__name__}")
-        if not isinstance(events, list):
-            raise TypeError(f"events must be a list, not {type(events).__name__}")
-        snapshot_json, events_json = dumps(snapshot), dumps(events)
-        outcome_json = None if finished_outcome is None else dumps(finished_outcome)
-        now = self._now()
-        async with self._db.write() as conn:
-            # The condition on seq and status *is* the INSERT's WHERE clause.
-            cur = await conn.execute(
-                "INSERT INTO actions (match_id, seq, seat, key, at, events)"
-                " SELECT id, seq, ?, ?, ?, ? FROM matches"
-                " WHERE id = ? AND seq = ? AND status = 'active'",
-                (seat, key, now, events_json, match_id, expected_seq))
-            if cur.rowcount != 1:
-                row = await _require(conn, match_id, (Status.ACTIVE,))
-                raise StaleCommit(match_id, expected_seq, row["seq"])
-            if outcome_json is None:
-                await conn.execute(
-                    "UPDATE matches SET seq = seq + 1, snapshot = ?, updated_at = ?"
-                    " WHERE id = ? AND seq = ?",
-                    (snapshot_json, now, match_id, expected_seq))
-            else:
-                await conn.execute(
-                    "UPDATE matches SET seq = seq + 1, snapshot = ?, updated_at = ?,"
-                    " status = 'finished', outcome = ?, ended_at = ? WHERE id = ? AND seq = ?",
-                    (snapshot_json, now, outcome_json, now, match_id, expected_seq))
-                await results.record_finish(conn, match_id)
-            return expected_seq + 1
+        return await self._commit(match_id, expected_seq, [(seat, key, events)], snapshot,
+                                  finished_outcome=finished_outcome)
 
     async def commit(self, match_id: int, match: Match, events: list[dict]) -> int:
         """Commit the last action applied to `match` (loaded from this store,
         then `events = match.act(...)` once). Ends the match when the engine
         says it is over. After StaleCommit the in-memory match holds a move
         that was not stored: discard it and reload."""
-        if not match.log:
-            raise ValueError("the match has no action to commit")
-        seat, key = match.log[-1]
+        return await self.commit_move(match_id, match, [events])
+
+    async def commit_move(self, match_id: int, match: Match, steps: Sequence[list[dict]], *,
+                          deadline: "DeadlinePlan | None | object" = UNCHANGED,
+                          messages: Sequence[tuple[str, int, int]] = (),
+                          names: dict[int, str] | None = None) -> int:
+        """A whole move in one transaction, hence one fsync: the last
+        `len(steps)` actions applied to `match` (loaded from this store;
+        `steps[i]` the events `match.act` returned for each), the snapshot
+        after them (ending the match when the engine says it is over), and
+        what the move implies besides:
+
+        - `deadline`: the deadline of the decision the match waits on after
+          the move (a DeadlinePlan), or None to clear it; left alone by default;
+        - `messages`: (kind, channel id, message id) rows of messages that
+          show the match (e.g. the last turn ping), replacing those kinds;
+        - `names`: user id -> display name, for their seats here.
+
+        All or nothing, conditioned on the stored seq like `commit_action`
+        (StaleCommit, WrongStatus, UnknownMatch). Returns the new seq."""
+        if not 1 <= len(steps) <= len(match.log):
+            raise ValueError(f"{len(steps)} step(s) to commit, {len(match.log)} logged")
+        done = [(seat, key, events)
+                for (seat, key), events in zip(match.log[-len(steps):], steps)]
         outcome = (match.outcome() or {}) if match.is_over() else None
-        return await self.commit_action(match_id, match.seq - 1, seat, key, match.snapshot(),
-                                        events, finished_outcome=outcome)
+        return await self._commit(match_id, match.seq - len(steps), done, match.snapshot(),
+                                  finished_outcome=outcome, deadline=deadline,
+                                  messages=messages, names=names)
+
+    async def _commit(self, match_id: int, expected_seq: int,
+                      steps: list[tuple[int, str, list[dict]]], snapshot: dict, *,
+                      finished_outcome: dict | None = None,
+                      deadline: "DeadlinePlan | None | object" = UNCHANGED,
+                      messages: Sequence[tuple[str, int, int]] = (),
+                      names: dict[int, str] | None = None) -> int:
+        if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
+            raise ValueError(f"bad expected_seq {expected_seq!r}")
+        rows = []
+        for seat, key, events in steps:
+            if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+                raise ValueError(f"bad seat {seat!r}")
+            try:
+                if Action.parse(key).key() != key:
+                    raise UnknownAction(key)
+            except UnknownAction:
+                raise ValueError(f"bad action key {key!r}") from None
+            if not isinstance(events, list):
+                raise TypeError(f"events must be a list, not {type(events).__name__}")
+            rows.append((seat, key, dumps(events)))
+        if not isinstance(snapshot, dict):
+            raise TypeError(f"the snapshot must be a dict, not {type(snapshot).__name__}")
+        snapshot_json = dumps(snapshot)
+        outcome_json = None if finished_outcome is None else dumps(finished_outcome)
+        now = self._now()
+        final = expected_seq + len(rows)
+        async with self._db.write() as conn:
+            for n, (seat, key, events_json) in enumerate(rows):
+                seq = expected_seq + n
+                # The condition on seq and status *is* the INSERT's WHERE clause.
+                cur = await conn.execute(
+                    "INSERT INTO actions (match_id, seq, seat, key, at, events)"
+                    " SELECT id, seq, ?, ?, ?, ? FROM matches"
+                    " WHERE id = ? AND seq = ? AND status = 'active'",
+                    (seat, key, now, events_json, match_id, seq))
+                if cur.rowcount != 1:
+                    row = await _require(conn, match_id, (Status.ACTIVE,))
+                    raise StaleCommit(match_id, expected_seq, row["seq"])
+                if seq + 1 < final:  # a step on the way: the log grows one action at a time
+                    await conn.execute(
+                        "UPDATE matches SET seq = seq + 1 WHERE id = ? AND seq = ?",
+                        (match_id, seq))
+            last = final - 1
+            if outcome_json is None:
+                await conn.execute(
+                    "UPDATE matches SET seq = seq + 1, snapshot = ?, updated_at = ?"
+                    " WHERE id = ? AND seq = ?",
+                    (snapshot_json, now, match_id, last))
+            else:
+                await conn.execute(
+                    "UPDATE matches SET seq = seq + 1, snapshot = ?, updated_at = ?,"
+                    " status = 'finished', outcome = ?, ended_at = ? WHERE id = ? AND seq = ?",
+                    (snapshot_json, now, outcome_json, now, match_id, last))
+                await results.record_finish(conn, match_id)
+            if deadline is None:
+                await conn.execute("DELETE FROM deadlines WHERE match_id = ?", (match_id,))
+            elif deadline is not UNCHANGED:
+                await _put_deadline(conn, match_id, final, deadline.remind_at,
+                                    deadline.timeout_at)
+            for kind, channel_id, message_id in messages:
+                await _put_message(conn, match_id, kind, channel_id, message_id, now)
+            for user_id, name in (names or {}).items():
+                await conn.execute(
+                    "UPDATE seats SET name = ? WHERE match_id = ? AND user_id = ?"
+                    " AND name IS NOT ?", (name, match_id, user_id, name))
+            return final
 
     async def finish(self, match_id: int, outcome: dict, *,
                      expected_seq: int | None = None) -> None:
@@ -433,12 +495,7 @@ class Store:
             await _require(conn, match_id)
             old = await conn.execute_fetchall(
                 "SELECT * FROM messages WHERE match_id = ? AND kind = ?", (match_id, kind))
-            await conn.execute(
-                "INSERT INTO messages (match_id, kind, channel_id, message_id, posted_at)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, kind) DO UPDATE SET"
-                " channel_id = excluded.channel_id, message_id = excluded.message_id,"
-                " posted_at = excluded.posted_at",
-                (match_id, kind, channel_id, message_id, now))
+            await _put_message(conn, match_id, kind, channel_id, message_id, now)
             return decode_message(old[0]) if old else None
 
     async def message(self, match_id: int, kind: str) -> MessageRef | None:
@@ -489,7 +546,8 @@ class Store:
                                (self._now(), match_id))
 
     async def replace_seat(self, match_id: int, seat: int, *, how: str,
-                           user_id: int | None = None, bot: str | None = None) -> Seat:
+                           user_id: int | None = None, bot: str | None = None,
+                           name: str | None = None) -> Seat:
         """Give a seat of a live match to another user or to a bot; `how` the
         holder left (HAND_OVERS: conceded, kicked, forfeited, replaced).
         Returns the seat as it was. The seat history keeps the old holder
@@ -509,14 +567,14 @@ class Store:
             if user_id is not None and any(s.user_id == user_id for s in seats.values()):
                 raise SeatError(match_id, f"user {user_id} is already seated")
             await conn.execute(
-                "UPDATE seats SET user_id = ?, bot = ?, joined_at = ?"
+                "UPDATE seats SET user_id = ?, bot = ?, joined_at = ?, name = ?"
                 " WHERE match_id = ? AND seat = ?",
-                (user_id, bot, self._now(), match_id, seat))
+                (user_id, bot, self._now(), name, match_id, seat))
             if row["status"] == Status.ACTIVE:
                 await conn.execute(
-                    "INSERT INTO seat_holders (match_id, seat, from_seq, user_id, bot, how, at)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (match_id, seat, row["seq"], user_id, bot, how, self._now()))
+                    "INSERT INTO seat_holders (match_id, seat, from_seq, user_id, bot, how, at,"
+                    " name) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (match_id, seat, row["seq"], user_id, bot, how, self._now(), name))
             await _touch(conn, match_id, self._now())
             return seats[seat]
 
@@ -524,9 +582,26 @@ class Store:
         """Every holder of every seat of a started match, in order of seat
         and time (empty for a lobby)."""
         rows = await self._db.fetchall(
-            "SELECT seat, from_seq, user_id, bot, how FROM seat_holders"
+            "SELECT seat, from_seq, user_id, bot, how, name FROM seat_holders"
             " WHERE match_id = ? ORDER BY seat, id", (match_id,))
-        return [Holder(r["seat"], r["from_seq"], r["user_id"], r["bot"], r["how"]) for r in rows]
+        return [Holder(r["seat"], r["from_seq"], r["user_id"], r["bot"], r["how"], r["name"])
+                for r in rows]
+
+    async def rename_seats(self, guild_id: int, user_id: int, name: str) -> int:
+        """A member's display name changed: their seats in the guild's live
+        matches show the new one (the seat history keeps the name each
+        holder had when taking the seat). Returns the seats renamed; writes
+        nothing when none is out of date."""
+        where = ("user_id = ? AND name IS NOT ? AND match_id IN (SELECT id FROM matches"
+                 " WHERE guild_id = ? AND status IN ('lobby', 'active'))")
+        stale = await self._db.fetchall(f"SELECT 1 FROM seats WHERE {where} LIMIT 1",
+                                        (user_id, name, guild_id))
+        if not stale:
+            return 0
+        async with self._db.write() as conn:
+            cur = await conn.execute(f"UPDATE seats SET name = ? WHERE {where}",
+                                     (name, user_id, name, guild_id))
+            return cur.rowcount
 
     async def story(self, match_id: int, *, since: int = 0,
                     until: int | None = None) -> list[LoggedAction]:
@@ -546,11 +621,7 @@ class Store:
         (replacing any earlier one)."""
         async with self._db.write() as conn:
             await _require(conn, match_id)
-            await conn.execute(
-                "INSERT INTO deadlines (match_id, seq, remind_at, timeout_at) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (match_id) DO UPDATE SET seq = excluded.seq,"
-                " remind_at = excluded.remind_at, timeout_at = excluded.timeout_at",
-                (match_id, seq, _ms_or_none(remind_at), _ms_or_none(timeout_at)))
+            await _put_deadline(conn, match_id, seq, remind_at, timeout_at)
 
     async def clear_deadline(self, match_id: int, *, reminder_only: bool = False) -> None:
         async with self._db.write() as conn:
@@ -780,6 +851,25 @@ async def _delete_guild(conn: aiosqlite.Connection, guild_id: int) -> int:
     await conn.execute("DELETE FROM departed_guilds WHERE guild_id = ?", (guild_id,))
     await conn.execute("DELETE FROM ratings WHERE guild_id = ?", (guild_id,))
     return removed
+
+
+async def _put_deadline(conn: aiosqlite.Connection, match_id: int, seq: int,
+                        remind_at: datetime | None, timeout_at: datetime | None) -> None:
+    await conn.execute(
+        "INSERT INTO deadlines (match_id, seq, remind_at, timeout_at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (match_id) DO UPDATE SET seq = excluded.seq,"
+        " remind_at = excluded.remind_at, timeout_at = excluded.timeout_at",
+        (match_id, seq, _ms_or_none(remind_at), _ms_or_none(timeout_at)))
+
+
+async def _put_message(conn: aiosqlite.Connection, match_id: int, kind: str, channel_id: int,
+                       message_id: int, now: int) -> None:
+    await conn.execute(
+        "INSERT INTO messages (match_id, kind, channel_id, message_id, posted_at)"
+        " VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, kind) DO UPDATE SET"
+        " channel_id = excluded.channel_id, message_id = excluded.message_id,"
+        " posted_at = excluded.posted_at",
+        (match_id, kind, channel_id, message_id, now))
 
 
 async def _touch(conn: aiosqlite.Connection, match_id: int, now: int) -> None:

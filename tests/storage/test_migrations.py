@@ -237,8 +237,8 @@ async def played(store, start_keltis, play):
     "UPDATE matches SET snapshot = NULL",
     "UPDATE matches SET status = 'lobby'",                # a lobby has no snapshot
     "UPDATE matches SET status = 'paused'",
-    "INSERT INTO seats VALUES (1, 5, NULL, NULL, 0)",     # neither user nor bot
-    "INSERT INTO seats VALUES (1, 5, 11, NULL, 0)",       # the same user twice
+    "INSERT INTO seats VALUES (1, 5, NULL, NULL, 0, NULL)",     # neither user nor bot
+    "INSERT INTO seats VALUES (1, 5, 11, NULL, 0, NULL)",       # the same user twice
 ])
 async def test_the_schema_refuses_writes_that_break_the_invariants(played, raw, sql):
     raw.execute("PRAGMA foreign_keys = ON")
