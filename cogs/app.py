@@ -12,7 +12,7 @@ from datetime import timedelta
 import discord
 from discord.ext import commands
 
-from cogs import replies
+from cogs import replies, stats_file
 from cogs.clock import Clock, OffsetClock
 from cogs.components import DYNAMIC_ITEMS, will_dispatch
 from cogs.config import Config
@@ -82,6 +82,9 @@ class GameHost(commands.Bot):
         self.history = History(self.store)
         self.logbook = Logbook(self.store, self.tables)
         self.add_dynamic_items(*ITEMS)
+        if self.config.test_stats is not None:
+            self._stats = asyncio.create_task(stats_file.keep(self, self.config.test_stats),
+                                              name="test-stats")
         await self.add_cog(Games(self))
         self.tree.on_error = self.on_app_command_error
         await self.tree.set_translator(CatalogueTranslator())

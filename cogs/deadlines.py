@@ -17,7 +17,15 @@ from cogs.i18n import N_
 from cogs.hosting import match_settings
 from cogs.tables import STAND_IN, humans_owing
 from rules.bots import choose_action
-from storage import CorruptMatch, Deadline, StaleCommit, Status, UnknownMatch, WrongStatus
+from storage import (
+    CorruptMatch,
+    Deadline,
+    DeadlinePlan,
+    StaleCommit,
+    Status,
+    UnknownMatch,
+    WrongStatus,
+)
 
 log = logging.getLogger(__name__)
 
@@ -32,21 +40,32 @@ class Deadlines:
         self._task: asyncio.Task | None = None
 
     # -- setting ---------------------------------------------------------------
-    async def schedule(self, loaded) -> None:
-        """Deadlines for the decision the match now waits on (none when it
-        waits on nobody human, is paused or over)."""
+    async def plan(self, loaded) -> DeadlinePlan | None:
+        """The deadlines of the decision the match waits on, as its engine
+        stands (moves applied, maybe not yet committed): None when it waits
+        on nobody human, is paused or over. A move commits them with itself
+        (Store.commit_move), then `wake()`s the loop."""
         waiting = (loaded.status == Status.ACTIVE and not loaded.paused
                    and loaded.match is not None and humans_owing(loaded))
         if not waiting:
-            await self.store.clear_deadline(loaded.id)
-            return
+            return None
         settings = await match_settings(self.store, loaded)
         now = self.clock.now()
         remind = now + timedelta(seconds=settings["reminder"]) if settings["reminder"] else None
         timeout = (now + timedelta(seconds=settings["timeout"])
                    if settings["timeout"] and settings["policy"] != "wait" else None)
-        await self.store.set_deadline(loaded.id, loaded.match.seq, remind_at=remind,
-                                      timeout_at=timeout)
+        return DeadlinePlan(remind, timeout)
+
+    async def schedule(self, loaded) -> None:
+        """Deadlines for the decision the match now waits on (none when it
+        waits on nobody human, is paused or over), on their own: for what
+        is not a move (a pause, a seat handed over, a start)."""
+        plan = await self.plan(loaded)
+        if plan is None:
+            await self.store.clear_deadline(loaded.id)
+            return
+        await self.store.set_deadline(loaded.id, loaded.match.seq, remind_at=plan.remind_at,
+                                      timeout_at=plan.timeout_at)
         self._wake.set()
 
     def wake(self) -> None:

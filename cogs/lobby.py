@@ -101,7 +101,8 @@ class Lobbies:
         match_id = await self.store.create_lobby(
             interaction.guild_id, interaction.channel_id, game_id,
             {"options": options, "seats": seats}, interaction.user.id)
-        await self.store.add_user_seat(match_id, interaction.user.id)
+        await self.store.add_user_seat(match_id, interaction.user.id,
+                                        interaction.user.display_name)
         for _seat in range(bots):
             await self.store.add_bot_seat(match_id, level)
         info = await self.store.info(match_id)
@@ -158,7 +159,7 @@ class Lobbies:
                     await say(interaction, N_("You're already in this match."))
                     return
                 if not seated:
-                    await self.store.add_user_seat(match_id, user.id)
+                    await self.store.add_user_seat(match_id, user.id, user.display_name)
             elif op == "leave":
                 if not seated:
                     await say(interaction, N_("You're not in this match."))

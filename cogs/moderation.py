@@ -94,7 +94,8 @@ class Moderation:
                     await self.store.replace_seat(info.id, seat, bot=STAND_IN, how="kicked")
                 else:
                     await self.store.replace_seat(info.id, seat, user_id=substitute.id,
-                                                   how="replaced")
+                                                   how="replaced",
+                                                   name=substitute.display_name)
             except SeatError as exc:
                 await say(interaction, N_("That didn't work: {reason}"), reason=str(exc))
                 return

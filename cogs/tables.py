@@ -25,6 +25,7 @@ from cogs.presenters import presenter_for
 from cogs.presenters.seats import bot_name
 from cogs.replies import say
 from cogs.story import NamesAt, names_by_history, recent_start, tell
+from cogs.table_editor import TableEditor
 from rules import (
     Action,
     GameOver,
@@ -35,7 +36,17 @@ from rules import (
     UnknownAction,
 )
 from rules.bots import choose_action, level_of_seat_kind
-from storage import CorruptMatch, LoadedMatch, StaleCommit, Status, UnknownMatch, WrongStatus
+from storage import (
+    UNCHANGED,
+    CorruptMatch,
+    LoadedMatch,
+    MatchInfo,
+    MessageRef,
+    StaleCommit,
+    Status,
+    UnknownMatch,
+    WrongStatus,
+)
 
 log = logging.getLogger(__name__)
 
@@ -62,9 +73,17 @@ def bot_seats(loaded: LoadedMatch) -> set[int]:
     return {s.seat for s in loaded.seats if s.user_id is None}
 
 
+def bots_move_next(loaded: LoadedMatch) -> bool:
+    """Will a bot seat move next, by itself (so the table may wait for it)?"""
+    return (loaded.status == Status.ACTIVE and loaded.match is not None and not loaded.paused
+            and not loaded.match.is_over()
+            and bool(set(loaded.match.to_act()) & bot_seats(loaded)))
+
+
 def humans_owing(loaded: LoadedMatch) -> frozenset[int]:
-    """User ids owing a decision now."""
-    if loaded.match is None or loaded.status != Status.ACTIVE:
+    """User ids owing a decision now (the loaded match may hold moves not
+    yet committed: it is over once its engine says so)."""
+    if loaded.match is None or loaded.status != Status.ACTIVE or loaded.match.is_over():
         return frozenset()
     owed = set(loaded.match.to_act())
     return frozenset(s.user_id for s in loaded.seats if s.seat in owed and s.user_id)
@@ -110,10 +129,22 @@ class Tables:
         self._locks: dict[int, asyncio.Lock] = {}
         self._panel_locks: dict[int, asyncio.Lock] = {}
         self._bot_tasks: dict[int, asyncio.Task] = {}
-        self._names: dict[int, str] = {}
+        self._names: dict[int, str] = {}  # user id -> display name at their last click
+        self._learning: set[tuple[int, int]] = set()  # (guild, user) names being fetched
+        self._chores: set[asyncio.Task] = set()  # work done after an answer
+        self._pings: dict[int, MessageRef] = {}  # match -> its last ping, not stored yet
         self.deadlines = None  # set by the bot once the deadline service exists
         self.panels = LivePanels()
         self.languages = Languages(bot, store)  # which language each message speaks
+        self.editor = TableEditor(self._show_latest)
+        self.moves = 0  # moves committed (a two-step move counts once), bots' included
+        self.human_moves = 0
+
+    @property
+    def lazy_delay(self) -> float:
+        """How long a table may wait for the bot moves that follow a move, so
+        that one edit shows them all (a bot moves after bot_move_delay)."""
+        return 2 * self.config.bot_move_delay + 1.0
 
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
@@ -123,8 +154,33 @@ class Tables:
         taking the match lock, so the two cannot deadlock)."""
         return self._panel_locks.setdefault(match_id, asyncio.Lock())
 
-    def remember(self, user: discord.abc.User) -> None:
+    def remember(self, user: discord.abc.User, loaded: MatchInfo | None = None) -> None:
+        """The clicker's display name as Discord shows it now. A seat whose
+        stored name is out of date is renamed after the answer (a move
+        carries it in its own transaction instead: see `moved_names`)."""
         self._names[user.id] = user.display_name
+        if loaded is not None and self.moved_names(loaded, user):
+            self.after_answer(self.store.rename_seats(loaded.guild_id, user.id,
+                                                      user.display_name))
+
+    @staticmethod
+    def moved_names(loaded: MatchInfo, user: discord.abc.User) -> dict[int, str]:
+        """{user id: name} when the user's seat here shows an older name."""
+        seat = next((s for s in loaded.seats if s.user_id == user.id), None)
+        name = getattr(user, "display_name", None)
+        return {user.id: name} if seat is not None and name and seat.name != name else {}
+
+    def after_answer(self, work) -> None:
+        """Run `work` (a coroutine) in the background: nobody's answer waits
+        for it; failures are logged."""
+        async def run():
+            try:
+                await work
+            except Exception:
+                log.exception("background work failed")
+        task = asyncio.create_task(run())
+        self._chores.add(task)
+        task.add_done_callback(self._chores.discard)
 
     # -- loading with polite refusals -----------------------------------------
     async def load_running(self, interaction: discord.Interaction, match_id: int, *,
@@ -186,7 +242,7 @@ class Tables:
             loaded, seat = await self.load_seated(interaction, match_id)
             if loaded is None:
                 return
-            self.remember(interaction.user)
+            self._names[interaction.user.id] = interaction.user.display_name
             if loaded.paused:
                 await say(interaction, replies.PAUSED)
                 return
@@ -204,7 +260,7 @@ class Tables:
                     twin = Match.from_record(match.to_record())
                     for part in keys:
                         twin.act(seat, part, twin.seq)
-                events = match.act(seat, keys[0], match.seq)
+                steps = [match.act(seat, keys[0], match.seq)]
             except NotYourDecision:
                 await say(interaction, replies.NOT_YOUR_TURN)
                 return
@@ -214,25 +270,45 @@ class Tables:
             except GameOver:
                 await say(interaction, replies.FINISHED)
                 return
-            try:
-                await self.store.commit(match_id, match, events)
-                for part in keys[1:]:  # legal: tried above
-                    await self.store.commit(match_id, match, match.act(seat, part, match.seq))
+            for part in keys[1:]:  # legal: tried above
+                steps.append(match.act(seat, part, match.seq))
+            try:  # the whole move and what it implies: one transaction
+                await self.commit_move(loaded, steps, names=self.moved_names(loaded,
+                                                                             interaction.user))
             except (StaleCommit, WrongStatus):
                 await say(interaction, replies.RACED)
                 return
+            self.human_moves += 1
             if from_panel:
                 await self.render_panel(interaction, loaded, seat, edit=True)
             else:
                 await interaction.response.defer()
-        await self.after_move(match_id, before)
+        await self.after_move(match_id, before, planned=True, burst=True)
+
+    async def commit_move(self, loaded: LoadedMatch, steps: list[list[dict]], *,
+                          names: dict[int, str] | None = None) -> None:
+        """Commit the moves just applied to `loaded.match` with everything
+        they imply, in one transaction (one fsync): the deadline of the
+        decision the match waits on next, the last turn ping's message (kept
+        in memory since it was posted) and the mover's new display name.
+        Durability first: the click is answered only after this."""
+        plan = UNCHANGED
+        if self.deadlines is not None:
+            plan = await self.deadlines.plan(loaded)
+        ping = self._pings.get(loaded.id)
+        messages = [("ping", ping.channel_id, ping.message_id)] if ping else []
+        await self.store.commit_move(loaded.id, loaded.match, steps, deadline=plan,
+                                     messages=messages, names=names)
+        self.moves += 1
+        if ping is not None and self._pings.get(loaded.id) is ping:
+            del self._pings[loaded.id]
 
     async def on_group(self, interaction: discord.Interaction, match_id: int, seq: int,
                        group: str) -> None:
         loaded, seat = await self.load_seated(interaction, match_id)
         if loaded is None:
             return
-        self.remember(interaction.user)
+        self.remember(interaction.user, loaded)
         if seq != loaded.match.seq:
             await self.render_panel(interaction, loaded, seat, edit=True, note=_(replies.STALE))
             return
@@ -284,7 +360,7 @@ class Tables:
         loaded, seat = await self.load_seated(interaction, match_id, from_dm=from_dm)
         if loaded is None:
             return
-        self.remember(interaction.user)
+        self.remember(interaction.user, loaded)
         await self.render_panel(interaction, loaded, seat, edit=edit)
 
     async def render_panel(self, interaction: discord.Interaction, loaded: LoadedMatch,
@@ -347,7 +423,7 @@ class Tables:
                                 then=_(words))[:80]))
         return found
 
-    async def update_panels(self, match_id: int) -> None:
+    async def update_panels(self, match_id: int) -> set[int]:
         """Redraw the open panels whose owner's turn came or whose hand
         changed, through the interactions that showed them (Discord allows
         that for 15 minutes; past that the turn ping's button opens one).
@@ -355,17 +431,21 @@ class Tables:
         Under the match's panel lock and from a fresh load: a click answers
         with its panel under the same lock, so an older redraw can never land
         after (and over) a newer one. (Not the match lock: this also runs
-        inside it, e.g. when a lobby starts its match.)"""
+        inside it, e.g. when a lobby starts its match.)
+
+        Returns the players whose open panel now shows them their decision
+        (they need no ping)."""
         if not self.panels.editable(match_id):
-            return
+            return set()
         async with self.panel_lock(match_id):
             loaded = await self.store.load(match_id)
-            await self._update_panels(loaded)
+            return await self._update_panels(loaded)
 
-    async def _update_panels(self, loaded: LoadedMatch) -> None:
+    async def _update_panels(self, loaded: LoadedMatch) -> set[int]:
         if loaded.match is None or loaded.status != Status.ACTIVE:
             self.panels.forget(loaded.id)
-            return
+            return set()
+        showing = set()
         for user_id, panel in self.panels.editable(loaded.id).items():
             seat = seat_of(loaded, user_id)
             if seat is None:
@@ -374,15 +454,21 @@ class Tables:
             legal = loaded.match.legal(seat)
             seen = digest(seat in loaded.match.to_act(), loaded.match.seq,
                           [a.key() for a in legal], loaded.match.view(seat))
+            owes = seat in loaded.match.to_act()
             if seen == panel.digest:
+                if owes:
+                    showing.add(user_id)
                 continue
             with speaking(getattr(panel.interaction, "locale", None)):  # its owner's
                 embed, components, seen = await self.panel_message(loaded, seat)
             try:
                 await panel.interaction.edit_original_response(embed=embed, view=components)
                 panel.digest = seen
+                if owes:
+                    showing.add(user_id)
             except discord.HTTPException:
                 self.panels.forget(loaded.id, user_id)
+        return showing
 
     async def ask_concede(self, interaction: discord.Interaction, match_id: int) -> None:
         """`/game concede` asks first: Yes or No, privately."""
@@ -421,7 +507,7 @@ class Tables:
             else:
                 events = loaded.match.concede(seat, loaded.match.seq)
                 try:
-                    await self.store.commit(match_id, loaded.match, events)
+                    await self.commit_move(loaded, [events])
                 except (StaleCommit, WrongStatus):
                     await say(interaction, replies.RACED)
                     return
@@ -433,17 +519,37 @@ class Tables:
         await self.after_move(match_id, before)
 
     # -- after every move ---------------------------------------------------------
-    async def after_move(self, match_id: int, owed_before: frozenset[int]) -> None:
+    async def after_move(self, match_id: int, owed_before: frozenset[int], *,
+                         planned: bool = False, burst: bool = False) -> None:
+        """Show what changed: the table, the deadlines (unless the move's
+        commit `planned` them), open panels, a ping for whoever owes a
+        decision now and isn't shown it on their panel, bot seats' moves.
+
+        With `burst` (a move, which bot moves may follow at once), while a
+        bot moves next the table waits for it (at most `lazy_delay`), so a
+        burst of bot moves ends in one edit showing all of them."""
         try:
-            loaded = await self.refresh_table(match_id)
-            if loaded is None:
+            try:
+                loaded = await self.store.load(match_id)
+            except CorruptMatch as exc:
+                log.error("cannot show match %s: %s", match_id, exc)
                 return
+            if loaded.match is None:
+                return
+            if burst and bots_move_next(loaded):
+                self.editor.want(match_id, delay=self.lazy_delay)
+            else:
+                await self.editor.show(match_id)
             if self.deadlines is not None:  # the clock starts before anyone is told
-                await self.deadlines.schedule(loaded)
-            await self.update_panels(match_id)
+                if planned:
+                    self.deadlines.wake()
+                else:
+                    await self.deadlines.schedule(loaded)
+            shown = await self.update_panels(match_id)
             now_owing = humans_owing(loaded)
             if now_owing and now_owing != owed_before and not loaded.paused:
-                await self.notify(loaded, now_owing)
+                if now_owing - shown:
+                    await self.notify(loaded, now_owing - shown)
             if loaded.status == Status.FINISHED:
                 await self.close_thread(loaded)
             self.schedule_bots(loaded)
@@ -453,35 +559,60 @@ class Tables:
             log.exception("updating the table of match %s failed", match_id)
 
     async def names_for(self, loaded) -> list[str]:
-        """The seats' names now: members' display names, bots by seat."""
-        guild = self.bot.get_guild(loaded.guild_id)
-        return [await self._seat_name(guild, s.seat, s.user_id, s.bot) for s in loaded.seats]
+        """The seats' names now: members' display names (stored with their
+        seats), bots by seat. Never waits on Discord: a name not known yet is
+        fetched after the answer, and "Player n" stands in meanwhile."""
+        return [self._seat_name(loaded, s.seat, s.user_id, s.bot, s.name) for s in loaded.seats]
 
     async def history_names(self, loaded) -> NamesAt:
         """names_at(seq): the seats' names when action `seq` was played, so
         a move keeps its author after the seat was handed over."""
-        guild = self.bot.get_guild(loaded.guild_id)
         history = await self.store.seat_history(loaded.id)
-        known = {(h.seat, h.user_id, h.bot): await self._seat_name(guild, h.seat, h.user_id, h.bot)
-                 for h in history}
-        return names_by_history(history, loaded.match.players,
-                                lambda h: known[(h.seat, h.user_id, h.bot)])
+        current = {s.seat: s for s in loaded.seats}
 
-    async def _seat_name(self, guild, seat: int, user_id: int | None,
-                         bot: str | None = None) -> str:
+        def name(h) -> str:
+            seat = current.get(h.seat)
+            if seat is not None and h.user_id is not None and seat.user_id == h.user_id:
+                stored = seat.name or h.name  # the holder now: their name now
+            else:
+                stored = h.name
+            return self._seat_name(loaded, h.seat, h.user_id, h.bot, stored)
+        return names_by_history(history, loaded.match.players, name)
+
+    def _seat_name(self, loaded, seat: int, user_id: int | None, bot: str | None,
+                   stored: str | None) -> str:
         if user_id is None:
             return bot_name(seat, bot)
-        name = self._names.get(user_id)
-        if name is None and guild is not None:
-            member = guild.get_member(user_id)
-            if member is None:
-                try:
-                    member = await guild.fetch_member(user_id)
-                except discord.HTTPException:
-                    member = None
+        name = stored or self._names.get(user_id)
+        if name is None:
+            guild = self.bot.get_guild(loaded.guild_id)
+            member = guild.get_member(user_id) if guild is not None else None
             if member is not None:
-                name = self._names[user_id] = member.display_name
+                name = member.display_name
+            else:
+                self._learn_name(loaded, user_id)
         return name or _("Player {n}", n=seat + 1)
+
+    def _learn_name(self, loaded, user_id: int) -> None:
+        """A seat whose name is not known (seated before names were kept):
+        ask Discord once, after the answer, store it and redraw the table."""
+        key = (loaded.guild_id, user_id)
+        if key in self._learning:
+            return
+        self._learning.add(key)
+
+        async def learn():
+            guild = self.bot.get_guild(loaded.guild_id)
+            if guild is None:
+                return
+            try:
+                member = await guild.fetch_member(user_id)
+            except discord.HTTPException:
+                return
+            self._names[user_id] = member.display_name
+            if await self.store.rename_seats(loaded.guild_id, user_id, member.display_name):
+                self.editor.want(loaded.id)
+        self.after_answer(learn())
 
     async def recent_lines(self, loaded: LoadedMatch) -> list[str]:
         """The table's recent moves in words: everything public since the
@@ -529,18 +660,32 @@ class Tables:
                           replay=loaded.status == Status.FINISHED, mask=mask)
 
     async def refresh_table(self, match_id: int) -> LoadedMatch | None:
-        """Redraw the table message; post a fresh one when the old is too old
-        to edit cheaply (or gone)."""
+        """Redraw the table message now (through the match's editor, so in
+        order with every other edit) and return the match as it was shown."""
+        await self.editor.show(match_id)
         try:
-            loaded = await self.store.load(match_id)
+            return await self.store.load(match_id)
         except (UnknownMatch, CorruptMatch) as exc:
             log.error("cannot show match %s: %s", match_id, exc)
             return None
+
+    async def _show_latest(self, match_id: int, shown: int | None) -> int | None:
+        """The editor's one way to edit a table: from a fresh load, so the
+        newest committed state; returns the seq shown. (Redraw the table;
+        post a fresh one when the old is too old to edit cheaply, or gone.)"""
+        try:
+            loaded = await self.store.load(match_id)
+        except UnknownMatch:
+            self.editor.forget(match_id)
+            return None
+        except CorruptMatch as exc:
+            log.error("cannot show match %s: %s", match_id, exc)
+            return None
         if loaded.match is None:
-            return loaded
+            return None
         with speaking(await self.languages.of_server(loaded.guild_id)):  # a public message
             await self._show_table(loaded)
-        return loaded
+        return loaded.seq
 
     async def _show_table(self, loaded: LoadedMatch) -> None:
         match_id = loaded.id
@@ -604,7 +749,10 @@ class Tables:
             message = await channel.send(
                 text, view=turn_view(loaded.id),
                 allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False))
-        old = await self.store.set_message(loaded.id, "ping", channel.id, message.id)
+        # Stored with the match's next move (one transaction per move), or at shutdown.
+        old = self._pings.get(loaded.id) or await self.store.message(loaded.id, "ping")
+        self._pings[loaded.id] = MessageRef(loaded.id, "ping", channel.id, message.id,
+                                            datetime.now(timezone.utc))
         if old is not None:
             try:
                 await self.bot.get_partial_messageable(old.channel_id).get_partial_message(
@@ -665,8 +813,8 @@ class Tables:
                     before = humans_owing(again)
                     match = again.match
                     events = match.act(seat, action, match.seq)
-                    await self.store.commit(match_id, match, events)
-                await self.after_move(match_id, before)
+                    await self.commit_move(again, [events])
+                await self.after_move(match_id, before, planned=True, burst=True)
         except StaleCommit:
             self._bot_tasks.pop(match_id, None)
             loaded = await self.store.load(match_id)
@@ -688,7 +836,12 @@ class Tables:
                 continue
             if await self.store.message(info.id, "table") is None:
                 await self.finish_start(info.id)
-            elif any(s.user_id is None for s in info.seats):
+                continue
+            # The process may have died between a commit and its table edit
+            # (edits are coalesced, and may wait for bot moves): show the
+            # committed state. Not awaited: the editors work side by side.
+            self.editor.want(info.id)
+            if any(s.user_id is None for s in info.seats):
                 try:
                     self.schedule_bots(await self.store.load(info.id))
                 except (UnknownMatch, CorruptMatch) as exc:
@@ -714,3 +867,15 @@ class Tables:
         for task in self._bot_tasks.values():
             task.cancel()
         await asyncio.gather(*self._bot_tasks.values(), return_exceptions=True)
+        await self.editor.stop()
+        await self.store_pings()
+
+    async def store_pings(self) -> None:
+        """The pings posted since their match's last move, stored now (at
+        shutdown), so that a restart still removes them when the next comes."""
+        for match_id, ping in list(self._pings.items()):
+            try:
+                await self.store.set_message(match_id, "ping", ping.channel_id, ping.message_id)
+            except Exception as exc:  # deleted meanwhile, or the storage is closing
+                log.info("could not store the ping of match %s: %s", match_id, exc)
+            self._pings.pop(match_id, None)
