@@ -133,6 +133,7 @@ class Tables:
         self._learning: set[tuple[int, int]] = set()  # (guild, user) names being fetched
         self._chores: set[asyncio.Task] = set()  # work done after an answer
         self._pings: dict[int, MessageRef] = {}  # match -> its last ping, not stored yet
+        self._movers: dict[int, int] = {}  # match -> the user who made its last human move
         self.deadlines = None  # set by the bot once the deadline service exists
         self.panels = LivePanels()
         self.languages = Languages(bot, store)  # which language each message speaks
@@ -279,6 +280,7 @@ class Tables:
                 await say(interaction, replies.RACED)
                 return
             self.human_moves += 1
+            self._movers[match_id] = interaction.user.id
             if from_panel:
                 await self.render_panel(interaction, loaded, seat, edit=True)
             else:
@@ -523,7 +525,9 @@ class Tables:
                          planned: bool = False, burst: bool = False) -> None:
         """Show what changed: the table, the deadlines (unless the move's
         commit `planned` them), open panels, a ping for whoever owes a
-        decision now and isn't shown it on their panel, bot seats' moves.
+        decision now, bot seats' moves. The one who made the match's last
+        human move isn't pinged when the turn comes back to them after bot
+        moves and their open panel shows it: they are playing, and looking.
 
         With `burst` (a move, which bot moves may follow at once), while a
         bot moves next the table waits for it (at most `lazy_delay`), so a
@@ -548,8 +552,9 @@ class Tables:
             shown = await self.update_panels(match_id)
             now_owing = humans_owing(loaded)
             if now_owing and now_owing != owed_before and not loaded.paused:
-                if now_owing - shown:
-                    await self.notify(loaded, now_owing - shown)
+                playing = shown & {self._movers.get(match_id)}
+                if now_owing - playing:
+                    await self.notify(loaded, now_owing - playing)
             if loaded.status == Status.FINISHED:
                 await self.close_thread(loaded)
             self.schedule_bots(loaded)
@@ -839,8 +844,11 @@ class Tables:
                 continue
             # The process may have died between a commit and its table edit
             # (edits are coalesced, and may wait for bot moves): show the
-            # committed state. Not awaited: the editors work side by side.
-            self.editor.want(info.id)
+            # committed state, unless this process showed it already (every
+            # move since asked for its own edit). Not awaited: the editors
+            # work side by side.
+            if info.id not in self.editor.shown:
+                self.editor.want(info.id)
             if any(s.user_id is None for s in info.seats):
                 try:
                     self.schedule_bots(await self.store.load(info.id))
