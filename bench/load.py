@@ -1,0 +1,312 @@
+"""Click latency under load, against a floor (issue 18).
+
+Run: `.venv/bin/python -m bench.load [--matches 200] [--rate 50] [--seconds 60]`
+
+The real bot (bot.py, as a process) plays `--matches` live matches of all
+five games on a fake Discord (tests/e2e/fake_discord): Keltis, the dice game
+and Cuttle between two people, the Oracle against a bot, Cucco with two
+people and three bots. Simulated players make `--rate` legal clicks a second
+the way people do: open their panel from the table ("My hand"), choose a
+card, make a move; bots answer at BOT_MOVE_DELAY as configured (1.5 s).
+In the same run, alternated click by click, a bare discord.py bot that
+answers a click at once (bench/floor_bot.py) is clicked at the same rate on
+a second fake Discord in the same event loop: the floor.
+
+Reported, over the measured window (after a warm-up):
+- p50/p99 of the answer time of move clicks and other clicks, and as ratios
+  to the floor's;
+- REST calls per human move besides its answer (interaction callbacks are
+  the answers; everything else the bot sends counts: table edits, panel
+  redraws, pings and their deletions), with the routes;
+- write transactions (each one fsync) per move, from the bot's own counters;
+- the bot's resident memory (RSS), at most.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import re
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+from tests.e2e.bot_helpers import current_table
+from tests.e2e.fake_discord import BotProcess, FakeDiscord, python_argv
+
+ROOT = Path(__file__).resolve().parent.parent
+#: game -> (people, bots): all five games, as they are played
+MIX = [("keltis", 2, 0), ("oracle", 1, 1), ("keltis_dice", 2, 0), ("cuttle", 2, 0),
+       ("cucco", 2, 3)]
+WARM_UP = 10.0  # seconds of load before measuring
+CALLBACK = re.compile(r"/interactions/\d+/[^/]+/callback$")
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Table:
+    """One live match as its players see it."""
+
+    def __init__(self, match_id: int, place, table, users):
+        self.id, self.place, self.table, self.users = match_id, place, table, users
+        self.panels: dict[int, object] = {}
+        self.busy = False
+
+
+class Load:
+    def __init__(self, args, folder: Path):
+        self.args, self.folder = args, folder
+        self.rnd = random.Random(18)
+        self.fake = FakeDiscord()
+        self.floor_fake = FakeDiscord()
+        self.tables: list[Table] = []
+        self.samples: dict[str, list[float]] = {"move": [], "other": [], "floor": []}
+        self.measuring = False
+        self.db = folder / "games.db"
+        self.stats = folder / "stats.json"
+        self.rss = 0.0
+
+    # -- setting up ------------------------------------------------------------------
+    async def start(self) -> None:
+        await self.fake.start()
+        await self.floor_fake.start()
+        self.guild = self.fake.add_guild("Load")
+        self.channel = self.fake.add_text_channel(self.guild, "games")
+        floor_guild = self.floor_fake.add_guild("Floor")
+        self.floor_channel = self.floor_fake.add_text_channel(floor_guild, "floor")
+        self.floor_user = self.floor_fake.add_user("clicker")
+        env = {"DATABASE_PATH": str(self.db), "DEV_GUILD_ID": str(self.guild.id),
+               "GAMEHOST_TEST_STATS": str(self.stats), "LOG_LEVEL": "WARNING",
+               "BOT_MOVE_DELAY": str(self.args.bot_delay)}
+        self.bot = await BotProcess(self.fake, python_argv(ROOT / "bot.py"), env=env, cwd=ROOT,
+                                    log_path=self.folder / "bot.log").start()
+        self.floor = await BotProcess(self.floor_fake, python_argv(ROOT / "bench" / "floor_bot.py"),
+                                      env={"FLOOR_CHANNEL": str(self.floor_channel.id)},
+                                      cwd=ROOT, log_path=self.folder / "floor.log").start()
+        self.floor_message = await self.floor_fake.wait_until(
+            lambda: self.floor_fake.latest_message(self.floor_channel), 15, "the floor's button")
+
+    async def open_matches(self) -> None:
+        started = time.monotonic()
+        pending = [MIX[i % len(MIX)] for i in range(self.args.matches)]
+        for start in range(0, len(pending), 8):  # a few lobbies at once
+            await asyncio.gather(*(self.open_match(*spec, n)
+                                   for n, spec in enumerate(pending[start:start + 8], start)))
+        print(f"opened {len(self.tables)} matches in {time.monotonic() - started:.0f} s",
+              flush=True)
+
+    async def open_match(self, game: str, people: int, bots: int, n: int) -> None:
+        fake = self.fake
+        users = [fake.add_user(f"{game}-{n}-{k}", guilds=[self.guild]) for k in range(people)]
+        inter = await fake.slash(users[0], self.channel, "game new", game=game,
+                                 players=people + bots, bots=bots)
+        await inter.wait_answered(30)
+        lobby = await inter.wait_reply(30)
+        for user in users[1:]:
+            await (await fake.click(user, lobby, label="Join")).wait_answered(30)
+        thread = await fake.wait_until(lambda: fake.state.channels.get(lobby.id), 30, "the thread")
+        table = await fake.wait_until(lambda: current_table(fake, thread), 30, "the table")
+        match_id = int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
+        self.tables.append(Table(match_id, thread, table, users))
+
+    # -- clicking ----------------------------------------------------------------------
+    def seq(self, match_id: int) -> int:
+        with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True) as conn:
+            return conn.execute("SELECT seq FROM matches WHERE id = ?", (match_id,)).fetchone()[0]
+
+    def next_click(self, t: Table):
+        """(user, message, how) for the click a player of `t` would make now, or None."""
+        if t.table.deleted:
+            t.table = current_table(self.fake, t.place) or t.table
+        for user in self.rnd.sample(t.users, len(t.users)):
+            panel = t.panels.get(user.id)
+            if panel is None:
+                continue
+            if "**Your decision:**" not in panel.text:
+                continue
+            moves = [b for b in panel.buttons() if b["custom_id"].startswith("g:")
+                     and not b.get("disabled")]
+            lists = [s for s in panel.selects() if s["custom_id"].startswith(("gs:", "gg:"))]
+            options = [("button", b) for b in moves] + [("select", s) for s in lists]
+            if options:
+                return user, panel, self.rnd.choice(options)
+        closed = [u for u in t.users if u.id not in t.panels]
+        if closed:
+            return self.rnd.choice(closed), t.table, ("hand", None)
+        if self.rnd.random() < 0.05:  # now and then someone reopens theirs
+            return self.rnd.choice(t.users), t.table, ("hand", None)
+        return None
+
+    async def click_game(self) -> None:
+        for _ in range(20):
+            t = self.rnd.choice(self.tables)
+            if t.busy:
+                continue
+            chosen = self.next_click(t)
+            if chosen is not None:
+                break
+        else:
+            return
+        user, message, (how, item) = chosen
+        t.busy = True
+        try:
+            before = self.seq(t.id)
+            if how == "hand":
+                inter = await self.fake.click(user, message, custom_id="hand:")
+            elif how == "button":
+                inter = await self.fake.click(user, message, custom_id=item["custom_id"])
+            else:
+                value = self.rnd.choice(item["options"])["value"]
+                inter = await self.fake.select(user, message, [value], custom_id=item["custom_id"])
+            await inter.wait_answered(10)
+            moved = self.seq(t.id) != before
+            if how == "hand":
+                t.panels[user.id] = await inter.wait_reply(10)
+            if self.measuring and inter.answered_after is not None:
+                self.samples["move" if moved else "other"].append(inter.answered_after)
+        except (LookupError, PermissionError, TimeoutError, ValueError):
+            pass  # the message changed under the click (a redraw): a person would look again
+        finally:
+            t.busy = False
+
+    async def click_floor(self) -> None:
+        inter = await self.floor_fake.click(self.floor_user, self.floor_message,
+                                            custom_id="floor:click")
+        await inter.wait_answered(10)
+        if self.measuring and inter.answered_after is not None:
+            self.samples["floor"].append(inter.answered_after)
+
+    async def drive(self, seconds: float) -> None:
+        """`rate` game clicks and `rate` floor clicks a second, alternated."""
+        gap = 1.0 / self.args.rate
+        loop = asyncio.get_running_loop()
+        tasks = set()
+        end = loop.time() + seconds
+        tick = loop.time()
+        n = 0
+        while loop.time() < end:
+            for work in (self.click_game, self.click_floor):
+                task = asyncio.create_task(work())
+                tasks.add(task)
+                task.add_done_callback(tasks.discard)
+                tick += gap / 2
+                await asyncio.sleep(max(0.0, tick - loop.time()))
+            n += 1
+            if n % 50 == 0:
+                self.rss = max(self.rss, rss_mb(self.bot.pid))
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def counters(self) -> dict:
+        try:
+            return json.loads(self.stats.read_text())
+        except (FileNotFoundError, ValueError):
+            return {}
+
+    # -- the run ---------------------------------------------------------------------------
+    async def run(self) -> dict:
+        await self.start()
+        try:
+            await self.open_matches()
+            await self.drive(WARM_UP)
+            await asyncio.sleep(0.5)
+            self.measuring = True
+            requests_before = len(self.fake.requests)
+            before = self.counters()
+            started = time.monotonic()
+            await self.drive(self.args.seconds)
+            elapsed = time.monotonic() - started
+            self.measuring = False
+            await asyncio.sleep(0.5)  # the counters file is rewritten every 0.2 s
+            after = self.counters()
+            sent = [r for r in self.fake.requests[requests_before:]
+                    if not CALLBACK.search(r.path)]
+            self.rss = max(self.rss, rss_mb(self.bot.pid))
+            return self.report(before, after, sent, elapsed)
+        finally:
+            await self.bot.stop()
+            await self.floor.stop()
+            await self.fake.stop()
+            await self.floor_fake.stop()
+
+    def report(self, before: dict, after: dict, sent: list, elapsed: float) -> dict:
+        delta = {k: after.get(k, 0) - before.get(k, 0) for k in after}
+        floor = self.samples["floor"]
+        f50, f99 = percentile(floor, 0.5), percentile(floor, 0.99)
+        routes = Counter(f"{r.method} {route_of(r.path)}" for r in sent)
+        out = {"seconds": round(elapsed, 1), "matches": len(self.tables), "rate": self.args.rate,
+               "floor_ms": {"p50": f50 * 1000, "p99": f99 * 1000, "clicks": len(floor)}}
+        for kind in ("move", "other"):
+            values = self.samples[kind]
+            p50, p99 = percentile(values, 0.5), percentile(values, 0.99)
+            out[kind] = {"clicks": len(values), "p50_ms": p50 * 1000, "p99_ms": p99 * 1000,
+                         "p50_ratio": p50 / f50, "p99_ratio": p99 / f99}
+        human = max(1, delta.get("human_moves", 0))
+        out["human_moves"] = delta.get("human_moves", 0)
+        out["moves"] = delta.get("moves", 0)
+        out["rest_per_human_move"] = len(sent) / human
+        out["rest_routes_per_human_move"] = {k: round(v / human, 2)
+                                             for k, v in routes.most_common()}
+        out["transactions_per_move"] = delta.get("transactions", 0) / max(1, delta.get("moves", 0))
+        out["table_edits"] = delta.get("table_edits", 0)
+        out["rss_mb"] = self.rss
+        return out
+
+
+def route_of(path: str) -> str:
+    path = path.removeprefix("/api/v10")
+    path = re.sub(r"/webhooks/\d+/[^/]+", "/webhooks/{app}/{token}", path)
+    return re.sub(r"\d{6,}", "{id}", path)
+
+
+def show(out: dict) -> None:
+    print(f"\n{out['matches']} matches, {out['rate']} clicks/s (and as many on the floor), "
+          f"measured {out['seconds']} s")
+    f = out["floor_ms"]
+    print(f"floor (bare bot answering at once): p50 {f['p50']:.1f} ms, p99 {f['p99']:.1f} ms "
+          f"({f['clicks']} clicks)")
+    for kind in ("move", "other"):
+        k = out[kind]
+        print(f"{kind:5} clicks: {k['clicks']:5}  p50 {k['p50_ms']:7.1f} ms = "
+              f"{k['p50_ratio']:.2f}x floor   p99 {k['p99_ms']:7.1f} ms = {k['p99_ratio']:.2f}x floor")
+    print(f"moves committed: {out['moves']} ({out['human_moves']} by people); "
+          f"table edits: {out['table_edits']}")
+    print(f"REST calls per human move besides its answer: {out['rest_per_human_move']:.2f}")
+    for route, per in out["rest_routes_per_human_move"].items():
+        print(f"    {per:5.2f}  {route}")
+    print(f"transactions (fsyncs) per move: {out['transactions_per_move']:.2f}")
+    print(f"bot RSS: {out['rss_mb']:.0f} MB")
+
+
+def main(argv: list[str] | None = None) -> dict:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--rate", type=float, default=50.0, help="game clicks a second")
+    parser.add_argument("--seconds", type=float, default=60.0, help="measured (after a warm-up)")
+    parser.add_argument("--bot-delay", type=float, default=1.5, help="BOT_MOVE_DELAY")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory(prefix="gamehost-load-") as folder:
+        out = asyncio.run(Load(args, Path(folder)).run())
+    show(out)
+    if args.json:
+        json.dump(out, sys.stdout, indent=1)
+    return out
+
+
+if __name__ == "__main__":
+    main()
