@@ -1,9 +1,10 @@
 """`python -m bench`: every benchmark, one after the other."""
 import asyncio
 
-from bench import board_image, playouts, ratings, store
+from bench import board_image, load, playouts, ratings, store
 
 playouts.main()
 asyncio.run(store.main())
 asyncio.run(ratings.main())
 board_image.main()
+load.main([])
