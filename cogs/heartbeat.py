@@ -7,6 +7,7 @@ stopped bot all leave the file stale, which a process check would not see.
 Kept free of discord imports: the check runs every half minute in the
 container and should start in milliseconds.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -52,8 +53,9 @@ class Heartbeat:
         self.start()
         return self
 
-    async def __aexit__(self, kind: type[BaseException] | None, exc: BaseException | None,
-                        tb: TracebackType | None) -> None:
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
         await self.stop()
 
     def start(self) -> None:
@@ -110,13 +112,19 @@ def check(path: Path, max_age: float = MAX_AGE, now: float | None = None) -> tup
 
 
 def main(argv: list[str] | None = None, env: dict[str, str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m cogs.heartbeat",
-                                     description="Exit 0 when the bot's heartbeat is fresh.")
-    parser.add_argument("--max-age", type=float, default=MAX_AGE,
-                        help=f"seconds after which the heartbeat is stale (default {MAX_AGE:g})")
+    parser = argparse.ArgumentParser(
+        prog="python -m cogs.heartbeat", description="Exit 0 when the bot's heartbeat is fresh."
+    )
+    parser.add_argument(
+        "--max-age",
+        type=float,
+        default=MAX_AGE,
+        help=f"seconds after which the heartbeat is stale (default {MAX_AGE:g})",
+    )
     args = parser.parse_args(argv)
     if env is None:
         from dotenv import load_dotenv  # the bot reads .env too: look where it writes
+
         load_dotenv()
         env = dict(os.environ)
     healthy, line = check(heartbeat_path(env), args.max_age)

@@ -2,6 +2,7 @@
 copies every folder the bot imports or reads, installs only the hash-locked
 runtime set, runs as a non-root user with a health check on the heartbeat,
 and the build context leaves secrets, environments and databases out."""
+
 from __future__ import annotations
 
 import ast
@@ -19,7 +20,8 @@ DATA_FOLDERS = {"locales"}  # read at run time, not imported
 
 def instructions() -> list[tuple[str, str]]:
     """(INSTRUCTION, arguments) in order; continuation lines joined."""
-    joined, parts = [], []
+    joined: list[str] = []
+    parts: list[str] = []
     for line in (ROOT / "Dockerfile").read_text().splitlines():
         if line.lstrip().startswith("#") or (not line.strip() and not parts):
             continue
@@ -45,8 +47,11 @@ def copied() -> dict[str, str]:
 
 
 def first_party() -> set[str]:
-    return {p.stem if p.suffix == ".py" else p.name for p in ROOT.iterdir()
-            if (p.suffix == ".py" or (p / "__init__.py").exists())}
+    return {
+        p.stem if p.suffix == ".py" else p.name
+        for p in ROOT.iterdir()
+        if (p.suffix == ".py" or (p / "__init__.py").exists())
+    }
 
 
 def imported_from(path: Path, ours: set[str]) -> set[str]:
@@ -94,8 +99,11 @@ def test_only_the_hash_locked_runtime_set_is_installed():
     assert "--require-hashes" in words
     assert words[words.index("-r") + 1] == "requirements.lock"
     assert "requirements.lock" in copied()
-    copy_at = next(i for i, (name, args) in enumerate(instructions())
-                   if name == "COPY" and "requirements.lock" in args)
+    copy_at = next(
+        i
+        for i, (name, args) in enumerate(instructions())
+        if name == "COPY" and "requirements.lock" in args
+    )
     install_at = [i for i, (name, args) in enumerate(instructions()) if args == installs[0]][0]
     assert copy_at < install_at and kinds[install_at] == "RUN"
 
@@ -114,7 +122,7 @@ def test_the_bot_runs_as_a_user_that_is_not_root():
 
 def test_the_health_check_runs_the_heartbeat_check_that_is_copied():
     [check] = arguments("HEALTHCHECK")
-    command = json.loads(check[check.index("CMD") + 3:].strip())
+    command = json.loads(check[check.index("CMD") + 3 :].strip())
     assert command[:3] == ["python", "-m", "cogs.heartbeat"]
     assert (ROOT / "cogs" / "heartbeat.py").exists() and "cogs" in copied()
     assert re.search(r"--start-period=\d+s", check), "the first beat needs time to come"
@@ -130,6 +138,9 @@ def test_the_image_runs_bot_py_on_the_python_the_locks_are_made_for():
     assert json.loads(arguments("CMD")[-1]) == ["python", "bot.py"]
 
 
+WILDCARDS = {"**/": "(.*/)?", "**": ".*", "*": "[^/]*", "?": "[^/]"}
+
+
 def dockerignore() -> list[tuple[bool, re.Pattern[str]]]:
     """(negated, pattern) for each line, as Docker reads them (`**` is any
     number of folders; a matched folder takes everything under it)."""
@@ -139,10 +150,8 @@ def dockerignore() -> list[tuple[bool, re.Pattern[str]]]:
         if not line or line.startswith("#"):
             continue
         negated, line = line.startswith("!"), line.lstrip("!").strip("/")
-        regex = "".join(
-            "(.*/)?" if part == "**/" else ".*" if part == "**" else "[^/]*" if part == "*"
-            else "[^/]" if part == "?" else re.escape(part)
-            for part in re.findall(r"\*\*/|\*\*|\*|\?|[^*?]+", line))
+        parts = re.findall(r"\*\*/|\*\*|\*|\?|[^*?]+", line)
+        regex = "".join(WILDCARDS.get(part) or re.escape(part) for part in parts)
         rules.append((negated, re.compile(regex)))
     return rules
 
@@ -157,21 +166,40 @@ def ignored(path: str) -> bool:
     return verdict
 
 
-@pytest.mark.parametrize("path", [
-    ".env", ".env.local", ".venv", ".venv/bin/python", ".git/config", "data/games.db",
-    "games.db", "backup/games.db", "backup/games.db-wal", "cogs/__pycache__/app.cpython-311.pyc",
-    ".pytest_cache/v/cache", ".mypy_cache/3.11/x.json", ".ruff_cache/x",
-    "locales/ja/LC_MESSAGES/messages.mo",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        ".env",
+        ".env.local",
+        ".venv",
+        ".venv/bin/python",
+        ".git/config",
+        "data/games.db",
+        "games.db",
+        "backup/games.db",
+        "backup/games.db-wal",
+        "cogs/__pycache__/app.cpython-311.pyc",
+        ".pytest_cache/v/cache",
+        ".mypy_cache/3.11/x.json",
+        ".ruff_cache/x",
+        "locales/ja/LC_MESSAGES/messages.mo",
+    ],
+)
 def test_the_build_context_leaves_out_secrets_environments_caches_and_databases(path):
     assert ignored(path)
 
 
 def test_the_build_context_keeps_what_the_image_copies():
     for source in copied():
-        files = [source] if (ROOT / source).is_file() else \
-            [str(p.relative_to(ROOT)) for p in (ROOT / source).rglob("*")
-             if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".mo"]
+        files = (
+            [source]
+            if (ROOT / source).is_file()
+            else [
+                str(p.relative_to(ROOT))
+                for p in (ROOT / source).rglob("*")
+                if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".mo"
+            ]
+        )
         assert files, source
         assert not [f for f in files if ignored(f)], source
     assert not ignored(".env.example")

@@ -1,6 +1,7 @@
 """The locks install what pyproject.toml asks for, every file hash-pinned:
 a dependency changed in pyproject.toml without `make lock` fails here, not on
 a host's machine."""
+
 from __future__ import annotations
 
 import re
@@ -31,8 +32,9 @@ def locked(path: Path) -> dict[str, tuple[str, int]]:
             version, hashes = entries[name]
             entries[name] = (version, hashes + 1)
         else:
-            assert not line.strip() or line.lstrip().startswith("#"), \
+            assert not line.strip() or line.lstrip().startswith("#"), (
                 f"{path.name}: a line that is neither a pin, a hash nor a comment: {line!r}"
+            )
     return entries
 
 

@@ -1,6 +1,7 @@
 """The heartbeat file: fresh while the bot is connected, left alone while it
 is not, gone once it stopped; the health check passes on a fresh file and
 fails on a stale or missing one."""
+
 from __future__ import annotations
 
 import asyncio
@@ -84,8 +85,14 @@ def test_the_check_command_exits_0_only_on_a_fresh_file(tmp_path):
     env = {**os.environ, "HEARTBEAT_PATH": str(path)}
 
     def run() -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "cogs.heartbeat"], cwd=ROOT, env=env,
-                              capture_output=True, text=True, timeout=60)
+        return subprocess.run(
+            [sys.executable, "-m", "cogs.heartbeat"],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
 
     assert run().returncode == 1
     path.touch()
@@ -109,15 +116,18 @@ def test_main_reads_the_path_and_the_max_age(tmp_path, capsys):
 def test_the_path_is_beside_the_database_unless_set():
     assert heartbeat_path({}) == Path("data/heartbeat")
     assert heartbeat_path({"DATABASE_PATH": "/data/games.db"}) == Path("/data/heartbeat")
-    assert heartbeat_path({"DATABASE_PATH": "/data/games.db",
-                           "HEARTBEAT_PATH": " /run/beat "}) == Path("/run/beat")
+    assert heartbeat_path(
+        {"DATABASE_PATH": "/data/games.db", "HEARTBEAT_PATH": " /run/beat "}
+    ) == Path("/run/beat")
     config = Config.from_env({"DISCORD_TOKEN": "t", "DATABASE_PATH": "/srv/g.db"})
     assert config.heartbeat_path == Path("/srv/heartbeat")
     assert Config(token="t", database_path=Path("x.db")).heartbeat_path == Path("data/heartbeat")
 
 
 class Client:
-    def __init__(self, ready=True, closed=False, ws_open: bool | None = True):
+    """A discord.py client as `connected` sees it."""
+
+    def __init__(self, ready: bool = True, closed: bool = False, ws_open: bool | None = True):
         self._ready, self._closed = ready, closed
         self.ws = None if ws_open is None else SimpleNamespace(open=ws_open)
 

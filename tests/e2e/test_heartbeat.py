@@ -1,6 +1,7 @@
 """The real bot.py keeps the heartbeat file that the Docker HEALTHCHECK reads:
 it appears once the bot is connected, the check command passes on it, and a
 bot stopped by SIGTERM leaves none behind."""
+
 from __future__ import annotations
 
 import asyncio
@@ -17,13 +18,20 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 async def health_check(env: dict[str, str]) -> int:
     """The Dockerfile's HEALTHCHECK command, with the bot's environment."""
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "cogs.heartbeat", cwd=ROOT, env=env,
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL)
+        sys.executable,
+        "-m",
+        "cogs.heartbeat",
+        cwd=ROOT,
+        env=env,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
     return await proc.wait()
 
 
 async def test_the_connected_bot_is_healthy_and_a_stopped_one_is_not(
-        fake_discord, spawn_bot, tmp_path_factory):
+    fake_discord, spawn_bot, tmp_path_factory
+):
     fake = fake_discord
     fake.add_guild("Heartbeat night")
     db = tmp_path_factory.mktemp("beat") / "games.db"
