@@ -38,7 +38,7 @@ test-fast: $(VENV)/.dev
 lint: $(VENV)/.dev
 	@status=0; \
 	$(BIN)/ruff check . || status=1; \
-	$(BIN)/ruff format --check . || status=1; \
+	$(BIN)/ruff format --check --output-format concise . || status=1; \
 	$(BIN)/mypy || status=1; \
 	exit $$status
 
