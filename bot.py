@@ -15,6 +15,7 @@ from dotenv import load_dotenv
 
 from cogs.app import GameHost, make_clock
 from cogs.config import Config, ConfigError
+from cogs.heartbeat import Heartbeat, connected
 from storage import Store, UnusableDatabase
 
 log = logging.getLogger("gamehost")
@@ -42,7 +43,7 @@ async def run(config: Config) -> None:
         await store.close()
         return
     bot = GameHost(config, store, clock)
-    async with bot:
+    async with bot, Heartbeat(config.heartbeat_path, lambda: connected(bot)):
         runner = asyncio.create_task(bot.start(config.token), name="discord")
         stopper = asyncio.create_task(stopping.wait())
         await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)

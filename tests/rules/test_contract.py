@@ -24,6 +24,9 @@ from rules import (
 from rules.core.rng import Rng
 
 SEEDS_PER_COUNT = 200
+# SEEDS_PER_COUNT playouts per game and player count are most of the suite's
+# time: `make test-fast` leaves them out; `make test` and CI run them.
+pytestmark = pytest.mark.slow
 # The expensive checks (round trips, refusals, non-interference) run on every
 # DEEP_CHECK_EVERY-th step of every DEEP_CHECK_SEEDS-th seed.
 DEEP_CHECK_SEEDS = 8
