@@ -32,4 +32,5 @@ def rollout(game, s, seat, legal, rng):
 
 
 POLICY = Policy(evaluate=evaluate, rollout=rollout,
-                budget=Budget(iterations=200, depth=16, width=10), greedy_samples=2)
+                budget=Budget(iterations=400, depth=6, width=20, schedule="halving"),
+                greedy_samples=2)

@@ -25,10 +25,18 @@ class Budget:
     """The expert's budget, counted, never timed, so a decision is the same
     on any machine. `iterations` determinized rollouts of at most `depth`
     actions each, spread over the `width` best root actions by the greedy
-    evaluation."""
+    evaluation.
+
+    `schedule` spreads the iterations over the root actions: "ucb" samples
+    them by UCB1, each rollout in its own imagined world; "halving" is
+    sequential halving over common worlds: every surviving action is tried
+    in the same worlds with the same chance, the worse half is dropped after
+    each round, so actions are compared on equal luck (far less noise where
+    the luck of the draw dwarfs the difference between two moves)."""
     iterations: int
     depth: int
     width: int
+    schedule: str = "ucb"
 
 
 @dataclass(frozen=True, slots=True)
