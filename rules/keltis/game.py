@@ -24,6 +24,7 @@ from typing import Any
 from rules.core.actions import Action
 from rules.core.events import private
 from rules.core.game import Game
+from rules.core.hidden import Hidden
 from rules.core.options import SEAT, Option
 from rules.core.rng import Rng
 from rules.keltis import rows
@@ -97,6 +98,8 @@ class Keltis(Game):
     max_players = 4
     verbs = frozenset({"discard", "stone", "play", "draw", "done"})
     max_actions = 6000
+    state_type = KeltisState
+    hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True), Hidden("removed"))
     options_schema = (
         Option("first_player", SEAT, "who plays first (otherwise drawn by lot)"),
     )
@@ -298,12 +301,6 @@ class Keltis(Game):
             events.append({"type": "over"})
         return events
 
-    def concede(self, s: KeltisState, seat: int) -> list[dict]:
-        s.conceded = seat
-        s.end_reason = "concede"
-        s.phase = OVER
-        return [{"type": "concede", "seat": seat}, {"type": "over"}]
-
     # -- what a seat sees (K-8) --------------------------------------------
     def _row_view(self, ids: list[int]) -> dict:
         return {
@@ -409,14 +406,3 @@ class Keltis(Game):
             end_reason=d["end_reason"],
             conceded=d["conceded"],
         )
-
-    def redeal_hidden(self, s: KeltisState, seat: int, rng: Rng) -> None:
-        others = [i for i in range(len(s.hands)) if i != seat]
-        pool = [c for i in others for c in s.hands[i]] + s.deck + s.removed
-        pool.sort()  # canonical: the deal depends only on what is hidden, not where
-        rng.shuffle(pool)
-        for i in others:
-            n = len(s.hands[i])
-            s.hands[i], pool = sorted(pool[:n]), pool[n:]
-        n = len(s.deck)
-        s.deck, s.removed = pool[:n], sorted(pool[n:])

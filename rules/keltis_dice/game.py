@@ -143,6 +143,9 @@ class KeltisDice(Game):
     max_players = 4
     verbs = frozenset({"roll", "stop", "reroll", "move", "pass", "clover", "clover_new", "skip"})
     max_actions = 5000
+    state_type = DiceState
+    # D-7: nothing is hidden (no `hidden`). The dice still to come live in the
+    # match's generator, which no view exposes.
     options_schema = (
         Option("side", CHOICE, "board side: A, B (forbidden fields) or both (A then B)",
                default="A", choices=(*SIDES, BOTH), keep_default=True),
@@ -467,7 +470,3 @@ class KeltisDice(Game):
                      for r in d["results"]],
             conceded=d["conceded"],
         )
-
-    def redeal_hidden(self, s: DiceState, seat: int, rng: Rng) -> None:
-        """D-7: nothing is hidden. The dice still to come live in the match's
-        generator, which no view exposes."""

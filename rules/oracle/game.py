@@ -61,6 +61,7 @@ from typing import Any
 from rules.core.actions import Action
 from rules.core.events import private
 from rules.core.game import Game
+from rules.core.hidden import Hidden
 from rules.core.options import BOOL, SEAT, Option
 from rules.core.rng import Rng
 from rules.keltis import rows
@@ -189,6 +190,8 @@ class Oracle(Game):
     verbs = frozenset({"play", "discard", "pawn", "oracle", "clover", "spiral",
                        "goblin", "skip", "draw"})
     max_actions = 5000  # random playouts: median 470-660, longest seen 864
+    state_type = OracleState
+    hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True), Hidden("removed"))
     options_schema = (
         Option("clover_other_pawn", BOOL, "the variant: a clover may move another of your pawns",
                default=False, offered_as="variant"),
@@ -673,14 +676,3 @@ class Oracle(Game):
             end_reason=d["end_reason"],
             conceded=d["conceded"],
         )
-
-    def redeal_hidden(self, s: OracleState, seat: int, rng: Rng) -> None:
-        others = [i for i in range(len(s.hands)) if i != seat]
-        pool = [c for i in others for c in s.hands[i]] + s.deck + s.removed
-        pool.sort()  # canonical: the deal depends only on what is hidden, not where
-        rng.shuffle(pool)
-        for i in others:
-            n = len(s.hands[i])
-            s.hands[i], pool = sorted(pool[:n]), pool[n:]
-        n = len(s.deck)
-        s.deck, s.removed = pool[:n], sorted(pool[n:])
