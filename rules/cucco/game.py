@@ -465,57 +465,6 @@ class Cucco(Game):
             "teams": [deal_teams(h) for h in s.history],
         }
 
-    # -- snapshot -------------------------------------------------------------------
-    def dump(self, s: CuccoState) -> dict:
-        return {
-            "deals": s.deals,
-            "dealer": s.dealer,
-            "chips": list(s.chips),
-            "history": [_copy_record(h) for h in s.history],
-            "thrown_in": s.thrown_in,
-            "phase": s.phase,
-            "hands": [list(h) for h in s.hands],
-            "turn": s.turn,
-            "bids": [list(b) for b in s.bids],
-            "passed": list(s.passed),
-            "bid": s.bid,
-            "bidder": s.bidder,
-            "declarer": s.declarer,
-            "called": s.called,
-            "leader": s.leader,
-            "trick": list(s.trick),
-            "tricks": [[t[0], t[1], list(t[2])] for t in s.tricks],
-            "played_by": list(s.played_by),
-            "conceded": s.conceded,
-            "end_reason": s.end_reason,
-        }
-
-    def load(self, d: dict) -> CuccoState:
-        return CuccoState(
-            deals=int(d["deals"]),
-            dealer=int(d["dealer"]),
-            chips=[int(x) for x in d["chips"]],
-            history=[_copy_record(h) for h in d["history"]],
-            thrown_in=int(d["thrown_in"]),
-            phase=str(d["phase"]),
-            hands=[[int(c) for c in h] for h in d["hands"]],
-            turn=int(d["turn"]),
-            bids=[[int(x) for x in b] for b in d["bids"]],
-            passed=[bool(p) for p in d["passed"]],
-            bid=d["bid"],
-            bidder=d["bidder"],
-            declarer=d["declarer"],
-            called=d["called"],
-            leader=int(d["leader"]),
-            trick=[int(c) for c in d["trick"]],
-            tricks=[[int(t[0]), int(t[1]), [int(c) for c in t[2]]] for t in d["tricks"]],
-            played_by=[int(x) for x in d["played_by"]],
-            conceded=d["conceded"],
-            end_reason=d["end_reason"],
-        )
-
-
-
 def deal_teams(record: dict) -> dict:
     """The sides of a settled deal, for team ratings: the declarer with the
     partner (None: alone) against the rest, and which side won (None: a
@@ -523,11 +472,3 @@ def deal_teams(record: dict) -> dict:
     won = {WIN: "declarer", LOSS: "opponents"}.get(record["result"])
     return {"deal": record["deal"], "declarer": record["declarer"],
             "partner": record["partner"], "winner": won}
-
-
-def _copy_record(h: dict) -> dict:
-    out = dict(h)
-    for key in ("half_points", "recount", "chips"):
-        if out.get(key) is not None:
-            out[key] = list(out[key])
-    return out

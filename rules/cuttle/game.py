@@ -566,51 +566,6 @@ class Cuttle(Game):
             "reason": s.end_reason,
         }
 
-    # -- snapshot ------------------------------------------------------------------
-    def dump(self, s: CuttleState) -> dict:
-        return {
-            "hands": [list(h) for h in s.hands],
-            "deck": list(s.deck),
-            "scrap": list(s.scrap),
-            "stacks": [[st.card, st.owner, list(st.jacks)] for st in s.stacks],
-            "perms": [list(p) for p in s.perms],
-            "dealer": s.dealer,
-            "current": s.current,
-            "phase": s.phase,
-            "pending": s.pending,
-            "target": s.target,
-            "chain": list(s.chain),
-            "responder": s.responder,
-            "revealed": s.revealed,
-            "discards_owed": s.discards_owed,
-            "passes": s.passes,
-            "winner": s.winner,
-            "end_reason": s.end_reason,
-            "conceded": s.conceded,
-        }
-
-    def load(self, d: dict) -> CuttleState:
-        return CuttleState(
-            hands=[list(h) for h in d["hands"]],
-            deck=list(d["deck"]),
-            scrap=list(d["scrap"]),
-            stacks=[Stack(int(c), int(o), list(j)) for c, o, j in d["stacks"]],
-            perms=[list(p) for p in d["perms"]],
-            dealer=int(d["dealer"]),
-            current=int(d["current"]),
-            phase=str(d["phase"]),
-            pending=d["pending"],
-            target=d["target"],
-            chain=list(d["chain"]),
-            responder=d["responder"],
-            revealed=d["revealed"],
-            discards_owed=int(d["discards_owed"]),
-            passes=int(d["passes"]),
-            winner=d["winner"],
-            end_reason=d["end_reason"],
-            conceded=d["conceded"],
-        )
-
     def redeal_hidden(self, s: CuttleState, seat: int, rng: Rng) -> None:
         # C-5d: with glasses the opponent's hand is visible; only the deck is hidden
         redeal(s, seat, rng, self.hidden[1:] if self.has_glasses(s, seat) else self.hidden)
