@@ -30,30 +30,29 @@ def redeal(state: Any, seat: int, rng: Rng, hidden: Sequence[Hidden]) -> None:
     """Re-deal, in place, the cards of `hidden` that `seat` cannot see."""
     if not hidden:
         return
-    places: list[tuple[list, Any, bool]] = []  # (container, index or field, ordered)
+    pool: list[int] = []
+    # where each hidden list goes back: (the list of lists holding it, or None
+    # for a field of the state; its index or field name; ordered; its size)
+    places: list[tuple[list | None, Any, bool, int]] = []
     for h in hidden:
         value = getattr(state, h.field)
         if h.per_seat:
-            places += [(value, i, h.ordered) for i in range(len(value)) if i != seat]
+            for i, cards in enumerate(value):
+                if i != seat:
+                    pool += cards
+                    places.append((value, i, h.ordered, len(cards)))
         else:
-            places.append((state, h.field, h.ordered))
-    pool = [c for holder, where, _ in places for c in _get(holder, where)]
+            pool += value
+            places.append((None, h.field, h.ordered, len(value)))
     pool.sort()
     rng.shuffle(pool)
     start = 0
-    for holder, where, ordered in places:
-        n = len(_get(holder, where))
+    for holder, where, ordered, n in places:
         cards = pool[start:start + n]
-        _set(holder, where, cards if ordered else sorted(cards))
         start += n
-
-
-def _get(holder: Any, where: Any) -> list:
-    return holder[where] if isinstance(where, int) else getattr(holder, where)
-
-
-def _set(holder: Any, where: Any, cards: list) -> None:
-    if isinstance(where, int):
-        holder[where] = cards
-    else:
-        setattr(holder, where, cards)
+        if not ordered:
+            cards.sort()
+        if holder is None:
+            setattr(state, where, cards)
+        else:
+            holder[where] = cards

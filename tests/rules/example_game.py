@@ -1,8 +1,6 @@
-"""Race to 21: the smallest game the contract allows, registered only in the
-tests (tests/rules/test_contract.py). Players take turns adding 1, 2 or 3 to
-a shared total; whoever brings it to exactly 21 wins. Its six methods are all
-a new game must write: snapshots, copies, options, concessions and the
-re-deal of hidden cards (none here) come from the declarations."""
+"""Race to 21, registered only in the tests: take turns adding 1, 2 or 3 to
+a total; who makes it 21 wins. Six methods are all a game writes; snapshots,
+copies, options, concession and re-deals come from its declarations."""
 from __future__ import annotations
 
 from dataclasses import dataclass

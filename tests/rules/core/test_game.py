@@ -43,3 +43,8 @@ def test_snapshots_and_copies_are_generated_for_every_game():
         assert "dump" not in vars(type(game)) and "load" not in vars(type(game)), gid
         match = Match.new(gid, game.min_players, "generated")
         assert game.load(game.dump(match.state)) == game.copy(match.state)
+
+
+def test_options_are_checked_by_the_shared_schema_check_in_every_game():
+    for gid, game in all_games().items():
+        assert type(game).check_options is Game.check_options, gid
