@@ -150,38 +150,33 @@ class _Writer:
                 raise TypeError(f"unsupported union {tp!r}: only `T | None` is stored")
             return f"(None if {src} is None else {self.expr(rest[0], src, op)})"
         if origin is list:
-            return self._sequence(args[0], src, op, "list")
+            return self._sequence(args[0], src, op, "list", from_list=True)
         if origin is tuple:
             if len(args) == 2 and args[1] is Ellipsis:
-                return self._sequence(args[0], src, op, "list" if op == "dump" else "tuple")
+                return self._sequence(args[0], src, op, "list" if op == "dump" else "tuple",
+                                      from_list=op == "load")
             items = ", ".join(self.expr(a, f"{src}[{i}]", op) for i, a in enumerate(args))
             return f"[{items}]" if op == "dump" else f"({items},)"
         if origin is dict:
             return self._mapping(args[0], args[1], src, op)
         raise TypeError(f"no stored form for {tp!r}")
 
-    def _sequence(self, item: Any, src: str, op: str, kind: str) -> str:
+    def _sequence(self, item: Any, src: str, op: str, kind: str, from_list: bool) -> str:
+        """A list or tuple (`kind`) of the items of `src`, a list when
+        `from_list`. list.copy() and comprehensions are the fastest forms for
+        the short lists of a state (faster than list() or map())."""
         if self.is_plain(item, op):
-            return f"{kind}({src})"
+            return f"{src}.copy()" if from_list and kind == "list" else f"{kind}({src})"
         var = self._var()
-        inner = self.expr(item, var, op)
-        call = _single_call(inner, var)
-        if call:  # map() with a built-in is the fastest loop CPython has
-            return f"{kind}(map({call}, {src}))"
-        body = f"[{inner} for {var} in {src}]"
+        body = f"[{self.expr(item, var, op)} for {var} in {src}]"
         return body if kind == "list" else f"tuple({body})"
 
     def _mapping(self, key: Any, value: Any, src: str, op: str) -> str:
         if key not in (str, int):
             raise TypeError(f"dict keys must be str or int, not {key!r}")
         text_keys = key is int and op != "copy"
-        if not text_keys:
-            if self.is_plain(value, op):
-                return f"dict({src})"
-            var = self._var()
-            call = _single_call(self.expr(value, var, op), var)
-            if call:
-                return f"dict(zip({src}.keys(), map({call}, {src}.values())))"
+        if not text_keys and self.is_plain(value, op):
+            return f"{src}.copy()"
         k, var = self._var(), self._var()
         stored_key = {"dump": f"str({k})", "load": f"int({k})"}.get(op, k) if text_keys else k
         return f"{{{stored_key}: {self.expr(value, var, op)} for {k}, {var} in {src}.items()}}"
@@ -218,13 +213,3 @@ class _Writer:
             return f"{self._name(cls)}({', '.join(parts)})"
         finally:
             self._open.discard(cls)
-
-
-def _single_call(inner: str, var: str) -> str | None:
-    """`f` when `inner` is `f(var)` for a plain name `f`, else None."""
-    suffix = f"({var})"
-    if inner.endswith(suffix):
-        fn = inner[: -len(suffix)]
-        if fn.isidentifier():
-            return fn
-    return None
