@@ -50,8 +50,7 @@ def main() -> None:
     out = [sample(gid, p, n) for gid, g in all_games().items()
            for p in range(g.min_players, g.max_players + 1) for n in range(SEEDS)]
     with open(sys.argv[1], "w", encoding="utf-8") as f:
-        json.dump(out, f, indent=0)
-        f.write("\n")
+        f.write("[\n" + ",\n".join(json.dumps(sample) for sample in out) + "\n]\n")
 
 
 if __name__ == "__main__":
