@@ -15,12 +15,12 @@ def action_values(match: Match, seat: int, legal: list[Action], policy: Policy,
     (the same worlds for every action, so they are compared fairly)."""
     game = match.game
     worlds = [determinize(match, seat, rng) for _ in range(samples)]
-    dump = game.dump
+    copy_of = game.copy
     values = {}
     for action in legal:
         total = 0.0
         for state, chance in worlds:
-            copy = game.load(dump(state))
+            copy = copy_of(state)
             step(game, copy, seat, action, type(chance)(chance.state))
             total += policy.evaluate(game, copy, seat)
         values[action] = total / samples

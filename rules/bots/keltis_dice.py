@@ -72,7 +72,7 @@ def _best_move_gain(game, s, seat: int) -> float:
     for action in game.legal(s, seat):
         if action.verb in ("pass", "skip"):
             continue
-        copy = game.load(game.dump(s))
+        copy = game.copy(s)
         game.apply(copy, seat, action, None)  # moves use no chance
         best = max(best, relative(projected_totals(game, copy), seat) - base)
     return best

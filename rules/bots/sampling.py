@@ -26,7 +26,7 @@ def bot_rng(match: Match, seat: int, level: str) -> Rng:
 def determinize(match: Match, seat: int, rng: Rng) -> tuple[Any, Rng]:
     """A fresh state consistent with `seat`'s view, and the chance to play it with."""
     game = match.game
-    state = game.load(game.dump(match.state))
+    state = game.copy(match.state)
     game.redeal_hidden(state, seat, rng)
     return state, Rng(rng.next64())
 

@@ -3,6 +3,13 @@
 A game is a stateless object of rules operating on a state it creates; the
 `Match` wraps one game with one state, the seeded generator and the action
 log. Games see only what they need: no clock, no I/O, no Discord.
+
+A game writes six methods (setup, to_act, legal, apply, view, outcome) and
+declares the rest as data: its state's dataclass (`state_type`, from whose
+field types the snapshot and copies are generated), its options
+(`options_schema`) and its hidden cards (`hidden`). `concede` has a default
+for states with `phase`, `end_reason` and `conceded` fields; a game whose
+rule differs overrides it, as it may `redeal_hidden`.
 """
 from __future__ import annotations
 
@@ -10,8 +17,15 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from rules.core.actions import Action
+from rules.core.hidden import Hidden, redeal
 from rules.core.options import Option, check_options
 from rules.core.rng import Rng
+from rules.core.state_codec import state_codec
+
+#: the phase of a finished match, for the default `concede`
+OVER = "over"
+#: the end reason the default `concede` records
+CONCEDED = "concede"
 
 
 class Game(ABC):
@@ -26,6 +40,20 @@ class Game(ABC):
     max_actions: ClassVar[int]
     #: the options a match of this game takes (rules/core/options.py)
     options_schema: ClassVar[tuple[Option, ...]] = ()
+    #: the dataclass of the state `setup` returns; its field types define the
+    #: snapshot (rules/core/state_codec.py)
+    state_type: ClassVar[type]
+    #: the card fields some seat cannot see, re-dealt by `redeal_hidden`
+    #: (rules/core/hidden.py); empty when nothing is hidden
+    hidden: ClassVar[tuple[Hidden, ...]] = ()
+
+    def __init__(self) -> None:
+        # The generated snapshot functions are bound here, once, rather than
+        # looked up per call: bots copy states thousands of times a decision.
+        codec = state_codec(self.state_type)
+        for name in ("dump", "load", "copy"):
+            if getattr(type(self), name) is getattr(Game, name):
+                setattr(self, name, getattr(codec, name))
 
     def check_options(self, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
         """Validate and normalise options against `options_schema` (raise
@@ -55,25 +83,34 @@ class Game(ABC):
     def outcome(self, state: Any) -> dict | None:
         """None while running; then {"scores", "breakdown", "winners", ...}."""
 
-    @abstractmethod
+    # -- declared, with shared defaults -------------------------------------
     def dump(self, state: Any) -> dict:
         """The state as a JSON-safe dict (the snapshot)."""
+        return state_codec(self.state_type).dump(state)
 
-    @abstractmethod
     def load(self, data: dict) -> Any:
-        """Inverse of dump."""
+        """Inverse of dump; the state shares nothing with `data`."""
+        return state_codec(self.state_type).load(data)
 
-    @abstractmethod
+    def copy(self, state: Any) -> Any:
+        """A copy sharing nothing with `state`: `load(dump(state))`, faster."""
+        return state_codec(self.state_type).copy(state)
+
     def concede(self, state: Any, seat: int) -> list[dict]:
         """End the game at once because `seat` gives up (any time, owed or not).
-        The conceding seat is never among the winners; the others are ranked
-        by their standing now. Returns public events."""
+        The conceding seat is never among the winners (`outcome` reads
+        `conceded`); the others are ranked by their standing now. Returns
+        public events."""
+        state.conceded = seat
+        state.end_reason = CONCEDED
+        state.phase = OVER
+        return [{"type": "concede", "seat": seat}, {"type": "over"}]
 
-    @abstractmethod
     def redeal_hidden(self, state: Any, seat: int, rng: Rng) -> None:
         """Re-deal, in place, everything `seat` cannot see (other hands, the
-        deck, removed cards), keeping sizes. Used by the non-interference test:
-        afterwards `seat`'s view and legal actions must be unchanged. The pool
-        is sorted before the shuffle, so the deal depends only on `seat`'s view
-        and `rng` (bots sample the hidden cards with it and must not learn
-        where the true cards lie from the sample)."""
+        deck, removed cards: `hidden`), keeping sizes. Used by the
+        non-interference test: afterwards `seat`'s view and legal actions must
+        be unchanged. The pool is sorted before the shuffle, so the deal
+        depends only on `seat`'s view and `rng` (bots sample the hidden cards
+        with it and must not learn where the true cards lie from the sample)."""
+        redeal(state, seat, rng, self.hidden)

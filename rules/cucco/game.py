@@ -64,10 +64,11 @@ View: public fields for everybody (a pass shows in `bids` as `bid: None`);
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple, TypedDict
 
 from rules.core.actions import Action
 from rules.core.game import Game
+from rules.core.hidden import Hidden
 from rules.core.options import INT, SEAT, Option
 from rules.core.rng import Rng
 from rules.cucco.cards import (
@@ -96,12 +97,33 @@ _BIDS = tuple(Action("bid", (k.code,)) for k in KINDS)  # by kind
 _PLAYS = tuple(Action("play", (k.code,)) for k in KINDS)
 
 
+class Trick(NamedTuple):
+    """A trick taken, stored as the row [leader, winner, cards]."""
+    leader: int
+    winner: int
+    cards: list[int]  # in play order from the leader
+
+
+class DealRecord(TypedDict):
+    """A settled deal, as kept in the history (and told by `deal_end`)."""
+    deal: int
+    dealer: int
+    declarer: int
+    called: str  # the called card's code
+    partner: int | None  # None: the declarer played alone
+    solo: bool
+    half_points: list[int]  # declarer's side, opponents
+    recount: list[int] | None  # Z-7's recount, when there was one
+    result: str
+    chips: list[int]  # per seat
+
+
 @dataclass(slots=True)
 class CuccoState:
     deals: int  # counted deals in the match (Z-8)
     dealer: int
     chips: list[int] = field(default_factory=lambda: [0] * PLAYERS)
-    history: list[dict] = field(default_factory=list)  # settled deals, JSON-safe
+    history: list[DealRecord] = field(default_factory=list)  # settled deals
     thrown_in: int = 0
     phase: str = BIDDING
     hands: list[list[int]] = field(default_factory=list)
@@ -114,7 +136,7 @@ class CuccoState:
     called: int | None = None  # kind of the called card
     leader: int = 0
     trick: list[int] = field(default_factory=list)  # card ids, in play order from leader
-    tricks: list[list] = field(default_factory=list)  # [leader, winner, [5 card ids]]
+    tricks: list[Trick] = field(default_factory=list)
     played_by: list[int] = field(default_factory=lambda: [-1] * DECK_SIZE)
     conceded: int | None = None
     end_reason: str | None = None
@@ -145,6 +167,8 @@ class Cucco(Game):
     # per counted deal at most 10 bids + 4 passes + 40 cards; throw-ins add 5
     # each (unbounded in principle, vanishingly rare in random play)
     max_actions = 3000
+    state_type = CuccoState
+    hidden = (Hidden("hands", per_seat=True),)
     options_schema = (
         Option("deals", INT, "how many deals the match lasts", default=DEFAULT_DEALS,
                low=1, high=MAX_DEALS, keep_default=True),
@@ -290,7 +314,7 @@ class Cucco(Game):
             s.turn = _nxt(seat)
             return events
         winner = trick_winner(s.leader, s.trick)
-        s.tricks.append([s.leader, winner, list(s.trick)])
+        s.tricks.append(Trick(s.leader, winner, list(s.trick)))
         events.append({"type": "trick", "number": len(s.tricks), "leader": s.leader,
                        "winner": winner,
                        "cards": [CARD_CODE[c] for c in s.trick],
@@ -323,7 +347,7 @@ class Cucco(Game):
         delta = chips(res["result"], s.declarer, partner, PLAYERS)
         for i in range(PLAYERS):
             s.chips[i] += delta[i]
-        record = {
+        record: DealRecord = {
             "deal": len(s.history) + 1,
             "dealer": s.dealer,
             "declarer": s.declarer,
@@ -346,12 +370,6 @@ class Cucco(Game):
             self._deal(s, rng)
             events.append(self._deal_event(s))
         return events
-
-    def concede(self, s: CuccoState, seat: int) -> list[dict]:
-        s.conceded = seat
-        s.end_reason = "concede"
-        s.phase = OVER
-        return [{"type": "concede", "seat": seat}, {"type": "over"}]
 
     # -- what a seat sees (Z-9) ---------------------------------------------------
     def _public_teams(self, s: CuccoState) -> tuple[bool, int | None]:
@@ -447,65 +465,6 @@ class Cucco(Game):
             "teams": [deal_teams(h) for h in s.history],
         }
 
-    # -- snapshot -------------------------------------------------------------------
-    def dump(self, s: CuccoState) -> dict:
-        return {
-            "deals": s.deals,
-            "dealer": s.dealer,
-            "chips": list(s.chips),
-            "history": [_copy_record(h) for h in s.history],
-            "thrown_in": s.thrown_in,
-            "phase": s.phase,
-            "hands": [list(h) for h in s.hands],
-            "turn": s.turn,
-            "bids": [list(b) for b in s.bids],
-            "passed": list(s.passed),
-            "bid": s.bid,
-            "bidder": s.bidder,
-            "declarer": s.declarer,
-            "called": s.called,
-            "leader": s.leader,
-            "trick": list(s.trick),
-            "tricks": [[t[0], t[1], list(t[2])] for t in s.tricks],
-            "played_by": list(s.played_by),
-            "conceded": s.conceded,
-            "end_reason": s.end_reason,
-        }
-
-    def load(self, d: dict) -> CuccoState:
-        return CuccoState(
-            deals=int(d["deals"]),
-            dealer=int(d["dealer"]),
-            chips=[int(x) for x in d["chips"]],
-            history=[_copy_record(h) for h in d["history"]],
-            thrown_in=int(d["thrown_in"]),
-            phase=str(d["phase"]),
-            hands=[[int(c) for c in h] for h in d["hands"]],
-            turn=int(d["turn"]),
-            bids=[[int(x) for x in b] for b in d["bids"]],
-            passed=[bool(p) for p in d["passed"]],
-            bid=d["bid"],
-            bidder=d["bidder"],
-            declarer=d["declarer"],
-            called=d["called"],
-            leader=int(d["leader"]),
-            trick=[int(c) for c in d["trick"]],
-            tricks=[[int(t[0]), int(t[1]), [int(c) for c in t[2]]] for t in d["tricks"]],
-            played_by=[int(x) for x in d["played_by"]],
-            conceded=d["conceded"],
-            end_reason=d["end_reason"],
-        )
-
-    def redeal_hidden(self, s: CuccoState, seat: int, rng: Rng) -> None:
-        others = [i for i in range(PLAYERS) if i != seat]
-        pool = [c for i in others for c in s.hands[i]]
-        pool.sort()  # canonical: the deal depends only on what is hidden, not where
-        rng.shuffle(pool)
-        for i in others:
-            n = len(s.hands[i])
-            s.hands[i], pool = sorted(pool[:n]), pool[n:]
-
-
 def deal_teams(record: dict) -> dict:
     """The sides of a settled deal, for team ratings: the declarer with the
     partner (None: alone) against the rest, and which side won (None: a
@@ -513,11 +472,3 @@ def deal_teams(record: dict) -> dict:
     won = {WIN: "declarer", LOSS: "opponents"}.get(record["result"])
     return {"deal": record["deal"], "declarer": record["declarer"],
             "partner": record["partner"], "winner": won}
-
-
-def _copy_record(h: dict) -> dict:
-    out = dict(h)
-    for key in ("half_points", "recount", "chips"):
-        if out.get(key) is not None:
-            out[key] = list(out[key])
-    return out

@@ -72,8 +72,10 @@ from typing import Any
 from rules.core.actions import Action
 from rules.core.events import private
 from rules.core.game import Game
+from rules.core.hidden import Hidden, redeal
 from rules.core.options import SEAT, Option
 from rules.core.rng import Rng
+from rules.core.state_codec import as_row
 from rules.cuttle.cards import (
     ACE,
     BY_CODE,
@@ -107,6 +109,7 @@ MAIN, COUNTER, TAKE, DISCARD, SEVEN_PLAY, OVER = "main", "counter", "take", "dis
 PLAY_VERBS = frozenset({"points", "scuttle", "oneoff", "perm", "jack", "glasses"})
 
 
+@as_row  # stored as [card, owner, jacks]
 @dataclass(slots=True)
 class Stack:
     """A point card on the table with the jacks on it (bottom first)."""
@@ -157,6 +160,8 @@ class Cuttle(Game):
     verbs = frozenset({"draw", "pass", "points", "scuttle", "oneoff", "perm", "jack",
                        "glasses", "counter", "resolve", "take", "discard"})
     max_actions = 1000  # random playouts: median ~31, max 116 over 3000 seeds
+    state_type = CuttleState
+    hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True))
     options_schema = (
         Option("dealer", SEAT, "who deals (the other player starts; otherwise by lot)",
                offered_as="first_player"),
@@ -561,59 +566,6 @@ class Cuttle(Game):
             "reason": s.end_reason,
         }
 
-    # -- snapshot ------------------------------------------------------------------
-    def dump(self, s: CuttleState) -> dict:
-        return {
-            "hands": [list(h) for h in s.hands],
-            "deck": list(s.deck),
-            "scrap": list(s.scrap),
-            "stacks": [[st.card, st.owner, list(st.jacks)] for st in s.stacks],
-            "perms": [list(p) for p in s.perms],
-            "dealer": s.dealer,
-            "current": s.current,
-            "phase": s.phase,
-            "pending": s.pending,
-            "target": s.target,
-            "chain": list(s.chain),
-            "responder": s.responder,
-            "revealed": s.revealed,
-            "discards_owed": s.discards_owed,
-            "passes": s.passes,
-            "winner": s.winner,
-            "end_reason": s.end_reason,
-            "conceded": s.conceded,
-        }
-
-    def load(self, d: dict) -> CuttleState:
-        return CuttleState(
-            hands=[list(h) for h in d["hands"]],
-            deck=list(d["deck"]),
-            scrap=list(d["scrap"]),
-            stacks=[Stack(int(c), int(o), list(j)) for c, o, j in d["stacks"]],
-            perms=[list(p) for p in d["perms"]],
-            dealer=int(d["dealer"]),
-            current=int(d["current"]),
-            phase=str(d["phase"]),
-            pending=d["pending"],
-            target=d["target"],
-            chain=list(d["chain"]),
-            responder=d["responder"],
-            revealed=d["revealed"],
-            discards_owed=int(d["discards_owed"]),
-            passes=int(d["passes"]),
-            winner=d["winner"],
-            end_reason=d["end_reason"],
-            conceded=d["conceded"],
-        )
-
     def redeal_hidden(self, s: CuttleState, seat: int, rng: Rng) -> None:
-        opp = 1 - seat
-        if self.has_glasses(s, seat):  # C-5d: the opponent's hand is visible
-            s.deck.sort()  # canonical, as below
-            rng.shuffle(s.deck)
-            return
-        pool = s.hands[opp] + s.deck
-        pool.sort()  # canonical: the deal depends only on what is hidden, not where
-        rng.shuffle(pool)
-        n = len(s.hands[opp])
-        s.hands[opp], s.deck = sorted(pool[:n]), pool[n:]
+        # C-5d: with glasses the opponent's hand is visible; only the deck is hidden
+        redeal(s, seat, rng, self.hidden[1:] if self.has_glasses(s, seat) else self.hidden)

@@ -24,6 +24,7 @@ from typing import Any
 from rules.core.actions import Action
 from rules.core.events import private
 from rules.core.game import Game
+from rules.core.hidden import Hidden
 from rules.core.options import SEAT, Option
 from rules.core.rng import Rng
 from rules.keltis import rows
@@ -97,6 +98,8 @@ class Keltis(Game):
     max_players = 4
     verbs = frozenset({"discard", "stone", "play", "draw", "done"})
     max_actions = 6000
+    state_type = KeltisState
+    hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True), Hidden("removed"))
     options_schema = (
         Option("first_player", SEAT, "who plays first (otherwise drawn by lot)"),
     )
@@ -298,12 +301,6 @@ class Keltis(Game):
             events.append({"type": "over"})
         return events
 
-    def concede(self, s: KeltisState, seat: int) -> list[dict]:
-        s.conceded = seat
-        s.end_reason = "concede"
-        s.phase = OVER
-        return [{"type": "concede", "seat": seat}, {"type": "over"}]
-
     # -- what a seat sees (K-8) --------------------------------------------
     def _row_view(self, ids: list[int]) -> dict:
         return {
@@ -368,55 +365,3 @@ class Keltis(Game):
             "winners": [i for i in contenders if scores[i] == best],
             "reason": s.end_reason,
         }
-
-    # -- snapshot ----------------------------------------------------------
-    def dump(self, s: KeltisState) -> dict:
-        return {
-            "hands": [list(h) for h in s.hands],
-            "deck": list(s.deck),
-            "removed": list(s.removed),
-            "piles": {p: list(v) for p, v in s.piles.items()},
-            "rows": [{c: list(ids) for c, ids in r.items()} for r in s.rows],
-            "point_rows": [list(r) for r in s.point_rows],
-            "stones": [list(x) for x in s.stones],
-            "stones_left": list(s.stones_left),
-            "current": s.current,
-            "phase": s.phase,
-            "draws_owed": s.draws_owed,
-            "discarded_this_turn": list(s.discarded_this_turn),
-            "final_placed": list(s.final_placed),
-            "final_done": list(s.final_done),
-            "end_reason": s.end_reason,
-            "conceded": s.conceded,
-        }
-
-    def load(self, d: dict) -> KeltisState:
-        return KeltisState(
-            hands=[list(h) for h in d["hands"]],
-            deck=list(d["deck"]),
-            removed=list(d["removed"]),
-            piles={p: list(d["piles"][p]) for p in PILES},
-            rows=[{c: list(ids) for c, ids in r.items()} for r in d["rows"]],
-            point_rows=[list(r) for r in d["point_rows"]],
-            stones=[list(x) for x in d["stones"]],
-            stones_left=list(d["stones_left"]),
-            current=int(d["current"]),
-            phase=str(d["phase"]),
-            draws_owed=int(d["draws_owed"]),
-            discarded_this_turn=list(d["discarded_this_turn"]),
-            final_placed=list(d["final_placed"]),
-            final_done=[bool(x) for x in d["final_done"]],
-            end_reason=d["end_reason"],
-            conceded=d["conceded"],
-        )
-
-    def redeal_hidden(self, s: KeltisState, seat: int, rng: Rng) -> None:
-        others = [i for i in range(len(s.hands)) if i != seat]
-        pool = [c for i in others for c in s.hands[i]] + s.deck + s.removed
-        pool.sort()  # canonical: the deal depends only on what is hidden, not where
-        rng.shuffle(pool)
-        for i in others:
-            n = len(s.hands[i])
-            s.hands[i], pool = sorted(pool[:n]), pool[n:]
-        n = len(s.deck)
-        s.deck, s.removed = pool[:n], sorted(pool[n:])

@@ -143,6 +143,9 @@ class KeltisDice(Game):
     max_players = 4
     verbs = frozenset({"roll", "stop", "reroll", "move", "pass", "clover", "clover_new", "skip"})
     max_actions = 5000
+    state_type = DiceState
+    # D-7: nothing is hidden (no `hidden`). The dice still to come live in the
+    # match's generator, which no view exposes.
     options_schema = (
         Option("side", CHOICE, "board side: A, B (forbidden fields) or both (A then B)",
                default="A", choices=(*SIDES, BOTH), keep_default=True),
@@ -426,48 +429,3 @@ class KeltisDice(Game):
                                for r in s.results],
             "conceded": s.conceded,
         }
-
-    # -- snapshot ----------------------------------------------------------------------------
-    def dump(self, s: DiceState) -> dict:
-        return {
-            "players": s.players,
-            "sides": list(s.sides),
-            "game": s.game,
-            "first": list(s.first),
-            "stones": [dict(m) for m in s.stones],
-            "chips": list(s.chips),
-            "supply": s.supply,
-            "dice": list(s.dice),
-            "current": s.current,
-            "phase": s.phase,
-            "extra_turn": s.extra_turn,
-            "last": s.last,
-            "results": [{"side": r["side"], "stones": [dict(m) for m in r["stones"]],
-                         "chips": list(r["chips"]), "reason": r["reason"]} for r in s.results],
-            "conceded": s.conceded,
-        }
-
-    def load(self, d: dict) -> DiceState:
-        return DiceState(
-            players=int(d["players"]),
-            sides=[str(x) for x in d["sides"]],
-            game=int(d["game"]),
-            first=[int(x) for x in d["first"]],
-            stones=[{str(c): int(f) for c, f in m.items()} for m in d["stones"]],
-            chips=[int(x) for x in d["chips"]],
-            supply=int(d["supply"]),
-            dice=[str(x) for x in d["dice"]],
-            current=int(d["current"]),
-            phase=str(d["phase"]),
-            extra_turn=bool(d["extra_turn"]),
-            last=d["last"],
-            results=[{"side": str(r["side"]),
-                      "stones": [{str(c): int(f) for c, f in m.items()} for m in r["stones"]],
-                      "chips": [int(x) for x in r["chips"]], "reason": str(r["reason"])}
-                     for r in d["results"]],
-            conceded=d["conceded"],
-        )
-
-    def redeal_hidden(self, s: DiceState, seat: int, rng: Rng) -> None:
-        """D-7: nothing is hidden. The dice still to come live in the match's
-        generator, which no view exposes."""

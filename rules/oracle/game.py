@@ -61,6 +61,7 @@ from typing import Any
 from rules.core.actions import Action
 from rules.core.events import private
 from rules.core.game import Game
+from rules.core.hidden import Hidden
 from rules.core.options import BOOL, SEAT, Option
 from rules.core.rng import Rng
 from rules.keltis import rows
@@ -189,6 +190,8 @@ class Oracle(Game):
     verbs = frozenset({"play", "discard", "pawn", "oracle", "clover", "spiral",
                        "goblin", "skip", "draw"})
     max_actions = 5000  # random playouts: median 470-660, longest seen 864
+    state_type = OracleState
+    hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True), Hidden("removed"))
     options_schema = (
         Option("clover_other_pawn", BOOL, "the variant: a clover may move another of your pawns",
                default=False, offered_as="variant"),
@@ -613,74 +616,3 @@ class Oracle(Game):
             "winners": [i for i in contenders if scores[i] == best],
             "reason": s.end_reason,
         }
-
-    # -- snapshot -------------------------------------------------------------------------
-    def dump(self, s: OracleState) -> dict:
-        return {
-            "hands": list(map(list, s.hands)),
-            "deck": list(s.deck),
-            "removed": list(s.removed),
-            # dict/zip/map rather than comprehensions: dump runs before every action
-            "piles": dict(zip(s.piles.keys(), map(list, s.piles.values()))),
-            "rows": [dict(zip(r.keys(), map(list, r.values()))) for r in s.rows],
-            "pawns": list(map(list, s.pawns)),
-            "oracle": s.oracle,
-            "tiles": list(s.tiles),
-            "stones_on": list(s.stones_on),
-            "stones": list(s.stones),
-            "mirrors": list(s.mirrors),
-            "earned": list(map(dict, s.earned)),
-            "goblin_bonus": list(s.goblin_bonus),
-            "current": s.current,
-            "clover_other_pawn": s.clover_other_pawn,
-            "phase": s.phase,
-            "played": s.played,
-            "pending": dict(s.pending) if s.pending is not None else None,
-            "origins": list(s.origins),
-            "triggered": list(map(list, s.triggered)),
-            "discarded_this_turn": list(s.discarded_this_turn),
-            "left_hand": s.left_hand,
-            "draws_owed": s.draws_owed,
-            "end_reason": s.end_reason,
-            "conceded": s.conceded,
-        }
-
-    def load(self, d: dict) -> OracleState:
-        return OracleState(
-            hands=[list(h) for h in d["hands"]],
-            deck=list(d["deck"]),
-            removed=list(d["removed"]),
-            piles={c: list(d["piles"][c]) for c in COLOURS},
-            rows=[{c: list(ids) for c, ids in r.items()} for r in d["rows"]],
-            pawns=[list(p) for p in d["pawns"]],
-            oracle=int(d["oracle"]),
-            tiles=list(d["tiles"]),
-            stones_on=list(d["stones_on"]),
-            stones=list(d["stones"]),
-            mirrors=list(d["mirrors"]),
-            earned=[{k: int(e[k]) for k in EARNED_SOURCES} for e in d["earned"]],
-            goblin_bonus=[bool(x) for x in d["goblin_bonus"]],
-            current=int(d["current"]),
-            clover_other_pawn=bool(d["clover_other_pawn"]),
-            phase=str(d["phase"]),
-            played=d["played"],
-            pending=dict(d["pending"]) if d["pending"] is not None else None,
-            origins=list(d["origins"]),
-            triggered=[list(t) for t in d["triggered"]],
-            discarded_this_turn=list(d["discarded_this_turn"]),
-            left_hand=int(d["left_hand"]),
-            draws_owed=int(d["draws_owed"]),
-            end_reason=d["end_reason"],
-            conceded=d["conceded"],
-        )
-
-    def redeal_hidden(self, s: OracleState, seat: int, rng: Rng) -> None:
-        others = [i for i in range(len(s.hands)) if i != seat]
-        pool = [c for i in others for c in s.hands[i]] + s.deck + s.removed
-        pool.sort()  # canonical: the deal depends only on what is hidden, not where
-        rng.shuffle(pool)
-        for i in others:
-            n = len(s.hands[i])
-            s.hands[i], pool = sorted(pool[:n]), pool[n:]
-        n = len(s.deck)
-        s.deck, s.removed = pool[:n], sorted(pool[n:])

@@ -2,7 +2,8 @@
 
 Random legal play from many seeds must always finish, and at every step the
 API must keep its promises (DESIGN.md, "The engine contract"). A new game
-gets all of this by registering.
+gets all of this by registering. The example game (tests/rules/example_game.py,
+registered here only) shows that six methods are enough to pass.
 """
 from __future__ import annotations
 
@@ -21,7 +22,10 @@ from rules import (
     UnknownAction,
     all_games,
 )
+from rules.core import registry
 from rules.core.rng import Rng
+from tests.rules import example_game
+from tests.rules.core.state_checks import assert_shares_nothing, strictly_equal
 
 SEEDS_PER_COUNT = 200
 # SEEDS_PER_COUNT playouts per game and player count are most of the suite's
@@ -34,8 +38,15 @@ DEEP_CHECK_EVERY = 5
 JUNK_KEYS = ["", "x" * 61, "nonsense", "play", "play:zz:zz", "draw:nowhere",
              "DISCARD:y5", "stone:y5", "done:now", "a b", "play:y5:y:extra", "\u00e9"]
 
-CASES = [(gid, n) for gid, g in all_games().items()
+EXAMPLE = example_game.GAME
+CASES = [(gid, n) for gid, g in {**all_games(), EXAMPLE.id: EXAMPLE}.items()
          for n in range(g.min_players, g.max_players + 1)]
+
+
+@pytest.fixture(autouse=True)
+def example_game_registered(monkeypatch):
+    """The example game joins the registry for these tests only."""
+    monkeypatch.setitem(registry.all_games(), EXAMPLE.id, EXAMPLE)
 
 
 def roundtrip(data):
@@ -60,6 +71,10 @@ def deep_checks(match: Match, rnd: random.Random) -> None:
     assert roundtrip(record) == record
     clone = Match.from_record(roundtrip(record))
     assert clone.snapshot() == match.snapshot()
+    # a copy is load(dump(...)) exactly, and shares nothing with the state
+    copy = match.game.copy(match.state)
+    strictly_equal(copy, clone.state)
+    assert_shares_nothing(copy, match.state)
     assert clone.view(owed[0]) == match.view(owed[0])
     # junk keys, wrong seats and stale seqs are refused and change nothing
     seat = owed[0]
