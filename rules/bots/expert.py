@@ -100,7 +100,7 @@ def _halving(match: Match, seat: int, arms: list[Action], budget: Budget, policy
             world, chance = determinize(match, seat, rng)
             seed = chance.next64()
             for i in alive:
-                state = game.load(game.dump(world))
+                state = game.copy(world)
                 tally.sums[i] += _rollout(match, seat, state, arms[i], Rng(seed), policy,
                                           budget.depth, tally)
                 tally.visits[i] += 1
