@@ -2,6 +2,7 @@
 open the database (before any connection to Discord: a host learns of a bad
 file at once, in one line), run the bot until SIGINT/SIGTERM, then shut down
 within seconds in any state (the store is closed last)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -37,8 +38,9 @@ async def run(config: Config) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stopping.set)
     clock = make_clock(config)
-    store = await Store.open(config.database_path, clock=clock.time,
-                             create_folder=config.create_database_folder)
+    store = await Store.open(
+        config.database_path, clock=clock.time, create_folder=config.create_database_folder
+    )
     if stopping.is_set():  # asked to stop while the file was being checked
         await store.close()
         return

@@ -6,6 +6,7 @@ Targets: ≤ 100 ms per image, PNG < 200 KB.
 
 Run: `.venv/bin/python -m bench.board_image [positions per game]`
 """
+
 from __future__ import annotations
 
 import random
@@ -68,25 +69,37 @@ def measure(game_id: str, count: int) -> dict:
         presenter.table_image(view, names)
         hits.append(time.perf_counter() - t0)
     BOARDS.clear()
-    return {"game": game_id, "n": len(times), "p50": statistics.median(times),
-            "p99": percentile(times, 0.99), "cpu50": statistics.median(cpu), "cold": cold,
-            "size50": statistics.median(sizes), "size_max": max(sizes),
-            "hit50": statistics.median(hits), "hit99": percentile(hits, 0.99)}
+    return {
+        "game": game_id,
+        "n": len(times),
+        "p50": statistics.median(times),
+        "p99": percentile(times, 0.99),
+        "cpu50": statistics.median(cpu),
+        "cold": cold,
+        "size50": statistics.median(sizes),
+        "size_max": max(sizes),
+        "hit50": statistics.median(hits),
+        "hit99": percentile(hits, 0.99),
+    }
 
 
 def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     print(f"board images, {count} random positions per game (800 px wide, 64 colours):")
-    print("| game | render p50 | render p99 | CPU p50 | first image | PNG p50 | PNG max "
-          "| cache hit p50 | cache hit p99 |")
+    print(
+        "| game | render p50 | render p99 | CPU p50 | first image | PNG p50 | PNG max "
+        "| cache hit p50 | cache hit p99 |"
+    )
     print("|---|---|---|---|---|---|---|---|---|")
     for game_id in all_games():
         r = measure(game_id, count)
-        print(f"| {game_id} | {r['p50'] * 1e3:.1f} ms | {r['p99'] * 1e3:.1f} ms | "
-              f"{r['cpu50'] * 1e3:.1f} ms | "
-              f"{r['cold'] * 1e3:.1f} ms | {r['size50'] / 1024:.1f} KB | "
-              f"{r['size_max'] / 1024:.1f} KB | {r['hit50'] * 1e6:.0f} µs | "
-              f"{r['hit99'] * 1e6:.0f} µs |")
+        print(
+            f"| {game_id} | {r['p50'] * 1e3:.1f} ms | {r['p99'] * 1e3:.1f} ms | "
+            f"{r['cpu50'] * 1e3:.1f} ms | "
+            f"{r['cold'] * 1e3:.1f} ms | {r['size50'] / 1024:.1f} KB | "
+            f"{r['size_max'] / 1024:.1f} KB | {r['hit50'] * 1e6:.0f} µs | "
+            f"{r['hit99'] * 1e6:.0f} µs |"
+        )
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ share 1/n; for Cucco the expert's mean chip balance; and the decision time
 of each level, p50/p99, measured inside the games (with up to `jobs`
 games running at once on the machine).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,24 +25,32 @@ from rules.bots import choose_action
 
 #: (game, players, level of the hero, level of everyone else, target, what the target is)
 HEADS_UP = [
-    ("cuttle", 2, "expert", "random", 0.95), ("cuttle", 2, "expert", "greedy", 0.65),
+    ("cuttle", 2, "expert", "random", 0.95),
+    ("cuttle", 2, "expert", "greedy", 0.65),
     ("cuttle", 2, "greedy", "random", None),
-    ("keltis", 2, "expert", "random", 0.95), ("keltis", 2, "expert", "greedy", 0.65),
+    ("keltis", 2, "expert", "random", 0.95),
+    ("keltis", 2, "expert", "greedy", 0.65),
     ("keltis", 2, "greedy", "random", None),
-    ("oracle", 2, "expert", "random", 0.95), ("oracle", 2, "expert", "greedy", 0.65),
+    ("oracle", 2, "expert", "random", 0.95),
+    ("oracle", 2, "expert", "greedy", 0.65),
     ("oracle", 2, "greedy", "random", None),
-    ("keltis_dice", 2, "expert", "random", 0.90), ("keltis_dice", 2, "expert", "greedy", 0.55),
+    ("keltis_dice", 2, "expert", "random", 0.90),
+    ("keltis_dice", 2, "expert", "greedy", 0.55),
     ("keltis_dice", 2, "greedy", "random", None),
 ]
 #: one expert among others; the target is a multiple of the fair share 1/n
 FIELDS = [
-    ("keltis", 3, "expert", "random", 2.0), ("keltis", 4, "expert", "random", 2.0),
+    ("keltis", 3, "expert", "random", 2.0),
+    ("keltis", 4, "expert", "random", 2.0),
     ("keltis", 4, "expert", "greedy", None),
-    ("oracle", 3, "expert", "random", 2.0), ("oracle", 4, "expert", "random", 2.0),
+    ("oracle", 3, "expert", "random", 2.0),
+    ("oracle", 4, "expert", "random", 2.0),
     ("oracle", 4, "expert", "greedy", None),
-    ("keltis_dice", 3, "expert", "random", 2.0), ("keltis_dice", 4, "expert", "random", 2.0),
+    ("keltis_dice", 3, "expert", "random", 2.0),
+    ("keltis_dice", 4, "expert", "random", 2.0),
     ("keltis_dice", 4, "expert", "greedy", None),
-    ("cucco", 5, "expert", "random", None), ("cucco", 5, "expert", "greedy", None),
+    ("cucco", 5, "expert", "random", None),
+    ("cucco", 5, "expert", "greedy", None),
 ]
 CUCCO_OPTIONS = {"deals": 5}
 
@@ -50,8 +59,9 @@ def play(task: tuple) -> dict:
     """One game: the hero's level at `hero_seat`, `rest` everywhere else."""
     game_id, players, hero, rest, hero_seat, n = task
     options = CUCCO_OPTIONS if game_id == "cucco" else None
-    match = Match.new(game_id, players, f"tournament-{game_id}-{players}-{hero}-{rest}-{n}",
-                      options)
+    match = Match.new(
+        game_id, players, f"tournament-{game_id}-{players}-{hero}-{rest}-{n}", options
+    )
     times: dict[str, list[float]] = {hero: [], rest: []}
     limit = match.game.max_actions
     while match.to_act():
@@ -92,10 +102,20 @@ def run(pairings: list[tuple], games: int, pool) -> list[dict]:
         for r in results:
             for level, ts in r["times"].items():
                 times[level] += ts
-        rows.append({"game": game_id, "players": players, "hero": hero, "rest": rest,
-                     "games": games, "share": share, "ci": wilson(share, games),
-                     "mean_score": sum(r["score"] for r in results) / games,
-                     "target": target, "times": times})
+        rows.append(
+            {
+                "game": game_id,
+                "players": players,
+                "hero": hero,
+                "rest": rest,
+                "games": games,
+                "share": share,
+                "ci": wilson(share, games),
+                "mean_score": sum(r["score"] for r in results) / games,
+                "target": target,
+                "times": times,
+            }
+        )
         print(_line(rows[-1]), flush=True)
     return rows
 
@@ -114,16 +134,22 @@ def _line(row: dict) -> str:
     lo, hi = row["ci"]
     extra = f" mean chips {row['mean_score']:+.2f}" if row["game"] == "cucco" else ""
     fair = f" (fair {1 / row['players']:.0%})" if row["players"] > 2 else ""
-    return (f"{row['game']:<12} {row['players']}p {row['hero']:>6} vs {row['rest']:<6} "
-            f"n={row['games']:<4} win {row['share']:6.1%} [{lo:.1%}, {hi:.1%}]{fair}"
-            f"{extra}  {_verdict(row)}")
+    return (
+        f"{row['game']:<12} {row['players']}p {row['hero']:>6} vs {row['rest']:<6} "
+        f"n={row['games']:<4} win {row['share']:6.1%} [{lo:.1%}, {hi:.1%}]{fair}"
+        f"{extra}  {_verdict(row)}"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per heads-up pairing")
-    parser.add_argument("--field-games", type=int, default=None,
-                        help="games per 3-5 player field (default: --games)")
+    parser.add_argument(
+        "--field-games",
+        type=int,
+        default=None,
+        help="games per 3-5 player field (default: --games)",
+    )
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--only", choices=sorted(all_games()), default=None)
     args = parser.parse_args()
@@ -142,11 +168,15 @@ def main() -> None:
             per_game.setdefault((row["game"], level), []).extend(ts)
     print(f"\ndecision time (ms), {jobs} games at once:")
     for (game_id, level), ts in sorted(per_game.items()):
-        print(f"  {game_id:<12} {level:<6} p50 {percentile(ts, .5) * 1e3:7.2f}"
-              f"  p99 {percentile(ts, .99) * 1e3:7.2f}  max {max(ts) * 1e3:7.1f}  n={len(ts)}")
+        print(
+            f"  {game_id:<12} {level:<6} p50 {percentile(ts, 0.5) * 1e3:7.2f}"
+            f"  p99 {percentile(ts, 0.99) * 1e3:7.2f}  max {max(ts) * 1e3:7.1f}  n={len(ts)}"
+        )
     for level, ts in sorted(times.items()):
-        print(f"  {'all':<12} {level:<6} p50 {percentile(ts, .5) * 1e3:7.2f}"
-              f"  p99 {percentile(ts, .99) * 1e3:7.2f}  max {max(ts) * 1e3:7.1f}  n={len(ts)}")
+        print(
+            f"  {'all':<12} {level:<6} p50 {percentile(ts, 0.5) * 1e3:7.2f}"
+            f"  p99 {percentile(ts, 0.99) * 1e3:7.2f}  max {max(ts) * 1e3:7.1f}  n={len(ts)}"
+        )
     print(f"\ntotal {time.perf_counter() - start:.0f} s")
 
 

@@ -21,6 +21,7 @@ Reported, over the measured window (after a warm-up):
 - write transactions (each one fsync) per move, from the bot's own counters;
 - the bot's resident memory (RSS), at most.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,7 +30,6 @@ import json
 import random
 import re
 import sqlite3
-import statistics
 import sys
 import tempfile
 import time
@@ -41,8 +41,7 @@ from tests.e2e.fake_discord import BotProcess, FakeDiscord, python_argv
 
 ROOT = Path(__file__).resolve().parent.parent
 #: game -> (people, bots): all five games, as they are played
-MIX = [("keltis", 2, 0), ("oracle", 1, 1), ("keltis_dice", 2, 0), ("cuttle", 2, 0),
-       ("cucco", 2, 3)]
+MIX = [("keltis", 2, 0), ("oracle", 1, 1), ("keltis_dice", 2, 0), ("cuttle", 2, 0), ("cucco", 2, 3)]
 WARM_UP = 10.0  # seconds of load before measuring
 CALLBACK = re.compile(r"/interactions/\d+/[^/]+/callback$")
 
@@ -90,31 +89,51 @@ class Load:
         floor_guild = self.floor_fake.add_guild("Floor")
         self.floor_channel = self.floor_fake.add_text_channel(floor_guild, "floor")
         self.floor_user = self.floor_fake.add_user("clicker")
-        env = {"DATABASE_PATH": str(self.db), "DEV_GUILD_ID": str(self.guild.id),
-               "GAMEHOST_TEST_STATS": str(self.stats), "LOG_LEVEL": "WARNING",
-               "BOT_MOVE_DELAY": str(self.args.bot_delay)}
-        self.bot = await BotProcess(self.fake, python_argv(ROOT / "bot.py"), env=env, cwd=ROOT,
-                                    log_path=self.folder / "bot.log").start()
-        self.floor = await BotProcess(self.floor_fake, python_argv(ROOT / "bench" / "floor_bot.py"),
-                                      env={"FLOOR_CHANNEL": str(self.floor_channel.id)},
-                                      cwd=ROOT, log_path=self.folder / "floor.log").start()
+        env = {
+            "DATABASE_PATH": str(self.db),
+            "DEV_GUILD_ID": str(self.guild.id),
+            "GAMEHOST_TEST_STATS": str(self.stats),
+            "LOG_LEVEL": "WARNING",
+            "BOT_MOVE_DELAY": str(self.args.bot_delay),
+        }
+        self.bot = await BotProcess(
+            self.fake,
+            python_argv(ROOT / "bot.py"),
+            env=env,
+            cwd=ROOT,
+            log_path=self.folder / "bot.log",
+        ).start()
+        self.floor = await BotProcess(
+            self.floor_fake,
+            python_argv(ROOT / "bench" / "floor_bot.py"),
+            env={"FLOOR_CHANNEL": str(self.floor_channel.id)},
+            cwd=ROOT,
+            log_path=self.folder / "floor.log",
+        ).start()
         self.floor_message = await self.floor_fake.wait_until(
-            lambda: self.floor_fake.latest_message(self.floor_channel), 15, "the floor's button")
+            lambda: self.floor_fake.latest_message(self.floor_channel), 15, "the floor's button"
+        )
 
     async def open_matches(self) -> None:
         started = time.monotonic()
         pending = [MIX[i % len(MIX)] for i in range(self.args.matches)]
         for start in range(0, len(pending), 8):  # a few lobbies at once
-            await asyncio.gather(*(self.open_match(*spec, n)
-                                   for n, spec in enumerate(pending[start:start + 8], start)))
-        print(f"opened {len(self.tables)} matches in {time.monotonic() - started:.0f} s",
-              flush=True)
+            await asyncio.gather(
+                *(
+                    self.open_match(*spec, n)
+                    for n, spec in enumerate(pending[start : start + 8], start)
+                )
+            )
+        print(
+            f"opened {len(self.tables)} matches in {time.monotonic() - started:.0f} s", flush=True
+        )
 
     async def open_match(self, game: str, people: int, bots: int, n: int) -> None:
         fake = self.fake
         users = [fake.add_user(f"{game}-{n}-{k}", guilds=[self.guild]) for k in range(people)]
-        inter = await fake.slash(users[0], self.channel, "game new", game=game,
-                                 players=people + bots, bots=bots)
+        inter = await fake.slash(
+            users[0], self.channel, "game new", game=game, players=people + bots, bots=bots
+        )
         await inter.wait_answered(30)
         lobby = await inter.wait_reply(30)
         for user in users[1:]:
@@ -139,8 +158,11 @@ class Load:
                 continue
             if "**Your decision:**" not in panel.text:
                 continue
-            moves = [b for b in panel.buttons() if b["custom_id"].startswith("g:")
-                     and not b.get("disabled")]
+            moves = [
+                b
+                for b in panel.buttons()
+                if b["custom_id"].startswith("g:") and not b.get("disabled")
+            ]
             lists = [s for s in panel.selects() if s["custom_id"].startswith(("gs:", "gg:"))]
             options = [("button", b) for b in moves] + [("select", s) for s in lists]
             if options:
@@ -185,8 +207,9 @@ class Load:
             t.busy = False
 
     async def click_floor(self) -> None:
-        inter = await self.floor_fake.click(self.floor_user, self.floor_message,
-                                            custom_id="floor:click")
+        inter = await self.floor_fake.click(
+            self.floor_user, self.floor_message, custom_id="floor:click"
+        )
         await inter.wait_answered(10)
         if self.measuring and inter.answered_after is not None:
             self.samples["floor"].append(inter.answered_after)
@@ -233,8 +256,7 @@ class Load:
             self.measuring = False
             await asyncio.sleep(0.5)  # the counters file is rewritten every 0.2 s
             after = self.counters()
-            sent = [r for r in self.fake.requests[requests_before:]
-                    if not CALLBACK.search(r.path)]
+            sent = [r for r in self.fake.requests[requests_before:] if not CALLBACK.search(r.path)]
             self.rss = max(self.rss, rss_mb(self.bot.pid))
             return self.report(before, after, sent, elapsed)
         finally:
@@ -248,19 +270,29 @@ class Load:
         floor = self.samples["floor"]
         f50, f99 = percentile(floor, 0.5), percentile(floor, 0.99)
         routes = Counter(f"{r.method} {route_of(r.path)}" for r in sent)
-        out = {"seconds": round(elapsed, 1), "matches": len(self.tables), "rate": self.args.rate,
-               "floor_ms": {"p50": f50 * 1000, "p99": f99 * 1000, "clicks": len(floor)}}
+        out = {
+            "seconds": round(elapsed, 1),
+            "matches": len(self.tables),
+            "rate": self.args.rate,
+            "floor_ms": {"p50": f50 * 1000, "p99": f99 * 1000, "clicks": len(floor)},
+        }
         for kind in ("move", "other"):
             values = self.samples[kind]
             p50, p99 = percentile(values, 0.5), percentile(values, 0.99)
-            out[kind] = {"clicks": len(values), "p50_ms": p50 * 1000, "p99_ms": p99 * 1000,
-                         "p50_ratio": p50 / f50, "p99_ratio": p99 / f99}
+            out[kind] = {
+                "clicks": len(values),
+                "p50_ms": p50 * 1000,
+                "p99_ms": p99 * 1000,
+                "p50_ratio": p50 / f50,
+                "p99_ratio": p99 / f99,
+            }
         human = max(1, delta.get("human_moves", 0))
         out["human_moves"] = delta.get("human_moves", 0)
         out["moves"] = delta.get("moves", 0)
         out["rest_per_human_move"] = len(sent) / human
-        out["rest_routes_per_human_move"] = {k: round(v / human, 2)
-                                             for k, v in routes.most_common()}
+        out["rest_routes_per_human_move"] = {
+            k: round(v / human, 2) for k, v in routes.most_common()
+        }
         out["transactions_per_move"] = delta.get("transactions", 0) / max(1, delta.get("moves", 0))
         out["table_edits"] = delta.get("table_edits", 0)
         out["rss_mb"] = self.rss
@@ -274,17 +306,25 @@ def route_of(path: str) -> str:
 
 
 def show(out: dict) -> None:
-    print(f"\n{out['matches']} matches, {out['rate']} clicks/s (and as many on the floor), "
-          f"measured {out['seconds']} s")
+    print(
+        f"\n{out['matches']} matches, {out['rate']} clicks/s (and as many on the floor), "
+        f"measured {out['seconds']} s"
+    )
     f = out["floor_ms"]
-    print(f"floor (bare bot answering at once): p50 {f['p50']:.1f} ms, p99 {f['p99']:.1f} ms "
-          f"({f['clicks']} clicks)")
+    print(
+        f"floor (bare bot answering at once): p50 {f['p50']:.1f} ms, p99 {f['p99']:.1f} ms "
+        f"({f['clicks']} clicks)"
+    )
     for kind in ("move", "other"):
         k = out[kind]
-        print(f"{kind:5} clicks: {k['clicks']:5}  p50 {k['p50_ms']:7.1f} ms = "
-              f"{k['p50_ratio']:.2f}x floor   p99 {k['p99_ms']:7.1f} ms = {k['p99_ratio']:.2f}x floor")
-    print(f"moves committed: {out['moves']} ({out['human_moves']} by people); "
-          f"table edits: {out['table_edits']}")
+        print(
+            f"{kind:5} clicks: {k['clicks']:5}  p50 {k['p50_ms']:7.1f} ms = "
+            f"{k['p50_ratio']:.2f}x floor   p99 {k['p99_ms']:7.1f} ms = {k['p99_ratio']:.2f}x floor"
+        )
+    print(
+        f"moves committed: {out['moves']} ({out['human_moves']} by people); "
+        f"table edits: {out['table_edits']}"
+    )
     print(f"REST calls per human move besides its answer: {out['rest_per_human_move']:.2f}")
     for route, per in out["rest_routes_per_human_move"].items():
         print(f"    {per:5.2f}  {route}")

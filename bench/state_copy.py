@@ -10,6 +10,7 @@ Run: `.venv/bin/python -m bench.state_copy [--save FILE] [--baseline FILE]`
 two side by side with the ratio new/old; a checkout whose games have no
 `copy` times `load(dump(s))` under that name, which is how bots copied).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,8 +31,11 @@ def states(game_id: str, players: int) -> list:
         match = Match.new(game_id, players, f"copy-bench-{n}")
         rnd = random.Random(n)
         while match.to_act():
-            out.append(match.game.copy(match.state) if hasattr(match.game, "copy")
-                       else match.game.load(match.game.dump(match.state)))
+            out.append(
+                match.game.copy(match.state)
+                if hasattr(match.game, "copy")
+                else match.game.load(match.game.dump(match.state))
+            )
             seat = rnd.choice(match.to_act())
             match.act(seat, rnd.choice(match.legal(seat)), match.seq)
     return out
@@ -46,7 +50,7 @@ def best_ns(ops: dict, items: dict) -> dict[str, float]:
     for name in ops:
         xs = items[name]
         for start in range(0, len(xs), CHUNK):
-            chunk = xs[start:start + CHUNK]
+            chunk = xs[start : start + CHUNK]
             best = float("inf")
             for _ in range(ROUNDS):
                 t0 = time.perf_counter()
@@ -65,8 +69,7 @@ def measure() -> dict[str, dict[str, float]]:
             dumped = [json.loads(json.dumps(game.dump(s))) for s in items]
             dump, load = game.dump, game.load
             copy = getattr(game, "copy", None) or (lambda s: load(dump(s)))
-            ops = {"dump": dump, "load": load, "load(dump)": lambda s: load(dump(s)),
-                   "copy": copy}
+            ops = {"dump": dump, "load": load, "load(dump)": lambda s: load(dump(s)), "copy": copy}
             inputs = {name: dumped if name == "load" else items for name in ops}
             results[f"{game_id} {players}p"] = best_ns(ops, inputs)
     return results

@@ -5,6 +5,7 @@ evaluation turns the half points taken so far into a chance of winning the
 deal and weighs the chips each result would bring the seat (Z-7). The
 determinized world knows the partner; the bot only ever sees a sample.
 """
+
 from __future__ import annotations
 
 from rules.bots.policy import Budget, Policy, pick_best
@@ -55,5 +56,9 @@ def rollout(game, s, seat, legal, rng):
     return pick_best(legal, lambda a: rng.below(1000), rng)
 
 
-POLICY = Policy(evaluate=evaluate, rollout=rollout,
-                budget=Budget(iterations=150, depth=45, width=8), greedy_samples=4)
+POLICY = Policy(
+    evaluate=evaluate,
+    rollout=rollout,
+    budget=Budget(iterations=150, depth=45, width=8),
+    greedy_samples=4,
+)

@@ -1,4 +1,5 @@
 """Cuttle for bots: progress towards one's target, cards in hand, permanents."""
+
 from __future__ import annotations
 
 from rules.bots.evaluation import WIN_BONUS
@@ -10,13 +11,24 @@ PROGRESS = 20.0
 HAND_CARD = 1.0
 PERMANENT = 2.0
 #: rollout preference per verb: points win games, scuttles and one-offs trade
-ROLLOUT_VERB = {"points": 3.0, "scuttle": 2.0, "jack": 2.0, "perm": 1.5, "oneoff": 1.0,
-                "glasses": 1.0, "draw": 0.5, "counter": 1.0}
+ROLLOUT_VERB = {
+    "points": 3.0,
+    "scuttle": 2.0,
+    "jack": 2.0,
+    "perm": 1.5,
+    "oneoff": 1.0,
+    "glasses": 1.0,
+    "draw": 0.5,
+    "counter": 1.0,
+}
 
 
 def estimate(game, s, seat: int) -> float:
-    return (PROGRESS * min(1.0, game.total(s, seat) / game.target_points(s, seat))
-            + HAND_CARD * len(s.hands[seat]) + PERMANENT * len(s.perms[seat]))
+    return (
+        PROGRESS * min(1.0, game.total(s, seat) / game.target_points(s, seat))
+        + HAND_CARD * len(s.hands[seat])
+        + PERMANENT * len(s.perms[seat])
+    )
 
 
 def evaluate(game, s, seat: int) -> float:
@@ -31,6 +43,9 @@ def rollout(game, s, seat, legal, rng):
     return pick_best(legal, lambda a: ROLLOUT_VERB.get(a.verb, 0.0) + rng.below(100) / 50, rng)
 
 
-POLICY = Policy(evaluate=evaluate, rollout=rollout,
-                budget=Budget(iterations=400, depth=6, width=20, schedule="halving"),
-                greedy_samples=2)
+POLICY = Policy(
+    evaluate=evaluate,
+    rollout=rollout,
+    budget=Budget(iterations=400, depth=6, width=20, schedule="halving"),
+    greedy_samples=2,
+)

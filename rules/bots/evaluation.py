@@ -1,5 +1,6 @@
 """Shared pieces of the per-game evaluations: a final result in points, and
 a standing relative to the best opponent."""
+
 from __future__ import annotations
 
 #: what winning the match is worth, in the evaluations' units (about points)

@@ -8,6 +8,7 @@ best few; the budget's schedule (UCB1, or sequential halving over common
 worlds) spreads the iterations over them, and the most rewarding on average
 is played.
 """
+
 from __future__ import annotations
 
 import math
@@ -27,6 +28,7 @@ EXPLORATION = 4.0
 @dataclass(slots=True)
 class Search:
     """What one decision cost and found: tests check the budget with it."""
+
     action: Action
     iterations: int
     rollout_actions: int
@@ -48,8 +50,16 @@ class _Tally:
         return self.sums[i] / self.visits[i]
 
 
-def _rollout(match: Match, seat: int, state, action: Action, chance: Rng,
-             policy: Policy, depth: int, tally: _Tally) -> float:
+def _rollout(
+    match: Match,
+    seat: int,
+    state,
+    action: Action,
+    chance: Rng,
+    policy: Policy,
+    depth: int,
+    tally: _Tally,
+) -> float:
     """Play `action` in the imagined `state`, then up to `depth` rollout
     actions; the evaluation of where that leads."""
     game = match.game
@@ -65,25 +75,28 @@ def _rollout(match: Match, seat: int, state, action: Action, chance: Rng,
     return policy.evaluate(game, state, seat)
 
 
-def _ucb(match: Match, seat: int, arms: list[Action], budget: Budget, policy: Policy,
-         rng: Rng) -> _Tally:
+def _ucb(
+    match: Match, seat: int, arms: list[Action], budget: Budget, policy: Policy, rng: Rng
+) -> _Tally:
     tally = _Tally(len(arms))
     for it in range(budget.iterations):
         if it < len(arms):
             i = it
         else:
             log_n = math.log(it)
-            i = max(range(len(arms)), key=lambda k: tally.mean(k)
-                    + EXPLORATION * math.sqrt(log_n / tally.visits[k]))
+            i = max(
+                range(len(arms)),
+                key=lambda k: tally.mean(k) + EXPLORATION * math.sqrt(log_n / tally.visits[k]),
+            )
         state, chance = determinize(match, seat, rng)
-        tally.sums[i] += _rollout(match, seat, state, arms[i], chance, policy, budget.depth,
-                                  tally)
+        tally.sums[i] += _rollout(match, seat, state, arms[i], chance, policy, budget.depth, tally)
         tally.visits[i] += 1
     return tally
 
 
-def _halving(match: Match, seat: int, arms: list[Action], budget: Budget, policy: Policy,
-             rng: Rng) -> _Tally:
+def _halving(
+    match: Match, seat: int, arms: list[Action], budget: Budget, policy: Policy, rng: Rng
+) -> _Tally:
     """Sequential halving: about log2(width) rounds of an equal share of the
     budget; in a round every surviving action is rolled out in the same
     worlds, with the same chance seed per world."""
@@ -101,14 +114,15 @@ def _halving(match: Match, seat: int, arms: list[Action], budget: Budget, policy
             seed = chance.next64()
             for i in alive:
                 state = game.copy(world)
-                tally.sums[i] += _rollout(match, seat, state, arms[i], Rng(seed), policy,
-                                          budget.depth, tally)
+                tally.sums[i] += _rollout(
+                    match, seat, state, arms[i], Rng(seed), policy, budget.depth, tally
+                )
                 tally.visits[i] += 1
             left -= len(alive)
         if len(alive) == 1 or left < 2:
             break
         alive.sort(key=lambda k: -tally.mean(k) if tally.visits[k] else math.inf)
-        alive = alive[:max(1, len(alive) // 2)]
+        alive = alive[: max(1, len(alive) // 2)]
     tally.finalists = alive
     return tally
 
@@ -122,7 +136,7 @@ def search(match: Match, seat: int, legal: list[Action], budget: Budget | None =
     rng = bot_rng(match, seat, "expert")
     prior = action_values(match, seat, legal, policy, rng, policy.greedy_samples)
     ranked = sorted(legal, key=lambda a: -prior[a])  # stable: ties keep engine order
-    arms = ranked[:budget.width]
+    arms = ranked[: budget.width]
     tally = _SCHEDULES[budget.schedule](match, seat, arms, budget, policy, rng)
     means = {arms[k]: tally.mean(k) for k in range(len(arms)) if tally.visits[k]}
     finalists = [arms[k] for k in tally.finalists if tally.visits[k]]
@@ -130,8 +144,13 @@ def search(match: Match, seat: int, legal: list[Action], budget: Budget | None =
         best = pick_best(finalists, lambda a: (means[a], prior[a]), rng)
     else:
         best = ranked[0]
-    return Search(best, sum(tally.visits), tally.steps,
-                  {arms[k]: tally.visits[k] for k in range(len(arms))}, means)
+    return Search(
+        best,
+        sum(tally.visits),
+        tally.steps,
+        {arms[k]: tally.visits[k] for k in range(len(arms))},
+        means,
+    )
 
 
 def choose(match: Match, seat: int, legal: list[Action]) -> Action:

@@ -1,6 +1,7 @@
 """The greedy level: one ply. Every legal action is applied to a few
 determinized copies of the match and the one whose result the game's
 evaluation likes best is played."""
+
 from __future__ import annotations
 
 from rules.bots.policy import Policy, pick_best, policy_for
@@ -9,8 +10,9 @@ from rules.core.actions import Action
 from rules.core.match import Match
 
 
-def action_values(match: Match, seat: int, legal: list[Action], policy: Policy,
-                  rng, samples: int) -> dict[Action, float]:
+def action_values(
+    match: Match, seat: int, legal: list[Action], policy: Policy, rng, samples: int
+) -> dict[Action, float]:
     """Mean evaluation after each action over `samples` determinizations
     (the same worlds for every action, so they are compared fairly)."""
     game = match.game

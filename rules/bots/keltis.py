@@ -5,6 +5,7 @@ evaluation projects each open row forward: the player's remaining turns are
 spread over their open rows, scaled by the room the row's direction leaves
 (a rising row at 9 has little). Cards in hand that fit a row add a little.
 """
+
 from __future__ import annotations
 
 from rules.bots.evaluation import final_value, relative
@@ -60,12 +61,18 @@ def estimate(s, seat: int) -> float:
     for length, values in open_rows:
         total += _row_points(length + per_row * _room(values))
     hand = s.hands[seat]
-    row_values = {c: [CARDS[i].value for i in ids if CARDS[i].kind != END]
-                  for c, ids in s.rows[seat].items() if ids}
+    row_values = {
+        c: [CARDS[i].value for i in ids if CARDS[i].kind != END]
+        for c, ids in s.rows[seat].items()
+        if ids
+    }
     for cid in hand:
         card = CARDS[cid]
-        if card.kind == NUMBER and card.colour in row_values \
-                and rows.accepts(row_values[card.colour], card.value):
+        if (
+            card.kind == NUMBER
+            and card.colour in row_values
+            and rows.accepts(row_values[card.colour], card.value)
+        ):
             fits += 1
     seen = set()
     pairs = 0
@@ -117,5 +124,9 @@ def rollout(game, s, seat, legal, rng):
     return pick_best(legal, lambda a: _move_score(s, seat, a), rng)
 
 
-POLICY = Policy(evaluate=evaluate, rollout=rollout,
-                budget=Budget(iterations=120, depth=12, width=6), greedy_samples=1)
+POLICY = Policy(
+    evaluate=evaluate,
+    rollout=rollout,
+    budget=Budget(iterations=120, depth=12, width=6),
+    greedy_samples=1,
+)

@@ -6,6 +6,7 @@ is judged by what the new dice let the seat do.
 Judged by the standing now, a new stone is a loss (its first fields score
 -4 to -2) and the bot kept to two or three rows: in a four-player game, which
 lasts longer, it lost to random players (35% of the wins, fair share 25%)."""
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -104,5 +105,9 @@ def rollout(game, s, seat, legal, rng):
     return pick_best(legal, lambda a: _rollout_score(s, a, rng), rng)
 
 
-POLICY = Policy(evaluate=evaluate, rollout=rollout,
-                budget=Budget(iterations=150, depth=12, width=8), greedy_samples=6)
+POLICY = Policy(
+    evaluate=evaluate,
+    rollout=rollout,
+    budget=Budget(iterations=150, depth=12, width=8),
+    greedy_samples=6,
+)

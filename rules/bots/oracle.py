@@ -1,5 +1,6 @@
 """The Oracle for bots: the score as it stands (pawns' fields, earned points,
 stones) plus the promise of the hand: cards that fit a row move a pawn."""
+
 from __future__ import annotations
 
 from rules.bots.evaluation import final_value, relative
@@ -9,8 +10,16 @@ from rules.oracle.game import OVER, PLAY
 #: worth of a playable card in hand
 FIT_BONUS = 0.5
 #: rollout preference per verb
-ROLLOUT_VERB = {"play": 2.0, "pawn": 1.0, "oracle": 0.5, "clover": 2.0, "spiral": 1.0,
-                "goblin": 1.0, "skip": -1.0, "discard": -1.0}
+ROLLOUT_VERB = {
+    "play": 2.0,
+    "pawn": 1.0,
+    "oracle": 0.5,
+    "clover": 2.0,
+    "spiral": 1.0,
+    "goblin": 1.0,
+    "skip": -1.0,
+    "discard": -1.0,
+}
 
 
 def estimate(game, s, seat: int) -> float:
@@ -32,5 +41,9 @@ def rollout(game, s, seat, legal, rng):
     return pick_best(legal, lambda a: ROLLOUT_VERB.get(a.verb, 0.0) + rng.below(100) / 50, rng)
 
 
-POLICY = Policy(evaluate=evaluate, rollout=rollout,
-                budget=Budget(iterations=150, depth=12, width=6), greedy_samples=1)
+POLICY = Policy(
+    evaluate=evaluate,
+    rollout=rollout,
+    budget=Budget(iterations=150, depth=12, width=6),
+    greedy_samples=1,
+)

@@ -3,6 +3,7 @@
 Each game has one small module (rules/bots/<game>.py) that fills a `Policy`;
 the search code in greedy.py and expert.py is the same for every game.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -33,6 +34,7 @@ class Budget:
     in the same worlds with the same chance, the worse half is dropped after
     each round, so actions are compared on equal luck (far less noise where
     the luck of the draw dwarfs the difference between two moves)."""
+
     iterations: int
     depth: int
     width: int

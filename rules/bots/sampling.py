@@ -7,6 +7,7 @@ state where everything the seat cannot see is re-dealt with that generator
 the seat's view) and whose future chance (dice, later draws) comes from a
 fresh generator of the bot's, not the match's.
 """
+
 from __future__ import annotations
 
 from typing import Any

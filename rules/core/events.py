@@ -10,6 +10,7 @@ seats (a card drawn from the hidden draw pile is shown to the drawer alone).
 The engine writes a public event for what everybody saw ("alice drew from
 the deck") and a private one for the hidden detail ("you drew 🟢7").
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable

@@ -11,6 +11,7 @@ field types the snapshot and copies are generated), its options
 for states with `phase`, `end_reason` and `conceded` fields; a game whose
 rule differs overrides it, as it may `redeal_hidden`.
 """
+
 from __future__ import annotations
 
 from abc import ABC, abstractmethod

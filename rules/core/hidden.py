@@ -6,6 +6,7 @@ A game lists its hidden card fields as `Hidden`s (`Game.hidden`); the shared
 with it and must not learn where the true cards are), shuffles it with `rng`
 and deals it back in declaration order, keeping every size.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -48,7 +49,7 @@ def redeal(state: Any, seat: int, rng: Rng, hidden: Sequence[Hidden]) -> None:
     rng.shuffle(pool)
     start = 0
     for holder, where, ordered, n in places:
-        cards = pool[start:start + n]
+        cards = pool[start : start + n]
         start += n
         if not ordered:
             cards.sort()

@@ -3,6 +3,7 @@
 This is the only API the rest of the bot uses. `act()` is all-or-nothing: a
 refused or failing action leaves the match exactly as it was.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -31,8 +32,16 @@ CONCEDE = "concede"
 class Match:
     __slots__ = ("game", "players", "options", "seed", "rng", "state", "log")
 
-    def __init__(self, game: Game, players: int, options: dict, seed: str,
-                 rng: Rng, state: Any, log: list[tuple[int, str]]):
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        options: dict,
+        seed: str,
+        rng: Rng,
+        state: Any,
+        log: list[tuple[int, str]],
+    ):
         self.game = game
         self.players = players
         self.options = options
@@ -43,13 +52,15 @@ class Match:
 
     # -- creation ---------------------------------------------------------
     @classmethod
-    def new(cls, game_id: str, players: int | Sequence, seed: str,
-            options: dict | None = None) -> "Match":
+    def new(
+        cls, game_id: str, players: int | Sequence, seed: str, options: dict | None = None
+    ) -> Match:
         game = get_game(game_id)
         n = players if isinstance(players, int) else len(players)
         if not game.min_players <= n <= game.max_players:
             raise BadOptions(
-                f"{game.name} takes {game.min_players}-{game.max_players} players, not {n}")
+                f"{game.name} takes {game.min_players}-{game.max_players} players, not {n}"
+            )
         if not isinstance(seed, str) or not seed:
             raise BadOptions("seed must be a non-empty string")
         opts = game.check_options(n, dict(options or {}))
@@ -100,8 +111,9 @@ class Match:
             raise NotYourDecision(f"seat {seat} owes no decision now")
         if action not in self.game.legal(self.state, seat):
             raise IllegalAction(f"{action.key()} is not legal now")
-        return self._apply(seat, action,
-                           lambda: self.game.apply(self.state, seat, action, self.rng))
+        return self._apply(
+            seat, action, lambda: self.game.apply(self.state, seat, action, self.rng)
+        )
 
     def concede(self, seat: int, expected_seq: int) -> list[dict]:
         """`seat` gives up: the game ends at once and that seat cannot win.
@@ -127,9 +139,15 @@ class Match:
         """Undo a half-applied action by replaying the log: the engine is
         deterministic, so this restores the exact state without paying for a
         backup on every action (failures are bugs, hence rare)."""
-        fresh = Match.replay({"game": self.game.id, "players": self.players,
-                              "options": self.options, "seed": self.seed,
-                              "log": [[seat, key] for seat, key in self.log]})
+        fresh = Match.replay(
+            {
+                "game": self.game.id,
+                "players": self.players,
+                "options": self.options,
+                "seed": self.seed,
+                "log": [[seat, key] for seat, key in self.log],
+            }
+        )
         self.rng, self.state = fresh.rng, fresh.state
 
     # -- persistence -----------------------------------------------------
@@ -149,7 +167,7 @@ class Match:
         }
 
     @classmethod
-    def from_record(cls, rec: dict, *, verify: bool = False) -> "Match":
+    def from_record(cls, rec: dict, *, verify: bool = False) -> Match:
         """Load from a record's snapshot; with `verify`, also replay the log
         and refuse the record if the two disagree. A record without a
         snapshot is rebuilt from its log."""
@@ -160,7 +178,8 @@ class Match:
             if rec["rules_version"] != game.rules_version:
                 raise RecordError(
                     f"{game.id} rules version {rec['rules_version']}"
-                    f" (this code: {game.rules_version})")
+                    f" (this code: {game.rules_version})"
+                )
             snap = rec.get("snapshot")
             if snap is None or verify:
                 replayed = cls.replay(rec)
@@ -168,20 +187,27 @@ class Match:
                     raise RecordError("snapshot disagrees with the replayed action log")
                 return replayed
             log = [(int(seat), str(key)) for seat, key in rec["log"]]
-            return cls(game, int(rec["players"]), dict(rec["options"]), str(rec["seed"]),
-                       Rng(int(snap["rng"])), game.load(snap["state"]), log)
+            return cls(
+                game,
+                int(rec["players"]),
+                dict(rec["options"]),
+                str(rec["seed"]),
+                Rng(int(snap["rng"])),
+                game.load(snap["state"]),
+                log,
+            )
         except RecordError:
             raise
         except (RulesError, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise RecordError(f"corrupt record: {exc!r}") from exc
 
     @classmethod
-    def replay(cls, rec: dict) -> "Match":
+    def replay(cls, rec: dict) -> Match:
         """Rebuild a match from seed and log alone (the log is the truth)."""
         return cls.replay_story(rec)[0]
 
     @classmethod
-    def replay_story(cls, rec: dict) -> tuple["Match", list[list[dict]]]:
+    def replay_story(cls, rec: dict) -> tuple[Match, list[list[dict]]]:
         """Rebuild a match from seed and log, with the events of each logged
         action (to backfill a log stored before events were)."""
         match = cls.new(rec["game"], int(rec["players"]), rec["seed"], rec["options"])

@@ -3,6 +3,7 @@
 A game package exposes `GAME = SomeGame()` in its `__init__`; adding a
 game is adding a folder, with no central list to edit.
 """
+
 from __future__ import annotations
 
 import importlib

@@ -5,6 +5,7 @@ serialisable into a snapshot, and identical on every Python version (unlike
 `random.shuffle`/`randrange`, whose algorithms have changed between releases).
 A known-answer test pins its output.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -24,7 +25,7 @@ class Rng:
         self.state = state & _MASK
 
     @classmethod
-    def from_seed(cls, seed: str) -> "Rng":
+    def from_seed(cls, seed: str) -> Rng:
         return cls(seed_state(seed))
 
     def next64(self) -> int:

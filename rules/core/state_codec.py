@@ -26,6 +26,7 @@ How each type is stored (declared by the hint, never coded per game):
 | a `TypedDict` | an object of its keys, in declared order (all present) |
 | `dict`, `list`, `Any` (no parameters) | any JSON value, deep-copied |
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -64,6 +65,7 @@ def json_copy(value: Any) -> Any:
 class StateCodec:
     """The generated functions for one dataclass, and their source (for
     reading when a snapshot looks wrong)."""
+
     dump: Callable[[Any], dict]
     load: Callable[[dict], Any]
     copy: Callable[[Any], Any]
@@ -76,11 +78,13 @@ def state_codec(cls: type) -> StateCodec:
     if not dataclasses.is_dataclass(cls):
         raise TypeError(f"{cls!r} is not a dataclass")
     writer = _Writer()
-    source = "\n".join([
-        f"def dump(s):\n    return {writer.expr(cls, 's', 'dump')}",
-        f"def load(s):\n    return {writer.expr(cls, 's', 'load')}",
-        f"def copy(s):\n    return {writer.expr(cls, 's', 'copy')}",
-    ])
+    source = "\n".join(
+        [
+            f"def dump(s):\n    return {writer.expr(cls, 's', 'dump')}",
+            f"def load(s):\n    return {writer.expr(cls, 's', 'load')}",
+            f"def copy(s):\n    return {writer.expr(cls, 's', 'copy')}",
+        ]
+    )
     namespace = dict(writer.names)
     exec(compile(source, f"<state codec of {cls.__qualname__}>", "exec"), namespace)  # noqa: S102
     return StateCodec(namespace["dump"], namespace["load"], namespace["copy"], source)
@@ -88,6 +92,7 @@ def state_codec(cls: type) -> StateCodec:
 
 class _Writer:
     """Writes one Python expression per (type, operation)."""
+
     OPS: ClassVar[tuple[str, ...]] = ("dump", "load", "copy")
 
     def __init__(self) -> None:
@@ -120,7 +125,9 @@ class _Writer:
         if origin in (typing.Union, types.UnionType):
             return all(self.is_plain(a, op) for a in args)
         if isinstance(tp, type) and issubclass(tp, tuple) and hasattr(tp, "_fields"):
-            return op == "copy" and all(self.is_plain(t, op) for t in typing.get_type_hints(tp).values())
+            return op == "copy" and all(
+                self.is_plain(t, op) for t in typing.get_type_hints(tp).values()
+            )
         if origin is tuple and op == "copy":
             return all(self.is_plain(a, op) for a in args if a is not Ellipsis)
         return False
@@ -139,8 +146,13 @@ class _Writer:
             return self._named_tuple(tp, src, op)
         if typing.is_typeddict(tp):
             hints = typing.get_type_hints(tp)
-            return "{" + ", ".join(f"{k!r}: " + self.expr(t, f"{src}[{k!r}]", op)
-                                   for k, t in hints.items()) + "}"
+            return (
+                "{"
+                + ", ".join(
+                    f"{k!r}: " + self.expr(t, f"{src}[{k!r}]", op) for k, t in hints.items()
+                )
+                + "}"
+            )
         if tp is Any or tp in (dict, list, tuple):
             return f"json_copy({src})"
         origin, args = typing.get_origin(tp), typing.get_args(tp)
@@ -153,8 +165,9 @@ class _Writer:
             return self._sequence(args[0], src, op, "list", from_list=True)
         if origin is tuple:
             if len(args) == 2 and args[1] is Ellipsis:
-                return self._sequence(args[0], src, op, "list" if op == "dump" else "tuple",
-                                      from_list=op == "load")
+                return self._sequence(
+                    args[0], src, op, "list" if op == "dump" else "tuple", from_list=op == "load"
+                )
             items = ", ".join(self.expr(a, f"{src}[{i}]", op) for i, a in enumerate(args))
             return f"[{items}]" if op == "dump" else f"({items},)"
         if origin is dict:
@@ -201,13 +214,24 @@ class _Writer:
             row = bool(getattr(cls, _ROW_MARK, False))
             if op == "dump":
                 if row:
-                    return "[" + ", ".join(self.expr(hints[f.name], f"{src}.{f.name}", op)
-                                           for f in fields) + "]"
-                return "{" + ", ".join(f"{f.name!r}: " + self.expr(hints[f.name], f"{src}.{f.name}", op)
-                                       for f in fields) + "}"
+                    return (
+                        "["
+                        + ", ".join(self.expr(hints[f.name], f"{src}.{f.name}", op) for f in fields)
+                        + "]"
+                    )
+                return (
+                    "{"
+                    + ", ".join(
+                        f"{f.name!r}: " + self.expr(hints[f.name], f"{src}.{f.name}", op)
+                        for f in fields
+                    )
+                    + "}"
+                )
             if op == "load":
-                parts = [self.expr(hints[f.name], f"{src}[{i if row else repr(f.name)}]", op)
-                         for i, f in enumerate(fields)]
+                parts = [
+                    self.expr(hints[f.name], f"{src}[{i if row else repr(f.name)}]", op)
+                    for i, f in enumerate(fields)
+                ]
             else:
                 parts = [self.expr(hints[f.name], f"{src}.{f.name}", op) for f in fields]
             return f"{self._name(cls)}({', '.join(parts)})"

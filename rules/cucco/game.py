@@ -61,6 +61,7 @@ View: public fields for everybody (a pass shows in `bids` as `bid: None`);
 {deal, declarer, partner or None (alone), winner "declarer"|"opponents"|None
 (drawn)}: the sides team ratings count.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -99,6 +100,7 @@ _PLAYS = tuple(Action("play", (k.code,)) for k in KINDS)
 
 class Trick(NamedTuple):
     """A trick taken, stored as the row [leader, winner, cards]."""
+
     leader: int
     winner: int
     cards: list[int]  # in play order from the leader
@@ -106,6 +108,7 @@ class Trick(NamedTuple):
 
 class DealRecord(TypedDict):
     """A settled deal, as kept in the history (and told by `deal_end`)."""
+
     deal: int
     dealer: int
     declarer: int
@@ -170,10 +173,21 @@ class Cucco(Game):
     state_type = CuccoState
     hidden = (Hidden("hands", per_seat=True),)
     options_schema = (
-        Option("deals", INT, "how many deals the match lasts", default=DEFAULT_DEALS,
-               low=1, high=MAX_DEALS, keep_default=True),
-        Option("first_dealer", SEAT, "who deals first (otherwise drawn by lot)",
-               offered_as="first_player"),
+        Option(
+            "deals",
+            INT,
+            "how many deals the match lasts",
+            default=DEFAULT_DEALS,
+            low=1,
+            high=MAX_DEALS,
+            keep_default=True,
+        ),
+        Option(
+            "first_dealer",
+            SEAT,
+            "who deals first (otherwise drawn by lot)",
+            offered_as="first_player",
+        ),
     )
 
     # -- setup (Z-2, Z-8) ----------------------------------------------------
@@ -194,7 +208,7 @@ class Cucco(Game):
             seat = s.dealer
             for _ in range(PLAYERS):
                 seat = _nxt(seat)
-                hands[seat] += deck[pos:pos + packet]
+                hands[seat] += deck[pos : pos + packet]
                 pos += packet
         s.hands = [sorted(h) for h in hands]
         s.phase = BIDDING
@@ -224,8 +238,9 @@ class Cucco(Game):
                 if k == seen:
                     continue
                 seen = k
-                if s.bid is None or (KINDS[k].suit == KINDS[s.bid].suit
-                                     and KINDS[k].rank < KINDS[s.bid].rank):
+                if s.bid is None or (
+                    KINDS[k].suit == KINDS[s.bid].suit and KINDS[k].rank < KINDS[s.bid].rank
+                ):
                     actions.append(_BIDS[k])
             return actions
         playable = hand
@@ -291,8 +306,7 @@ class Cucco(Game):
         s.declarer, s.called = s.bidder, s.bid
         s.phase = PLAY
         s.leader = s.turn = _nxt(s.dealer)
-        return {"type": "declarer", "seat": s.declarer, "called": KINDS[s.called].code,
-                "how": how}
+        return {"type": "declarer", "seat": s.declarer, "called": KINDS[s.called].code, "how": how}
 
     def _deal_event(self, s: CuccoState) -> dict:
         return {"type": "deal", "deal": len(s.history) + 1, "dealer": s.dealer}
@@ -315,10 +329,16 @@ class Cucco(Game):
             return events
         winner = trick_winner(s.leader, s.trick)
         s.tricks.append(Trick(s.leader, winner, list(s.trick)))
-        events.append({"type": "trick", "number": len(s.tricks), "leader": s.leader,
-                       "winner": winner,
-                       "cards": [CARD_CODE[c] for c in s.trick],
-                       "half_points": half_points(s.trick)})
+        events.append(
+            {
+                "type": "trick",
+                "number": len(s.tricks),
+                "leader": s.leader,
+                "winner": winner,
+                "cards": [CARD_CODE[c] for c in s.trick],
+                "half_points": half_points(s.trick),
+            }
+        )
         s.trick = []
         s.leader = s.turn = winner
         if len(s.tricks) == TRICKS:
@@ -408,8 +428,9 @@ class Cucco(Game):
             "to_act": list(self.to_act(s)),
             "chips": list(s.chips),
             "hand_sizes": [len(h) for h in s.hands],
-            "bids": [{"seat": b[0], "bid": KINDS[b[1]].code if b[1] != PASS else None}
-                     for b in s.bids],
+            "bids": [
+                {"seat": b[0], "bid": KINDS[b[1]].code if b[1] != PASS else None} for b in s.bids
+            ],
             "passed": list(s.passed),
             "current_bid": KINDS[s.bid].code if s.bid is not None else None,
             "bidder": s.bidder,
@@ -418,13 +439,18 @@ class Cucco(Game):
             "teams_public": public,
             "partner": partner,
             "solo": public and partner is None,
-            "trick": {"leader": s.leader,
-                      "cards": [[(s.leader + i) % PLAYERS, CARD_CODE[c]]
-                                for i, c in enumerate(s.trick)]},
-            "tricks": [{"leader": leader, "winner": winner,
-                        "cards": [[(leader + i) % PLAYERS, CARD_CODE[c]]
-                                  for i, c in enumerate(cards)]}
-                       for leader, winner, cards in s.tricks],
+            "trick": {
+                "leader": s.leader,
+                "cards": [[(s.leader + i) % PLAYERS, CARD_CODE[c]] for i, c in enumerate(s.trick)],
+            },
+            "tricks": [
+                {
+                    "leader": leader,
+                    "winner": winner,
+                    "cards": [[(leader + i) % PLAYERS, CARD_CODE[c]] for i, c in enumerate(cards)],
+                }
+                for leader, winner, cards in s.tricks
+            ],
             "tricks_won": [sum(1 for t in s.tricks if t[1] == i) for i in range(PLAYERS)],
             "half_points": [half_points(w) for w in won],
             "team_half_points": None,
@@ -435,8 +461,10 @@ class Cucco(Game):
         if public:
             side = {s.declarer, partner}
             ours = sum(view["half_points"][i] for i in side if i is not None)
-            view["team_half_points"] = {"declarer": ours,
-                                        "opponents": sum(view["half_points"]) - ours}
+            view["team_half_points"] = {
+                "declarer": ours,
+                "opponents": sum(view["half_points"]) - ours,
+            }
         if seat is not None:
             view["hand"] = [CARD_CODE[c] for c in s.hands[seat]]
             view["you"] = self._you(s, seat)
@@ -454,10 +482,14 @@ class Cucco(Game):
             winners = []  # everybody level: a drawn match
         return {
             "scores": scores,
-            "breakdown": [{"chips": scores[i],
-                           "per_deal": [h["chips"][i] for h in s.history],
-                           "declared": sum(1 for h in s.history if h["declarer"] == i)}
-                          for i in range(PLAYERS)],
+            "breakdown": [
+                {
+                    "chips": scores[i],
+                    "per_deal": [h["chips"][i] for h in s.history],
+                    "declared": sum(1 for h in s.history if h["declarer"] == i),
+                }
+                for i in range(PLAYERS)
+            ],
             "winners": winners,
             "reason": s.end_reason,
             "deals_played": len(s.history),
@@ -465,10 +497,15 @@ class Cucco(Game):
             "teams": [deal_teams(h) for h in s.history],
         }
 
+
 def deal_teams(record: dict) -> dict:
     """The sides of a settled deal, for team ratings: the declarer with the
     partner (None: alone) against the rest, and which side won (None: a
     drawn deal). Public: by the end of a deal every card has been played."""
     won = {WIN: "declarer", LOSS: "opponents"}.get(record["result"])
-    return {"deal": record["deal"], "declarer": record["declarer"],
-            "partner": record["partner"], "winner": won}
+    return {
+        "deal": record["deal"],
+        "declarer": record["declarer"],
+        "partner": record["partner"],
+        "winner": won,
+    }

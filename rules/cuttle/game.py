@@ -64,6 +64,7 @@ Decisions taken where the rules page leaves a case open:
 - Concession: scores are the point totals.
 - Option `dealer` (0 or 1) fixes the dealer; otherwise the seeded RNG picks.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -105,7 +106,14 @@ from rules.cuttle.cards import (
     target_for,
 )
 
-MAIN, COUNTER, TAKE, DISCARD, SEVEN_PLAY, OVER = "main", "counter", "take", "discard", "seven", "over"
+MAIN, COUNTER, TAKE, DISCARD, SEVEN_PLAY, OVER = (
+    "main",
+    "counter",
+    "take",
+    "discard",
+    "seven",
+    "over",
+)
 PLAY_VERBS = frozenset({"points", "scuttle", "oneoff", "perm", "jack", "glasses"})
 
 
@@ -113,6 +121,7 @@ PLAY_VERBS = frozenset({"points", "scuttle", "oneoff", "perm", "jack", "glasses"
 @dataclass(slots=True)
 class Stack:
     """A point card on the table with the jacks on it (bottom first)."""
+
     card: int
     owner: int
     jacks: list[int] = field(default_factory=list)
@@ -157,14 +166,32 @@ class Cuttle(Game):
     rules_version = 1
     min_players = 2
     max_players = 2
-    verbs = frozenset({"draw", "pass", "points", "scuttle", "oneoff", "perm", "jack",
-                       "glasses", "counter", "resolve", "take", "discard"})
+    verbs = frozenset(
+        {
+            "draw",
+            "pass",
+            "points",
+            "scuttle",
+            "oneoff",
+            "perm",
+            "jack",
+            "glasses",
+            "counter",
+            "resolve",
+            "take",
+            "discard",
+        }
+    )
     max_actions = 1000  # random playouts: median ~31, max 116 over 3000 seeds
     state_type = CuttleState
     hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True))
     options_schema = (
-        Option("dealer", SEAT, "who deals (the other player starts; otherwise by lot)",
-               offered_as="first_player"),
+        Option(
+            "dealer",
+            SEAT,
+            "who deals (the other player starts; otherwise by lot)",
+            offered_as="first_player",
+        ),
     )
 
     # -- setup (C-1) -------------------------------------------------------
@@ -178,8 +205,15 @@ class Cuttle(Game):
         for seat, size in ((dealer, DEALER_HAND), (1 - dealer, OTHER_HAND)):
             hands[seat] = sorted(deck[-size:])
             del deck[-size:]
-        return CuttleState(hands=hands, deck=deck, scrap=[], stacks=[], perms=[[], []],
-                           dealer=dealer, current=1 - dealer)
+        return CuttleState(
+            hands=hands,
+            deck=deck,
+            scrap=[],
+            stacks=[],
+            perms=[[], []],
+            dealer=dealer,
+            current=1 - dealer,
+        )
 
     # -- table queries -----------------------------------------------------
     @staticmethod
@@ -244,8 +278,9 @@ class Cuttle(Game):
         if rank in (QUEEN, KING):
             acts.append(Action("perm", (code,)))
         if rank == JACK and not self.has_queen(s, opp):
-            acts += [Action("jack", (code, CODE[st.card]))
-                     for st in s.stacks if st.controller == opp]
+            acts += [
+                Action("jack", (code, CODE[st.card])) for st in s.stacks if st.controller == opp
+            ]
         return acts
 
     @staticmethod
@@ -285,8 +320,10 @@ class Cuttle(Game):
             cid = s.deck.pop()
             _insert_sorted(s.hands[seat], cid)
             s.passes = 0
-            return [{"type": "draw", "seat": seat, "left": len(s.deck)},
-                    self._drawn(s, seat, [cid])] + self._end_turn(s)
+            return [
+                {"type": "draw", "seat": seat, "left": len(s.deck)},
+                self._drawn(s, seat, [cid]),
+            ] + self._end_turn(s)
         if verb == "pass":
             s.passes += 1
             events = [{"type": "pass", "seat": seat, "passes": s.passes}]
@@ -370,7 +407,9 @@ class Cuttle(Game):
         """`last` just played the one-off or a counter: the other player may
         answer, unless `last` controls a Queen."""
         if self.has_queen(s, last):
-            return [{"type": "no_counter", "seat": 1 - last, "reason": "queen"}] + self._close_chain(s)
+            return [
+                {"type": "no_counter", "seat": 1 - last, "reason": "queen"}
+            ] + self._close_chain(s)
         s.phase = COUNTER
         s.responder = 1 - last
         return []
@@ -386,7 +425,9 @@ class Cuttle(Game):
         s.responder = None
         card = CODE[s.pending]
         if len(s.chain) % 2:
-            return [{"type": "cancelled", "card": card, "counters": len(s.chain)}] + self._end_turn(s)
+            return [{"type": "cancelled", "card": card, "counters": len(s.chain)}] + self._end_turn(
+                s
+            )
         return self._resolve(s)
 
     # -- one-off effects (C-3) -----------------------------------------------
@@ -504,17 +545,19 @@ class Cuttle(Game):
     def view(self, s: CuttleState, seat: int | None) -> dict:
         players = []
         for i in (0, 1):
-            players.append({
-                "seat": i,
-                "dealer": i == s.dealer,
-                "hand_size": len(s.hands[i]),
-                "points": self.total(s, i),
-                "target": self.target_points(s, i),
-                "kings": self.kings(s, i),
-                "glasses": self.has_glasses(s, i),
-                "queen": self.has_queen(s, i),
-                "permanents": [CODE[c] for c in s.perms[i]],
-            })
+            players.append(
+                {
+                    "seat": i,
+                    "dealer": i == s.dealer,
+                    "hand_size": len(s.hands[i]),
+                    "points": self.total(s, i),
+                    "target": self.target_points(s, i),
+                    "kings": self.kings(s, i),
+                    "glasses": self.has_glasses(s, i),
+                    "queen": self.has_queen(s, i),
+                    "permanents": [CODE[c] for c in s.perms[i]],
+                }
+            )
         view: dict[str, Any] = {
             "game": self.id,
             "phase": s.phase,
@@ -522,9 +565,18 @@ class Cuttle(Game):
             "to_act": list(self.to_act(s)),
             "deck": len(s.deck),
             "scrap": [CODE[c] for c in s.scrap],
-            "stacks": [{"card": CODE[st.card], "owner": st.owner, "controller": st.controller,
-                        "jacks": [CODE[j] for j in st.jacks]} for st in s.stacks],
-            "pending": None if s.pending is None else {
+            "stacks": [
+                {
+                    "card": CODE[st.card],
+                    "owner": st.owner,
+                    "controller": st.controller,
+                    "jacks": [CODE[j] for j in st.jacks],
+                }
+                for st in s.stacks
+            ],
+            "pending": None
+            if s.pending is None
+            else {
                 "card": CODE[s.pending],
                 "target": None if s.target is None else CODE[s.target],
                 "counters": [CODE[c] for c in s.chain],
@@ -552,13 +604,16 @@ class Cuttle(Game):
     def outcome(self, s: CuttleState) -> dict | None:
         if s.phase != OVER:
             return None
-        breakdown = [{
-            "points": self.total(s, i),
-            "target": self.target_points(s, i),
-            "kings": self.kings(s, i),
-            "point_cards": [CODE[st.card] for st in s.stacks if st.controller == i],
-            "reached": self.total(s, i) >= self.target_points(s, i),
-        } for i in (0, 1)]
+        breakdown = [
+            {
+                "points": self.total(s, i),
+                "target": self.target_points(s, i),
+                "kings": self.kings(s, i),
+                "point_cards": [CODE[st.card] for st in s.stacks if st.controller == i],
+                "reached": self.total(s, i) >= self.target_points(s, i),
+            }
+            for i in (0, 1)
+        ]
         return {
             "scores": [b["points"] for b in breakdown],
             "breakdown": breakdown,

@@ -16,6 +16,7 @@ leaves open, decided as players of the physical game would:
 - The game has no rule against endless play from the discard piles; the
   engine does not add one (bots prefer the draw pile).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -100,9 +101,7 @@ class Keltis(Game):
     max_actions = 6000
     state_type = KeltisState
     hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True), Hidden("removed"))
-    options_schema = (
-        Option("first_player", SEAT, "who plays first (otherwise drawn by lot)"),
-    )
+    options_schema = (Option("first_player", SEAT, "who plays first (otherwise drawn by lot)"),)
 
     # -- setup (K-2) -------------------------------------------------------
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> KeltisState:
@@ -119,7 +118,9 @@ class Keltis(Game):
         if first is None:
             first = rng.below(n_players)
         return KeltisState(
-            hands=hands, deck=deck, removed=sorted(removed),
+            hands=hands,
+            deck=deck,
+            removed=sorted(removed),
             piles={p: [] for p in PILES},
             rows=[{} for _ in range(n_players)],
             point_rows=[[] for _ in range(n_players)],
@@ -143,8 +144,13 @@ class Keltis(Game):
         """colour -> (closed, values) for the seat's existing rows."""
         return {c: (_closed(ids), _row_values(ids)) for c, ids in s.rows[seat].items() if ids}
 
-    def placements(self, s: KeltisState, seat: int, cid: int,
-                   row_states: dict[str, tuple[bool, list[int]]] | None = None) -> list[str]:
+    def placements(
+        self,
+        s: KeltisState,
+        seat: int,
+        cid: int,
+        row_states: dict[str, tuple[bool, list[int]]] | None = None,
+    ) -> list[str]:
         """Rows (colour letter or `x` for the point row) where the card may go (K-4c, K-4d)."""
         if row_states is None:
             row_states = self._row_states(s, seat)
@@ -261,8 +267,10 @@ class Keltis(Game):
     def _apply_draw(self, s: KeltisState, seat: int, source: str) -> list[dict]:
         if source == "deck":
             cid = s.deck.pop()
-            events = [{"type": "draw", "seat": seat, "from": "deck", "left": len(s.deck)},
-                      private({"type": "drawn", "seat": seat, "card": CARDS[cid].code}, seat)]
+            events = [
+                {"type": "draw", "seat": seat, "from": "deck", "left": len(s.deck)},
+                private({"type": "drawn", "seat": seat, "card": CARDS[cid].code}, seat),
+            ]
         else:
             cid = s.piles[source].pop()
             events = [{"type": "draw", "seat": seat, "from": source, "card": CARDS[cid].code}]
@@ -312,19 +320,21 @@ class Keltis(Game):
     def view(self, s: KeltisState, seat: int | None) -> dict:
         players = []
         for i in range(len(s.hands)):
-            players.append({
-                "seat": i,
-                "hand_size": len(s.hands[i]),
-                "rows": {c: self._row_view(s.rows[i][c]) for c in COLOURS if c in s.rows[i]},
-                "point_row": [CARDS[c].code for c in s.point_rows[i]],
-                "stones": list(s.stones[i]),
-                "final_placed": s.final_placed[i],
-                # K-6c: cards this player may still place in the final round
-                "placements_left": max(0, FINAL_PLACEMENTS - s.final_placed[i]),
-                "finished": s.final_done[i] if s.phase in (FINAL, OVER) else False,
-                # K-7 applied to the table as it stands: the running score
-                "score": self.score_seat(s, i)["total"],
-            })
+            players.append(
+                {
+                    "seat": i,
+                    "hand_size": len(s.hands[i]),
+                    "rows": {c: self._row_view(s.rows[i][c]) for c in COLOURS if c in s.rows[i]},
+                    "point_row": [CARDS[c].code for c in s.point_rows[i]],
+                    "stones": list(s.stones[i]),
+                    "final_placed": s.final_placed[i],
+                    # K-6c: cards this player may still place in the final round
+                    "placements_left": max(0, FINAL_PLACEMENTS - s.final_placed[i]),
+                    "finished": s.final_done[i] if s.phase in (FINAL, OVER) else False,
+                    # K-7 applied to the table as it stands: the running score
+                    "score": self.score_seat(s, i)["total"],
+                }
+            )
         view = {
             "game": self.id,
             "phase": s.phase,
@@ -334,8 +344,13 @@ class Keltis(Game):
             "discarded_this_turn": [CARDS[c].code for c in s.discarded_this_turn],
             "deck": len(s.deck),
             "removed": len(s.removed),
-            "piles": {p: {"top": CARDS[s.piles[p][-1]].code if s.piles[p] else None,
-                          "count": len(s.piles[p])} for p in PILES},
+            "piles": {
+                p: {
+                    "top": CARDS[s.piles[p][-1]].code if s.piles[p] else None,
+                    "count": len(s.piles[p]),
+                }
+                for p in PILES
+            },
             "stones_left": list(s.stones_left),
             "end_rows": self._end_rows(s),
             "end_reason": s.end_reason,

@@ -1,4 +1,5 @@
 """Keltis scoring tables (K-7) as data, and the score of one player."""
+
 from __future__ import annotations
 
 # Cards in a colour row -> points; index 9 stands for "9 or more".

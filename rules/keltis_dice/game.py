@@ -62,10 +62,11 @@ Decisions where the rules page leaves a case open:
 - There is no rule against endless passing (a pass after the roll is always
   allowed, D-4); the engine adds none.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from itertools import product
 from typing import Any
 
@@ -121,12 +122,11 @@ class DiceState:
     conceded: int | None = None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _reroll_choices_for(counts: tuple[int, ...]) -> tuple[Action, ...]:
     combos = [c for c in product(*(range(n + 1) for n in counts)) if any(c)]
     combos.sort(key=lambda c: (sum(c), [-x for x in c]))
-    return (_STOP, *(Action("reroll", ("".join(f * n for f, n in zip(FACES, c)),))
-                     for c in combos))
+    return (_STOP, *(Action("reroll", ("".join(f * n for f, n in zip(FACES, c)),)) for c in combos))
 
 
 def _reroll_choices(dice: list[str]) -> list[Action]:
@@ -147,8 +147,14 @@ class KeltisDice(Game):
     # D-7: nothing is hidden (no `hidden`). The dice still to come live in the
     # match's generator, which no view exposes.
     options_schema = (
-        Option("side", CHOICE, "board side: A, B (forbidden fields) or both (A then B)",
-               default="A", choices=(*SIDES, BOTH), keep_default=True),
+        Option(
+            "side",
+            CHOICE,
+            "board side: A, B (forbidden fields) or both (A then B)",
+            default="A",
+            choices=(*SIDES, BOTH),
+            keep_default=True,
+        ),
     )
 
     # -- setup (D-3) ---------------------------------------------------------
@@ -157,9 +163,15 @@ class KeltisDice(Game):
         sides = list(SIDES) if side == BOTH else [side]
         first = rng.below(n_players)
         return DiceState(
-            players=n_players, sides=sides, game=0, first=[first],
-            stones=[{} for _ in range(n_players)], chips=[0] * n_players,
-            supply=CHIP_SUPPLY, dice=[], current=first,
+            players=n_players,
+            sides=sides,
+            game=0,
+            first=[first],
+            stones=[{} for _ in range(n_players)],
+            chips=[0] * n_players,
+            supply=CHIP_SUPPLY,
+            dice=[],
+            current=first,
         )
 
     # -- who decides ------------------------------------------------------------
@@ -204,17 +216,20 @@ class KeltisDice(Game):
         if s.phase in (MOVE, REROLL):
             steps = {c: self.move_target(s, s.current, c) for c in COLOURS}
         elif s.phase == CLOVER_PHASE:
-            steps = {a.args[0]: s.stones[s.current].get(a.args[0], 0) + 1
-                     for a in self._clover_targets(s, s.current)}
+            steps = {
+                a.args[0]: s.stones[s.current].get(a.args[0], 0) + 1
+                for a in self._clover_targets(s, s.current)
+            }
         else:
             return {}
-        return {c: {"from": s.stones[s.current].get(c, 0), "to": to,
-                    "symbol": symbol_at(c, to)}
-                for c, to in steps.items() if to is not None}
+        return {
+            c: {"from": s.stones[s.current].get(c, 0), "to": to, "symbol": symbol_at(c, to)}
+            for c, to in steps.items()
+            if to is not None
+        }
 
     def _moves(self, s: DiceState, seat: int) -> list[Action]:
-        moves = [Action("move", (c,)) for c in COLOURS
-                 if self.move_target(s, seat, c) is not None]
+        moves = [Action("move", (c,)) for c in COLOURS if self.move_target(s, seat, c) is not None]
         return moves + [_PASS]
 
     def _clover_targets(self, s: DiceState, seat: int) -> list[Action]:
@@ -260,9 +275,17 @@ class KeltisDice(Game):
             before = [s.dice[i] for i in sorted(taken)]
             for i in sorted(taken):
                 s.dice[i] = FACES[rng.below(len(FACES))]
-            events = [{"type": "reroll", "seat": seat, "rerolled": sorted(taken),
-                       "kept": kept, "before": before,
-                       "new": [s.dice[i] for i in sorted(taken)], "dice": list(s.dice)}]
+            events = [
+                {
+                    "type": "reroll",
+                    "seat": seat,
+                    "rerolled": sorted(taken),
+                    "kept": kept,
+                    "before": before,
+                    "new": [s.dice[i] for i in sorted(taken)],
+                    "dice": list(s.dice),
+                }
+            ]
         else:
             events = [{"type": "stop", "seat": seat, "dice": list(s.dice)}]
         if s.dice.count(WISH) >= WISH_DICE_FOR_CHIP:  # D-4 step 3
@@ -293,8 +316,9 @@ class KeltisDice(Game):
             return events + self._finish_game(s, reason)
         symbol = symbol_at(colour, to)
         if symbol:
-            events.append({"type": "symbol", "seat": seat, "colour": colour,
-                           "field": to, "symbol": symbol})
+            events.append(
+                {"type": "symbol", "seat": seat, "colour": colour, "field": to, "symbol": symbol}
+            )
         if symbol == CLOVER:
             if self._clover_targets(s, seat):
                 s.phase = CLOVER_PHASE
@@ -340,8 +364,15 @@ class KeltisDice(Game):
     def _finish_game(self, s: DiceState, reason: str) -> list[dict]:
         result = self._result(s, reason)
         s.results.append(result)
-        events = [{"type": "game_end", "game": s.game + 1, "side": result["side"],
-                   "reason": reason, "scores": [b["total"] for b in self._scores(result)]}]
+        events = [
+            {
+                "type": "game_end",
+                "game": s.game + 1,
+                "side": result["side"],
+                "reason": reason,
+                "scores": [b["total"] for b in self._scores(result)],
+            }
+        ]
         s.dice = []
         s.last = None
         s.extra_turn = False
@@ -354,8 +385,9 @@ class KeltisDice(Game):
             s.supply = CHIP_SUPPLY
             s.current = first
             s.phase = ROLL
-            events.append({"type": "game_start", "game": s.game + 1,
-                           "side": s.sides[s.game], "seat": first})
+            events.append(
+                {"type": "game_start", "game": s.game + 1, "side": s.sides[s.game], "seat": first}
+            )
         else:
             s.phase = OVER
             events.append({"type": "over"})
@@ -372,13 +404,17 @@ class KeltisDice(Game):
 
     # -- scoring (D-6) ---------------------------------------------------------------------
     def _scores(self, result: dict) -> list[dict]:
-        return [{"side": result["side"], **score(result["stones"][i], result["chips"][i])}
-                for i in range(len(result["chips"]))]
+        return [
+            {"side": result["side"], **score(result["stones"][i], result["chips"][i])}
+            for i in range(len(result["chips"]))
+        ]
 
     def _breakdown(self, results: list[dict], players: int) -> list[dict]:
         per_game = [self._scores(r) for r in results]
-        return [{"games": [g[i] for g in per_game], "total": sum(g[i]["total"] for g in per_game)}
-                for i in range(players)]
+        return [
+            {"games": [g[i] for g in per_game], "total": sum(g[i]["total"] for g in per_game)}
+            for i in range(players)
+        ]
 
     def standing(self, s: DiceState) -> list[dict]:
         """Breakdown per seat: finished games plus the current one as it stands."""
@@ -424,8 +460,13 @@ class KeltisDice(Game):
             "goal_stones": self.goal_stones(s),
             "goal_stones_to_end": GOAL_STONES_TO_END[s.players],
             "scores": [b["total"] for b in standing],
-            "finished_games": [{"side": r["side"], "reason": r["reason"],
-                                "scores": [b["total"] for b in self._scores(r)]}
-                               for r in s.results],
+            "finished_games": [
+                {
+                    "side": r["side"],
+                    "reason": r["reason"],
+                    "scores": [b["total"] for b in self._scores(r)],
+                }
+                for r in s.results
+            ],
             "conceded": s.conceded,
         }

@@ -1,4 +1,5 @@
 """Keltis dice game scoring (D-6): the tables as data, and one seat's score."""
+
 from __future__ import annotations
 
 from rules.keltis_dice.board import CHIP_POINTS, COLOURS, FIELD_POINTS

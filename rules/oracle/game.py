@@ -53,6 +53,7 @@ Decisions where the rules page leaves a case open:
   from the deck.
 - Scores are JSON ints; a conceding seat never wins.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -92,8 +93,16 @@ EARNED_SOURCES = ("tiles", "oracle", "goblin")
 MIN_VALUE, MAX_VALUE = VALUES[0], VALUES[-1]
 VALUE = tuple(card.value for card in CARDS)  # card id -> value, for speed
 # the fixed part of each field in a view
-BOARD_VIEW = tuple({"field": i, "colour": f.colour, "points": f.points, "kind": f.kind,
-                    "sanctuary": i >= SANCTUARY} for i, f in enumerate(FIELDS))
+BOARD_VIEW = tuple(
+    {
+        "field": i,
+        "colour": f.colour,
+        "points": f.points,
+        "kind": f.kind,
+        "sanctuary": i >= SANCTUARY,
+    }
+    for i, f in enumerate(FIELDS)
+)
 
 PLAY, MOVE, TILE, DRAW, OVER = "play", "move", "tile", "draw", "over"
 
@@ -173,8 +182,13 @@ def _distinct_pawns(s: OracleState, seat: int, candidates) -> list[int]:
         if s.origins[i] is None:  # not moved this turn, nothing spent
             kind = (fields[i], fields[i], ())
         else:
-            kind = (fields[i], s.origins[i], tuple(sorted(
-                f for f in s.triggered[i] if s.tiles[f] is not None or s.stones_on[f])))
+            kind = (
+                fields[i],
+                s.origins[i],
+                tuple(
+                    sorted(f for f in s.triggered[i] if s.tiles[f] is not None or s.stones_on[f])
+                ),
+            )
         if kind not in seen:
             seen.add(kind)
             out.append(i)
@@ -187,14 +201,20 @@ class Oracle(Game):
     rules_version = 2  # 2: tiles act once per pawn, not per field (O-6h)
     min_players = 2
     max_players = 4
-    verbs = frozenset({"play", "discard", "pawn", "oracle", "clover", "spiral",
-                       "goblin", "skip", "draw"})
+    verbs = frozenset(
+        {"play", "discard", "pawn", "oracle", "clover", "spiral", "goblin", "skip", "draw"}
+    )
     max_actions = 5000  # random playouts: median 470-660, longest seen 864
     state_type = OracleState
     hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True), Hidden("removed"))
     options_schema = (
-        Option("clover_other_pawn", BOOL, "the variant: a clover may move another of your pawns",
-               default=False, offered_as="variant"),
+        Option(
+            "clover_other_pawn",
+            BOOL,
+            "the variant: a clover may move another of your pawns",
+            default=False,
+            offered_as="variant",
+        ),
         Option("first_player", SEAT, "who plays first (otherwise drawn by lot)"),
     )
 
@@ -218,7 +238,9 @@ class Oracle(Game):
         if first is None:
             first = rng.below(n_players)
         return OracleState(
-            hands=hands, deck=deck, removed=sorted(removed),
+            hands=hands,
+            deck=deck,
+            removed=sorted(removed),
             piles={c: [] for c in COLOURS},
             rows=[{} for _ in range(n_players)],
             pawns=[[START] * PAWNS for _ in range(n_players)],
@@ -381,8 +403,14 @@ class Oracle(Game):
                 events.append(self._discard(s, seat, s.rows[seat][args[1]].pop(), "goblin_row"))
             self._start_draw(s, events)
         elif verb == "skip":
-            events.append({"type": "skip", "seat": seat, "tile": s.pending["kind"],
-                           "field": s.pending["field"]})
+            events.append(
+                {
+                    "type": "skip",
+                    "seat": seat,
+                    "tile": s.pending["kind"],
+                    "field": s.pending["field"],
+                }
+            )
             self._start_draw(s, events)
         else:  # draw
             self._draw(s, seat, args[0], events)
@@ -410,16 +438,18 @@ class Oracle(Game):
         total = sum(1 for fields in s.pawns for f in fields if f >= SANCTUARY)
         return mine >= SANCTUARY_SEAT_LIMIT or total >= SANCTUARY_TOTAL_LIMIT
 
-    def _move(self, s: OracleState, seat: int, pawn: int, dest: int, how: str,
-              events: list[dict]) -> None:
+    def _move(
+        self, s: OracleState, seat: int, pawn: int, dest: int, how: str, events: list[dict]
+    ) -> None:
         """Move a pawn, then end the game (O-7a) or trigger the field (O-6)."""
         src = s.pawns[seat][pawn]
         if s.origins[pawn] is None:
             s.origins[pawn] = src
         s.pawns[seat][pawn] = dest
         s.pending = None
-        events.append({"type": "move", "seat": seat, "pawn": pawn, "from": src, "to": dest,
-                       "by": how})
+        events.append(
+            {"type": "move", "seat": seat, "pawn": pawn, "from": src, "to": dest, "by": how}
+        )
         if src < SANCTUARY <= dest and self._sanctuary_full(s, seat):
             self._finish(s, "sanctuary", events)  # O-7a: nothing triggers
             return
@@ -528,23 +558,32 @@ class Oracle(Game):
 
     # -- what a seat sees (O-9) -----------------------------------------------------
     def view(self, s: OracleState, seat: int | None) -> dict:
-        board = [{**static, "tile": tile_view(tile), "stones": stones}
-                 for static, tile, stones in zip(BOARD_VIEW, s.tiles, s.stones_on)]
+        board = [
+            {**static, "tile": tile_view(tile), "stones": stones}
+            for static, tile, stones in zip(BOARD_VIEW, s.tiles, s.stones_on)
+        ]
         players = []
         for i in range(len(s.hands)):
-            players.append({
-                "seat": i,
-                "hand_size": len(s.hands[i]),
-                "pawns": list(s.pawns[i]),
-                "rows": {c: {"cards": [CARDS[x].code for x in s.rows[i][c]],
-                             "direction": rows.direction(_values(s.rows[i][c]))}
-                         for c in COLOURS if s.rows[i].get(c)},
-                "stones": s.stones[i],
-                "mirrors": s.mirrors[i],
-                "earned": dict(s.earned[i]),
-                "points": sum(s.earned[i].values()),
-                "goblin_bonus": s.goblin_bonus[i],
-            })
+            players.append(
+                {
+                    "seat": i,
+                    "hand_size": len(s.hands[i]),
+                    "pawns": list(s.pawns[i]),
+                    "rows": {
+                        c: {
+                            "cards": [CARDS[x].code for x in s.rows[i][c]],
+                            "direction": rows.direction(_values(s.rows[i][c])),
+                        }
+                        for c in COLOURS
+                        if s.rows[i].get(c)
+                    },
+                    "stones": s.stones[i],
+                    "mirrors": s.mirrors[i],
+                    "earned": dict(s.earned[i]),
+                    "points": sum(s.earned[i].values()),
+                    "goblin_bonus": s.goblin_bonus[i],
+                }
+            )
         pending = None
         if s.pending is not None:
             pending = dict(s.pending)
@@ -558,8 +597,10 @@ class Oracle(Game):
             "options": {"clover_other_pawn": s.clover_other_pawn},
             "board": board,
             "oracle": s.oracle,
-            "sanctuary": {"first_field": SANCTUARY,
-                          "pawns": sum(1 for p in s.pawns for f in p if f >= SANCTUARY)},
+            "sanctuary": {
+                "first_field": SANCTUARY,
+                "pawns": sum(1 for p in s.pawns for f in p if f >= SANCTUARY),
+            },
             "played": CARDS[s.played].code if s.played is not None else None,
             "pending": pending,
             # per pawn of the current player: its field before it first moved this turn
@@ -569,8 +610,13 @@ class Oracle(Game):
             "discarded_this_turn": [CARDS[c].code for c in s.discarded_this_turn],
             "deck": len(s.deck),
             "removed": len(s.removed),
-            "piles": {c: {"top": CARDS[s.piles[c][-1]].code if s.piles[c] else None,
-                          "count": len(s.piles[c])} for c in COLOURS},
+            "piles": {
+                c: {
+                    "top": CARDS[s.piles[c][-1]].code if s.piles[c] else None,
+                    "count": len(s.piles[c]),
+                }
+                for c in COLOURS
+            },
             "end_reason": s.end_reason,
             "conceded": s.conceded,
             "players": players,

@@ -1,4 +1,5 @@
 """The Oracle's scoring tables (O-4A2, O-6g, O-8) as data, and one player's final score."""
+
 from __future__ import annotations
 
 from rules.oracle.board import FIELDS

@@ -1,6 +1,7 @@
 """Race to 21, registered only in the tests: take turns adding 1, 2 or 3 to
 a total; who makes it 21 wins. Six methods are all a game writes; snapshots,
 copies, options, concession and re-deals come from its declarations."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -27,8 +28,9 @@ class RaceTo21(Game):
     verbs = frozenset({"add"})
     max_actions = GOAL
     state_type = RaceState
-    options_schema = (Option("first", SEAT, "who adds first (otherwise by lot)",
-                             offered_as="first_player"),)
+    options_schema = (
+        Option("first", SEAT, "who adds first (otherwise by lot)", offered_as="first_player"),
+    )
 
     def setup(self, n_players, options, rng) -> RaceState:
         first = options.get("first")
@@ -55,8 +57,12 @@ class RaceTo21(Game):
         if s.phase != OVER:
             return None
         winner = s.current if s.conceded is None else 1 - s.conceded
-        return {"scores": [int(i == winner) for i in (0, 1)], "breakdown": [{}, {}],
-                "winners": [winner], "reason": s.end_reason}
+        return {
+            "scores": [int(i == winner) for i in (0, 1)],
+            "breakdown": [{}, {}],
+            "winners": [winner],
+            "reason": s.end_reason,
+        }
 
 
 GAME = RaceTo21()

@@ -5,6 +5,7 @@ API must keep its promises (DESIGN.md, "The engine contract"). A new game
 gets all of this by registering. The example game (tests/rules/example_game.py,
 registered here only) shows that six methods are enough to pass.
 """
+
 from __future__ import annotations
 
 import json
@@ -35,12 +36,27 @@ pytestmark = pytest.mark.slow
 # DEEP_CHECK_EVERY-th step of every DEEP_CHECK_SEEDS-th seed.
 DEEP_CHECK_SEEDS = 8
 DEEP_CHECK_EVERY = 5
-JUNK_KEYS = ["", "x" * 61, "nonsense", "play", "play:zz:zz", "draw:nowhere",
-             "DISCARD:y5", "stone:y5", "done:now", "a b", "play:y5:y:extra", "\u00e9"]
+JUNK_KEYS = [
+    "",
+    "x" * 61,
+    "nonsense",
+    "play",
+    "play:zz:zz",
+    "draw:nowhere",
+    "DISCARD:y5",
+    "stone:y5",
+    "done:now",
+    "a b",
+    "play:y5:y:extra",
+    "\u00e9",
+]
 
 EXAMPLE = example_game.GAME
-CASES = [(gid, n) for gid, g in {**all_games(), EXAMPLE.id: EXAMPLE}.items()
-         for n in range(g.min_players, g.max_players + 1)]
+CASES = [
+    (gid, n)
+    for gid, g in {**all_games(), EXAMPLE.id: EXAMPLE}.items()
+    for n in range(g.min_players, g.max_players + 1)
+]
 
 
 @pytest.fixture(autouse=True)
@@ -96,7 +112,9 @@ def deep_checks(match: Match, rnd: random.Random) -> None:
         twin = Match.from_record(record)  # load() copies: the twin shares nothing
         twin.game.redeal_hidden(twin.state, seat, Rng(rnd.getrandbits(64)))
         assert twin.view(seat) == match.view(seat), f"seat {seat} sees hidden information"
-        assert twin.legal(seat) == match.legal(seat), f"seat {seat}'s actions depend on hidden information"
+        assert twin.legal(seat) == match.legal(seat), (
+            f"seat {seat}'s actions depend on hidden information"
+        )
         assert twin.to_act() == match.to_act()
     # the spectator sees no more than any player
     assert "hand" not in match.view(None)

@@ -4,6 +4,7 @@ blind to hidden cards, within budget, and harmless to the match they read.
 Strength is measured in bench/bots.py, not here; the expert runs here with a
 small counted budget so the tests stay fast.
 """
+
 from __future__ import annotations
 
 import random
@@ -11,8 +12,16 @@ import random
 import pytest
 
 from rules import Match, all_games
-from rules.bots import DEFAULT_LEVEL, LABELS, LEVELS, choose_action, level_of_seat_kind
-from rules.bots import expert, greedy, random_bot
+from rules.bots import (
+    DEFAULT_LEVEL,
+    LABELS,
+    LEVELS,
+    choose_action,
+    expert,
+    greedy,
+    level_of_seat_kind,
+    random_bot,
+)
 from rules.bots.policy import Budget, policy_for
 from rules.core.rng import Rng
 
@@ -20,8 +29,9 @@ SMALL = Budget(iterations=12, depth=4, width=3)
 #: the expert's other schedule, tested as if it were a level of its own
 HALVING = "expert-halving"
 SMALL_HALVING = Budget(iterations=16, depth=4, width=4, schedule="halving")
-CASES = [(gid, n) for gid, g in all_games().items()
-         for n in range(g.min_players, g.max_players + 1)]
+CASES = [
+    (gid, n) for gid, g in all_games().items() for n in range(g.min_players, g.max_players + 1)
+]
 #: random moves played before the bot decides (the start, early, mid game)
 DEPTHS = (0, 9, 31)
 

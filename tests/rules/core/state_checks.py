@@ -1,6 +1,7 @@
 """Strict comparisons of game states for the codec tests: equal values of
 equal types all the way down (True is not 1, a tuple is not a list), and
 copies that share no mutable part."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -24,11 +25,13 @@ def strictly_equal(a: Any, b: Any, where: str = "state") -> None:
         assert a == b, f"{where}: {a!r} != {b!r}"
 
 
-def mutable_parts(value: Any, found: dict[int, str] | None = None, where: str = "state") -> dict[int, str]:
+def mutable_parts(
+    value: Any, found: dict[int, str] | None = None, where: str = "state"
+) -> dict[int, str]:
     """id -> path of every list, dict and dataclass instance inside `value`."""
     found = {} if found is None else found
     if dataclasses.is_dataclass(value):
-        if not getattr(type(value), "__dataclass_params__").frozen:
+        if not type(value).__dataclass_params__.frozen:
             found[id(value)] = where
         for f in dataclasses.fields(value):
             mutable_parts(getattr(value, f.name), found, f"{where}.{f.name}")

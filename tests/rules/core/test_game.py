@@ -1,12 +1,14 @@
 """The game contract's shared parts: what a game must write, and the
 defaults it gets from its declarations."""
+
 from __future__ import annotations
 
 import inspect
 
 from rules import Match, all_games
 from rules.core.game import Game
-from tests.rules.example_game import GAME as EXAMPLE, RaceTo21
+from tests.rules.example_game import GAME as EXAMPLE
+from tests.rules.example_game import RaceTo21
 
 SIX = {"setup", "to_act", "legal", "apply", "view", "outcome"}
 
@@ -33,8 +35,11 @@ def test_default_concede_ends_the_game_and_the_conceder_cannot_win():
 def test_games_keep_their_own_concede_only_where_the_rule_differs():
     own = {gid for gid, game in all_games().items() if type(game).concede is not Game.concede}
     assert own == {"cuttle", "keltis_dice", "oracle"}  # winner set, results kept, tile cleared
-    own = {gid for gid, game in all_games().items()
-           if type(game).redeal_hidden is not Game.redeal_hidden}
+    own = {
+        gid
+        for gid, game in all_games().items()
+        if type(game).redeal_hidden is not Game.redeal_hidden
+    }
     assert own == {"cuttle"}  # C-5d: glasses show the opponent's hand
 
 

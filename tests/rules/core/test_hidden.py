@@ -1,4 +1,5 @@
 """The shared re-deal of hidden cards (rules/core/hidden.py)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -18,8 +19,9 @@ class Table:
 
 
 def table() -> Table:
-    return Table(hands=[[1, 5], [2, 9, 12], [3]], deck=[20, 4, 7, 30], removed=[8, 11],
-                 seen=[40, 41])
+    return Table(
+        hands=[[1, 5], [2, 9, 12], [3]], deck=[20, 4, 7, 30], removed=[8, 11], seen=[40, 41]
+    )
 
 
 def test_only_what_the_seat_cannot_see_moves_and_every_size_is_kept():

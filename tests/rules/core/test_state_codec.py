@@ -7,6 +7,7 @@ JSON, byte for byte, at every step, and every kept snapshot must load and
 write itself back unchanged. `copy` must equal `load(dump(...))` exactly and
 share nothing with the original.
 """
+
 from __future__ import annotations
 
 import enum
@@ -49,7 +50,7 @@ def test_replays_write_the_frozen_snapshots_byte_for_byte(sample):
 @pytest.mark.parametrize("sample", GOLDEN, ids=_id)
 def test_frozen_snapshots_load_and_write_back_unchanged(sample):
     for seq, text in sample["snapshots"].items():
-        record = {**sample, "log": sample["log"][:int(seq)], "snapshot": json.loads(text)}
+        record = {**sample, "log": sample["log"][: int(seq)], "snapshot": json.loads(text)}
         match = Match.from_record(record)
         assert json.dumps(match.snapshot()) == text
         assert_shares_nothing(match.state, record["snapshot"])
@@ -105,21 +106,38 @@ class Toy:
 
 
 def toy() -> Toy:
-    return Toy(counts={3: 1, 10: 2}, by_colour={"x": [Colour.RED, Colour.BLUE]}, pair=(1, "a"),
-               fixed=(4, 5), rows=([1], [2, 3]), stacks=[Stack(7, [11])],
-               seats=[Seat("ann", Colour.BLUE), Seat("bo", None)], tricks=[Trick(1, [2, 3])],
-               history=[Record(deal=1, chips=[1, -1], note=None)],
-               anything={"a": [1, (2, 3)], "b": None}, loose=None, maybe=Seat("cy", Colour.RED),
-               flag=True)
+    return Toy(
+        counts={3: 1, 10: 2},
+        by_colour={"x": [Colour.RED, Colour.BLUE]},
+        pair=(1, "a"),
+        fixed=(4, 5),
+        rows=([1], [2, 3]),
+        stacks=[Stack(7, [11])],
+        seats=[Seat("ann", Colour.BLUE), Seat("bo", None)],
+        tricks=[Trick(1, [2, 3])],
+        history=[Record(deal=1, chips=[1, -1], note=None)],
+        anything={"a": [1, (2, 3)], "b": None},
+        loose=None,
+        maybe=Seat("cy", Colour.RED),
+        flag=True,
+    )
 
 
 STORED = {
-    "counts": {"3": 1, "10": 2}, "by_colour": {"x": ["r", "b"]}, "pair": [1, "a"],
-    "fixed": [4, 5], "rows": [[1], [2, 3]], "stacks": [[7, [11]]],
+    "counts": {"3": 1, "10": 2},
+    "by_colour": {"x": ["r", "b"]},
+    "pair": [1, "a"],
+    "fixed": [4, 5],
+    "rows": [[1], [2, 3]],
+    "stacks": [[7, [11]]],
     "seats": [{"name": "ann", "colour": "b"}, {"name": "bo", "colour": None}],
-    "tricks": [[1, [2, 3]]], "history": [{"deal": 1, "chips": [1, -1], "note": None}],
-    "anything": {"a": [1, [2, 3]], "b": None}, "loose": None,
-    "maybe": {"name": "cy", "colour": "r"}, "flag": True, "ratio": 0.5,
+    "tricks": [[1, [2, 3]]],
+    "history": [{"deal": 1, "chips": [1, -1], "note": None}],
+    "anything": {"a": [1, [2, 3]], "b": None},
+    "loose": None,
+    "maybe": {"name": "cy", "colour": "r"},
+    "flag": True,
+    "ratio": 0.5,
 }
 
 

@@ -1,4 +1,5 @@
 """Build Cucco positions from card codes for scenario tests."""
+
 from __future__ import annotations
 
 from rules import Match
@@ -25,8 +26,17 @@ def bidding(hands=None, *, dealer: int = 4, deals: int = 5) -> Match:
     return match
 
 
-def playing(hands, *, declarer: int, called: str, dealer: int = 4, tricks=(),
-            trick=(), leader: int | None = None, deals: int = 5) -> Match:
+def playing(
+    hands,
+    *,
+    declarer: int,
+    called: str,
+    dealer: int = 4,
+    tricks=(),
+    trick=(),
+    leader: int | None = None,
+    deals: int = 5,
+) -> Match:
     """A match in the play phase. `tricks` are finished tricks given as
     (leader, codes in play order[, winner]); the winner is computed unless given.
     `trick` is the trick in progress (codes from `leader`). Hands are exact."""

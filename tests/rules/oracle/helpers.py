@@ -1,4 +1,5 @@
 """Build Oracle positions from card and tile codes for scenario tests."""
+
 from __future__ import annotations
 
 from rules import Match
@@ -19,9 +20,23 @@ def tile_ids(tiles: dict[int, str]) -> list[int | None]:
     return out
 
 
-def position(players: int = 2, *, hands=None, rows=None, piles=None, deck=None,
-             pawns=None, oracle: int = 0, tiles=None, stones_on=None, stones=None,
-             mirrors=None, earned=None, current: int = 0, options=None) -> Match:
+def position(
+    players: int = 2,
+    *,
+    hands=None,
+    rows=None,
+    piles=None,
+    deck=None,
+    pawns=None,
+    oracle: int = 0,
+    tiles=None,
+    stones_on=None,
+    stones=None,
+    mirrors=None,
+    earned=None,
+    current: int = 0,
+    options=None,
+) -> Match:
     """A match at the start of `current`'s turn in a chosen position.
 
     Small stones are bare unless named in `tiles` ({field: code}). Unnamed
@@ -32,8 +47,10 @@ def position(players: int = 2, *, hands=None, rows=None, piles=None, deck=None,
     hands = hands or {}
     s: OracleState = match.state
     s.hands = [sorted(pick.many(hands.get(i, []))) for i in range(players)]
-    s.rows = [{c: pick.many(codes) for c, codes in (rows or {}).get(i, {}).items()}
-              for i in range(players)]
+    s.rows = [
+        {c: pick.many(codes) for c, codes in (rows or {}).get(i, {}).items()}
+        for i in range(players)
+    ]
     s.piles = {c: pick.many((piles or {}).get(c, [])) for c in COLOURS}
     if deck is not None:
         s.deck = pick.many(deck)

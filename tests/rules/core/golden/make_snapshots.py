@@ -7,6 +7,7 @@ databases: the codec must keep loading and writing exactly these.
 
 Run (on a checkout of that commit): `python -m tests.rules.core.golden.make_snapshots OUT`
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -47,8 +48,12 @@ def sample(game_id: str, players: int, n: int) -> dict:
 
 
 def main() -> None:
-    out = [sample(gid, p, n) for gid, g in all_games().items()
-           for p in range(g.min_players, g.max_players + 1) for n in range(SEEDS)]
+    out = [
+        sample(gid, p, n)
+        for gid, g in all_games().items()
+        for p in range(g.min_players, g.max_players + 1)
+        for n in range(SEEDS)
+    ]
     with open(sys.argv[1], "w", encoding="utf-8") as f:
         f.write("[\n" + ",\n".join(json.dumps(sample) for sample in out) + "\n]\n")
 
