@@ -17,6 +17,8 @@ import argparse
 import json
 import random
 import time
+from collections.abc import Callable
+from typing import Any
 
 from rules import Match, all_games
 
@@ -61,6 +63,11 @@ def best_ns(ops: dict, items: dict) -> dict[str, float]:
     return {name: totals[name] / len(items[name]) * 1e9 for name in ops}
 
 
+def _round_trip(load: Callable[[Any], Any], dump: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """`load(dump(state))`, bound to this game's pair (not to the loop's last)."""
+    return lambda s: load(dump(s))
+
+
 def measure() -> dict[str, dict[str, float]]:
     results = {}
     for game_id, game in all_games().items():
@@ -68,8 +75,8 @@ def measure() -> dict[str, dict[str, float]]:
             items = states(game_id, players)
             dumped = [json.loads(json.dumps(game.dump(s))) for s in items]
             dump, load = game.dump, game.load
-            copy = getattr(game, "copy", None) or (lambda s: load(dump(s)))
-            ops = {"dump": dump, "load": load, "load(dump)": lambda s: load(dump(s)), "copy": copy}
+            copy = getattr(game, "copy", None) or _round_trip(load, dump)
+            ops = {"dump": dump, "load": load, "load(dump)": _round_trip(load, dump), "copy": copy}
             inputs = {name: dumped if name == "load" else items for name in ops}
             results[f"{game_id} {players}p"] = best_ns(ops, inputs)
     return results

@@ -140,10 +140,7 @@ def search(match: Match, seat: int, legal: list[Action], budget: Budget | None =
     tally = _SCHEDULES[budget.schedule](match, seat, arms, budget, policy, rng)
     means = {arms[k]: tally.mean(k) for k in range(len(arms)) if tally.visits[k]}
     finalists = [arms[k] for k in tally.finalists if tally.visits[k]]
-    if finalists:
-        best = pick_best(finalists, lambda a: (means[a], prior[a]), rng)
-    else:
-        best = ranked[0]
+    best = pick_best(finalists, lambda a: (means[a], prior[a]), rng) if finalists else ranked[0]
     return Search(
         best,
         sum(tally.visits),

@@ -440,7 +440,7 @@ class Cuttle(Game):
             event["scrapped"] = [CODE[c] for st in s.stacks for c in (st.card, *st.jacks)]
             for st in list(s.stacks):
                 self._scrap_stack(s, st)
-        elif rank == TWO or rank == NINE:
+        elif rank in (TWO, NINE):
             event["target"] = CODE[s.target]
             owner = self._remove_permanent(s, s.target)
             if rank == TWO:

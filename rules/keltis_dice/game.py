@@ -126,7 +126,8 @@ class DiceState:
 def _reroll_choices_for(counts: tuple[int, ...]) -> tuple[Action, ...]:
     combos = [c for c in product(*(range(n + 1) for n in counts)) if any(c)]
     combos.sort(key=lambda c: (sum(c), [-x for x in c]))
-    return (_STOP, *(Action("reroll", ("".join(f * n for f, n in zip(FACES, c)),)) for c in combos))
+    rerolls = ("".join(f * n for f, n in zip(FACES, c, strict=True)) for c in combos)
+    return (_STOP, *(Action("reroll", (faces,)) for faces in rerolls))
 
 
 def _reroll_choices(dice: list[str]) -> list[Action]:

@@ -223,7 +223,7 @@ class Oracle(Game):
         layout = list(range(len(TILES)))
         rng.shuffle(layout)
         tiles: list[int | None] = [None] * len(FIELDS)
-        for f, t in zip(SMALL_FIELDS, layout):
+        for f, t in zip(SMALL_FIELDS, layout, strict=True):
             tiles[f] = t
         deck = list(range(DECK_SIZE))
         rng.shuffle(deck)
@@ -500,9 +500,8 @@ class Oracle(Game):
             pending["colour"] = t.colour
             if not self._clover_pawns(s, seat, pending):
                 return False
-        elif t.kind == SPIRAL:  # O-6c
-            if not self._spiral_targets(s, pending):
-                return False
+        elif t.kind == SPIRAL and not self._spiral_targets(s, pending):  # O-6c
+            return False
         s.pending = pending  # goblin (O-6d) is always offered
         return True
 
@@ -560,7 +559,7 @@ class Oracle(Game):
     def view(self, s: OracleState, seat: int | None) -> dict:
         board = [
             {**static, "tile": tile_view(tile), "stones": stones}
-            for static, tile, stones in zip(BOARD_VIEW, s.tiles, s.stones_on)
+            for static, tile, stones in zip(BOARD_VIEW, s.tiles, s.stones_on, strict=True)
         ]
         players = []
         for i in range(len(s.hands)):

@@ -19,7 +19,7 @@ def strictly_equal(a: Any, b: Any, where: str = "state") -> None:
             strictly_equal(a[k], b[k], f"{where}[{k!r}]")
     elif isinstance(a, (list, tuple)):
         assert len(a) == len(b), f"{where}: length {len(a)} != {len(b)}"
-        for i, (x, y) in enumerate(zip(a, b)):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
             strictly_equal(x, y, f"{where}[{i}]")
     else:
         assert a == b, f"{where}: {a!r} != {b!r}"
