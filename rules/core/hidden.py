@@ -27,14 +27,14 @@ class Hidden:
     ordered: bool = False
 
 
-def redeal(state: Any, seat: int, rng: Rng, hidden: Sequence[Hidden]) -> None:
+def redeal(state: object, seat: int, rng: Rng, hidden: Sequence[Hidden]) -> None:
     """Re-deal, in place, the cards of `hidden` that `seat` cannot see."""
     if not hidden:
         return
     pool: list[int] = []
     # where each hidden list goes back: (the list of lists holding it, or None
     # for a field of the state; its index or field name; ordered; its size)
-    places: list[tuple[list | None, Any, bool, int]] = []
+    places: list[tuple[list[list[int]] | None, Any, bool, int]] = []
     for h in hidden:
         value = getattr(state, h.field)
         if h.per_seat:

@@ -6,7 +6,7 @@ refused or failing action leaves the match exactly as it was.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules.core.actions import Action
@@ -20,7 +20,8 @@ from rules.core.errors import (
     StaleSeq,
     UnknownAction,
 )
-from rules.core.game import Game
+from rules.core.events import Event
+from rules.core.game import Game, Outcome, View
 from rules.core.registry import get_game
 from rules.core.rng import Rng
 
@@ -34,9 +35,9 @@ class Match:
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any],
         players: int,
-        options: dict,
+        options: dict[str, Any],
         seed: str,
         rng: Rng,
         state: Any,
@@ -53,7 +54,11 @@ class Match:
     # -- creation ---------------------------------------------------------
     @classmethod
     def new(
-        cls, game_id: str, players: int | Sequence, seed: str, options: dict | None = None
+        cls,
+        game_id: str,
+        players: int | Sequence[object],
+        seed: str,
+        options: dict[str, Any] | None = None,
     ) -> Match:
         game = get_game(game_id)
         n = players if isinstance(players, int) else len(players)
@@ -88,16 +93,16 @@ class Match:
             return []
         return self.game.legal(self.state, seat)
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> View:
         if seat is not None and not 0 <= seat < self.players:
             raise NotYourDecision(f"no seat {seat} in this match")
         return self.game.view(self.state, seat)
 
-    def outcome(self) -> dict | None:
+    def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
 
     # -- the one way to change a match -----------------------------------
-    def act(self, seat: int, action: Action | str, expected_seq: int) -> list[dict]:
+    def act(self, seat: int, action: Action | str, expected_seq: int) -> list[Event]:
         owed = self.game.to_act(self.state)
         if not owed:
             raise GameOver("the match is over")
@@ -115,7 +120,7 @@ class Match:
             seat, action, lambda: self.game.apply(self.state, seat, action, self.rng)
         )
 
-    def concede(self, seat: int, expected_seq: int) -> list[dict]:
+    def concede(self, seat: int, expected_seq: int) -> list[Event]:
         """`seat` gives up: the game ends at once and that seat cannot win.
         Allowed at any time, whether or not the seat owes a decision."""
         if not self.game.to_act(self.state):
@@ -126,7 +131,7 @@ class Match:
             raise NotYourDecision(f"no seat {seat} in this match")
         return self._apply(seat, Action(CONCEDE), lambda: self.game.concede(self.state, seat))
 
-    def _apply(self, seat: int, action: Action, change) -> list[dict]:
+    def _apply(self, seat: int, action: Action, change: Callable[[], list[Event]]) -> list[Event]:
         try:
             events = change()
         except BaseException:
@@ -151,10 +156,10 @@ class Match:
         self.rng, self.state = fresh.rng, fresh.state
 
     # -- persistence -----------------------------------------------------
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, Any]:
         return {"rng": self.rng.state, "state": self.game.dump(self.state)}
 
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         return {
             "format": RECORD_FORMAT,
             "game": self.game.id,
@@ -167,7 +172,7 @@ class Match:
         }
 
     @classmethod
-    def from_record(cls, rec: dict, *, verify: bool = False) -> Match:
+    def from_record(cls, rec: dict[str, Any], *, verify: bool = False) -> Match:
         """Load from a record's snapshot; with `verify`, also replay the log
         and refuse the record if the two disagree. A record without a
         snapshot is rebuilt from its log."""
@@ -202,19 +207,19 @@ class Match:
             raise RecordError(f"corrupt record: {exc!r}") from exc
 
     @classmethod
-    def replay(cls, rec: dict) -> Match:
+    def replay(cls, rec: dict[str, Any]) -> Match:
         """Rebuild a match from seed and log alone (the log is the truth)."""
         return cls.replay_story(rec)[0]
 
     @classmethod
-    def replay_story(cls, rec: dict) -> tuple[Match, list[list[dict]]]:
+    def replay_story(cls, rec: dict[str, Any]) -> tuple[Match, list[list[Event]]]:
         """Rebuild a match from seed and log, with the events of each logged
         action (to backfill a log stored before events were)."""
         match = cls.new(rec["game"], int(rec["players"]), rec["seed"], rec["options"])
         story = [match.apply_logged(int(seat), key) for seat, key in rec["log"]]
         return match, story
 
-    def apply_logged(self, seat: int, key: str) -> list[dict]:
+    def apply_logged(self, seat: int, key: str) -> list[Event]:
         """Apply one logged key (an action or a concession) at the current seq."""
         if key == CONCEDE:
             return self.concede(seat, self.seq)

@@ -62,6 +62,7 @@ class Option:
                 raise BadOptions(f"{self.name} must be true or false")
             return value
         if self.kind == INT:
+            assert self.low is not None and self.high is not None, f"{self.name}: no range"
             if type(value) is not int or not self.low <= value <= self.high:
                 raise BadOptions(
                     f"{self.name} must be a whole number from {self.low} to {self.high}"

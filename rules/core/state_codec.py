@@ -31,11 +31,13 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import functools
 import types
 import typing
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
+
+#: the dataclass a codec stores
+T = TypeVar("T")
 
 _ATOMS = (int, float, str, bool, type(None))
 #: the built-in types of JSON values that need no copy
@@ -62,19 +64,29 @@ def json_copy(value: Any) -> Any:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
-class StateCodec:
+class StateCodec(Generic[T]):
     """The generated functions for one dataclass, and their source (for
     reading when a snapshot looks wrong)."""
 
-    dump: Callable[[Any], dict]
-    load: Callable[[dict], Any]
-    copy: Callable[[Any], Any]
+    dump: Callable[[T], dict[str, Any]]
+    load: Callable[[dict[str, Any]], T]
+    copy: Callable[[T], T]
     source: str
 
 
-@functools.cache
-def state_codec(cls: type) -> StateCodec:
+#: the codecs built so far, per dataclass
+_codecs: dict[type, StateCodec[Any]] = {}
+
+
+def state_codec(cls: type[T]) -> StateCodec[T]:
     """The codec of dataclass `cls` (built once, then cached)."""
+    codec = _codecs.get(cls)
+    if codec is None:
+        codec = _codecs[cls] = _write_codec(cls)
+    return codec
+
+
+def _write_codec(cls: type) -> StateCodec[Any]:
     if not dataclasses.is_dataclass(cls):
         raise TypeError(f"{cls!r} is not a dataclass")
     writer = _Writer()
@@ -194,8 +206,9 @@ class _Writer:
         stored_key = {"dump": f"str({k})", "load": f"int({k})"}.get(op, k) if text_keys else k
         return f"{{{stored_key}: {self.expr(value, var, op)} for {k}, {var} in {src}.items()}}"
 
-    def _named_tuple(self, cls: type, src: str, op: str) -> str:
-        """A row: stored as a list, indexed (so a plain list loads as well)."""
+    def _named_tuple(self, cls: type[Any], src: str, op: str) -> str:
+        """A row: stored as a list, indexed (so a plain list loads as well).
+        (`cls` is any NamedTuple class: typed loosely for its `_fields`.)"""
         hints = typing.get_type_hints(cls)
         items = [self.expr(hints[f], f"{src}[{i}]", op) for i, f in enumerate(cls._fields)]
         if op == "dump":
