@@ -24,7 +24,7 @@ How each type is stored (declared by the hint, never coded per game):
 | a dataclass | an object of its fields, or with `@as_row` a list in field order |
 | a `NamedTuple` | a list in field order (a row) |
 | a `TypedDict` | an object of its keys, in declared order (all present) |
-| `dict`, `list`, `Any` (no parameters) | any JSON value, deep-copied |
+| `dict`, `list`, `Any`, `dict[str, Any]`, `list[Any]` | any JSON value, deep-copied |
 """
 
 from __future__ import annotations
@@ -43,6 +43,8 @@ _ATOMS = (int, float, str, bool, type(None))
 #: the built-in types of JSON values that need no copy
 _ATOM_TYPES = frozenset(_ATOMS)
 _ROW_MARK = "__stored_as_row__"
+#: parameterised hints of any JSON value, stored like the bare `dict` and `list`
+_JSON_HINTS = (dict[str, Any], list[Any])
 
 
 def as_row(cls: type) -> type:
@@ -165,7 +167,7 @@ class _Writer:
                 )
                 + "}"
             )
-        if tp is Any or tp in (dict, list, tuple):
+        if tp is Any or tp in (dict, list, tuple) or tp in _JSON_HINTS:
             return f"json_copy({src})"
         origin, args = typing.get_origin(tp), typing.get_args(tp)
         if origin in (typing.Union, types.UnionType):

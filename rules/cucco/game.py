@@ -68,7 +68,8 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypedDict
 
 from rules.core.actions import Action
-from rules.core.game import Game
+from rules.core.events import Event
+from rules.core.game import Game, Outcome, View
 from rules.core.hidden import Hidden
 from rules.core.options import INT, SEAT, Option
 from rules.core.rng import Rng
@@ -160,7 +161,7 @@ def trick_winner(leader: int, cards: list[int]) -> int:
     return (leader + best) % PLAYERS
 
 
-class Cucco(Game):
+class Cucco(Game[CuccoState]):
     id = "cucco"
     name = "Cucco for five"
     rules_version = 1
@@ -258,14 +259,14 @@ class Cucco(Game):
         return actions
 
     # -- applying ----------------------------------------------------------------
-    def apply(self, s: CuccoState, seat: int, action: Action, rng: Rng) -> list[dict]:
+    def apply(self, s: CuccoState, seat: int, action: Action, rng: Rng) -> list[Event]:
         if action.verb == "play":
             return self._play(s, seat, KIND_BY_CODE[action.args[0]], rng)
         if action.verb == "bid":
             return self._bid(s, seat, KIND_BY_CODE[action.args[0]])
         return self._pass(s, seat, rng)
 
-    def _bid(self, s: CuccoState, seat: int, kind: int) -> list[dict]:
+    def _bid(self, s: CuccoState, seat: int, kind: int) -> list[Event]:
         s.bids.append([seat, kind])
         s.bid, s.bidder = kind, seat
         events = [{"type": "bid", "seat": seat, "card": KINDS[kind].code}]
@@ -279,7 +280,7 @@ class Cucco(Game):
             s.turn = nxt
         return events
 
-    def _pass(self, s: CuccoState, seat: int, rng: Rng) -> list[dict]:
+    def _pass(self, s: CuccoState, seat: int, rng: Rng) -> list[Event]:
         s.bids.append([seat, PASS])
         s.passed[seat] = True
         events = [{"type": "pass", "seat": seat}]
@@ -302,22 +303,23 @@ class Cucco(Game):
             nxt = _nxt(nxt)
         return nxt
 
-    def _end_bidding(self, s: CuccoState, how: str) -> dict:
+    def _end_bidding(self, s: CuccoState, how: str) -> Event:
         s.declarer, s.called = s.bidder, s.bid
+        assert s.called is not None  # bidding ends on a bid
         s.phase = PLAY
         s.leader = s.turn = _nxt(s.dealer)
         return {"type": "declarer", "seat": s.declarer, "called": KINDS[s.called].code, "how": how}
 
-    def _deal_event(self, s: CuccoState) -> dict:
+    def _deal_event(self, s: CuccoState) -> Event:
         return {"type": "deal", "deal": len(s.history) + 1, "dealer": s.dealer}
 
-    def _play(self, s: CuccoState, seat: int, kind: int, rng: Rng) -> list[dict]:
+    def _play(self, s: CuccoState, seat: int, kind: int, rng: Rng) -> list[Event]:
         hand = s.hands[seat]
         card = next(c for c in hand if CARD_KIND[c] == kind)
         hand.remove(card)
         s.played_by[card] = seat
         s.trick.append(card)
-        events: list[dict] = [{"type": "play", "seat": seat, "card": CARD_CODE[card]}]
+        events: list[Event] = [{"type": "play", "seat": seat, "card": CARD_CODE[card]}]
         if kind == s.called:
             a, b = (s.played_by[c] for c in copies(kind))
             if seat != s.declarer:
@@ -349,6 +351,7 @@ class Cucco(Game):
     def partner(self, s: CuccoState) -> int | None:
         """Where the other called copy is (hands and cards played); None: alone.
         Not public knowledge before it is played: see `_public_teams`."""
+        assert s.called is not None  # called when the bidding ends
         for c in copies(s.called):
             owner = s.played_by[c]
             if owner < 0:
@@ -357,10 +360,12 @@ class Cucco(Game):
                 return owner
         return None
 
-    def _settle(self, s: CuccoState, rng: Rng) -> list[dict]:
+    def _settle(self, s: CuccoState, rng: Rng) -> list[Event]:
         partner = self.partner(s)
+        assert s.declarer is not None and s.called is not None  # set by the bidding
         side = {s.declarer, partner}
-        ours, theirs = [], []
+        ours: list[int] = []
+        theirs: list[int] = []
         for _leader, winner, cards in s.tricks:
             (ours if winner in side else theirs).extend(cards)
         res = settle(ours, theirs)
@@ -396,15 +401,17 @@ class Cucco(Game):
         """(teams public?, partner if public). Only cards played count here."""
         if s.declarer is None:
             return False, None
+        assert s.called is not None  # called with the declarer
         owners = [s.played_by[c] for c in copies(s.called)]
         for o in owners:
             if o >= 0 and o != s.declarer:
                 return True, o
         return owners[0] == owners[1] == s.declarer, None
 
-    def _you(self, s: CuccoState, seat: int) -> dict:
+    def _you(self, s: CuccoState, seat: int) -> dict[str, Any]:
         if s.declarer is None:
             return {"role": None}
+        assert s.called is not None  # called with the declarer
         mine = sum(1 for c in copies(s.called) if s.played_by[c] == seat or c in s.hands[seat])
         if seat == s.declarer:
             return {"role": "declarer", "solo": mine == 2}
@@ -412,12 +419,12 @@ class Cucco(Game):
             return {"role": "partner", "declarer": s.declarer}
         return {"role": "opponent"}
 
-    def view(self, s: CuccoState, seat: int | None) -> dict:
+    def view(self, s: CuccoState, seat: int | None) -> View:
         won: list[list[int]] = [[] for _ in range(PLAYERS)]
         for _leader, winner, cards in s.tricks:
             won[winner].extend(cards)
         public, partner = self._public_teams(s)
-        view: dict[str, Any] = {
+        view: View = {
             "game": self.id,
             "phase": s.phase,
             "seat": seat,
@@ -471,7 +478,7 @@ class Cucco(Game):
         return view
 
     # -- the end (Z-8) -------------------------------------------------------------
-    def outcome(self, s: CuccoState) -> dict | None:
+    def outcome(self, s: CuccoState) -> Outcome | None:
         if s.phase != OVER:
             return None
         scores = list(s.chips)
@@ -498,7 +505,7 @@ class Cucco(Game):
         }
 
 
-def deal_teams(record: dict) -> dict:
+def deal_teams(record: DealRecord) -> dict[str, Any]:
     """The sides of a settled deal, for team ratings: the declarer with the
     partner (None: alone) against the rest, and which side won (None: a
     drawn deal). Public: by the end of a deal every card has been played."""

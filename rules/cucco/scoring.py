@@ -6,6 +6,9 @@ V..VIIII are worth 1, X and XI..Lion 2, all others 0; the deck holds 38.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from rules.cucco.cards import CARD_CODE, DECK_SIZE
 
 # Z-6, in half points (a half point is 1, a whole point 2).
@@ -67,18 +70,18 @@ CHIPS_ALONE = {
 }
 
 
-def half_points(cards) -> int:
+def half_points(cards: Iterable[int]) -> int:
     return sum(CARD_HALF_POINTS[c] for c in cards)
 
 
-def recount(cards) -> int:
+def recount(cards: Iterable[int]) -> int:
     return sum(CARD_RECOUNT[c] for c in cards)
 
 
-def settle(declarer_side: list[int], opponents: list[int]) -> dict:
+def settle(declarer_side: list[int], opponents: list[int]) -> dict[str, Any]:
     """Z-6: who wins the deal, from the cards each side took."""
     ours, theirs = half_points(declarer_side), half_points(opponents)
-    result = {"half_points": [ours, theirs], "recount": None}
+    result: dict[str, Any] = {"half_points": [ours, theirs], "recount": None}
     if ours >= HALF_POINTS_TO_WIN:
         result["result"] = WIN
     elif theirs >= HALF_POINTS_TO_WIN:

@@ -71,8 +71,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.actions import Action
-from rules.core.events import private
-from rules.core.game import Game
+from rules.core.events import Event, private
+from rules.core.game import Game, Outcome, View
 from rules.core.hidden import Hidden, redeal
 from rules.core.options import SEAT, Option
 from rules.core.rng import Rng
@@ -160,7 +160,7 @@ def _insert_sorted(hand: list[int], cid: int) -> None:
     hand.insert(i, cid)
 
 
-class Cuttle(Game):
+class Cuttle(Game[CuttleState]):
     id = "cuttle"
     name = "Cuttle"
     rules_version = 1
@@ -252,6 +252,7 @@ class Cuttle(Game):
         if s.phase == OVER:
             return ()
         if s.phase == COUNTER:
+            assert s.responder is not None  # set with the phase
             return (s.responder,)
         if s.phase == DISCARD:
             return (1 - s.current,)
@@ -310,11 +311,12 @@ class Cuttle(Game):
         if s.phase == DISCARD:
             return [Action("discard", (CODE[c],)) for c in s.hands[seat]]
         if s.phase == SEVEN_PLAY:
+            assert s.revealed is not None  # set with the phase
             return self.uses(s, seat, s.revealed)
         return []
 
     # -- applying ----------------------------------------------------------
-    def apply(self, s: CuttleState, seat: int, action: Action, rng: Rng) -> list[dict]:
+    def apply(self, s: CuttleState, seat: int, action: Action, rng: Rng) -> list[Event]:
         verb, args = action.verb, action.args
         if verb == "draw":
             cid = s.deck.pop()
@@ -370,11 +372,11 @@ class Cuttle(Game):
         s.scrap.append(st.card)
         s.scrap.extend(st.jacks)
 
-    def _play(self, s: CuttleState, seat: int, verb: str, args: tuple[str, ...]) -> list[dict]:
+    def _play(self, s: CuttleState, seat: int, verb: str, args: tuple[str, ...]) -> list[Event]:
         from_seven = s.phase == SEVEN_PLAY
         cid = self._take_card(s, seat, args[0])
         s.passes = 0
-        event: dict[str, Any] = {"type": verb, "seat": seat, "card": args[0]}
+        event: Event = {"type": verb, "seat": seat, "card": args[0]}
         if from_seven:
             event["from_seven"] = True
         if verb == "points":
@@ -403,7 +405,7 @@ class Cuttle(Game):
         return [event] + self._end_turn(s)
 
     # -- counters (C-4) ------------------------------------------------------
-    def _offer_counter(self, s: CuttleState, last: int) -> list[dict]:
+    def _offer_counter(self, s: CuttleState, last: int) -> list[Event]:
         """`last` just played the one-off or a counter: the other player may
         answer, unless `last` controls a Queen."""
         if self.has_queen(s, last):
@@ -414,33 +416,35 @@ class Cuttle(Game):
         s.responder = 1 - last
         return []
 
-    def _counter(self, s: CuttleState, seat: int, cid: int) -> list[dict]:
+    def _counter(self, s: CuttleState, seat: int, cid: int) -> list[Event]:
         s.hands[seat].remove(cid)
         s.scrap.append(cid)
         s.chain.append(cid)
         event = {"type": "counter", "seat": seat, "card": CODE[cid], "chain": len(s.chain)}
         return [event] + self._offer_counter(s, seat)
 
-    def _close_chain(self, s: CuttleState) -> list[dict]:
+    def _close_chain(self, s: CuttleState) -> list[Event]:
         s.responder = None
+        assert s.pending is not None  # a chain answers a one-off
         card = CODE[s.pending]
         if len(s.chain) % 2:
-            return [{"type": "cancelled", "card": card, "counters": len(s.chain)}] + self._end_turn(
-                s
-            )
+            cancelled = {"type": "cancelled", "card": card, "counters": len(s.chain)}
+            return [cancelled, *self._end_turn(s)]
         return self._resolve(s)
 
     # -- one-off effects (C-3) -----------------------------------------------
-    def _resolve(self, s: CuttleState) -> list[dict]:
+    def _resolve(self, s: CuttleState) -> list[Event]:
         seat, opp = s.current, 1 - s.current
+        assert s.pending is not None  # the one-off being resolved
         rank = RANK[s.pending]
-        event: dict[str, Any] = {"type": "effect", "seat": seat, "card": CODE[s.pending]}
+        event: Event = {"type": "effect", "seat": seat, "card": CODE[s.pending]}
         events = [event]
         if rank == ACE:
             event["scrapped"] = [CODE[c] for st in s.stacks for c in (st.card, *st.jacks)]
             for st in list(s.stacks):
                 self._scrap_stack(s, st)
         elif rank in (TWO, NINE):
+            assert s.target is not None  # a 2 or 9 is played on a target
             event["target"] = CODE[s.target]
             owner = self._remove_permanent(s, s.target)
             if rank == TWO:
@@ -500,13 +504,13 @@ class Cuttle(Game):
                 return seat
         raise AssertionError(f"{CODE[cid]} is not a permanent on the table")
 
-    def _drawn(self, s: CuttleState, seat: int, cids: list[int]) -> dict:
+    def _drawn(self, s: CuttleState, seat: int, cids: list[int]) -> Event:
         """The cards `seat` drew, seen by the drawer and by an opponent who
         wears glasses (C-5d: they see that hand)."""
         seers = [seat] + ([1 - seat] if self.has_glasses(s, 1 - seat) else [])
         return private({"type": "drawn", "seat": seat, "cards": [CODE[c] for c in cids]}, *seers)
 
-    def _discard(self, s: CuttleState, seat: int, cid: int) -> dict:
+    def _discard(self, s: CuttleState, seat: int, cid: int) -> Event:
         s.hands[seat].remove(cid)
         s.scrap.append(cid)
         return {"type": "discard", "seat": seat, "card": CODE[cid]}
@@ -515,7 +519,7 @@ class Cuttle(Game):
     def standings(self, s: CuttleState) -> list[bool]:
         return [self.total(s, i) >= self.target_points(s, i) for i in (0, 1)]
 
-    def _end_turn(self, s: CuttleState) -> list[dict]:
+    def _end_turn(self, s: CuttleState) -> list[Event]:
         s.pending = s.target = s.revealed = s.responder = None
         s.chain = []
         s.discards_owed = 0
@@ -528,7 +532,7 @@ class Cuttle(Game):
         s.phase = MAIN
         return []
 
-    def _finish(self, s: CuttleState, winner: int | None, reason: str) -> list[dict]:
+    def _finish(self, s: CuttleState, winner: int | None, reason: str) -> list[Event]:
         s.pending = s.target = s.revealed = s.responder = None
         s.chain = []
         s.discards_owed = 0
@@ -537,12 +541,12 @@ class Cuttle(Game):
         s.end_reason = reason
         return [{"type": "over", "reason": reason, "winner": winner}]
 
-    def concede(self, s: CuttleState, seat: int) -> list[dict]:
+    def concede(self, s: CuttleState, seat: int) -> list[Event]:
         s.conceded = seat
         return [{"type": "concede", "seat": seat}] + self._finish(s, 1 - seat, "concede")
 
     # -- what a seat sees (C-7) ------------------------------------------------
-    def view(self, s: CuttleState, seat: int | None) -> dict:
+    def view(self, s: CuttleState, seat: int | None) -> View:
         players = []
         for i in (0, 1):
             players.append(
@@ -558,7 +562,7 @@ class Cuttle(Game):
                     "permanents": [CODE[c] for c in s.perms[i]],
                 }
             )
-        view: dict[str, Any] = {
+        view: View = {
             "game": self.id,
             "phase": s.phase,
             "current": s.current,
@@ -601,7 +605,7 @@ class Cuttle(Game):
         return view
 
     # -- outcome -----------------------------------------------------------------
-    def outcome(self, s: CuttleState) -> dict | None:
+    def outcome(self, s: CuttleState) -> Outcome | None:
         if s.phase != OVER:
             return None
         breakdown = [

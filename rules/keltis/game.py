@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.actions import Action
-from rules.core.events import private
-from rules.core.game import Game
+from rules.core.events import Event, private
+from rules.core.game import Game, Outcome, View
 from rules.core.hidden import Hidden
 from rules.core.options import SEAT, Option
 from rules.core.rng import Rng
@@ -70,7 +70,8 @@ class KeltisState:
 
 
 def _row_values(ids: list[int]) -> list[int]:
-    return [CARDS[i].value for i in ids if CARDS[i].kind != END]
+    # every card but an end card has a value
+    return [v for i in ids if (v := CARDS[i].value) is not None]
 
 
 def _closed(ids: list[int]) -> bool:
@@ -91,7 +92,7 @@ def _insert_sorted(hand: list[int], cid: int) -> None:
     hand.insert(i, cid)
 
 
-class Keltis(Game):
+class Keltis(Game[KeltisState]):
     id = "keltis"
     name = "Keltis"
     rules_version = 1
@@ -156,6 +157,7 @@ class Keltis(Game):
             row_states = self._row_states(s, seat)
         card = CARDS[cid]
         if card.kind == NUMBER:
+            assert card.value is not None  # a number card has one
             closed, values = row_states.get(card.colour, (False, []))
             return [card.colour] if not closed and rows.accepts(values, card.value) else []
         if card.kind == END:
@@ -222,7 +224,7 @@ class Keltis(Game):
         return actions
 
     # -- applying ----------------------------------------------------------
-    def apply(self, s: KeltisState, seat: int, action: Action, rng: Rng) -> list[dict]:
+    def apply(self, s: KeltisState, seat: int, action: Action, rng: Rng) -> list[Event]:
         verb, args = action.verb, action.args
         if verb == "draw":
             return self._apply_draw(s, seat, args[0])
@@ -234,6 +236,7 @@ class Keltis(Game):
         elif verb == "stone":
             events = [self._discard(s, seat, args[0]), self._discard(s, seat, args[1])]
             value = CARDS[s.discarded_this_turn[-1]].value
+            assert value is not None  # legal() pairs cards of a value
             s.stones_left.remove(value)
             s.stones[seat].append(value)
             events.append({"type": "stone", "seat": seat, "value": value})
@@ -247,13 +250,13 @@ class Keltis(Game):
         s.phase = DRAW
         return events
 
-    def _discard(self, s: KeltisState, seat: int, code: str) -> dict:
+    def _discard(self, s: KeltisState, seat: int, code: str) -> Event:
         cid = _take(s.hands[seat], code)
         s.piles[CARDS[cid].colour].append(cid)
         s.discarded_this_turn.append(cid)
         return {"type": "discard", "seat": seat, "card": code}
 
-    def _place(self, s: KeltisState, seat: int, code: str, row: str) -> dict:
+    def _place(self, s: KeltisState, seat: int, code: str, row: str) -> Event:
         cid = _take(s.hands[seat], code)
         if row == GREY:
             s.point_rows[seat].append(cid)
@@ -264,7 +267,7 @@ class Keltis(Game):
     def _end_rows(self, s: KeltisState) -> int:
         return sum(1 for seat_rows in s.rows for ids in seat_rows.values() if _closed(ids))
 
-    def _apply_draw(self, s: KeltisState, seat: int, source: str) -> list[dict]:
+    def _apply_draw(self, s: KeltisState, seat: int, source: str) -> list[Event]:
         if source == "deck":
             cid = s.deck.pop()
             events = [
@@ -288,14 +291,14 @@ class Keltis(Game):
         s.phase = PLAY
         return events
 
-    def _finish(self, s: KeltisState, reason: str) -> dict:
+    def _finish(self, s: KeltisState, reason: str) -> Event:
         s.phase = FINAL
         s.end_reason = reason
         s.draws_owed = 0
         s.discarded_this_turn.clear()
         return {"type": "end", "reason": reason}
 
-    def _apply_final(self, s: KeltisState, seat: int, action: Action) -> list[dict]:
+    def _apply_final(self, s: KeltisState, seat: int, action: Action) -> list[Event]:
         if action.verb == "done":
             s.final_done[seat] = True
             events = [{"type": "done", "seat": seat}]
@@ -310,14 +313,14 @@ class Keltis(Game):
         return events
 
     # -- what a seat sees (K-8) --------------------------------------------
-    def _row_view(self, ids: list[int]) -> dict:
+    def _row_view(self, ids: list[int]) -> dict[str, Any]:
         return {
             "cards": [CARDS[i].code for i in ids],
             "direction": rows.direction(_row_values(ids)),
             "closed": _closed(ids),
         }
 
-    def view(self, s: KeltisState, seat: int | None) -> dict:
+    def view(self, s: KeltisState, seat: int | None) -> View:
         players = []
         for i in range(len(s.hands)):
             players.append(
@@ -363,11 +366,11 @@ class Keltis(Game):
         return view
 
     # -- scoring (K-7) -------------------------------------------------------
-    def score_seat(self, s: KeltisState, seat: int) -> dict:
+    def score_seat(self, s: KeltisState, seat: int) -> dict[str, Any]:
         lengths = {c: len(s.rows[seat].get(c, [])) for c in COLOURS}
         return score(lengths, len(s.point_rows[seat]), len(s.stones[seat]))
 
-    def outcome(self, s: KeltisState) -> dict | None:
+    def outcome(self, s: KeltisState) -> Outcome | None:
         if s.phase != OVER:
             return None
         breakdown = [self.score_seat(s, i) for i in range(len(s.hands))]

@@ -71,7 +71,8 @@ from itertools import product
 from typing import Any
 
 from rules.core.actions import Action
-from rules.core.game import Game
+from rules.core.events import Event
+from rules.core.game import Game, Outcome, View
 from rules.core.options import CHOICE, Option
 from rules.core.rng import Rng
 from rules.keltis_dice.board import (
@@ -118,7 +119,7 @@ class DiceState:
     phase: str = ROLL
     extra_turn: bool = False  # a kobold was reached this turn
     last: str | None = None  # colour of the stone whose clover is being used
-    results: list[dict] = field(default_factory=list)  # finished games
+    results: list[dict[str, Any]] = field(default_factory=list)  # finished games
     conceded: int | None = None
 
 
@@ -136,7 +137,7 @@ def _reroll_choices(dice: list[str]) -> list[Action]:
     return list(_reroll_choices_for(tuple(dice.count(f) for f in FACES)))
 
 
-class KeltisDice(Game):
+class KeltisDice(Game[DiceState]):
     id = "keltis_dice"
     name = "Keltis: the dice game"
     rules_version = 1
@@ -210,7 +211,7 @@ class KeltisDice(Game):
             return None
         return target
 
-    def previews(self, s: DiceState) -> dict[str, dict]:
+    def previews(self, s: DiceState) -> dict[str, dict[str, Any]]:
         """Where each offered move or clover step would put the current
         seat's stone, by colour: {"from", "to", "symbol"} (D-4 for moves).
         Before the reroll decision: the moves the dice would give if kept."""
@@ -247,7 +248,7 @@ class KeltisDice(Game):
         return targets
 
     # -- applying -------------------------------------------------------------------
-    def apply(self, s: DiceState, seat: int, action: Action, rng: Rng) -> list[dict]:
+    def apply(self, s: DiceState, seat: int, action: Action, rng: Rng) -> list[Event]:
         verb = action.verb
         if verb == "roll":
             s.dice = [FACES[rng.below(len(FACES))] for _ in range(DICE)]
@@ -267,7 +268,7 @@ class KeltisDice(Game):
         s.last = None
         return self._step(s, seat, action.args[0], 1, "clover")
 
-    def _final_dice(self, s: DiceState, seat: int, faces: str, rng: Rng) -> list[dict]:
+    def _final_dice(self, s: DiceState, seat: int, faces: str, rng: Rng) -> list[Event]:
         if faces:
             taken: set[int] = set()
             for face in faces:
@@ -294,14 +295,14 @@ class KeltisDice(Game):
         s.phase = MOVE
         return events
 
-    def _chip(self, s: DiceState, seat: int, source: str) -> dict:
+    def _chip(self, s: DiceState, seat: int, source: str) -> Event:
         taken = s.supply > 0
         if taken:
             s.supply -= 1
             s.chips[seat] += 1
         return {"type": "chip", "seat": seat, "source": source, "taken": taken}
 
-    def _step(self, s: DiceState, seat: int, colour: str, fields: int, kind: str) -> list[dict]:
+    def _step(self, s: DiceState, seat: int, colour: str, fields: int, kind: str) -> list[Event]:
         """Move one stone (D-4 step 4 or a clover step), then the end check
         (D-5), then the symbol where it stopped (D-4 step 5)."""
         start = s.stones[seat].get(colour, 0)
@@ -332,7 +333,7 @@ class KeltisDice(Game):
             s.extra_turn = True
         return events + self._end_turn(s)
 
-    def _end_turn(self, s: DiceState) -> list[dict]:
+    def _end_turn(self, s: DiceState) -> list[Event]:
         s.dice = []
         s.last = None
         s.phase = ROLL
@@ -354,7 +355,7 @@ class KeltisDice(Game):
                 return FOUR_IN_GOAL
         return None
 
-    def _result(self, s: DiceState, reason: str) -> dict:
+    def _result(self, s: DiceState, reason: str) -> dict[str, Any]:
         return {
             "side": s.sides[s.game],
             "stones": [dict(mine) for mine in s.stones],
@@ -362,7 +363,7 @@ class KeltisDice(Game):
             "reason": reason,
         }
 
-    def _finish_game(self, s: DiceState, reason: str) -> list[dict]:
+    def _finish_game(self, s: DiceState, reason: str) -> list[Event]:
         result = self._result(s, reason)
         s.results.append(result)
         events = [
@@ -394,7 +395,7 @@ class KeltisDice(Game):
             events.append({"type": "over"})
         return events
 
-    def concede(self, s: DiceState, seat: int) -> list[dict]:
+    def concede(self, s: DiceState, seat: int) -> list[Event]:
         s.results.append(self._result(s, CONCEDE))
         s.conceded = seat
         s.dice = []
@@ -404,27 +405,27 @@ class KeltisDice(Game):
         return [{"type": "concede", "seat": seat}, {"type": "over"}]
 
     # -- scoring (D-6) ---------------------------------------------------------------------
-    def _scores(self, result: dict) -> list[dict]:
+    def _scores(self, result: dict[str, Any]) -> list[dict[str, Any]]:
         return [
             {"side": result["side"], **score(result["stones"][i], result["chips"][i])}
             for i in range(len(result["chips"]))
         ]
 
-    def _breakdown(self, results: list[dict], players: int) -> list[dict]:
+    def _breakdown(self, results: list[dict[str, Any]], players: int) -> list[dict[str, Any]]:
         per_game = [self._scores(r) for r in results]
         return [
             {"games": [g[i] for g in per_game], "total": sum(g[i]["total"] for g in per_game)}
             for i in range(players)
         ]
 
-    def standing(self, s: DiceState) -> list[dict]:
+    def standing(self, s: DiceState) -> list[dict[str, Any]]:
         """Breakdown per seat: finished games plus the current one as it stands."""
         results = list(s.results)
         if s.phase != OVER:
             results.append(self._result(s, "running"))
         return self._breakdown(results, s.players)
 
-    def outcome(self, s: DiceState) -> dict | None:
+    def outcome(self, s: DiceState) -> Outcome | None:
         if s.phase != OVER:
             return None
         breakdown = self._breakdown(s.results, s.players)
@@ -440,7 +441,7 @@ class KeltisDice(Game):
         }
 
     # -- what a seat sees (D-7: everything is public) -------------------------------------------
-    def view(self, s: DiceState, seat: int | None) -> dict:
+    def view(self, s: DiceState, seat: int | None) -> View:
         standing = self.standing(s)
         return {
             "game": self.id,

@@ -8,7 +8,7 @@ gets one of the 30 shuffled path tiles (O-3).
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rules.oracle.cards import COLOURS
 
@@ -129,8 +129,8 @@ assert len(TILES) == len(SMALL_FIELDS) == 30
 assert len(TILES) + WISHING_STONES == 39
 
 
-def _tile_view(t: Tile) -> dict:
-    out: dict = {"kind": t.kind, "code": t.code}
+def _tile_view(t: Tile) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": t.kind, "code": t.code}
     if t.value is not None:
         out["value"] = t.value
     if t.colour is not None:
@@ -141,6 +141,6 @@ def _tile_view(t: Tile) -> dict:
 _TILE_VIEWS = tuple(_tile_view(t) for t in TILES)
 
 
-def tile_view(tile: int | None) -> dict | None:
+def tile_view(tile: int | None) -> dict[str, Any] | None:
     """A tile on the board (index into TILES, or None) as a fresh JSON dict."""
     return None if tile is None else dict(_TILE_VIEWS[tile])

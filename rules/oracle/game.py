@@ -56,12 +56,13 @@ Decisions where the rules page leaves a case open:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.actions import Action
-from rules.core.events import private
-from rules.core.game import Game
+from rules.core.events import Event, private
+from rules.core.game import Game, Outcome, View
 from rules.core.hidden import Hidden
 from rules.core.options import BOOL, SEAT, Option
 from rules.core.rng import Rng
@@ -142,7 +143,7 @@ class OracleState:
     clover_other_pawn: bool = False
     phase: str = PLAY
     played: int | None = None  # the card played this turn
-    pending: dict | None = None  # the tile decision owed now
+    pending: dict[str, Any] | None = None  # the tile decision owed now
     origins: list[int | None] = field(default_factory=lambda: [None] * PAWNS)
     # per pawn: the fields whose tile acted for it this turn (O-6h)
     triggered: list[list[int]] = field(default_factory=lambda: [[] for _ in range(PAWNS)])
@@ -171,14 +172,16 @@ def _values(ids: list[int]) -> list[int]:
     return [CARDS[i].value for i in ids]
 
 
-def _distinct_pawns(s: OracleState, seat: int, candidates) -> list[int]:
+def _distinct_pawns(s: OracleState, seat: int, candidates: Iterable[int]) -> list[int]:
     """O-6h: pawn indices among `candidates`, the lowest of each group of pawns
     that cannot lead to different results: same field, same spiral origin, and
     the same tiles (still on the board) already spent for them this turn."""
     fields = s.pawns[seat]
-    seen = set()
+    # per group: (field, spiral origin, tiles spent)
+    seen: set[tuple[int, int | None, tuple[int, ...]]] = set()
     out = []
     for i in candidates:
+        kind: tuple[int, int | None, tuple[int, ...]]
         if s.origins[i] is None:  # not moved this turn, nothing spent
             kind = (fields[i], fields[i], ())
         else:
@@ -195,7 +198,7 @@ def _distinct_pawns(s: OracleState, seat: int, candidates) -> list[int]:
     return out
 
 
-class Oracle(Game):
+class Oracle(Game[OracleState]):
     id = "oracle"
     name = "Keltis: the Oracle"
     rules_version = 2  # 2: tiles act once per pawn, not per field (O-6h)
@@ -310,6 +313,7 @@ class Oracle(Game):
                 actions.append(A_DISCARD[code])
             return actions
         if s.phase == MOVE:
+            assert s.played is not None  # the card whose move is owed
             card = CARDS[s.played]
             actions = [A_PAWN[i] for i in self.movable_pawns(s, seat, card.colour)]
             steps = min(card.oracle, LAST - s.oracle)
@@ -319,7 +323,7 @@ class Oracle(Game):
             return self._tile_actions(s, seat) + [A_SKIP]
         return self._draws(s)
 
-    def _clover_pawns(self, s: OracleState, seat: int, pending: dict) -> list[int]:
+    def _clover_pawns(self, s: OracleState, seat: int, pending: dict[str, Any]) -> list[int]:
         """Pawns a pending clover may move (the landed pawn, or with the variant the others)."""
         fields = s.pawns[seat]
         colour = pending["colour"]
@@ -330,13 +334,14 @@ class Oracle(Game):
         ahead = [i for i in candidates if NEXT[fields[i]][colour] is not None]
         return _distinct_pawns(s, seat, ahead)
 
-    def _spiral_targets(self, s: OracleState, pending: dict) -> list[int]:
+    def _spiral_targets(self, s: OracleState, pending: dict[str, Any]) -> list[int]:
         """O-6c: earlier fields 1.., except the pawn's field before this turn's move."""
         origin = s.origins[pending["pawn"]]
         return [f for f in range(1, pending["field"]) if f != origin]
 
     def _tile_actions(self, s: OracleState, seat: int) -> list[Action]:
         p = s.pending
+        assert p is not None  # the TILE phase has a decision pending
         kind = p["kind"]
         if kind == CLOVER:
             pawns = self._clover_pawns(s, seat, p)
@@ -367,9 +372,9 @@ class Oracle(Game):
         return actions
 
     # -- applying ----------------------------------------------------------------------
-    def apply(self, s: OracleState, seat: int, action: Action, rng: Rng) -> list[dict]:
+    def apply(self, s: OracleState, seat: int, action: Action, rng: Rng) -> list[Event]:
         verb, args = action.verb, action.args
-        events: list[dict] = []
+        events: list[Event] = []
         if verb == "play":
             cid = _take(s.hands[seat], args[0])
             s.left_hand += 1
@@ -383,17 +388,22 @@ class Oracle(Game):
             self._start_draw(s, events)
         elif verb == "pawn":
             pawn = int(args[0])
+            assert s.played is not None  # the card whose move is owed
             dest = NEXT[s.pawns[seat][pawn]][CARDS[s.played].colour]
+            assert dest is not None  # legal() offers pawns with a field ahead
             self._move(s, seat, pawn, dest, "card", events)
         elif verb == "oracle":
             self._move_oracle(s, seat, int(args[0]), events)
             self._start_draw(s, events)
         elif verb == "clover":
             p = s.pending
+            assert p is not None  # a clover is pending
             pawn = int(args[0]) if args else p["pawn"]
             dest = NEXT[s.pawns[seat][pawn]][p["colour"]]
+            assert dest is not None  # legal() offers pawns with a field ahead
             self._move(s, seat, pawn, dest, "clover", events)
         elif verb == "spiral":
+            assert s.pending is not None  # a spiral is pending
             self._move(s, seat, s.pending["pawn"], int(args[0]), "spiral", events)
         elif verb == "goblin":
             if args[0] == "hand":
@@ -403,6 +413,7 @@ class Oracle(Game):
                 events.append(self._discard(s, seat, s.rows[seat][args[1]].pop(), "goblin_row"))
             self._start_draw(s, events)
         elif verb == "skip":
+            assert s.pending is not None  # a tile decision is pending
             events.append(
                 {
                     "type": "skip",
@@ -416,7 +427,7 @@ class Oracle(Game):
             self._draw(s, seat, args[0], events)
         return events
 
-    def _discard(self, s: OracleState, seat: int, cid: int, source: str) -> dict:
+    def _discard(self, s: OracleState, seat: int, cid: int, source: str) -> Event:
         s.piles[CARDS[cid].colour].append(cid)
         s.discarded_this_turn.append(cid)
         return {"type": "discard", "seat": seat, "card": CARDS[cid].code, "from": source}
@@ -424,7 +435,7 @@ class Oracle(Game):
     def _earn(self, s: OracleState, seat: int, source: str, points: int) -> None:
         s.earned[seat][source] += points
 
-    def _move_oracle(self, s: OracleState, seat: int, steps: int, events: list[dict]) -> None:
+    def _move_oracle(self, s: OracleState, seat: int, steps: int, events: list[Event]) -> None:
         """O-4A2: forward, and 5 points once if one of your pawns is there."""
         start = s.oracle
         s.oracle += steps
@@ -439,7 +450,7 @@ class Oracle(Game):
         return mine >= SANCTUARY_SEAT_LIMIT or total >= SANCTUARY_TOTAL_LIMIT
 
     def _move(
-        self, s: OracleState, seat: int, pawn: int, dest: int, how: str, events: list[dict]
+        self, s: OracleState, seat: int, pawn: int, dest: int, how: str, events: list[Event]
     ) -> None:
         """Move a pawn, then end the game (O-7a) or trigger the field (O-6)."""
         src = s.pawns[seat][pawn]
@@ -459,18 +470,18 @@ class Oracle(Game):
         else:
             self._start_draw(s, events)
 
-    def _goblin_bonus(self, s: OracleState, seat: int, events: list[dict]) -> None:
+    def _goblin_bonus(self, s: OracleState, seat: int, events: list[Event]) -> None:
         """O-6g: once per game, when all three pawns stand on goblin fields."""
         if s.goblin_bonus[seat]:
             return
         fields = s.pawns[seat]
-        if all(s.tiles[f] is not None and TILES[s.tiles[f]].kind == GOBLIN for f in fields):
+        if all((t := s.tiles[f]) is not None and TILES[t].kind == GOBLIN for f in fields):
             points = GOBLIN_BONUS[len(set(fields))]
             s.goblin_bonus[seat] = True
             self._earn(s, seat, "goblin", points)
             events.append({"type": "goblin_bonus", "seat": seat, "points": points})
 
-    def _trigger(self, s: OracleState, seat: int, pawn: int, f: int, events: list[dict]) -> bool:
+    def _trigger(self, s: OracleState, seat: int, pawn: int, f: int, events: list[Event]) -> bool:
         """The field's tile acts (O-6); True when it leaves a decision pending."""
         spent = s.triggered[pawn]
         if f in spent:
@@ -487,6 +498,7 @@ class Oracle(Game):
         spent.append(f)
         t = TILES[tile]
         if t.kind == POINTS:  # O-6a
+            assert t.value is not None  # a points tile has one
             self._earn(s, seat, "tiles", t.value)
             events.append({"type": "points", "seat": seat, "field": f, "points": t.value})
             return False
@@ -506,14 +518,14 @@ class Oracle(Game):
         return True
 
     # -- draw step (O-5) and the end of a turn ---------------------------------------
-    def _start_draw(self, s: OracleState, events: list[dict]) -> None:
+    def _start_draw(self, s: OracleState, events: list[Event]) -> None:
         s.pending = None
         s.phase = DRAW
         s.draws_owed = s.left_hand
         if s.draws_owed <= 0 or not self._draws(s):
             self._end_turn(s, events)
 
-    def _draw(self, s: OracleState, seat: int, source: str, events: list[dict]) -> None:
+    def _draw(self, s: OracleState, seat: int, source: str, events: list[Event]) -> None:
         if source == "deck":
             cid = s.deck.pop()
             _insert_sorted(s.hands[seat], cid)
@@ -527,7 +539,7 @@ class Oracle(Game):
         if s.draws_owed <= 0 or not self._draws(s):
             self._end_turn(s, events)
 
-    def _end_turn(self, s: OracleState, events: list[dict]) -> None:
+    def _end_turn(self, s: OracleState, events: list[Event]) -> None:
         s.draws_owed = 0
         if not s.deck:
             self._finish(s, "deck_empty", events)  # O-7b
@@ -541,14 +553,14 @@ class Oracle(Game):
         s.current = (s.current + 1) % len(s.hands)
         s.phase = PLAY
 
-    def _finish(self, s: OracleState, reason: str, events: list[dict]) -> None:
+    def _finish(self, s: OracleState, reason: str, events: list[Event]) -> None:
         s.phase = OVER
         s.end_reason = reason
         s.pending = None
         s.draws_owed = 0
         events.append({"type": "end", "reason": reason})
 
-    def concede(self, s: OracleState, seat: int) -> list[dict]:
+    def concede(self, s: OracleState, seat: int) -> list[Event]:
         s.conceded = seat
         s.end_reason = "concede"
         s.phase = OVER
@@ -556,7 +568,7 @@ class Oracle(Game):
         return [{"type": "concede", "seat": seat}, {"type": "end", "reason": "concede"}]
 
     # -- what a seat sees (O-9) -----------------------------------------------------
-    def view(self, s: OracleState, seat: int | None) -> dict:
+    def view(self, s: OracleState, seat: int | None) -> View:
         board = [
             {**static, "tile": tile_view(tile), "stones": stones}
             for static, tile, stones in zip(BOARD_VIEW, s.tiles, s.stones_on, strict=True)
@@ -627,28 +639,32 @@ class Oracle(Game):
             view["oracle_steps"] = {CARDS[c].code: CARDS[c].oracle for c in s.hands[seat]}
         return view
 
-    def targets(self, s: OracleState) -> dict:
+    def targets(self, s: OracleState) -> dict[str, Any]:
         """Where the moves on offer would land, for the player's eye: per
         pawn of the current player the field its move would reach (None: no
         such field), and the fields the oracle may move to (O-4A)."""
         colour = None
         if s.phase == MOVE:
+            assert s.played is not None  # the card whose move is owed
             colour = CARDS[s.played].colour
-        elif s.phase == TILE and s.pending["kind"] == CLOVER:
-            colour = s.pending["colour"]
+        elif s.phase == TILE:
+            assert s.pending is not None  # the TILE phase has a decision pending
+            if s.pending["kind"] == CLOVER:
+                colour = s.pending["colour"]
         if colour is None:
             return {"pawns": [], "oracle": []}
         oracle = []
         if s.phase == MOVE:
+            assert s.played is not None
             steps = min(CARDS[s.played].oracle, LAST - s.oracle)
             oracle = [s.oracle + k for k in range(1, steps + 1)]
         return {"pawns": [NEXT[f][colour] for f in s.pawns[s.current]], "oracle": oracle}
 
     # -- scoring (O-8) -----------------------------------------------------------------
-    def score_seat(self, s: OracleState, seat: int) -> dict:
+    def score_seat(self, s: OracleState, seat: int) -> dict[str, Any]:
         return score(s.pawns[seat], s.stones[seat], s.mirrors[seat], s.earned[seat])
 
-    def outcome(self, s: OracleState) -> dict | None:
+    def outcome(self, s: OracleState) -> Outcome | None:
         if s.phase != OVER:
             return None
         breakdown = [self.score_seat(s, i) for i in range(len(s.hands))]
