@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from rules.bots.evaluation import WIN_BONUS
 from rules.bots.policy import Budget, Policy, pick_best
+from rules.core.actions import Action
+from rules.core.rng import Rng
+from rules.cuttle.game import Cuttle, CuttleState
 
 #: worth of reaching the whole target (a win is WIN_BONUS on top)
 PROGRESS = 20.0
@@ -23,7 +26,7 @@ ROLLOUT_VERB = {
 }
 
 
-def estimate(game, s, seat: int) -> float:
+def estimate(game: Cuttle, s: CuttleState, seat: int) -> float:
     return (
         PROGRESS * min(1.0, game.total(s, seat) / game.target_points(s, seat))
         + HAND_CARD * len(s.hands[seat])
@@ -31,7 +34,7 @@ def estimate(game, s, seat: int) -> float:
     )
 
 
-def evaluate(game, s, seat: int) -> float:
+def evaluate(game: Cuttle, s: CuttleState, seat: int) -> float:
     out = game.outcome(s)
     if out is not None:
         winners = out["winners"]
@@ -39,11 +42,11 @@ def evaluate(game, s, seat: int) -> float:
     return estimate(game, s, seat) - estimate(game, s, 1 - seat)
 
 
-def rollout(game, s, seat, legal, rng):
+def rollout(game: Cuttle, s: CuttleState, seat: int, legal: list[Action], rng: Rng) -> Action:
     return pick_best(legal, lambda a: ROLLOUT_VERB.get(a.verb, 0.0) + rng.below(100) / 50, rng)
 
 
-POLICY = Policy(
+POLICY: Policy[Cuttle, CuttleState] = Policy(
     evaluate=evaluate,
     rollout=rollout,
     budget=Budget(iterations=400, depth=6, width=20, schedule="halving"),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from rules.bots.greedy import action_values
 from rules.bots.policy import Budget, Policy, pick_best, policy_for
@@ -53,10 +54,10 @@ class _Tally:
 def _rollout(
     match: Match,
     seat: int,
-    state,
+    state: Any,
     action: Action,
     chance: Rng,
-    policy: Policy,
+    policy: Policy[Any, Any],
     depth: int,
     tally: _Tally,
 ) -> float:
@@ -76,7 +77,7 @@ def _rollout(
 
 
 def _ucb(
-    match: Match, seat: int, arms: list[Action], budget: Budget, policy: Policy, rng: Rng
+    match: Match, seat: int, arms: list[Action], budget: Budget, policy: Policy[Any, Any], rng: Rng
 ) -> _Tally:
     tally = _Tally(len(arms))
     for it in range(budget.iterations):
@@ -95,7 +96,7 @@ def _ucb(
 
 
 def _halving(
-    match: Match, seat: int, arms: list[Action], budget: Budget, policy: Policy, rng: Rng
+    match: Match, seat: int, arms: list[Action], budget: Budget, policy: Policy[Any, Any], rng: Rng
 ) -> _Tally:
     """Sequential halving: about log2(width) rounds of an equal share of the
     budget; in a round every surviving action is rolled out in the same

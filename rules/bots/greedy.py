@@ -4,14 +4,17 @@ evaluation likes best is played."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.bots.policy import Policy, pick_best, policy_for
 from rules.bots.sampling import bot_rng, determinize, step
 from rules.core.actions import Action
 from rules.core.match import Match
+from rules.core.rng import Rng
 
 
 def action_values(
-    match: Match, seat: int, legal: list[Action], policy: Policy, rng, samples: int
+    match: Match, seat: int, legal: list[Action], policy: Policy[Any, Any], rng: Rng, samples: int
 ) -> dict[Action, float]:
     """Mean evaluation after each action over `samples` determinizations
     (the same worlds for every action, so they are compared fairly)."""

@@ -13,14 +13,16 @@ from functools import lru_cache
 
 from rules.bots.evaluation import final_value, relative
 from rules.bots.policy import Budget, Policy, pick_best
+from rules.core.actions import Action
+from rules.core.rng import Rng
 from rules.keltis_dice.board import FIELD_POINTS, GOAL_STONES_TO_END, STONES_PER_PLAYER
-from rules.keltis_dice.game import CLOVER_PHASE, MOVE, OVER
+from rules.keltis_dice.game import CLOVER_PHASE, MOVE, OVER, DiceState, KeltisDice
 
 #: rollout preference: stop rerolling with this share of the time
 STOP_SHARE = 40
 
 
-def _totals(game, s) -> list[float]:
+def _totals(game: KeltisDice, s: DiceState) -> list[float]:
     return [b["total"] for b in game.standing(s)]
 
 
@@ -48,7 +50,7 @@ def _best_gain(fields: tuple[int, ...], advance: int) -> int:
     return best
 
 
-def projected_totals(game, s) -> list[float]:
+def projected_totals(game: KeltisDice, s: DiceState) -> list[float]:
     """Each seat's total if the rest of the game lets its stones advance as
     an average turn does: the current game's stones are worth what they can
     still become, so bringing a new stone in (a loss now) is judged by its
@@ -66,7 +68,19 @@ def projected_totals(game, s) -> list[float]:
     return out
 
 
-def _best_move_gain(game, s, seat: int) -> float:
+class _NoChance(Rng):
+    """The generator given to moves that use no chance: drawing from it is a bug."""
+
+    __slots__ = ()
+
+    def next64(self) -> int:
+        raise AssertionError("a move of the dice game drew a random number")
+
+
+_NO_CHANCE = _NoChance(0)
+
+
+def _best_move_gain(game: KeltisDice, s: DiceState, seat: int) -> float:
     """What the best of the seat's moves with these dice adds to its lead."""
     base = relative(projected_totals(game, s), seat)
     best = 0.0
@@ -74,12 +88,12 @@ def _best_move_gain(game, s, seat: int) -> float:
         if action.verb in ("pass", "skip"):
             continue
         copy = game.copy(s)
-        game.apply(copy, seat, action, None)  # moves use no chance
+        game.apply(copy, seat, action, _NO_CHANCE)  # moves use no chance
         best = max(best, relative(projected_totals(game, copy), seat) - base)
     return best
 
 
-def evaluate(game, s, seat: int) -> float:
+def evaluate(game: KeltisDice, s: DiceState, seat: int) -> float:
     if s.phase == OVER:
         return final_value(game.outcome(s), seat)
     value = relative(projected_totals(game, s), seat)
@@ -88,7 +102,7 @@ def evaluate(game, s, seat: int) -> float:
     return value
 
 
-def _rollout_score(s, action, rng) -> float:
+def _rollout_score(s: DiceState, action: Action, rng: Rng) -> float:
     verb = action.verb
     if verb == "move":
         return s.dice.count(action.args[0]) + rng.below(100) / 100
@@ -101,11 +115,11 @@ def _rollout_score(s, action, rng) -> float:
     return -1.0  # pass, skip
 
 
-def rollout(game, s, seat, legal, rng):
+def rollout(game: KeltisDice, s: DiceState, seat: int, legal: list[Action], rng: Rng) -> Action:
     return pick_best(legal, lambda a: _rollout_score(s, a, rng), rng)
 
 
-POLICY = Policy(
+POLICY: Policy[KeltisDice, DiceState] = Policy(
     evaluate=evaluate,
     rollout=rollout,
     budget=Budget(iterations=150, depth=12, width=8),

@@ -32,7 +32,7 @@ def determinize(match: Match, seat: int, rng: Rng) -> tuple[Any, Rng]:
     return state, Rng(rng.next64())
 
 
-def step(game: Game, state: Any, seat: int, action: Action, rng: Rng) -> None:
+def step(game: Game[Any], state: Any, seat: int, action: Action, rng: Rng) -> None:
     """Apply a legal action to a private state (no log, no validation: the
     action comes from `game.legal`)."""
     game.apply(state, seat, action, rng)
