@@ -74,6 +74,7 @@ def play(task: tuple) -> dict:
         times[level].append(time.perf_counter() - t0)
         match.act(seat, action, match.seq)
     out = match.outcome()
+    assert out is not None  # played to the end
     winners = out["winners"]
     share = 1 / len(winners) if hero_seat in winners else 0.0
     return {"share": share, "score": out["scores"][hero_seat], "times": times}
@@ -98,7 +99,7 @@ def run(pairings: list[tuple], games: int, pool) -> list[dict]:
         tasks = [(game_id, players, hero, rest, n % players, n) for n in range(games)]
         results = list(pool.map(play, tasks, chunksize=max(1, games // 20)))
         share = sum(r["share"] for r in results) / games
-        times = {hero: [], rest: []}
+        times: dict[str, list[float]] = {hero: [], rest: []}
         for r in results:
             for level, ts in r["times"].items():
                 times[level] += ts

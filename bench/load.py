@@ -38,6 +38,7 @@ from pathlib import Path
 
 from tests.e2e.bot_helpers import current_table
 from tests.e2e.fake_discord import BotProcess, FakeDiscord, python_argv
+from tests.e2e.fake_discord.messages import Message
 
 ROOT = Path(__file__).resolve().parent.parent
 #: game -> (people, bots): all five games, as they are played
@@ -51,7 +52,8 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def rss_mb(pid: int) -> float:
+def rss_mb(pid: int | None) -> float:
+    assert pid is not None, "the bot is not running"
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
@@ -63,7 +65,7 @@ class Table:
 
     def __init__(self, match_id: int, place, table, users):
         self.id, self.place, self.table, self.users = match_id, place, table, users
-        self.panels: dict[int, object] = {}
+        self.panels: dict[int, Message] = {}
         self.busy = False
 
 
@@ -207,6 +209,7 @@ class Load:
             t.busy = False
 
     async def click_floor(self) -> None:
+        assert self.floor_message is not None  # waited for in start()
         inter = await self.floor_fake.click(
             self.floor_user, self.floor_message, custom_id="floor:click"
         )

@@ -50,7 +50,8 @@ def log(message: str) -> None:
 def templates() -> list[Match]:
     """Real Keltis matches ACTIONS_PER_MATCH moves in (and not over), so
     that loading and moving on are the real thing."""
-    found, n = [], 0
+    found: list[Match] = []
+    n = 0
     while len(found) < TEMPLATES:
         rnd = random.Random(n)
         match = Match.new("keltis", 2 + n % 3, f"bench-{n}")
@@ -168,6 +169,7 @@ async def commits(store: Store, active: list[int], rnd: random.Random) -> list[f
     for _ in range(COMMITS):
         match_id = rnd.choice(active)
         match = (await store.load(match_id)).match
+        assert match is not None  # stored by this benchmark, with its game
         if match.is_over():
             active.remove(match_id)
             continue

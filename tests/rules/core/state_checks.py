@@ -31,7 +31,8 @@ def mutable_parts(
     """id -> path of every list, dict and dataclass instance inside `value`."""
     found = {} if found is None else found
     if dataclasses.is_dataclass(value):
-        if not type(value).__dataclass_params__.frozen:
+        cls: Any = type(value)  # typeshed's dataclass protocol omits the params
+        if not cls.__dataclass_params__.frozen:
             found[id(value)] = where
         for f in dataclasses.fields(value):
             mutable_parts(getattr(value, f.name), found, f"{where}.{f.name}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules import Match
 from rules.cucco.cards import CARD_CODE, DECK_SIZE, KIND_BY_CODE
-from rules.cucco.game import BIDDING, PLAY, PLAYERS, CuccoState, trick_winner
+from rules.cucco.game import BIDDING, PLAY, PLAYERS, CuccoState, Trick, trick_winner
 from tests.rules.card_picker import CardPicker
 
 
@@ -51,7 +51,7 @@ def playing(
         winner = t[2] if len(t) > 2 else trick_winner(t_leader, cards)
         for i, c in enumerate(cards):
             s.played_by[c] = (t_leader + i) % PLAYERS
-        s.tricks.append([t_leader, winner, cards])
+        s.tricks.append(Trick(t_leader, winner, cards))
     if leader is None:
         leader = s.tricks[-1][1] if s.tricks else (dealer + 1) % PLAYERS
     s.trick = pick.many(trick)

@@ -15,8 +15,9 @@ def tile_ids(tiles: dict[int, str]) -> list[int | None]:
     out: list[int | None] = [None] * len(FIELDS)
     for f, code in tiles.items():
         assert f in SMALL_FIELDS, f"field {f} is not a small stone"
-        out[f] = next(i for i, t in enumerate(TILES) if t.code == code and i not in used)
-        used.add(out[f])
+        tile = next(i for i, t in enumerate(TILES) if t.code == code and i not in used)
+        out[f] = tile
+        used.add(tile)
     return out
 
 
