@@ -155,7 +155,7 @@ def test_every_declared_form_is_stored_as_json_and_loads_back():
     assert_shares_nothing(loaded, STORED)
 
 
-def test_types_without_a_stored_form_are_refused_when_the_game_is_built():
+def test_types_without_a_stored_form_are_refused_when_the_game_is_built() -> None:
     @dataclass
     class WithSet:
         cards: set[int]
