@@ -8,8 +8,8 @@ random) with the seats rotated game by game, the win rate with a 95% Wilson
 interval (a shared win counts half); fields of 3-5 players (one expert
 among randoms or greedies) with the expert's win share against the fair
 share 1/n; for Cucco the expert's mean chip balance; and the decision time
-of each level, p50/p99, measured inside the games (with up to `jobs`
-games running at once on the machine).
+of each level, p50/p99, measured inside the games as CPU time (the cost of a
+decision on a free core) and as wall time (with up to `jobs` games at once).
 """
 
 from __future__ import annotations
@@ -63,21 +63,23 @@ def play(task: tuple) -> dict:
         game_id, players, f"tournament-{game_id}-{players}-{hero}-{rest}-{n}", options
     )
     times: dict[str, list[float]] = {hero: [], rest: []}
+    walls: dict[str, list[float]] = {hero: [], rest: []}
     limit = match.game.max_actions
     while match.to_act():
         if match.seq >= limit:
             raise RuntimeError(f"{game_id} did not end within {limit} actions")
         seat = match.to_act()[0]
         level = hero if seat == hero_seat else rest
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         action = choose_action(match, seat, level)
-        times[level].append(time.perf_counter() - t0)
+        times[level].append(time.process_time() - c0)
+        walls[level].append(time.perf_counter() - t0)
         match.act(seat, action, match.seq)
     out = match.outcome()
     assert out is not None  # played to the end
     winners = out["winners"]
     share = 1 / len(winners) if hero_seat in winners else 0.0
-    return {"share": share, "score": out["scores"][hero_seat], "times": times}
+    return {"share": share, "score": out["scores"][hero_seat], "times": times, "walls": walls}
 
 
 def wilson(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -100,9 +102,12 @@ def run(pairings: list[tuple], games: int, pool) -> list[dict]:
         results = list(pool.map(play, tasks, chunksize=max(1, games // 20)))
         share = sum(r["share"] for r in results) / games
         times: dict[str, list[float]] = {hero: [], rest: []}
+        walls: dict[str, list[float]] = {hero: [], rest: []}
         for r in results:
             for level, ts in r["times"].items():
                 times[level] += ts
+            for level, ts in r["walls"].items():
+                walls[level] += ts
         rows.append(
             {
                 "game": game_id,
@@ -115,6 +120,7 @@ def run(pairings: list[tuple], games: int, pool) -> list[dict]:
                 "mean_score": sum(r["score"] for r in results) / games,
                 "target": target,
                 "times": times,
+                "walls": walls,
             }
         )
         print(_line(rows[-1]), flush=True)
@@ -161,22 +167,25 @@ def main() -> None:
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         rows = run(heads, args.games, pool) + run(fields, field_games, pool)
-    times: dict[str, list[float]] = {}
-    per_game: dict[tuple[str, str], list[float]] = {}
+    times: dict[tuple[str, str], list[float]] = {}
+    walls: dict[tuple[str, str], list[float]] = {}
     for row in rows:
-        for level, ts in row["times"].items():
-            times.setdefault(level, []).extend(ts)
-            per_game.setdefault((row["game"], level), []).extend(ts)
-    print(f"\ndecision time (ms), {jobs} games at once:")
-    for (game_id, level), ts in sorted(per_game.items()):
+        for key in ("times", "walls"):
+            into = times if key == "times" else walls
+            for level, ts in row[key].items():
+                into.setdefault((row["game"], level), []).extend(ts)
+                into.setdefault(("all", level), []).extend(ts)
+    print(
+        f"\ndecision time (ms): CPU time of the deciding process (what a decision costs"
+        f" on a free core), and wall time with {jobs} games at once on a machine at load"
+        f" {os.getloadavg()[0]:.1f}:"
+    )
+    for key in sorted(times, key=lambda k: (k[0] == "all", k)):
+        ts, ws = times[key], walls[key]
         print(
-            f"  {game_id:<12} {level:<6} p50 {percentile(ts, 0.5) * 1e3:7.2f}"
-            f"  p99 {percentile(ts, 0.99) * 1e3:7.2f}  max {max(ts) * 1e3:7.1f}  n={len(ts)}"
-        )
-    for level, ts in sorted(times.items()):
-        print(
-            f"  {'all':<12} {level:<6} p50 {percentile(ts, 0.5) * 1e3:7.2f}"
-            f"  p99 {percentile(ts, 0.99) * 1e3:7.2f}  max {max(ts) * 1e3:7.1f}  n={len(ts)}"
+            f"  {key[0]:<12} {key[1]:<6} CPU p50 {percentile(ts, 0.5) * 1e3:7.2f}"
+            f"  p99 {percentile(ts, 0.99) * 1e3:7.2f}  max {max(ts) * 1e3:7.1f}"
+            f"  | wall p99 {percentile(ws, 0.99) * 1e3:7.1f}  n={len(ts)}"
         )
     print(f"\ntotal {time.perf_counter() - start:.0f} s")
 
