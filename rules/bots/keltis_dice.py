@@ -28,11 +28,12 @@ def _totals(game: KeltisDice, s: DiceState) -> list[float]:
 
 # -- the projection: what the stones may still become ------------------------------
 #: fields a seat's stones advance per turn of its own (about the count of the
-#: most frequent colour after a reroll): an estimate, tuned in bench/bots
+#: most frequent colour after a reroll): a rough estimate, not tuned
 ADVANCE_PER_TURN = 2.3
 #: own turns each seat still gets per goal stone missing before the game
-#: ends: an estimate, tuned in bench/bots
+#: ends: a rough estimate, not tuned
 TURNS_PER_MISSING_GOAL_STONE = 2.0
+LAST_FIELD = len(FIELD_POINTS) - 1
 
 
 @lru_cache(maxsize=65536)
@@ -44,7 +45,7 @@ def _best_gain(fields: tuple[int, ...], advance: int) -> int:
         return 0
     first, rest = fields[0], fields[1:]
     best = _best_gain(rest, advance)
-    for d in range(1, min(advance, 9 - first) + 1):
+    for d in range(1, min(advance, LAST_FIELD - first) + 1):
         gain = FIELD_POINTS[first + d] - FIELD_POINTS[first]
         best = max(best, gain + _best_gain(rest, advance - d))
     return best
