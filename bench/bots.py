@@ -1,7 +1,8 @@
 """The bot tournament (issue 17): the three levels against each other.
 
 Run: `nice -n 10 .venv/bin/python -m bench.bots [--games N] [--field-games M]
-[--jobs J] [--only GAME]`
+[--jobs J] [--only GAME]`, or `--expert-times GAMES` for the expert's
+decision time alone.
 
 Per game: heads-up pairings (expert vs random, expert vs greedy, greedy vs
 random) with the seats rotated game by game, the win rate with a 95% Wilson
@@ -148,6 +149,34 @@ def _line(row: dict) -> str:
     )
 
 
+def expert_times(games: int, only: str | None) -> None:
+    """The expert's CPU time per decision with a real choice, over `games`
+    self-play games (every seat expert) of each game at each player count:
+    the issue's 300 ms p99 target, without a tournament's hours."""
+    print("expert decision, CPU time (ms), self-play:")
+    for game_id, game in sorted(all_games().items()):
+        if only not in (None, game_id):
+            continue
+        times: list[float] = []
+        for players in range(game.min_players, game.max_players + 1):
+            for n in range(games):
+                options = CUCCO_OPTIONS if game_id == "cucco" else None
+                match = Match.new(game_id, players, f"expert-times-{players}-{n}", options)
+                while match.to_act():
+                    seat = match.to_act()[0]
+                    c0 = time.process_time()
+                    action = choose_action(match, seat, "expert")
+                    if len(match.legal(seat)) > 1:
+                        times.append(time.process_time() - c0)
+                    match.act(seat, action, match.seq)
+        print(
+            f"  {game_id:<12} p50 {percentile(times, 0.5) * 1e3:6.1f}"
+            f"  p99 {percentile(times, 0.99) * 1e3:6.1f}  max {max(times) * 1e3:6.1f}"
+            f"  n={len(times)}",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per heads-up pairing")
@@ -159,7 +188,17 @@ def main() -> None:
     )
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--only", choices=sorted(all_games()), default=None)
+    parser.add_argument(
+        "--expert-times",
+        type=int,
+        metavar="GAMES",
+        default=None,
+        help="only time the expert: GAMES self-play games per game and player count",
+    )
     args = parser.parse_args()
+    if args.expert_times:
+        expert_times(args.expert_times, args.only)
+        return
     jobs = max(1, min(2, args.jobs))
     field_games = args.field_games or args.games
     heads = [p for p in HEADS_UP if args.only in (None, p[0])]
@@ -170,9 +209,9 @@ def main() -> None:
     times: dict[tuple[str, str], list[float]] = {}
     walls: dict[tuple[str, str], list[float]] = {}
     for row in rows:
-        for key in ("times", "walls"):
-            into = times if key == "times" else walls
-            for level, ts in row[key].items():
+        for field in ("times", "walls"):
+            into = times if field == "times" else walls
+            for level, ts in row[field].items():
                 into.setdefault((row["game"], level), []).extend(ts)
                 into.setdefault(("all", level), []).extend(ts)
     print(
