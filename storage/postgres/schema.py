@@ -329,23 +329,20 @@ async def migrate(
     """Upgrade the connection's schema to `target` (default: the latest) in
     one transaction (PostgreSQL's DDL is transactional: all or nothing);
     return the versions applied. Refuses a newer schema with SchemaTooNew.
-    Concurrent openers wait on an advisory lock, then find nothing to do."""
+    Concurrent openers wait on an advisory lock taken before the version is
+    even read (a half-migrated schema would look foreign), then find
+    nothing to do."""
     known = latest()
     target = known if target is None else target
     if not 0 <= target <= known:
         raise ValueError(f"no schema version {target} (known: 0-{known})")
-    found = await current_version(conn, where)  # refuse early, before any lock
-    if found > known:
-        raise SchemaTooNew(where, found, known)
-    if found >= target:
-        return []
     applied = []
     async with conn.transaction():
         await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
         found = await current_version(conn, where)
         if found > known:
             raise SchemaTooNew(where, found, known)
-        for version in range(found + 1, target + 1):
+        for version in range(found + 1, target + 1):  # nothing when up to date
             await conn.execute(MIGRATIONS[version - 1])
             await conn.execute(
                 "INSERT INTO schema_version (version, applied_at) VALUES ($1, $2)",
