@@ -8,6 +8,8 @@ import uuid
 
 import asyncpg
 
+from storage.postgres.connect import redact
+
 DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
 URL = os.environ.get("TEST_DATABASE_URL", DEFAULT_URL)
 #: CI sets it: a missing server then fails the tests instead of skipping them
@@ -19,7 +21,7 @@ async def server_problem(url: str = URL) -> str | None:
     try:
         conn = await asyncpg.connect(url, timeout=5)
     except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
-        return f"no PostgreSQL server at {url} ({type(exc).__name__}: {exc})"
+        return f"no PostgreSQL server at {redact(url)} ({type(exc).__name__}: {exc})"
     await conn.close()
     return None
 
