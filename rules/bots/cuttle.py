@@ -1,4 +1,9 @@
-"""Cuttle for bots: progress towards one's target, cards in hand, permanents."""
+"""Cuttle for bots: progress towards one's target, cards in hand, permanents.
+
+The expert compares its moves by sequential halving over common worlds and
+rolls out far (60 actions: most games end within that), so a race the
+opponent could win two turns later shows in the result, not only in the
+evaluation of a position a few moves on."""
 
 from __future__ import annotations
 
@@ -51,6 +56,6 @@ def rollout(game: Cuttle, s: CuttleState, seat: int, legal: list[Action], rng: R
 POLICY: Policy[Cuttle, CuttleState] = Policy(
     evaluate=evaluate,
     rollout=rollout,
-    budget=Budget(iterations=400, depth=6, width=20, schedule="halving"),
+    budget=Budget(iterations=400, depth=60, width=20, schedule="halving"),
     greedy_samples=2,
 )
