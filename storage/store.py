@@ -344,7 +344,8 @@ class Store:
         outcome_json = None if finished_outcome is None else dumps(finished_outcome)
         now = self._now()
         final = expected_seq + len(rows)
-        async with self._db.write() as conn:
+
+        async def move(conn) -> int:  # one hop to the writer's thread (Database.transact)
             for n, (seat, key, events_json) in enumerate(rows):
                 seq = expected_seq + n
                 # The condition on seq and status *is* the INSERT's WHERE clause.
@@ -384,6 +385,7 @@ class Store:
                     "UPDATE seats SET name = ? WHERE match_id = ? AND user_id = ?"
                     " AND name IS NOT ?", (name, match_id, user_id, name))
             return final
+        return await self._db.transact(move)
 
     async def finish(self, match_id: int, outcome: dict, *,
                      expected_seq: int | None = None) -> None:
