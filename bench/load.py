@@ -19,7 +19,7 @@ Reported, over the measured window (after a warm-up):
   the answers; everything else the bot sends counts: table edits, panel
   redraws, pings and their deletions), with the routes;
 - write transactions (each one fsync) per move, from the bot's own counters;
-- the bot's resident memory (RSS), at most.
+- the bot's resident memory (RSS), at most, and its board worker's.
 """
 from __future__ import annotations
 
@@ -53,10 +53,22 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
     return float("nan")
+
+
+def children(pid: int) -> list[int]:
+    """The processes `pid` started (the bot's board worker)."""
+    try:
+        return [int(c) for c in
+                Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
 
 
 class Table:
@@ -80,6 +92,7 @@ class Load:
         self.db = folder / "games.db"
         self.stats = folder / "stats.json"
         self.rss = 0.0
+        self.worker_rss = 0.0
 
     # -- setting up ------------------------------------------------------------------
     async def start(self) -> None:
@@ -208,8 +221,13 @@ class Load:
                 await asyncio.sleep(max(0.0, tick - loop.time()))
             n += 1
             if n % 50 == 0:
-                self.rss = max(self.rss, rss_mb(self.bot.pid))
+                self.measure_rss()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+    def measure_rss(self) -> None:
+        self.rss = max(self.rss, rss_mb(self.bot.pid))
+        workers = [rss_mb(c) for c in children(self.bot.pid)]
+        self.worker_rss = max(self.worker_rss, sum(w for w in workers if w == w))
 
     def counters(self) -> dict:
         try:
@@ -235,7 +253,7 @@ class Load:
             after = self.counters()
             sent = [r for r in self.fake.requests[requests_before:]
                     if not CALLBACK.search(r.path)]
-            self.rss = max(self.rss, rss_mb(self.bot.pid))
+            self.measure_rss()
             return self.report(before, after, sent, elapsed)
         finally:
             await self.bot.stop()
@@ -264,6 +282,7 @@ class Load:
         out["transactions_per_move"] = delta.get("transactions", 0) / max(1, delta.get("moves", 0))
         out["table_edits"] = delta.get("table_edits", 0)
         out["rss_mb"] = self.rss
+        out["worker_rss_mb"] = self.worker_rss
         return out
 
 
@@ -289,7 +308,7 @@ def show(out: dict) -> None:
     for route, per in out["rest_routes_per_human_move"].items():
         print(f"    {per:5.2f}  {route}")
     print(f"transactions (fsyncs) per move: {out['transactions_per_move']:.2f}")
-    print(f"bot RSS: {out['rss_mb']:.0f} MB")
+    print(f"bot RSS: {out['rss_mb']:.0f} MB (and its board worker: {out['worker_rss_mb']:.0f} MB)")
 
 
 def main(argv: list[str] | None = None) -> dict:

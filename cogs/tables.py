@@ -644,7 +644,7 @@ class Tables:
         elif loaded.paused and loaded.status == Status.ACTIVE:
             embed.description = _("⏸ **Paused by a host.**") + f"\n{embed.description or ''}"
         components = self.table_components(loaded, presenter, state)
-        image = await asyncio.to_thread(presenter.table_image, state, names)
+        image = await presenter.board_image(state, names)
         if image:
             embed.set_image(url=f"attachment://{IMAGE_NAME}")
         return Rendered(embed, components, image)
