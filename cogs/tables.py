@@ -127,7 +127,7 @@ class Tables:
         self.store = store
         self.config = config
         self._locks: dict[int, asyncio.Lock] = {}
-        self._panel_locks: dict[int, asyncio.Lock] = {}
+        self._panel_locks: dict[tuple[int, int], asyncio.Lock] = {}
         self._bot_tasks: dict[int, asyncio.Task] = {}
         self._names: dict[int, str] = {}  # user id -> display name at their last click
         self._learning: set[tuple[int, int]] = set()  # (guild, user) names being fetched
@@ -150,10 +150,12 @@ class Tables:
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
 
-    def panel_lock(self, match_id: int) -> asyncio.Lock:
-        """Orders the redraws of a match's private panels (never held while
-        taking the match lock, so the two cannot deadlock)."""
-        return self._panel_locks.setdefault(match_id, asyncio.Lock())
+    def panel_lock(self, match_id: int, user_id: int) -> asyncio.Lock:
+        """Orders the redraws of one player's private panel in a match (never
+        held while taking the match lock, so the two cannot deadlock). Per
+        player: a click's answer never waits for the redraw of someone
+        else's panel."""
+        return self._panel_locks.setdefault((match_id, user_id), asyncio.Lock())
 
     def remember(self, user: discord.abc.User, loaded: MatchInfo | None = None) -> None:
         """The clicker's display name as Discord shows it now. A seat whose
@@ -371,7 +373,7 @@ class Tables:
         """The seat's private panel: their view and their legal actions. It
         replaces the clicked message only when that is the clicker's own
         ephemeral panel; otherwise it comes as a new private message."""
-        async with self.panel_lock(loaded.id):  # see update_panels
+        async with self.panel_lock(loaded.id, interaction.user.id):  # see update_panels
             embed, components, seen = await self.panel_message(loaded, seat, group=group,
                                                                note=note)
             if edit and own_panel(interaction) and not interaction.response.is_done():
@@ -382,7 +384,8 @@ class Tables:
             else:
                 await interaction.response.send_message(embed=embed, view=components,
                                                         ephemeral=True)
-            self.panels.shown(loaded.id, interaction.user.id, interaction, seen)
+            self.panels.shown(loaded.id, interaction.user.id, interaction, seen,
+                              loaded.match.seq)
 
     async def panel_message(self, loaded: LoadedMatch, seat: int, *, group: str | None = None,
                             note: str | None = None,
@@ -430,46 +433,52 @@ class Tables:
         changed, through the interactions that showed them (Discord allows
         that for 15 minutes; past that the turn ping's button opens one).
 
-        Under the match's panel lock and from a fresh load: a click answers
-        with its panel under the same lock, so an older redraw can never land
-        after (and over) a newer one. (Not the match lock: this also runs
-        inside it, e.g. when a lobby starts its match.)
+        From a fresh load, each panel under its owner's panel lock, and
+        never over a panel showing a later move: a click answers with its
+        panel under the same lock, so an older redraw can never land after
+        (and over) a newer one. (Not the match lock: this also runs inside
+        it, e.g. when a lobby starts its match.)
 
         Returns the players whose open panel now shows them their decision
         (they need no ping)."""
         if not self.panels.editable(match_id):
             return set()
-        async with self.panel_lock(match_id):
-            loaded = await self.store.load(match_id)
-            return await self._update_panels(loaded)
-
-    async def _update_panels(self, loaded: LoadedMatch) -> set[int]:
+        loaded = await self.store.load(match_id)
         if loaded.match is None or loaded.status != Status.ACTIVE:
             self.panels.forget(loaded.id)
             return set()
         showing = set()
-        for user_id, panel in self.panels.editable(loaded.id).items():
+        match = loaded.match
+        for user_id in self.panels.editable(loaded.id):
             seat = seat_of(loaded, user_id)
             if seat is None:
                 self.panels.forget(loaded.id, user_id)
                 continue
-            legal = loaded.match.legal(seat)
-            seen = digest(seat in loaded.match.to_act(), loaded.match.seq,
-                          [a.key() for a in legal], loaded.match.view(seat))
-            owes = seat in loaded.match.to_act()
-            if seen == panel.digest:
-                if owes:
-                    showing.add(user_id)
-                continue
-            with speaking(getattr(panel.interaction, "locale", None)):  # its owner's
-                embed, components, seen = await self.panel_message(loaded, seat)
-            try:
-                await panel.interaction.edit_original_response(embed=embed, view=components)
-                panel.digest = seen
-                if owes:
-                    showing.add(user_id)
-            except discord.HTTPException:
-                self.panels.forget(loaded.id, user_id)
+            async with self.panel_lock(loaded.id, user_id):
+                panel = self.panels.get(loaded.id, user_id)  # maybe redrawn meanwhile
+                if panel is None:
+                    continue
+                if panel.seq > match.seq:  # it shows a later move already
+                    if panel.digest[0]:
+                        showing.add(user_id)
+                    continue
+                owes = seat in match.to_act()
+                legal = match.legal(seat)
+                seen = digest(owes, match.seq, [a.key() for a in legal], match.view(seat))
+                if seen == panel.digest:
+                    panel.seq = match.seq
+                    if owes:
+                        showing.add(user_id)
+                    continue
+                with speaking(getattr(panel.interaction, "locale", None)):  # its owner's
+                    embed, components, seen = await self.panel_message(loaded, seat)
+                try:
+                    await panel.interaction.edit_original_response(embed=embed, view=components)
+                    panel.digest, panel.seq = seen, match.seq
+                    if owes:
+                        showing.add(user_id)
+                except discord.HTTPException:
+                    self.panels.forget(loaded.id, user_id)
         return showing
 
     async def ask_concede(self, interaction: discord.Interaction, match_id: int) -> None:
