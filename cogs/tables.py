@@ -116,6 +116,10 @@ def _age_seconds(posted: datetime) -> float:
 #: the bot that takes over a seat a person left (conceded, kicked, forfeited)
 #: and that moves for a player who ran out of time
 STAND_IN = "expert"
+#: a player who clicked in a match within this many seconds is playing it:
+#: when their open panel has just been redrawn to show their turn, that
+#: panel tells them, and they are not pinged (a ping is a post and a delete)
+ACTIVE_WINDOW = 300.0
 #: joins two action keys into one move (cogs/panels.py offers such moves)
 COMBO = "+"
 MAX_COMBO = 2
@@ -133,7 +137,7 @@ class Tables:
         self._learning: set[tuple[int, int]] = set()  # (guild, user) names being fetched
         self._chores: set[asyncio.Task] = set()  # work done after an answer
         self._pings: dict[int, MessageRef] = {}  # match -> its last ping, not stored yet
-        self._movers: dict[int, int] = {}  # match -> the user who made its last human move
+        self._clicked: dict[tuple[int, int], float] = {}  # (match, user) -> loop time
         self.deadlines = None  # set by the bot once the deadline service exists
         self.panels = LivePanels()
         self.languages = Languages(bot, store)  # which language each message speaks
@@ -162,9 +166,25 @@ class Tables:
         stored name is out of date is renamed after the answer (a move
         carries it in its own transaction instead: see `moved_names`)."""
         self._names[user.id] = user.display_name
+        if loaded is not None:
+            self.clicked(loaded.id, user.id)
         if loaded is not None and self.moved_names(loaded, user):
             self.after_answer(self.store.rename_seats(loaded.guild_id, user.id,
                                                       user.display_name))
+
+    def clicked(self, match_id: int, user_id: int) -> None:
+        """The user just clicked something of this match (see ACTIVE_WINDOW)."""
+        now = asyncio.get_running_loop().time()
+        self._clicked[(match_id, user_id)] = now
+        if len(self._clicked) > 10_000:  # forget those long gone
+            self._clicked = {k: t for k, t in self._clicked.items()
+                             if now - t < ACTIVE_WINDOW}
+
+    def playing(self, match_id: int, user_ids) -> set[int]:
+        """Those of `user_ids` who clicked in this match within ACTIVE_WINDOW."""
+        now = asyncio.get_running_loop().time()
+        return {u for u in user_ids
+                if now - self._clicked.get((match_id, u), -ACTIVE_WINDOW) < ACTIVE_WINDOW}
 
     @staticmethod
     def moved_names(loaded: MatchInfo, user: discord.abc.User) -> dict[int, str]:
@@ -246,6 +266,7 @@ class Tables:
             if loaded is None:
                 return
             self._names[interaction.user.id] = interaction.user.display_name
+            self.clicked(match_id, interaction.user.id)
             if loaded.paused:
                 await say(interaction, replies.PAUSED)
                 return
@@ -282,7 +303,6 @@ class Tables:
                 await say(interaction, replies.RACED)
                 return
             self.human_moves += 1
-            self._movers[match_id] = interaction.user.id
             if from_panel:
                 await self.render_panel(interaction, loaded, seat, edit=True)
             else:
@@ -334,6 +354,7 @@ class Tables:
         loaded, seat = await self.load_seated(interaction, match_id)
         if loaded is None:
             return
+        self.clicked(match_id, interaction.user.id)
         match = loaded.match
         if seq != match.seq:
             await say(interaction, replies.STALE_SHORT)
@@ -534,9 +555,9 @@ class Tables:
                          planned: bool = False, burst: bool = False) -> None:
         """Show what changed: the table, the deadlines (unless the move's
         commit `planned` them), open panels, a ping for whoever owes a
-        decision now, bot seats' moves. The one who made the match's last
-        human move isn't pinged when the turn comes back to them after bot
-        moves and their open panel shows it: they are playing, and looking.
+        decision now, bot seats' moves. A player who is playing (clicked in
+        the match within ACTIVE_WINDOW) and whose open panel now shows their
+        turn is not pinged: the panel, redrawn for them, tells them.
 
         With `burst` (a move, which bot moves may follow at once), while a
         bot moves next the table waits for it (at most `lazy_delay`), so a
@@ -561,9 +582,9 @@ class Tables:
             shown = await self.update_panels(match_id)
             now_owing = humans_owing(loaded)
             if now_owing and now_owing != owed_before and not loaded.paused:
-                playing = shown & {self._movers.get(match_id)}
-                if now_owing - playing:
-                    await self.notify(loaded, now_owing - playing)
+                told = self.playing(match_id, shown)  # their panel says it, and they look
+                if now_owing - told:
+                    await self.notify(loaded, now_owing - told)
             if loaded.status == Status.FINISHED:
                 await self.close_thread(loaded)
             self.schedule_bots(loaded)

@@ -57,3 +57,59 @@ async def test_a_redraw_from_an_older_load_never_replaces_a_later_panel(tmp_path
         later.edit_original_response.assert_not_awaited()  # shows a later move: left alone
         stale.edit_original_response.assert_awaited_once()  # older than the load: redrawn
         assert tables.panels.get(match_id, ALICE).seq == now.match.seq
+
+
+# -- who is pinged: a player who is playing, and whose panel shows their turn, is not --
+
+class Thread:
+    """The match's thread: records what the bot posts there."""
+
+    def __init__(self):
+        self.sent = []
+
+    async def send(self, text, **kwargs):
+        self.sent.append(text)
+        return SimpleNamespace(id=len(self.sent))
+
+    def get_partial_message(self, message_id):
+        return SimpleNamespace(delete=AsyncMock())
+
+
+async def turn_comes(tmp_path, *, panel: bool, clicked_ago: float | None) -> tuple[str, Thread]:
+    """The match's next player's turn comes (after_move) with or without an
+    open panel, having last clicked in the match `clicked_ago` seconds ago;
+    returns what their panel showed and what was posted in the thread."""
+    async with Store.open(tmp_path / "games.db") as store:
+        thread = Thread()
+        bot = SimpleNamespace(get_guild=lambda guild_id: None,
+                              get_partial_messageable=lambda place_id: thread)
+        tables = Tables(bot, store, SimpleNamespace(bot_move_delay=0.0))
+        tables.editor.show = AsyncMock()  # the table edit is not what this is about
+        match_id, match = await oracle_match(store)
+        seat = match.to_act()[0]
+        user = (ALICE, BOB)[seat]
+        shown = interaction(user)
+        if panel:
+            tables.panels.shown(match_id, user, shown, ("an older panel",), match.seq - 1)
+        if clicked_ago is not None:
+            tables.clicked(match_id, user)
+            tables._clicked[(match_id, user)] -= clicked_ago
+        await tables.after_move(match_id, frozenset())
+        redrawn = "redrawn" if shown.edit_original_response.await_count else "not redrawn"
+        return redrawn, thread
+
+
+async def test_a_player_playing_with_their_panel_open_is_told_by_the_panel_not_pinged(tmp_path):
+    redrawn, thread = await turn_comes(tmp_path, panel=True, clicked_ago=60)
+    assert redrawn == "redrawn" and thread.sent == []
+
+
+async def test_a_player_away_for_a_while_is_pinged_even_with_a_panel_open(tmp_path):
+    from cogs.tables import ACTIVE_WINDOW
+    redrawn, thread = await turn_comes(tmp_path, panel=True, clicked_ago=ACTIVE_WINDOW + 1)
+    assert redrawn == "redrawn" and len(thread.sent) == 1 and "your move" in thread.sent[0]
+
+
+async def test_a_player_without_an_open_panel_is_pinged(tmp_path):
+    redrawn, thread = await turn_comes(tmp_path, panel=False, clicked_ago=1)
+    assert len(thread.sent) == 1 and "your move" in thread.sent[0]
