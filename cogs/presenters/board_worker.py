@@ -1,6 +1,7 @@
 """The board worker process (cogs/presenters/board_pool.py starts it):
 reads requests from stdin, draws each board, writes the PNG to stdout, in
-order. It stops when stdin closes, so it never outlives the bot.
+order. It stops when stdin closes (or stdout breaks), so it never outlives
+the bot.
 
 Frames: a request is a 4-byte big-endian length, then JSON
 [game_id, view, names, language]; an answer is one status byte (b"P": a PNG
@@ -9,6 +10,7 @@ length and the payload."""
 from __future__ import annotations
 
 import json
+import os
 import struct
 import sys
 import traceback
@@ -44,5 +46,14 @@ def serve(stdin, stdout) -> None:
         answer(stdout, b"N", b"") if png is None else answer(stdout, b"P", png)
 
 
+def main() -> None:
+    try:
+        serve(sys.stdin.buffer, sys.stdout.buffer)
+    except (BrokenPipeError, ConnectionResetError):
+        # The bot is gone (killed mid-drawing): stop quietly, and keep Python
+        # from complaining again while flushing stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 if __name__ == "__main__":
-    serve(sys.stdin.buffer, sys.stdout.buffer)
+    main()
