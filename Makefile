@@ -1,27 +1,56 @@
 # Two entry points for people: `make run` (the bot) and `make test` (the suite).
-# Both create ./.venv on first use and install the pinned requirements into it.
+# Both create ./.venv on first use and install the hash-locked requirements into
+# it (requirements.lock, requirements-dev.lock: generated from pyproject.toml by
+# `make lock`; pip refuses any file whose hash differs from the lock's).
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes
+# how `make lock` resolves: every platform at once, for the Python the project runs on
+LOCK   := $(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 \
+          --generate-hashes --custom-compile-command "make lock" --quiet
 
-.PHONY: run test bench clean locales mo
+.PHONY: run test test-fast lint lock bench clean locales mo
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.runtime: requirements.txt | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
+$(VENV)/.runtime: requirements.lock | $(BIN)/python
+	$(PIP) -r requirements.lock
 	touch $@
 
-$(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+$(VENV)/.dev: requirements.lock requirements-dev.lock | $(BIN)/python
+	$(PIP) -r requirements-dev.lock
 	touch $(VENV)/.runtime $@
 
 run: $(VENV)/.runtime mo
 	$(BIN)/python bot.py
 
+# the whole suite, as CI runs it
 test: $(VENV)/.dev
 	$(BIN)/python -m pytest -q
+
+# everything but the tests marked slow (the contract playouts): for development
+test-fast: $(VENV)/.dev
+	$(BIN)/python -m pytest -q -m "not slow"
+
+# lint, format and types; all three run, and any finding fails. The whole tree
+# by default; `make lint LINT_PATHS="rules bench tests/rules bot.py"` checks a
+# part (mypy then still reads what those paths import, but reports only them).
+LINT_PATHS ?= .
+lint: $(VENV)/.dev
+	@status=0; \
+	$(BIN)/ruff check $(LINT_PATHS) || status=1; \
+	$(BIN)/ruff format --check --output-format concise $(LINT_PATHS) || status=1; \
+	$(BIN)/mypy $(if $(filter-out .,$(LINT_PATHS)),--follow-imports=silent $(LINT_PATHS)) \
+		|| status=1; \
+	exit $$status
+
+# Regenerate both locks from pyproject.toml. Versions already locked are kept
+# unless pyproject.toml asks otherwise; the dev lock takes the runtime lock's.
+lock: $(VENV)/.dev
+	$(LOCK) -o requirements.lock
+	$(LOCK) --extra dev -c requirements.lock -o requirements-dev.lock
 
 bench: $(VENV)/.dev
 	$(BIN)/python -m bench

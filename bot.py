@@ -2,6 +2,7 @@
 open the database (before any connection to Discord: a host learns of a bad
 file at once, in one line), run the bot until SIGINT/SIGTERM, then shut down
 within seconds in any state (the store is closed last)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -15,6 +16,7 @@ from dotenv import load_dotenv
 
 from cogs.app import GameHost, make_clock
 from cogs.config import Config, ConfigError
+from cogs.heartbeat import Heartbeat, connected
 from storage import Store, UnusableDatabase
 
 log = logging.getLogger("gamehost")
@@ -36,13 +38,14 @@ async def run(config: Config) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stopping.set)
     clock = make_clock(config)
-    store = await Store.open(config.database_path, clock=clock.time,
-                             create_folder=config.create_database_folder)
+    store = await Store.open(
+        config.database_path, clock=clock.time, create_folder=config.create_database_folder
+    )
     if stopping.is_set():  # asked to stop while the file was being checked
         await store.close()
         return
     bot = GameHost(config, store, clock)
-    async with bot:
+    async with bot, Heartbeat(config.heartbeat_path, lambda: connected(bot)):
         runner = asyncio.create_task(bot.start(config.token), name="discord")
         stopper = asyncio.create_task(stopping.wait())
         await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)

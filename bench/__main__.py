@@ -1,4 +1,5 @@
 """`python -m bench`: every benchmark, one after the other."""
+
 import asyncio
 
 from bench import board_image, load, playouts, ratings, store

@@ -4,6 +4,7 @@ process and event loop as the game bot's, so the two are measured alike.
 
 It posts one message with a button in FLOOR_CHANNEL when ready; every click
 on it is answered with a short private message."""
+
 from __future__ import annotations
 
 import logging
@@ -35,4 +36,6 @@ class Floor(discord.Client):
 
 
 if __name__ == "__main__":
-    Floor(intents=discord.Intents.none()).run(os.environ["DISCORD_TOKEN"], log_level=logging.WARNING)
+    Floor(intents=discord.Intents.none()).run(
+        os.environ["DISCORD_TOKEN"], log_level=logging.WARNING
+    )

@@ -24,6 +24,7 @@ Reported, over the measured window (after a warm-up):
   may be shared: the floor suffers the same load);
 - the bot's resident memory (RSS), at most, and its board worker's.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,7 +34,6 @@ import os
 import random
 import re
 import sqlite3
-import statistics
 import sys
 import tempfile
 import time
@@ -42,11 +42,11 @@ from pathlib import Path
 
 from tests.e2e.bot_helpers import current_table
 from tests.e2e.fake_discord import BotProcess, FakeDiscord, python_argv
+from tests.e2e.fake_discord.messages import Message
 
 ROOT = Path(__file__).resolve().parent.parent
 #: game -> (people, bots): all five games, as they are played
-MIX = [("keltis", 2, 0), ("oracle", 1, 1), ("keltis_dice", 2, 0), ("cuttle", 2, 0),
-       ("cucco", 2, 3)]
+MIX = [("keltis", 2, 0), ("oracle", 1, 1), ("keltis_dice", 2, 0), ("cuttle", 2, 0), ("cucco", 2, 3)]
 WARM_UP = 10.0  # seconds of load before measuring
 CALLBACK = re.compile(r"/interactions/\d+/[^/]+/callback$")
 
@@ -56,7 +56,8 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
-def rss_mb(pid: int) -> float:
+def rss_mb(pid: int | None) -> float:
+    assert pid is not None, "the bot is not running"
     try:
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             if line.startswith("VmRSS:"):
@@ -82,8 +83,7 @@ def load_average() -> float:
 def children(pid: int) -> list[int]:
     """The processes `pid` started (the bot's board worker)."""
     try:
-        return [int(c) for c in
-                Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
     except OSError:
         return []
 
@@ -93,7 +93,7 @@ class Table:
 
     def __init__(self, match_id: int, place, table, users):
         self.id, self.place, self.table, self.users = match_id, place, table, users
-        self.panels: dict[int, object] = {}
+        self.panels: dict[int, Message] = {}
         self.busy = False
 
 
@@ -120,31 +120,51 @@ class Load:
         floor_guild = self.floor_fake.add_guild("Floor")
         self.floor_channel = self.floor_fake.add_text_channel(floor_guild, "floor")
         self.floor_user = self.floor_fake.add_user("clicker")
-        env = {"DATABASE_PATH": str(self.db), "DEV_GUILD_ID": str(self.guild.id),
-               "GAMEHOST_TEST_STATS": str(self.stats), "LOG_LEVEL": "WARNING",
-               "BOT_MOVE_DELAY": str(self.args.bot_delay)}
-        self.bot = await BotProcess(self.fake, python_argv(ROOT / "bot.py"), env=env, cwd=ROOT,
-                                    log_path=self.folder / "bot.log").start()
-        self.floor = await BotProcess(self.floor_fake, python_argv(ROOT / "bench" / "floor_bot.py"),
-                                      env={"FLOOR_CHANNEL": str(self.floor_channel.id)},
-                                      cwd=ROOT, log_path=self.folder / "floor.log").start()
+        env = {
+            "DATABASE_PATH": str(self.db),
+            "DEV_GUILD_ID": str(self.guild.id),
+            "GAMEHOST_TEST_STATS": str(self.stats),
+            "LOG_LEVEL": "WARNING",
+            "BOT_MOVE_DELAY": str(self.args.bot_delay),
+        }
+        self.bot = await BotProcess(
+            self.fake,
+            python_argv(ROOT / "bot.py"),
+            env=env,
+            cwd=ROOT,
+            log_path=self.folder / "bot.log",
+        ).start()
+        self.floor = await BotProcess(
+            self.floor_fake,
+            python_argv(ROOT / "bench" / "floor_bot.py"),
+            env={"FLOOR_CHANNEL": str(self.floor_channel.id)},
+            cwd=ROOT,
+            log_path=self.folder / "floor.log",
+        ).start()
         self.floor_message = await self.floor_fake.wait_until(
-            lambda: self.floor_fake.latest_message(self.floor_channel), 15, "the floor's button")
+            lambda: self.floor_fake.latest_message(self.floor_channel), 15, "the floor's button"
+        )
 
     async def open_matches(self) -> None:
         started = time.monotonic()
         pending = [MIX[i % len(MIX)] for i in range(self.args.matches)]
         for start in range(0, len(pending), 8):  # a few lobbies at once
-            await asyncio.gather(*(self.open_match(*spec, n)
-                                   for n, spec in enumerate(pending[start:start + 8], start)))
-        print(f"opened {len(self.tables)} matches in {time.monotonic() - started:.0f} s",
-              flush=True)
+            await asyncio.gather(
+                *(
+                    self.open_match(*spec, n)
+                    for n, spec in enumerate(pending[start : start + 8], start)
+                )
+            )
+        print(
+            f"opened {len(self.tables)} matches in {time.monotonic() - started:.0f} s", flush=True
+        )
 
     async def open_match(self, game: str, people: int, bots: int, n: int) -> None:
         fake = self.fake
         users = [fake.add_user(f"{game}-{n}-{k}", guilds=[self.guild]) for k in range(people)]
-        inter = await fake.slash(users[0], self.channel, "game new", game=game,
-                                 players=people + bots, bots=bots)
+        inter = await fake.slash(
+            users[0], self.channel, "game new", game=game, players=people + bots, bots=bots
+        )
         await inter.wait_answered(30)
         lobby = await inter.wait_reply(30)
         for user in users[1:]:
@@ -169,8 +189,11 @@ class Load:
                 continue
             if "**Your decision:**" not in panel.text:
                 continue
-            moves = [b for b in panel.buttons() if b["custom_id"].startswith("g:")
-                     and not b.get("disabled")]
+            moves = [
+                b
+                for b in panel.buttons()
+                if b["custom_id"].startswith("g:") and not b.get("disabled")
+            ]
             lists = [s for s in panel.selects() if s["custom_id"].startswith(("gs:", "gg:"))]
             options = [("button", b) for b in moves] + [("select", s) for s in lists]
             if options:
@@ -215,8 +238,10 @@ class Load:
             t.busy = False
 
     async def click_floor(self) -> None:
-        inter = await self.floor_fake.click(self.floor_user, self.floor_message,
-                                            custom_id="floor:click")
+        assert self.floor_message is not None  # waited for in start()
+        inter = await self.floor_fake.click(
+            self.floor_user, self.floor_message, custom_id="floor:click"
+        )
         await inter.wait_answered(10)
         if self.measuring and inter.answered_after is not None:
             self.samples["floor"].append(inter.answered_after)
@@ -242,14 +267,17 @@ class Load:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     def measure_rss(self) -> None:
-        self.rss = max(self.rss, rss_mb(self.bot.pid))
-        workers = [rss_mb(c) for c in children(self.bot.pid)]
+        pid = self.bot.pid
+        assert pid is not None, "the bot is not running"
+        self.rss = max(self.rss, rss_mb(pid))
+        workers = [rss_mb(c) for c in children(pid)]
         self.worker_rss = max(self.worker_rss, sum(w for w in workers if w == w))
 
     def cpu(self) -> tuple[float, float]:
         """CPU seconds used so far by the bot and by its board worker(s)."""
-        return (cpu_seconds(self.bot.pid),
-                sum(cpu_seconds(c) for c in children(self.bot.pid)))
+        pid = self.bot.pid
+        assert pid is not None, "the bot is not running"
+        return cpu_seconds(pid), sum(cpu_seconds(c) for c in children(pid))
 
     def counters(self) -> dict:
         try:
@@ -272,13 +300,14 @@ class Load:
             started = time.monotonic()
             await self.drive(self.args.seconds)
             elapsed = time.monotonic() - started
-            self.cpu_used = [after - before for after, before in zip(self.cpu(), cpu_before)]
+            self.cpu_used = [
+                after - before for after, before in zip(self.cpu(), cpu_before, strict=True)
+            ]
             self.loads = (load_before, load_average())
             self.measuring = False
             await asyncio.sleep(0.5)  # the counters file is rewritten every 0.2 s
             after = self.counters()
-            sent = [r for r in self.fake.requests[requests_before:]
-                    if not CALLBACK.search(r.path)]
+            sent = [r for r in self.fake.requests[requests_before:] if not CALLBACK.search(r.path)]
             self.measure_rss()
             return self.report(before, after, sent, elapsed)
         finally:
@@ -292,24 +321,36 @@ class Load:
         floor = self.samples["floor"]
         f50, f99 = percentile(floor, 0.5), percentile(floor, 0.99)
         routes = Counter(f"{r.method} {route_of(r.path)}" for r in sent)
-        out = {"seconds": round(elapsed, 1), "matches": len(self.tables), "rate": self.args.rate,
-               "floor_ms": {"p50": f50 * 1000, "p99": f99 * 1000, "clicks": len(floor)}}
+        out = {
+            "seconds": round(elapsed, 1),
+            "matches": len(self.tables),
+            "rate": self.args.rate,
+            "floor_ms": {"p50": f50 * 1000, "p99": f99 * 1000, "clicks": len(floor)},
+        }
         for kind in ("move", "other"):
             values = self.samples[kind]
             p50, p99 = percentile(values, 0.5), percentile(values, 0.99)
-            out[kind] = {"clicks": len(values), "p50_ms": p50 * 1000, "p99_ms": p99 * 1000,
-                         "p50_ratio": p50 / f50, "p99_ratio": p99 / f99}
+            out[kind] = {
+                "clicks": len(values),
+                "p50_ms": p50 * 1000,
+                "p99_ms": p99 * 1000,
+                "p50_ratio": p50 / f50,
+                "p99_ratio": p99 / f99,
+            }
         human = max(1, delta.get("human_moves", 0))
         out["human_moves"] = delta.get("human_moves", 0)
         out["moves"] = delta.get("moves", 0)
         out["rest_per_human_move"] = len(sent) / human
-        out["rest_routes_per_human_move"] = {k: round(v / human, 2)
-                                             for k, v in routes.most_common()}
+        out["rest_routes_per_human_move"] = {
+            k: round(v / human, 2) for k, v in routes.most_common()
+        }
         out["transactions_per_move"] = delta.get("transactions", 0) / max(1, delta.get("moves", 0))
         out["table_edits"] = delta.get("table_edits", 0)
         moves = max(1, delta.get("moves", 0))
-        out["cpu_ms_per_move"] = {"bot": self.cpu_used[0] * 1000 / moves,
-                                  "worker": self.cpu_used[1] * 1000 / moves}
+        out["cpu_ms_per_move"] = {
+            "bot": self.cpu_used[0] * 1000 / moves,
+            "worker": self.cpu_used[1] * 1000 / moves,
+        }
         out["load_average"] = self.loads
         out["rss_mb"] = self.rss
         out["worker_rss_mb"] = self.worker_rss
@@ -323,25 +364,35 @@ def route_of(path: str) -> str:
 
 
 def show(out: dict) -> None:
-    print(f"\n{out['matches']} matches, {out['rate']} clicks/s (and as many on the floor), "
-          f"measured {out['seconds']} s")
+    print(
+        f"\n{out['matches']} matches, {out['rate']} clicks/s (and as many on the floor), "
+        f"measured {out['seconds']} s"
+    )
     f = out["floor_ms"]
-    print(f"floor (bare bot answering at once): p50 {f['p50']:.1f} ms, p99 {f['p99']:.1f} ms "
-          f"({f['clicks']} clicks)")
+    print(
+        f"floor (bare bot answering at once): p50 {f['p50']:.1f} ms, p99 {f['p99']:.1f} ms "
+        f"({f['clicks']} clicks)"
+    )
     for kind in ("move", "other"):
         k = out[kind]
-        print(f"{kind:5} clicks: {k['clicks']:5}  p50 {k['p50_ms']:7.1f} ms = "
-              f"{k['p50_ratio']:.2f}x floor   p99 {k['p99_ms']:7.1f} ms = {k['p99_ratio']:.2f}x floor")
-    print(f"moves committed: {out['moves']} ({out['human_moves']} by people); "
-          f"table edits: {out['table_edits']}")
+        print(
+            f"{kind:5} clicks: {k['clicks']:5}  p50 {k['p50_ms']:7.1f} ms = "
+            f"{k['p50_ratio']:.2f}x floor   p99 {k['p99_ms']:7.1f} ms = {k['p99_ratio']:.2f}x floor"
+        )
+    print(
+        f"moves committed: {out['moves']} ({out['human_moves']} by people); "
+        f"table edits: {out['table_edits']}"
+    )
     print(f"REST calls per human move besides its answer: {out['rest_per_human_move']:.2f}")
     for route, per in out["rest_routes_per_human_move"].items():
         print(f"    {per:5.2f}  {route}")
     print(f"transactions (fsyncs) per move: {out['transactions_per_move']:.2f}")
     cpu = out["cpu_ms_per_move"]
     print(f"bot CPU per move: {cpu['bot']:.1f} ms (and its board worker: {cpu['worker']:.1f} ms)")
-    print(f"machine load average: {out['load_average'][0]:.1f} at the start, "
-          f"{out['load_average'][1]:.1f} at the end ({os.cpu_count()} cores)")
+    print(
+        f"machine load average: {out['load_average'][0]:.1f} at the start, "
+        f"{out['load_average'][1]:.1f} at the end ({os.cpu_count()} cores)"
+    )
     print(f"bot RSS: {out['rss_mb']:.0f} MB (and its board worker: {out['worker_rss_mb']:.0f} MB)")
 
 

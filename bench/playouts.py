@@ -2,6 +2,7 @@
 
 Run: `.venv/bin/python -m bench.playouts [games_per_count]`
 """
+
 from __future__ import annotations
 
 import random
@@ -40,14 +41,18 @@ def measure(game_id: str, players: int, games: int) -> dict:
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    print(f"{'game':<12} {'players':>7} {'games/s':>8} {'median game':>12} "
-          f"{'act p50':>9} {'act p99':>9} {'acts/game':>9}")
+    print(
+        f"{'game':<12} {'players':>7} {'games/s':>8} {'median game':>12} "
+        f"{'act p50':>9} {'act p99':>9} {'acts/game':>9}"
+    )
     for game_id, game in all_games().items():
         for players in range(game.min_players, game.max_players + 1):
             r = measure(game_id, players, games)
-            print(f"{game_id:<12} {players:>7} {r['games_per_s']:>8.0f} "
-                  f"{r['median_game_ms']:>9.1f} ms {r['act_p50_us']:>6.0f} us "
-                  f"{r['act_p99_us']:>6.0f} us {r['actions_per_game']:>9.0f}")
+            print(
+                f"{game_id:<12} {players:>7} {r['games_per_s']:>8.0f} "
+                f"{r['median_game_ms']:>9.1f} ms {r['act_p50_us']:>6.0f} us "
+                f"{r['act_p99_us']:>6.0f} us {r['actions_per_game']:>9.0f}"
+            )
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ One guild, 2,000 finished Keltis matches of 2-4 players drawn from 200
 members, one in ten with a seat handed over; every transaction fsynced
 (synchronous=FULL), as in production.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -42,8 +43,9 @@ async def finished_matches(store: Store, rnd: random.Random) -> list[float]:
             await store.add_user_seat(match_id, user)
         await store.start_match(match_id, Match.new("keltis", players, f"r{n}"))
         if rnd.random() < 0.1:
-            await store.replace_seat(match_id, rnd.randrange(players), user_id=users[-1],
-                                     how="replaced")
+            await store.replace_seat(
+                match_id, rnd.randrange(players), user_id=users[-1], how="replaced"
+            )
         scores = [rnd.randint(0, 40) for _ in range(players)]
         outcome = {"scores": scores, "winners": [scores.index(max(scores))]}
         t0 = time.perf_counter()
@@ -72,14 +74,22 @@ async def main() -> None:
     finally:
         shutil.rmtree(work)
     print(f"ratings bench: {MATCHES} finished Keltis matches, {MEMBERS} members, one guild")
-    print(f"finish a match (+ results, ratings)  p50 {pct(finish, .5):6.2f} ms"
-          f"  p99 {pct(finish, .99):6.2f} ms")
-    print(f"rebuild the guild's ratings          {rebuild * 1000:8.0f} ms for {counted} matches"
-          f" ({rebuild / counted * 1e6:.0f} µs per match)")
-    print(f"/game leaderboard query              p50 {pct(boards, .5):6.2f} ms"
-          f"  p99 {pct(boards, .99):6.2f} ms")
-    print(f"/game stats query                    p50 {pct(stats, .5):6.2f} ms"
-          f"  p99 {pct(stats, .99):6.2f} ms")
+    print(
+        f"finish a match (+ results, ratings)  p50 {pct(finish, 0.5):6.2f} ms"
+        f"  p99 {pct(finish, 0.99):6.2f} ms"
+    )
+    print(
+        f"rebuild the guild's ratings          {rebuild * 1000:8.0f} ms for {counted} matches"
+        f" ({rebuild / counted * 1e6:.0f} µs per match)"
+    )
+    print(
+        f"/game leaderboard query              p50 {pct(boards, 0.5):6.2f} ms"
+        f"  p99 {pct(boards, 0.99):6.2f} ms"
+    )
+    print(
+        f"/game stats query                    p50 {pct(stats, 0.5):6.2f} ms"
+        f"  p99 {pct(stats, 0.99):6.2f} ms"
+    )
 
 
 if __name__ == "__main__":

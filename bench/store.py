@@ -10,6 +10,7 @@ storage.checks.INTEGRITY_BUDGET), and apart from that it must not grow with
 the number of matches. The disk's own fsync time is printed too,
 since with synchronous=FULL a commit costs about one fsync.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -45,10 +46,12 @@ def log(message: str) -> None:
 
 # -- the dataset -------------------------------------------------------------
 
+
 def templates() -> list[Match]:
     """Real Keltis matches ACTIONS_PER_MATCH moves in (and not over), so
     that loading and moving on are the real thing."""
-    found, n = [], 0
+    found: list[Match] = []
+    n = 0
     while len(found) < TEMPLATES:
         rnd = random.Random(n)
         match = Match.new("keltis", 2 + n % 3, f"bench-{n}")
@@ -85,11 +88,28 @@ def build(path: Path) -> None:
             match, snapshot, options = tpls[i % len(tpls)]
             active = i % int(1 / ACTIVE_SHARE) == 0
             at = now - (MATCHES - i) * 60_000
-            match_rows.append((
-                match_id, 1 + i % GUILDS, 100 + i % (GUILDS * 4), 10_000 + i, "keltis",
-                "active" if active else "finished", 1 + i % 500, options, match.players,
-                match.seed, match.game.rules_version, match.seq, snapshot,
-                None if active else "{}", at, at, at, None if active else at))
+            match_rows.append(
+                (
+                    match_id,
+                    1 + i % GUILDS,
+                    100 + i % (GUILDS * 4),
+                    10_000 + i,
+                    "keltis",
+                    "active" if active else "finished",
+                    1 + i % 500,
+                    options,
+                    match.players,
+                    match.seed,
+                    match.game.rules_version,
+                    match.seq,
+                    snapshot,
+                    None if active else "{}",
+                    at,
+                    at,
+                    at,
+                    None if active else at,
+                )
+            )
             for seat in range(match.players):
                 seat_rows.append((match_id, seat, 1 + (i + seat) % 500, at))
             for seq, (seat, key) in enumerate(match.log):
@@ -98,9 +118,12 @@ def build(path: Path) -> None:
             "INSERT INTO matches (id, guild_id, channel_id, thread_id, game, status, creator_id,"
             " options, players, seed, rules_version, seq, snapshot, outcome, created_at,"
             " updated_at, started_at, ended_at) VALUES"
-            " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", match_rows)
-        conn.executemany("INSERT INTO seats (match_id, seat, user_id, joined_at)"
-                         " VALUES (?, ?, ?, ?)", seat_rows)
+            " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            match_rows,
+        )
+        conn.executemany(
+            "INSERT INTO seats (match_id, seat, user_id, joined_at) VALUES (?, ?, ?, ?)", seat_rows
+        )
         conn.executemany("INSERT INTO actions VALUES (?, ?, ?, ?, ?)", action_rows)
     for _, sql in triggers:
         conn.execute(sql)
@@ -125,6 +148,7 @@ def dataset(rebuild: bool) -> Path:
 
 # -- measurements --------------------------------------------------------------
 
+
 def pct(samples: list[float], q: float) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000
@@ -145,6 +169,7 @@ async def commits(store: Store, active: list[int], rnd: random.Random) -> list[f
     for _ in range(COMMITS):
         match_id = rnd.choice(active)
         match = (await store.load(match_id)).match
+        assert match is not None  # stored by this benchmark, with its game
         if match.is_over():
             active.remove(match_id)
             continue
@@ -193,7 +218,7 @@ async def main() -> None:
             assert all(i.status == Status.ACTIVE for i in await store.live_matches(guild_id=1))
             some = [rnd.randint(1, MATCHES) for _ in range(LOADS)]
             loads = await timed(store.load, some)
-            verified = await timed(lambda i: store.load(i, verify=True), some[:LOADS // 5])
+            verified = await timed(lambda i: store.load(i, verify=True), some[: LOADS // 5])
             guilds = [rnd.randint(1, GUILDS) for _ in range(LOADS // 5)]
             listing = await timed(lambda g: store.live_matches(guild_id=g), guilds)
             full = await commits(store, ids, rnd)
@@ -202,18 +227,30 @@ async def main() -> None:
         disk = fsync_ms(work)
     finally:
         shutil.rmtree(work)
-    print(f"store bench: {MATCHES} matches, {MATCHES * ACTIONS_PER_MATCH} actions, "
-          f"{COMMITS} commits per mode")
-    print(f"commit (synchronous=FULL)    p50 {pct(full, .5):6.2f} ms  p99 {pct(full, .99):6.2f} ms"
-          f"  max {max(full) * 1000:6.2f} ms")
-    print(f"commit (synchronous=NORMAL)  p50 {pct(normal, .5):6.2f} ms  p99 "
-          f"{pct(normal, .99):6.2f} ms  (not used: loses the last moves on power loss)")
-    print(f"load one match (~100 moves)  p50 {pct(loads, .5):6.2f} ms  p99 "
-          f"{pct(loads, .99):6.2f} ms")
-    print(f"load + replay (verify=True)  p50 {pct(verified, .5):6.2f} ms  p99 "
-          f"{pct(verified, .99):6.2f} ms")
-    print(f"live matches of a guild      p50 {pct(listing, .5):6.2f} ms  p99 "
-          f"{pct(listing, .99):6.2f} ms")
+    print(
+        f"store bench: {MATCHES} matches, {MATCHES * ACTIONS_PER_MATCH} actions, "
+        f"{COMMITS} commits per mode"
+    )
+    print(
+        f"commit (synchronous=FULL)    p50 {pct(full, 0.5):6.2f} ms  p99 {pct(full, 0.99):6.2f} ms"
+        f"  max {max(full) * 1000:6.2f} ms"
+    )
+    print(
+        f"commit (synchronous=NORMAL)  p50 {pct(normal, 0.5):6.2f} ms  p99 "
+        f"{pct(normal, 0.99):6.2f} ms  (not used: loses the last moves on power loss)"
+    )
+    print(
+        f"load one match (~100 moves)  p50 {pct(loads, 0.5):6.2f} ms  p99 "
+        f"{pct(loads, 0.99):6.2f} ms"
+    )
+    print(
+        f"load + replay (verify=True)  p50 {pct(verified, 0.5):6.2f} ms  p99 "
+        f"{pct(verified, 0.99):6.2f} ms"
+    )
+    print(
+        f"live matches of a guild      p50 {pct(listing, 0.5):6.2f} ms  p99 "
+        f"{pct(listing, 0.99):6.2f} ms"
+    )
     print(f"start-up (Store.open)        {open_small:6.2f} ms empty db, {open_big:6.2f} ms big db")
     print(f"disk fsync                   {disk:6.2f} ms median")
 

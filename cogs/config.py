@@ -17,6 +17,9 @@ TOKEN_HELP = (
 )
 
 
+DEFAULT_DATABASE = "data/games.db"
+
+
 class ConfigError(Exception):
     """A setting is missing or invalid; the message says how to fix it."""
 
@@ -46,6 +49,8 @@ class Config:
     create_database_folder: bool = True
     #: days a server's data is kept after the bot leaves it (then purged)
     guild_data_retention_days: float = 30.0
+    #: the file kept fresh while the bot is connected (cogs/heartbeat.py)
+    heartbeat_path: Path = Path(DEFAULT_DATABASE).parent / "heartbeat"
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Config":
@@ -55,7 +60,7 @@ class Config:
             raise ConfigError(TOKEN_HELP)
         return cls(
             token=token,
-            database_path=Path(env.get("DATABASE_PATH") or "data/games.db"),
+            database_path=Path(env.get("DATABASE_PATH") or DEFAULT_DATABASE),
             dev_guild_id=_int(env, "DEV_GUILD_ID"),
             log_level=_log_level(env.get("LOG_LEVEL", "INFO")),
             bot_move_delay=_float(env, "BOT_MOVE_DELAY", 1.5),
@@ -69,7 +74,16 @@ class Config:
             create_database_folder=not env.get("DATABASE_PATH"),
             guild_data_retention_days=_float(env, "GUILD_DATA_RETENTION_DAYS", 30.0,
                                              unit="days", most=36500),
+            heartbeat_path=heartbeat_path(env),
         )
+
+
+def heartbeat_path(env: dict[str, str]) -> Path:
+    """HEARTBEAT_PATH, else `heartbeat` beside the database (the data folder,
+    a volume in Docker): the bot and its health check both ask here."""
+    if env.get("HEARTBEAT_PATH", "").strip():
+        return Path(env["HEARTBEAT_PATH"].strip())
+    return Path(env.get("DATABASE_PATH") or DEFAULT_DATABASE).parent / "heartbeat"
 
 
 def _int(env: dict, name: str) -> int | None:

@@ -4,6 +4,7 @@ Nothing under `rules/` touches Discord, storage, asyncio or the wall clock:
 the same seed and the same actions always give the same states, which is what
 makes replays, restarts and tests trustworthy.
 """
+
 from rules.core.actions import Action
 from rules.core.errors import (
     BadOptions,
@@ -20,7 +21,17 @@ from rules.core.match import Match
 from rules.core.registry import all_games, get_game
 
 __all__ = [
-    "Action", "Match", "all_games", "get_game",
-    "RulesError", "BadOptions", "GameOver", "IllegalAction", "NotYourDecision",
-    "RecordError", "StaleSeq", "UnknownAction", "UnknownGame",
+    "Action",
+    "Match",
+    "all_games",
+    "get_game",
+    "RulesError",
+    "BadOptions",
+    "GameOver",
+    "IllegalAction",
+    "NotYourDecision",
+    "RecordError",
+    "StaleSeq",
+    "UnknownAction",
+    "UnknownGame",
 ]

@@ -20,6 +20,7 @@ afford: at most one per move, since moves queued together share one.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import sqlite3
@@ -281,7 +282,7 @@ class Database:
                         continue
                 if any(ok for ok, _ in results):
                     self._writes_again()
-                for (_, done), (ok, value) in zip(batch, results):
+                for (_, done), (ok, value) in zip(batch, results, strict=True):
                     if done.done():
                         continue
                     if ok:
@@ -315,10 +316,8 @@ class Database:
                     out.append((True, result))
             conn.execute("COMMIT")
         except BaseException:
-            try:
+            with contextlib.suppress(sqlite3.OperationalError):  # no transaction left
                 conn.execute("ROLLBACK")
-            except sqlite3.OperationalError:
-                pass  # no transaction left
             raise
         self.transactions += 1
         return out

@@ -115,7 +115,7 @@ class BoardWorker:
             process.stdin.close()
             try:
                 await asyncio.wait_for(process.wait(), 2)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 process.kill()
         if self._reader is not None:
             await asyncio.gather(self._reader, return_exceptions=True)

@@ -6,6 +6,7 @@ deterministic given (match seed, seq, seat, level), decides only from what
 its seat may know, and never touches the match it is given (it works on
 clones), so it may run in a worker thread.
 """
+
 from rules.bots.levels import (
     DEFAULT_LEVEL,
     LABELS,

@@ -5,10 +5,13 @@ evaluation turns the half points taken so far into a chance of winning the
 deal and weighs the chips each result would bring the seat (Z-7). The
 determinized world knows the partner; the bot only ever sees a sample.
 """
+
 from __future__ import annotations
 
 from rules.bots.policy import Budget, Policy, pick_best
-from rules.cucco.game import OVER, PLAY
+from rules.core.actions import Action
+from rules.core.rng import Rng
+from rules.cucco.game import OVER, PLAY, Cucco, CuccoState
 from rules.cucco.scoring import (
     HALF_POINTS_TO_WIN,
     HALF_POINTS_TOTAL,
@@ -22,8 +25,9 @@ from rules.cucco.scoring import (
 BID_SHARE = 25
 
 
-def _deal_expectation(game, s, seat: int) -> float:
+def _deal_expectation(game: Cucco, s: CuccoState, seat: int) -> float:
     partner = game.partner(s)
+    assert s.declarer is not None  # the deal is being played
     side = {s.declarer, partner}
     ours = sum(half_points(cards) for _l, winner, cards in s.tricks if winner in side)
     taken = sum(half_points(cards) for _l, _w, cards in s.tricks)
@@ -40,14 +44,14 @@ def _deal_expectation(game, s, seat: int) -> float:
     return p * win + (1 - p) * loss
 
 
-def evaluate(game, s, seat: int) -> float:
+def evaluate(game: Cucco, s: CuccoState, seat: int) -> float:
     value = float(s.chips[seat])
     if s.phase == PLAY and s.phase != OVER:
         value += _deal_expectation(game, s, seat)
     return value
 
 
-def rollout(game, s, seat, legal, rng):
+def rollout(game: Cucco, s: CuccoState, seat: int, legal: list[Action], rng: Rng) -> Action:
     if legal[0].verb == "pass":
         if len(legal) == 1 or rng.below(100) >= BID_SHARE:
             return legal[0]
@@ -55,5 +59,9 @@ def rollout(game, s, seat, legal, rng):
     return pick_best(legal, lambda a: rng.below(1000), rng)
 
 
-POLICY = Policy(evaluate=evaluate, rollout=rollout,
-                budget=Budget(iterations=150, depth=45, width=8), greedy_samples=4)
+POLICY: Policy[Cucco, CuccoState] = Policy(
+    evaluate=evaluate,
+    rollout=rollout,
+    budget=Budget(iterations=150, depth=45, width=8),
+    greedy_samples=4,
+)

@@ -5,13 +5,16 @@ evaluation projects each open row forward: the player's remaining turns are
 spread over their open rows, scaled by the room the row's direction leaves
 (a rising row at 9 has little). Cards in hand that fit a row add a little.
 """
+
 from __future__ import annotations
 
 from rules.bots.evaluation import final_value, relative
 from rules.bots.policy import Budget, Policy, pick_best
+from rules.core.actions import Action
+from rules.core.rng import Rng
 from rules.keltis import rows
 from rules.keltis.cards import CARDS, COLOURS, END, NUMBER
-from rules.keltis.game import DRAW, FINAL, OVER
+from rules.keltis.game import DRAW, FINAL, OVER, Keltis, KeltisState
 from rules.keltis.scoring import ROW_POINTS, stone_points
 
 #: of a player's remaining turns, the share that ends in a row (not a discard)
@@ -40,7 +43,7 @@ def _room(values: list[int]) -> float:
     return (10 - values[-1] + 1) / 11 if d == rows.UP else (values[-1] + 1) / 11
 
 
-def estimate(s, seat: int) -> float:
+def estimate(s: KeltisState, seat: int) -> float:
     n = len(s.hands)
     turns_left = len(s.deck) / n if s.phase not in (FINAL, OVER) else 0.0
     open_rows = []
@@ -49,7 +52,7 @@ def estimate(s, seat: int) -> float:
         ids = s.rows[seat].get(colour)
         if not ids:
             continue
-        values = [CARDS[i].value for i in ids if CARDS[i].kind != END]
+        values = [v for i in ids if (v := CARDS[i].value) is not None]  # all but end cards
         closed = any(CARDS[i].kind == END for i in ids)
         if closed:
             total += ROW_POINTS[min(len(ids), len(ROW_POINTS) - 1)]
@@ -60,12 +63,19 @@ def estimate(s, seat: int) -> float:
     for length, values in open_rows:
         total += _row_points(length + per_row * _room(values))
     hand = s.hands[seat]
-    row_values = {c: [CARDS[i].value for i in ids if CARDS[i].kind != END]
-                  for c, ids in s.rows[seat].items() if ids}
+    row_values = {
+        c: [v for i in ids if (v := CARDS[i].value) is not None]  # all but end cards
+        for c, ids in s.rows[seat].items()
+        if ids
+    }
     for cid in hand:
         card = CARDS[cid]
-        if card.kind == NUMBER and card.colour in row_values \
-                and rows.accepts(row_values[card.colour], card.value):
+        if (
+            card.kind == NUMBER
+            and card.value is not None  # (a number card has one)
+            and card.colour in row_values
+            and rows.accepts(row_values[card.colour], card.value)
+        ):
             fits += 1
     seen = set()
     pairs = 0
@@ -79,13 +89,13 @@ def estimate(s, seat: int) -> float:
     return total + FIT_BONUS * fits + PAIR_BONUS * pairs
 
 
-def evaluate(game, s, seat: int) -> float:
+def evaluate(game: Keltis, s: KeltisState, seat: int) -> float:
     if s.phase == OVER:
         return final_value(game.outcome(s), seat)
     return relative([estimate(s, i) for i in range(len(s.hands))], seat)
 
 
-def _move_score(s, seat: int, action) -> float:
+def _move_score(s: KeltisState, seat: int, action: Action) -> float:
     """Cheap preference for rollouts: draw from the deck; play a card close
     to its row's last value; a point card to the point row; else discard."""
     verb = action.verb
@@ -104,18 +114,22 @@ def _move_score(s, seat: int, action) -> float:
     ids = s.rows[seat].get(row)
     if not ids:
         return 0.2
-    values = [CARDS[i].value for i in ids if CARDS[i].kind != END]
+    values = [v for i in ids if (v := CARDS[i].value) is not None]  # all but end cards
     card_value = next(CARDS[i].value for i in s.hands[seat] if CARDS[i].code == code)
     if card_value is None:  # an end card closes the row
         return 1.0 if len(ids) >= 6 else -1.0
     return 3.0 - abs(card_value - values[-1]) / 3
 
 
-def rollout(game, s, seat, legal, rng):
+def rollout(game: Keltis, s: KeltisState, seat: int, legal: list[Action], rng: Rng) -> Action:
     if s.phase == DRAW:
         return next((a for a in legal if a.args[0] == "deck"), legal[0])
     return pick_best(legal, lambda a: _move_score(s, seat, a), rng)
 
 
-POLICY = Policy(evaluate=evaluate, rollout=rollout,
-                budget=Budget(iterations=120, depth=12, width=6), greedy_samples=1)
+POLICY: Policy[Keltis, KeltisState] = Policy(
+    evaluate=evaluate,
+    rollout=rollout,
+    budget=Budget(iterations=120, depth=12, width=6),
+    greedy_samples=1,
+)

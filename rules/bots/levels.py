@@ -1,4 +1,5 @@
 """The bot levels by name, and the one entry point that dispatches to them."""
+
 from __future__ import annotations
 
 from rules.bots import expert, greedy, random_bot

@@ -4,6 +4,7 @@ It only uses the Match API, so it can take any seat of any game. Its choice
 is derived from the match seed, the seq and the seat, so a restart mid-turn
 picks the same move, and it never touches the match's own generator.
 """
+
 from __future__ import annotations
 
 from rules.bots.sampling import bot_rng

@@ -7,6 +7,7 @@ state where everything the seat cannot see is re-dealt with that generator
 the seat's view) and whose future chance (dice, later draws) comes from a
 fresh generator of the bot's, not the match's.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -26,12 +27,12 @@ def bot_rng(match: Match, seat: int, level: str) -> Rng:
 def determinize(match: Match, seat: int, rng: Rng) -> tuple[Any, Rng]:
     """A fresh state consistent with `seat`'s view, and the chance to play it with."""
     game = match.game
-    state = game.load(game.dump(match.state))
+    state = game.copy(match.state)
     game.redeal_hidden(state, seat, rng)
     return state, Rng(rng.next64())
 
 
-def step(game: Game, state: Any, seat: int, action: Action, rng: Rng) -> None:
+def step(game: Game[Any], state: Any, seat: int, action: Action, rng: Rng) -> None:
     """Apply a legal action to a private state (no log, no validation: the
     action comes from `game.legal`)."""
     game.apply(state, seat, action, rng)

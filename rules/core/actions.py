@@ -4,6 +4,7 @@ A key is `verb[:arg[:arg...]]`, e.g. `play:y7:y`, `draw:deck`, `done`. Keys go
 into Discord custom_ids (100 chars with the match id and seq), logs and
 replays, so they are short, ASCII and parse back to the same action.
 """
+
 from __future__ import annotations
 
 import re
@@ -27,11 +28,11 @@ class Action:
         return self.key()
 
     @classmethod
-    def of(cls, verb: str, *args: object) -> "Action":
+    def of(cls, verb: str, *args: object) -> Action:
         return cls(verb, tuple(str(a) for a in args))
 
     @classmethod
-    def parse(cls, key: str) -> "Action":
+    def parse(cls, key: str) -> Action:
         if not isinstance(key, str) or len(key) > MAX_KEY_LENGTH or not _KEY_RE.fullmatch(key):
             raise UnknownAction(f"malformed action key: {key!r}")
         verb, *args = key.split(":")

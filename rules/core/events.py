@@ -10,28 +10,33 @@ seats (a card drawn from the hidden draw pile is shown to the drawer alone).
 The engine writes a public event for what everybody saw ("alice drew from
 the deck") and a private one for the hidden detail ("you drew 🟢7").
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 ONLY = "only"
 
+#: one event: JSON-safe, with a "type"; its other keys depend on the type
+Event = dict[str, Any]
 
-def private(event: dict, *seats: int) -> dict:
+
+def private(event: Event, *seats: int) -> Event:
     """`event`, visible only to `seats`."""
     return {**event, ONLY: sorted(set(seats))}
 
 
-def is_public(event: dict) -> bool:
+def is_public(event: Event) -> bool:
     return ONLY not in event
 
 
-def visible_to(event: dict, seat: int | None) -> bool:
+def visible_to(event: Event, seat: int | None) -> bool:
     """May `seat` (None: a spectator) see this event?"""
     only = event.get(ONLY)
     return only is None or (seat is not None and seat in only)
 
 
-def visible(events: Iterable[dict], seat: int | None) -> list[dict]:
+def visible(events: Iterable[Event], seat: int | None) -> list[Event]:
     """The events `seat` may see, in order (None: the public ones)."""
     return [e for e in events if visible_to(e, seat)]

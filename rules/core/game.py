@@ -3,18 +3,53 @@
 A game is a stateless object of rules operating on a state it creates; the
 `Match` wraps one game with one state, the seeded generator and the action
 log. Games see only what they need: no clock, no I/O, no Discord.
+
+A game writes six methods (setup, to_act, legal, apply, view, outcome) and
+declares the rest as data: its state's dataclass (`state_type`, from whose
+field types the snapshot and copies are generated), its options
+(`options_schema`) and its hidden cards (`hidden`). `concede` has a default
+for states with `phase`, `end_reason` and `conceded` fields; a game whose
+rule differs overrides it, as it may `redeal_hidden`.
 """
+
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from rules.core.actions import Action
+from rules.core.events import Event
+from rules.core.hidden import Hidden, redeal
 from rules.core.options import Option, check_options
 from rules.core.rng import Rng
+from rules.core.state_codec import state_codec
+
+#: the phase of a finished match, for the default `concede`
+OVER = "over"
+#: the end reason the default `concede` records
+CONCEDED = "concede"
+
+#: what `view` returns: JSON-safe, its keys are the game's own
+View = dict[str, Any]
+#: what `outcome` returns: {"scores", "breakdown", "winners", ...} (JSON-safe)
+Outcome = dict[str, Any]
+#: a state as stored (`dump`): JSON-safe, its shape follows the state's dataclass
+Snapshot = dict[str, Any]
+
+#: a game's state: the dataclass its `setup` returns (`state_type`)
+S = TypeVar("S")
 
 
-class Game(ABC):
+@runtime_checkable
+class Concedable(Protocol):
+    """The fields the default `concede` sets."""
+
+    phase: str
+    end_reason: str | None
+    conceded: int | None
+
+
+class Game(ABC, Generic[S]):
     id: ClassVar[str]
     name: ClassVar[str]
     rules_version: ClassVar[int] = 1
@@ -26,6 +61,21 @@ class Game(ABC):
     max_actions: ClassVar[int]
     #: the options a match of this game takes (rules/core/options.py)
     options_schema: ClassVar[tuple[Option, ...]] = ()
+    #: the dataclass of the state `setup` returns; its field types define the
+    #: snapshot (rules/core/state_codec.py). (Not a ClassVar only because a
+    #: ClassVar's type may not name the type variable.)
+    state_type: type[S]
+    #: the card fields some seat cannot see, re-dealt by `redeal_hidden`
+    #: (rules/core/hidden.py); empty when nothing is hidden
+    hidden: ClassVar[tuple[Hidden, ...]] = ()
+
+    def __init__(self) -> None:
+        # The generated snapshot functions are bound here, once, rather than
+        # looked up per call: bots copy states thousands of times a decision.
+        codec = state_codec(self.state_type)
+        for name in ("dump", "load", "copy"):
+            if getattr(type(self), name) is getattr(Game, name):
+                setattr(self, name, getattr(codec, name))
 
     def check_options(self, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
         """Validate and normalise options against `options_schema` (raise
@@ -33,47 +83,58 @@ class Game(ABC):
         return check_options(self.name, self.options_schema, n_players, options)
 
     @abstractmethod
-    def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> Any: ...
+    def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> S: ...
 
     @abstractmethod
-    def to_act(self, state: Any) -> tuple[int, ...]:
+    def to_act(self, state: S) -> tuple[int, ...]:
         """Seats owing a decision now; empty exactly when the game is over."""
 
     @abstractmethod
-    def legal(self, state: Any, seat: int) -> list[Action]:
+    def legal(self, state: S, seat: int) -> list[Action]:
         """Legal actions of a seat that owes a decision (duplicate-free)."""
 
     @abstractmethod
-    def apply(self, state: Any, seat: int, action: Action, rng: Rng) -> list[dict]:
+    def apply(self, state: S, seat: int, action: Action, rng: Rng) -> list[Event]:
         """Apply a legal action in place; return public events describing it."""
 
     @abstractmethod
-    def view(self, state: Any, seat: int | None) -> dict:
+    def view(self, state: S, seat: int | None) -> View:
         """JSON-safe dict of what `seat` (None: a spectator) may see."""
 
     @abstractmethod
-    def outcome(self, state: Any) -> dict | None:
+    def outcome(self, state: S) -> Outcome | None:
         """None while running; then {"scores", "breakdown", "winners", ...}."""
 
-    @abstractmethod
-    def dump(self, state: Any) -> dict:
+    # -- declared, with shared defaults -------------------------------------
+    def dump(self, state: S) -> Snapshot:
         """The state as a JSON-safe dict (the snapshot)."""
+        return state_codec(self.state_type).dump(state)
 
-    @abstractmethod
-    def load(self, data: dict) -> Any:
-        """Inverse of dump."""
+    def load(self, data: Snapshot) -> S:
+        """Inverse of dump; the state shares nothing with `data`."""
+        return state_codec(self.state_type).load(data)
 
-    @abstractmethod
-    def concede(self, state: Any, seat: int) -> list[dict]:
+    def copy(self, state: S) -> S:
+        """A copy sharing nothing with `state`: `load(dump(state))`, faster."""
+        return state_codec(self.state_type).copy(state)
+
+    def concede(self, state: S, seat: int) -> list[Event]:
         """End the game at once because `seat` gives up (any time, owed or not).
-        The conceding seat is never among the winners; the others are ranked
-        by their standing now. Returns public events."""
+        The conceding seat is never among the winners (`outcome` reads
+        `conceded`); the others are ranked by their standing now. Returns
+        public events."""
+        if not isinstance(state, Concedable):
+            raise TypeError(f"{type(state).__name__} lacks the fields of the default concede")
+        state.conceded = seat
+        state.end_reason = CONCEDED
+        state.phase = OVER
+        return [{"type": "concede", "seat": seat}, {"type": "over"}]
 
-    @abstractmethod
-    def redeal_hidden(self, state: Any, seat: int, rng: Rng) -> None:
+    def redeal_hidden(self, state: S, seat: int, rng: Rng) -> None:
         """Re-deal, in place, everything `seat` cannot see (other hands, the
-        deck, removed cards), keeping sizes. Used by the non-interference test:
-        afterwards `seat`'s view and legal actions must be unchanged. The pool
-        is sorted before the shuffle, so the deal depends only on `seat`'s view
-        and `rng` (bots sample the hidden cards with it and must not learn
-        where the true cards lie from the sample)."""
+        deck, removed cards: `hidden`), keeping sizes. Used by the
+        non-interference test: afterwards `seat`'s view and legal actions must
+        be unchanged. The pool is sorted before the shuffle, so the deal
+        depends only on `seat`'s view and `rng` (bots sample the hidden cards
+        with it and must not learn where the true cards lie from the sample)."""
+        redeal(state, seat, rng, self.hidden)

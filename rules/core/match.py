@@ -3,9 +3,10 @@
 This is the only API the rest of the bot uses. `act()` is all-or-nothing: a
 refused or failing action leaves the match exactly as it was.
 """
+
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rules.core.actions import Action
@@ -19,7 +20,8 @@ from rules.core.errors import (
     StaleSeq,
     UnknownAction,
 )
-from rules.core.game import Game
+from rules.core.events import Event
+from rules.core.game import Game, Outcome, View
 from rules.core.registry import get_game
 from rules.core.rng import Rng
 
@@ -31,8 +33,16 @@ CONCEDE = "concede"
 class Match:
     __slots__ = ("game", "players", "options", "seed", "rng", "state", "log")
 
-    def __init__(self, game: Game, players: int, options: dict, seed: str,
-                 rng: Rng, state: Any, log: list[tuple[int, str]]):
+    def __init__(
+        self,
+        game: Game[Any],
+        players: int,
+        options: dict[str, Any],
+        seed: str,
+        rng: Rng,
+        state: Any,
+        log: list[tuple[int, str]],
+    ):
         self.game = game
         self.players = players
         self.options = options
@@ -43,13 +53,19 @@ class Match:
 
     # -- creation ---------------------------------------------------------
     @classmethod
-    def new(cls, game_id: str, players: int | Sequence, seed: str,
-            options: dict | None = None) -> "Match":
+    def new(
+        cls,
+        game_id: str,
+        players: int | Sequence[object],
+        seed: str,
+        options: dict[str, Any] | None = None,
+    ) -> Match:
         game = get_game(game_id)
         n = players if isinstance(players, int) else len(players)
         if not game.min_players <= n <= game.max_players:
             raise BadOptions(
-                f"{game.name} takes {game.min_players}-{game.max_players} players, not {n}")
+                f"{game.name} takes {game.min_players}-{game.max_players} players, not {n}"
+            )
         if not isinstance(seed, str) or not seed:
             raise BadOptions("seed must be a non-empty string")
         opts = game.check_options(n, dict(options or {}))
@@ -77,16 +93,16 @@ class Match:
             return []
         return self.game.legal(self.state, seat)
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> View:
         if seat is not None and not 0 <= seat < self.players:
             raise NotYourDecision(f"no seat {seat} in this match")
         return self.game.view(self.state, seat)
 
-    def outcome(self) -> dict | None:
+    def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
 
     # -- the one way to change a match -----------------------------------
-    def act(self, seat: int, action: Action | str, expected_seq: int) -> list[dict]:
+    def act(self, seat: int, action: Action | str, expected_seq: int) -> list[Event]:
         owed = self.game.to_act(self.state)
         if not owed:
             raise GameOver("the match is over")
@@ -100,10 +116,11 @@ class Match:
             raise NotYourDecision(f"seat {seat} owes no decision now")
         if action not in self.game.legal(self.state, seat):
             raise IllegalAction(f"{action.key()} is not legal now")
-        return self._apply(seat, action,
-                           lambda: self.game.apply(self.state, seat, action, self.rng))
+        return self._apply(
+            seat, action, lambda: self.game.apply(self.state, seat, action, self.rng)
+        )
 
-    def concede(self, seat: int, expected_seq: int) -> list[dict]:
+    def concede(self, seat: int, expected_seq: int) -> list[Event]:
         """`seat` gives up: the game ends at once and that seat cannot win.
         Allowed at any time, whether or not the seat owes a decision."""
         if not self.game.to_act(self.state):
@@ -114,7 +131,7 @@ class Match:
             raise NotYourDecision(f"no seat {seat} in this match")
         return self._apply(seat, Action(CONCEDE), lambda: self.game.concede(self.state, seat))
 
-    def _apply(self, seat: int, action: Action, change) -> list[dict]:
+    def _apply(self, seat: int, action: Action, change: Callable[[], list[Event]]) -> list[Event]:
         try:
             events = change()
         except BaseException:
@@ -127,16 +144,22 @@ class Match:
         """Undo a half-applied action by replaying the log: the engine is
         deterministic, so this restores the exact state without paying for a
         backup on every action (failures are bugs, hence rare)."""
-        fresh = Match.replay({"game": self.game.id, "players": self.players,
-                              "options": self.options, "seed": self.seed,
-                              "log": [[seat, key] for seat, key in self.log]})
+        fresh = Match.replay(
+            {
+                "game": self.game.id,
+                "players": self.players,
+                "options": self.options,
+                "seed": self.seed,
+                "log": [[seat, key] for seat, key in self.log],
+            }
+        )
         self.rng, self.state = fresh.rng, fresh.state
 
     # -- persistence -----------------------------------------------------
-    def snapshot(self) -> dict:
+    def snapshot(self) -> dict[str, Any]:
         return {"rng": self.rng.state, "state": self.game.dump(self.state)}
 
-    def to_record(self) -> dict:
+    def to_record(self) -> dict[str, Any]:
         return {
             "format": RECORD_FORMAT,
             "game": self.game.id,
@@ -149,7 +172,7 @@ class Match:
         }
 
     @classmethod
-    def from_record(cls, rec: dict, *, verify: bool = False) -> "Match":
+    def from_record(cls, rec: dict[str, Any], *, verify: bool = False) -> Match:
         """Load from a record's snapshot; with `verify`, also replay the log
         and refuse the record if the two disagree. A record without a
         snapshot is rebuilt from its log."""
@@ -160,7 +183,8 @@ class Match:
             if rec["rules_version"] != game.rules_version:
                 raise RecordError(
                     f"{game.id} rules version {rec['rules_version']}"
-                    f" (this code: {game.rules_version})")
+                    f" (this code: {game.rules_version})"
+                )
             snap = rec.get("snapshot")
             if snap is None or verify:
                 replayed = cls.replay(rec)
@@ -168,27 +192,34 @@ class Match:
                     raise RecordError("snapshot disagrees with the replayed action log")
                 return replayed
             log = [(int(seat), str(key)) for seat, key in rec["log"]]
-            return cls(game, int(rec["players"]), dict(rec["options"]), str(rec["seed"]),
-                       Rng(int(snap["rng"])), game.load(snap["state"]), log)
+            return cls(
+                game,
+                int(rec["players"]),
+                dict(rec["options"]),
+                str(rec["seed"]),
+                Rng(int(snap["rng"])),
+                game.load(snap["state"]),
+                log,
+            )
         except RecordError:
             raise
         except (RulesError, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise RecordError(f"corrupt record: {exc!r}") from exc
 
     @classmethod
-    def replay(cls, rec: dict) -> "Match":
+    def replay(cls, rec: dict[str, Any]) -> Match:
         """Rebuild a match from seed and log alone (the log is the truth)."""
         return cls.replay_story(rec)[0]
 
     @classmethod
-    def replay_story(cls, rec: dict) -> tuple["Match", list[list[dict]]]:
+    def replay_story(cls, rec: dict[str, Any]) -> tuple[Match, list[list[Event]]]:
         """Rebuild a match from seed and log, with the events of each logged
         action (to backfill a log stored before events were)."""
         match = cls.new(rec["game"], int(rec["players"]), rec["seed"], rec["options"])
         story = [match.apply_logged(int(seat), key) for seat, key in rec["log"]]
         return match, story
 
-    def apply_logged(self, seat: int, key: str) -> list[dict]:
+    def apply_logged(self, seat: int, key: str) -> list[Event]:
         """Apply one logged key (an action or a concession) at the current seq."""
         if key == CONCEDE:
             return self.concede(seat, self.seq)

@@ -9,6 +9,7 @@ A *seat* option names a seat: the engine counts seats from 0; people count
 from 1, as the lobby does, and the Discord layer converts at the edge. People
 know an option by its `public_name`, which several games may share.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -61,9 +62,11 @@ class Option:
                 raise BadOptions(f"{self.name} must be true or false")
             return value
         if self.kind == INT:
+            assert self.low is not None and self.high is not None, f"{self.name}: no range"
             if type(value) is not int or not self.low <= value <= self.high:
-                raise BadOptions(f"{self.name} must be a whole number from {self.low} "
-                                 f"to {self.high}")
+                raise BadOptions(
+                    f"{self.name} must be a whole number from {self.low} to {self.high}"
+                )
             return value
         if isinstance(value, str):
             for choice in self.choices:
@@ -71,8 +74,10 @@ class Option:
                     return choice
         raise BadOptions(f"{self.name} must be {' or '.join(map(repr, self.choices))}")
 
-def check_options(game_name: str, schema: Sequence[Option], n_players: int,
-                  options: dict[str, Any]) -> dict[str, Any]:
+
+def check_options(
+    game_name: str, schema: Sequence[Option], n_players: int, options: dict[str, Any]
+) -> dict[str, Any]:
     """Validate `options` against `schema`: unknown names and bad values
     raise BadOptions; unset options with `keep_default` get their default;
     values equal to a default that is not kept are left out."""

@@ -3,25 +3,27 @@
 A game package exposes `GAME = SomeGame()` in its `__init__`; adding a
 game is adding a folder, with no central list to edit.
 """
+
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from typing import Any
 
 import rules
 from rules.core.errors import UnknownGame
 from rules.core.game import Game
 
 _NOT_GAMES = {"core", "bots"}
-_games: dict[str, Game] | None = None
+_games: dict[str, Game[Any]] | None = None
 #: packages that failed to import, with the error: one broken game must not
 #: make every stored match of the other games unloadable (a test asserts
 #: this stays empty)
 load_errors: dict[str, str] = {}
 
 
-def _discover() -> dict[str, Game]:
-    found: dict[str, Game] = {}
+def _discover() -> dict[str, Game[Any]]:
+    found: dict[str, Game[Any]] = {}
     for info in pkgutil.iter_modules(rules.__path__):
         if not info.ispkg or info.name in _NOT_GAMES:
             continue
@@ -36,14 +38,14 @@ def _discover() -> dict[str, Game]:
     return dict(sorted(found.items()))
 
 
-def all_games() -> dict[str, Game]:
+def all_games() -> dict[str, Game[Any]]:
     global _games
     if _games is None:
         _games = _discover()
     return _games
 
 
-def get_game(game_id: str) -> Game:
+def get_game(game_id: str) -> Game[Any]:
     try:
         return all_games()[game_id]
     except KeyError:

@@ -5,9 +5,14 @@ serialisable into a snapshot, and identical on every Python version (unlike
 `random.shuffle`/`randrange`, whose algorithms have changed between releases).
 A known-answer test pins its output.
 """
+
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 
@@ -20,11 +25,11 @@ def seed_state(seed: str) -> int:
 class Rng:
     __slots__ = ("state",)
 
-    def __init__(self, state: int):
+    def __init__(self, state: int) -> None:
         self.state = state & _MASK
 
     @classmethod
-    def from_seed(cls, seed: str) -> "Rng":
+    def from_seed(cls, seed: str) -> Rng:
         return cls(seed_state(seed))
 
     def next64(self) -> int:
@@ -44,11 +49,11 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates, in place."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def choice(self, items):
+    def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]

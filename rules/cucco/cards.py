@@ -12,6 +12,7 @@ Codes (both copies of a kind share one code):
                 `p11` (XI House), `p12` (XII Cat), `p13` (XIII Horse),
                 `p14` (XIIII Man), `p15` (XV Cuckoo), `lion`
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -25,13 +26,28 @@ KINDS_PER_SUIT = 10
 # Z-1, weakest to strongest within each suit: (code, display name).
 _SUIT_KINDS = {
     NUMBERS: (
-        ("n1", "I"), ("n2", "II"), ("n3", "III"), ("n4", "IIII"), ("n5", "V"),
-        ("n6", "VI"), ("n7", "VII"), ("n8", "VIII"), ("n9", "VIIII"), ("n10", "X"),
+        ("n1", "I"),
+        ("n2", "II"),
+        ("n3", "III"),
+        ("n4", "IIII"),
+        ("n5", "V"),
+        ("n6", "VI"),
+        ("n7", "VII"),
+        ("n8", "VIII"),
+        ("n9", "VIIII"),
+        ("n10", "X"),
     ),
     PICTURES: (
-        ("mask", "Mask"), ("bucket", "Bucket"), ("zero", "Zero (0)"), ("mat", "Mat (the fool)"),
-        ("p11", "XI House"), ("p12", "XII Cat"), ("p13", "XIII Horse"),
-        ("p14", "XIIII Man"), ("p15", "XV Cuckoo"), ("lion", "Lion"),
+        ("mask", "Mask"),
+        ("bucket", "Bucket"),
+        ("zero", "Zero (0)"),
+        ("mat", "Mat (the fool)"),
+        ("p11", "XI House"),
+        ("p12", "XII Cat"),
+        ("p13", "XIII Horse"),
+        ("p14", "XIIII Man"),
+        ("p15", "XV Cuckoo"),
+        ("lion", "Lion"),
     ),
 }
 

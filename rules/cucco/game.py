@@ -61,13 +61,16 @@ View: public fields for everybody (a pass shows in `bids` as `bid: None`);
 {deal, declarer, partner or None (alone), winner "declarer"|"opponents"|None
 (drawn)}: the sides team ratings count.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple, TypedDict
 
 from rules.core.actions import Action
-from rules.core.game import Game
+from rules.core.events import Event
+from rules.core.game import Game, Outcome, View
+from rules.core.hidden import Hidden
 from rules.core.options import INT, SEAT, Option
 from rules.core.rng import Rng
 from rules.cucco.cards import (
@@ -96,12 +99,35 @@ _BIDS = tuple(Action("bid", (k.code,)) for k in KINDS)  # by kind
 _PLAYS = tuple(Action("play", (k.code,)) for k in KINDS)
 
 
+class Trick(NamedTuple):
+    """A trick taken, stored as the row [leader, winner, cards]."""
+
+    leader: int
+    winner: int
+    cards: list[int]  # in play order from the leader
+
+
+class DealRecord(TypedDict):
+    """A settled deal, as kept in the history (and told by `deal_end`)."""
+
+    deal: int
+    dealer: int
+    declarer: int
+    called: str  # the called card's code
+    partner: int | None  # None: the declarer played alone
+    solo: bool
+    half_points: list[int]  # declarer's side, opponents
+    recount: list[int] | None  # Z-7's recount, when there was one
+    result: str
+    chips: list[int]  # per seat
+
+
 @dataclass(slots=True)
 class CuccoState:
     deals: int  # counted deals in the match (Z-8)
     dealer: int
     chips: list[int] = field(default_factory=lambda: [0] * PLAYERS)
-    history: list[dict] = field(default_factory=list)  # settled deals, JSON-safe
+    history: list[DealRecord] = field(default_factory=list)  # settled deals
     thrown_in: int = 0
     phase: str = BIDDING
     hands: list[list[int]] = field(default_factory=list)
@@ -114,7 +140,7 @@ class CuccoState:
     called: int | None = None  # kind of the called card
     leader: int = 0
     trick: list[int] = field(default_factory=list)  # card ids, in play order from leader
-    tricks: list[list] = field(default_factory=list)  # [leader, winner, [5 card ids]]
+    tricks: list[Trick] = field(default_factory=list)
     played_by: list[int] = field(default_factory=lambda: [-1] * DECK_SIZE)
     conceded: int | None = None
     end_reason: str | None = None
@@ -135,7 +161,7 @@ def trick_winner(leader: int, cards: list[int]) -> int:
     return (leader + best) % PLAYERS
 
 
-class Cucco(Game):
+class Cucco(Game[CuccoState]):
     id = "cucco"
     name = "Cucco for five"
     rules_version = 1
@@ -145,11 +171,24 @@ class Cucco(Game):
     # per counted deal at most 10 bids + 4 passes + 40 cards; throw-ins add 5
     # each (unbounded in principle, vanishingly rare in random play)
     max_actions = 3000
+    state_type = CuccoState
+    hidden = (Hidden("hands", per_seat=True),)
     options_schema = (
-        Option("deals", INT, "how many deals the match lasts", default=DEFAULT_DEALS,
-               low=1, high=MAX_DEALS, keep_default=True),
-        Option("first_dealer", SEAT, "who deals first (otherwise drawn by lot)",
-               offered_as="first_player"),
+        Option(
+            "deals",
+            INT,
+            "how many deals the match lasts",
+            default=DEFAULT_DEALS,
+            low=1,
+            high=MAX_DEALS,
+            keep_default=True,
+        ),
+        Option(
+            "first_dealer",
+            SEAT,
+            "who deals first (otherwise drawn by lot)",
+            offered_as="first_player",
+        ),
     )
 
     # -- setup (Z-2, Z-8) ----------------------------------------------------
@@ -170,7 +209,7 @@ class Cucco(Game):
             seat = s.dealer
             for _ in range(PLAYERS):
                 seat = _nxt(seat)
-                hands[seat] += deck[pos:pos + packet]
+                hands[seat] += deck[pos : pos + packet]
                 pos += packet
         s.hands = [sorted(h) for h in hands]
         s.phase = BIDDING
@@ -200,8 +239,9 @@ class Cucco(Game):
                 if k == seen:
                     continue
                 seen = k
-                if s.bid is None or (KINDS[k].suit == KINDS[s.bid].suit
-                                     and KINDS[k].rank < KINDS[s.bid].rank):
+                if s.bid is None or (
+                    KINDS[k].suit == KINDS[s.bid].suit and KINDS[k].rank < KINDS[s.bid].rank
+                ):
                     actions.append(_BIDS[k])
             return actions
         playable = hand
@@ -219,14 +259,14 @@ class Cucco(Game):
         return actions
 
     # -- applying ----------------------------------------------------------------
-    def apply(self, s: CuccoState, seat: int, action: Action, rng: Rng) -> list[dict]:
+    def apply(self, s: CuccoState, seat: int, action: Action, rng: Rng) -> list[Event]:
         if action.verb == "play":
             return self._play(s, seat, KIND_BY_CODE[action.args[0]], rng)
         if action.verb == "bid":
             return self._bid(s, seat, KIND_BY_CODE[action.args[0]])
         return self._pass(s, seat, rng)
 
-    def _bid(self, s: CuccoState, seat: int, kind: int) -> list[dict]:
+    def _bid(self, s: CuccoState, seat: int, kind: int) -> list[Event]:
         s.bids.append([seat, kind])
         s.bid, s.bidder = kind, seat
         events = [{"type": "bid", "seat": seat, "card": KINDS[kind].code}]
@@ -240,7 +280,7 @@ class Cucco(Game):
             s.turn = nxt
         return events
 
-    def _pass(self, s: CuccoState, seat: int, rng: Rng) -> list[dict]:
+    def _pass(self, s: CuccoState, seat: int, rng: Rng) -> list[Event]:
         s.bids.append([seat, PASS])
         s.passed[seat] = True
         events = [{"type": "pass", "seat": seat}]
@@ -263,23 +303,23 @@ class Cucco(Game):
             nxt = _nxt(nxt)
         return nxt
 
-    def _end_bidding(self, s: CuccoState, how: str) -> dict:
+    def _end_bidding(self, s: CuccoState, how: str) -> Event:
         s.declarer, s.called = s.bidder, s.bid
+        assert s.called is not None  # bidding ends on a bid
         s.phase = PLAY
         s.leader = s.turn = _nxt(s.dealer)
-        return {"type": "declarer", "seat": s.declarer, "called": KINDS[s.called].code,
-                "how": how}
+        return {"type": "declarer", "seat": s.declarer, "called": KINDS[s.called].code, "how": how}
 
-    def _deal_event(self, s: CuccoState) -> dict:
+    def _deal_event(self, s: CuccoState) -> Event:
         return {"type": "deal", "deal": len(s.history) + 1, "dealer": s.dealer}
 
-    def _play(self, s: CuccoState, seat: int, kind: int, rng: Rng) -> list[dict]:
+    def _play(self, s: CuccoState, seat: int, kind: int, rng: Rng) -> list[Event]:
         hand = s.hands[seat]
         card = next(c for c in hand if CARD_KIND[c] == kind)
         hand.remove(card)
         s.played_by[card] = seat
         s.trick.append(card)
-        events: list[dict] = [{"type": "play", "seat": seat, "card": CARD_CODE[card]}]
+        events: list[Event] = [{"type": "play", "seat": seat, "card": CARD_CODE[card]}]
         if kind == s.called:
             a, b = (s.played_by[c] for c in copies(kind))
             if seat != s.declarer:
@@ -290,11 +330,17 @@ class Cucco(Game):
             s.turn = _nxt(seat)
             return events
         winner = trick_winner(s.leader, s.trick)
-        s.tricks.append([s.leader, winner, list(s.trick)])
-        events.append({"type": "trick", "number": len(s.tricks), "leader": s.leader,
-                       "winner": winner,
-                       "cards": [CARD_CODE[c] for c in s.trick],
-                       "half_points": half_points(s.trick)})
+        s.tricks.append(Trick(s.leader, winner, list(s.trick)))
+        events.append(
+            {
+                "type": "trick",
+                "number": len(s.tricks),
+                "leader": s.leader,
+                "winner": winner,
+                "cards": [CARD_CODE[c] for c in s.trick],
+                "half_points": half_points(s.trick),
+            }
+        )
         s.trick = []
         s.leader = s.turn = winner
         if len(s.tricks) == TRICKS:
@@ -305,6 +351,7 @@ class Cucco(Game):
     def partner(self, s: CuccoState) -> int | None:
         """Where the other called copy is (hands and cards played); None: alone.
         Not public knowledge before it is played: see `_public_teams`."""
+        assert s.called is not None  # called when the bidding ends
         for c in copies(s.called):
             owner = s.played_by[c]
             if owner < 0:
@@ -313,17 +360,19 @@ class Cucco(Game):
                 return owner
         return None
 
-    def _settle(self, s: CuccoState, rng: Rng) -> list[dict]:
+    def _settle(self, s: CuccoState, rng: Rng) -> list[Event]:
         partner = self.partner(s)
+        assert s.declarer is not None and s.called is not None  # set by the bidding
         side = {s.declarer, partner}
-        ours, theirs = [], []
+        ours: list[int] = []
+        theirs: list[int] = []
         for _leader, winner, cards in s.tricks:
             (ours if winner in side else theirs).extend(cards)
         res = settle(ours, theirs)
         delta = chips(res["result"], s.declarer, partner, PLAYERS)
         for i in range(PLAYERS):
             s.chips[i] += delta[i]
-        record = {
+        record: DealRecord = {
             "deal": len(s.history) + 1,
             "dealer": s.dealer,
             "declarer": s.declarer,
@@ -347,26 +396,22 @@ class Cucco(Game):
             events.append(self._deal_event(s))
         return events
 
-    def concede(self, s: CuccoState, seat: int) -> list[dict]:
-        s.conceded = seat
-        s.end_reason = "concede"
-        s.phase = OVER
-        return [{"type": "concede", "seat": seat}, {"type": "over"}]
-
     # -- what a seat sees (Z-9) ---------------------------------------------------
     def _public_teams(self, s: CuccoState) -> tuple[bool, int | None]:
         """(teams public?, partner if public). Only cards played count here."""
         if s.declarer is None:
             return False, None
+        assert s.called is not None  # called with the declarer
         owners = [s.played_by[c] for c in copies(s.called)]
         for o in owners:
             if o >= 0 and o != s.declarer:
                 return True, o
         return owners[0] == owners[1] == s.declarer, None
 
-    def _you(self, s: CuccoState, seat: int) -> dict:
+    def _you(self, s: CuccoState, seat: int) -> dict[str, Any]:
         if s.declarer is None:
             return {"role": None}
+        assert s.called is not None  # called with the declarer
         mine = sum(1 for c in copies(s.called) if s.played_by[c] == seat or c in s.hands[seat])
         if seat == s.declarer:
             return {"role": "declarer", "solo": mine == 2}
@@ -374,12 +419,12 @@ class Cucco(Game):
             return {"role": "partner", "declarer": s.declarer}
         return {"role": "opponent"}
 
-    def view(self, s: CuccoState, seat: int | None) -> dict:
+    def view(self, s: CuccoState, seat: int | None) -> View:
         won: list[list[int]] = [[] for _ in range(PLAYERS)]
         for _leader, winner, cards in s.tricks:
             won[winner].extend(cards)
         public, partner = self._public_teams(s)
-        view: dict[str, Any] = {
+        view: View = {
             "game": self.id,
             "phase": s.phase,
             "seat": seat,
@@ -390,8 +435,9 @@ class Cucco(Game):
             "to_act": list(self.to_act(s)),
             "chips": list(s.chips),
             "hand_sizes": [len(h) for h in s.hands],
-            "bids": [{"seat": b[0], "bid": KINDS[b[1]].code if b[1] != PASS else None}
-                     for b in s.bids],
+            "bids": [
+                {"seat": b[0], "bid": KINDS[b[1]].code if b[1] != PASS else None} for b in s.bids
+            ],
             "passed": list(s.passed),
             "current_bid": KINDS[s.bid].code if s.bid is not None else None,
             "bidder": s.bidder,
@@ -400,13 +446,18 @@ class Cucco(Game):
             "teams_public": public,
             "partner": partner,
             "solo": public and partner is None,
-            "trick": {"leader": s.leader,
-                      "cards": [[(s.leader + i) % PLAYERS, CARD_CODE[c]]
-                                for i, c in enumerate(s.trick)]},
-            "tricks": [{"leader": leader, "winner": winner,
-                        "cards": [[(leader + i) % PLAYERS, CARD_CODE[c]]
-                                  for i, c in enumerate(cards)]}
-                       for leader, winner, cards in s.tricks],
+            "trick": {
+                "leader": s.leader,
+                "cards": [[(s.leader + i) % PLAYERS, CARD_CODE[c]] for i, c in enumerate(s.trick)],
+            },
+            "tricks": [
+                {
+                    "leader": leader,
+                    "winner": winner,
+                    "cards": [[(leader + i) % PLAYERS, CARD_CODE[c]] for i, c in enumerate(cards)],
+                }
+                for leader, winner, cards in s.tricks
+            ],
             "tricks_won": [sum(1 for t in s.tricks if t[1] == i) for i in range(PLAYERS)],
             "half_points": [half_points(w) for w in won],
             "team_half_points": None,
@@ -417,15 +468,17 @@ class Cucco(Game):
         if public:
             side = {s.declarer, partner}
             ours = sum(view["half_points"][i] for i in side if i is not None)
-            view["team_half_points"] = {"declarer": ours,
-                                        "opponents": sum(view["half_points"]) - ours}
+            view["team_half_points"] = {
+                "declarer": ours,
+                "opponents": sum(view["half_points"]) - ours,
+            }
         if seat is not None:
             view["hand"] = [CARD_CODE[c] for c in s.hands[seat]]
             view["you"] = self._you(s, seat)
         return view
 
     # -- the end (Z-8) -------------------------------------------------------------
-    def outcome(self, s: CuccoState) -> dict | None:
+    def outcome(self, s: CuccoState) -> Outcome | None:
         if s.phase != OVER:
             return None
         scores = list(s.chips)
@@ -436,10 +489,14 @@ class Cucco(Game):
             winners = []  # everybody level: a drawn match
         return {
             "scores": scores,
-            "breakdown": [{"chips": scores[i],
-                           "per_deal": [h["chips"][i] for h in s.history],
-                           "declared": sum(1 for h in s.history if h["declarer"] == i)}
-                          for i in range(PLAYERS)],
+            "breakdown": [
+                {
+                    "chips": scores[i],
+                    "per_deal": [h["chips"][i] for h in s.history],
+                    "declared": sum(1 for h in s.history if h["declarer"] == i),
+                }
+                for i in range(PLAYERS)
+            ],
             "winners": winners,
             "reason": s.end_reason,
             "deals_played": len(s.history),
@@ -447,77 +504,15 @@ class Cucco(Game):
             "teams": [deal_teams(h) for h in s.history],
         }
 
-    # -- snapshot -------------------------------------------------------------------
-    def dump(self, s: CuccoState) -> dict:
-        return {
-            "deals": s.deals,
-            "dealer": s.dealer,
-            "chips": list(s.chips),
-            "history": [_copy_record(h) for h in s.history],
-            "thrown_in": s.thrown_in,
-            "phase": s.phase,
-            "hands": [list(h) for h in s.hands],
-            "turn": s.turn,
-            "bids": [list(b) for b in s.bids],
-            "passed": list(s.passed),
-            "bid": s.bid,
-            "bidder": s.bidder,
-            "declarer": s.declarer,
-            "called": s.called,
-            "leader": s.leader,
-            "trick": list(s.trick),
-            "tricks": [[t[0], t[1], list(t[2])] for t in s.tricks],
-            "played_by": list(s.played_by),
-            "conceded": s.conceded,
-            "end_reason": s.end_reason,
-        }
 
-    def load(self, d: dict) -> CuccoState:
-        return CuccoState(
-            deals=int(d["deals"]),
-            dealer=int(d["dealer"]),
-            chips=[int(x) for x in d["chips"]],
-            history=[_copy_record(h) for h in d["history"]],
-            thrown_in=int(d["thrown_in"]),
-            phase=str(d["phase"]),
-            hands=[[int(c) for c in h] for h in d["hands"]],
-            turn=int(d["turn"]),
-            bids=[[int(x) for x in b] for b in d["bids"]],
-            passed=[bool(p) for p in d["passed"]],
-            bid=d["bid"],
-            bidder=d["bidder"],
-            declarer=d["declarer"],
-            called=d["called"],
-            leader=int(d["leader"]),
-            trick=[int(c) for c in d["trick"]],
-            tricks=[[int(t[0]), int(t[1]), [int(c) for c in t[2]]] for t in d["tricks"]],
-            played_by=[int(x) for x in d["played_by"]],
-            conceded=d["conceded"],
-            end_reason=d["end_reason"],
-        )
-
-    def redeal_hidden(self, s: CuccoState, seat: int, rng: Rng) -> None:
-        others = [i for i in range(PLAYERS) if i != seat]
-        pool = [c for i in others for c in s.hands[i]]
-        pool.sort()  # canonical: the deal depends only on what is hidden, not where
-        rng.shuffle(pool)
-        for i in others:
-            n = len(s.hands[i])
-            s.hands[i], pool = sorted(pool[:n]), pool[n:]
-
-
-def deal_teams(record: dict) -> dict:
+def deal_teams(record: DealRecord) -> dict[str, Any]:
     """The sides of a settled deal, for team ratings: the declarer with the
     partner (None: alone) against the rest, and which side won (None: a
     drawn deal). Public: by the end of a deal every card has been played."""
     won = {WIN: "declarer", LOSS: "opponents"}.get(record["result"])
-    return {"deal": record["deal"], "declarer": record["declarer"],
-            "partner": record["partner"], "winner": won}
-
-
-def _copy_record(h: dict) -> dict:
-    out = dict(h)
-    for key in ("half_points", "recount", "chips"):
-        if out.get(key) is not None:
-            out[key] = list(out[key])
-    return out
+    return {
+        "deal": record["deal"],
+        "declarer": record["declarer"],
+        "partner": record["partner"],
+        "winner": won,
+    }

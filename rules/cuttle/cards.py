@@ -9,6 +9,7 @@ a hand sorted by id reads low to high.
 Codes (used in action keys and views): rank `a 2 .. 10 j q k` followed by
 suit `c d h s`, e.g. `as`, `7h`, `10d`, `qs`.
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -55,8 +56,11 @@ class Card(NamedTuple):
 
 
 def _build() -> tuple[Card, ...]:
-    return tuple(Card((rank - 1) * 4 + i, rank, suit, RANK_CODES[rank - 1] + suit)
-                 for rank in range(ACE, KING + 1) for i, suit in enumerate(SUITS))
+    return tuple(
+        Card((rank - 1) * 4 + i, rank, suit, RANK_CODES[rank - 1] + suit)
+        for rank in range(ACE, KING + 1)
+        for i, suit in enumerate(SUITS)
+    )
 
 
 CARDS: tuple[Card, ...] = _build()

@@ -64,16 +64,19 @@ Decisions taken where the rules page leaves a case open:
 - Concession: scores are the point totals.
 - Option `dealer` (0 or 1) fixes the dealer; otherwise the seeded RNG picks.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.actions import Action
-from rules.core.events import private
-from rules.core.game import Game
+from rules.core.events import Event, private
+from rules.core.game import Game, Outcome, View
+from rules.core.hidden import Hidden, redeal
 from rules.core.options import SEAT, Option
 from rules.core.rng import Rng
+from rules.core.state_codec import as_row
 from rules.cuttle.cards import (
     ACE,
     BY_CODE,
@@ -103,13 +106,22 @@ from rules.cuttle.cards import (
     target_for,
 )
 
-MAIN, COUNTER, TAKE, DISCARD, SEVEN_PLAY, OVER = "main", "counter", "take", "discard", "seven", "over"
+MAIN, COUNTER, TAKE, DISCARD, SEVEN_PLAY, OVER = (
+    "main",
+    "counter",
+    "take",
+    "discard",
+    "seven",
+    "over",
+)
 PLAY_VERBS = frozenset({"points", "scuttle", "oneoff", "perm", "jack", "glasses"})
 
 
+@as_row  # stored as [card, owner, jacks]
 @dataclass(slots=True)
 class Stack:
     """A point card on the table with the jacks on it (bottom first)."""
+
     card: int
     owner: int
     jacks: list[int] = field(default_factory=list)
@@ -148,18 +160,38 @@ def _insert_sorted(hand: list[int], cid: int) -> None:
     hand.insert(i, cid)
 
 
-class Cuttle(Game):
+class Cuttle(Game[CuttleState]):
     id = "cuttle"
     name = "Cuttle"
     rules_version = 1
     min_players = 2
     max_players = 2
-    verbs = frozenset({"draw", "pass", "points", "scuttle", "oneoff", "perm", "jack",
-                       "glasses", "counter", "resolve", "take", "discard"})
+    verbs = frozenset(
+        {
+            "draw",
+            "pass",
+            "points",
+            "scuttle",
+            "oneoff",
+            "perm",
+            "jack",
+            "glasses",
+            "counter",
+            "resolve",
+            "take",
+            "discard",
+        }
+    )
     max_actions = 1000  # random playouts: median ~31, max 116 over 3000 seeds
+    state_type = CuttleState
+    hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True))
     options_schema = (
-        Option("dealer", SEAT, "who deals (the other player starts; otherwise by lot)",
-               offered_as="first_player"),
+        Option(
+            "dealer",
+            SEAT,
+            "who deals (the other player starts; otherwise by lot)",
+            offered_as="first_player",
+        ),
     )
 
     # -- setup (C-1) -------------------------------------------------------
@@ -173,8 +205,15 @@ class Cuttle(Game):
         for seat, size in ((dealer, DEALER_HAND), (1 - dealer, OTHER_HAND)):
             hands[seat] = sorted(deck[-size:])
             del deck[-size:]
-        return CuttleState(hands=hands, deck=deck, scrap=[], stacks=[], perms=[[], []],
-                           dealer=dealer, current=1 - dealer)
+        return CuttleState(
+            hands=hands,
+            deck=deck,
+            scrap=[],
+            stacks=[],
+            perms=[[], []],
+            dealer=dealer,
+            current=1 - dealer,
+        )
 
     # -- table queries -----------------------------------------------------
     @staticmethod
@@ -213,6 +252,7 @@ class Cuttle(Game):
         if s.phase == OVER:
             return ()
         if s.phase == COUNTER:
+            assert s.responder is not None  # set with the phase
             return (s.responder,)
         if s.phase == DISCARD:
             return (1 - s.current,)
@@ -239,8 +279,9 @@ class Cuttle(Game):
         if rank in (QUEEN, KING):
             acts.append(Action("perm", (code,)))
         if rank == JACK and not self.has_queen(s, opp):
-            acts += [Action("jack", (code, CODE[st.card]))
-                     for st in s.stacks if st.controller == opp]
+            acts += [
+                Action("jack", (code, CODE[st.card])) for st in s.stacks if st.controller == opp
+            ]
         return acts
 
     @staticmethod
@@ -270,18 +311,21 @@ class Cuttle(Game):
         if s.phase == DISCARD:
             return [Action("discard", (CODE[c],)) for c in s.hands[seat]]
         if s.phase == SEVEN_PLAY:
+            assert s.revealed is not None  # set with the phase
             return self.uses(s, seat, s.revealed)
         return []
 
     # -- applying ----------------------------------------------------------
-    def apply(self, s: CuttleState, seat: int, action: Action, rng: Rng) -> list[dict]:
+    def apply(self, s: CuttleState, seat: int, action: Action, rng: Rng) -> list[Event]:
         verb, args = action.verb, action.args
         if verb == "draw":
             cid = s.deck.pop()
             _insert_sorted(s.hands[seat], cid)
             s.passes = 0
-            return [{"type": "draw", "seat": seat, "left": len(s.deck)},
-                    self._drawn(s, seat, [cid])] + self._end_turn(s)
+            return [
+                {"type": "draw", "seat": seat, "left": len(s.deck)},
+                self._drawn(s, seat, [cid]),
+            ] + self._end_turn(s)
         if verb == "pass":
             s.passes += 1
             events = [{"type": "pass", "seat": seat, "passes": s.passes}]
@@ -328,11 +372,11 @@ class Cuttle(Game):
         s.scrap.append(st.card)
         s.scrap.extend(st.jacks)
 
-    def _play(self, s: CuttleState, seat: int, verb: str, args: tuple[str, ...]) -> list[dict]:
+    def _play(self, s: CuttleState, seat: int, verb: str, args: tuple[str, ...]) -> list[Event]:
         from_seven = s.phase == SEVEN_PLAY
         cid = self._take_card(s, seat, args[0])
         s.passes = 0
-        event: dict[str, Any] = {"type": verb, "seat": seat, "card": args[0]}
+        event: Event = {"type": verb, "seat": seat, "card": args[0]}
         if from_seven:
             event["from_seven"] = True
         if verb == "points":
@@ -361,40 +405,46 @@ class Cuttle(Game):
         return [event] + self._end_turn(s)
 
     # -- counters (C-4) ------------------------------------------------------
-    def _offer_counter(self, s: CuttleState, last: int) -> list[dict]:
+    def _offer_counter(self, s: CuttleState, last: int) -> list[Event]:
         """`last` just played the one-off or a counter: the other player may
         answer, unless `last` controls a Queen."""
         if self.has_queen(s, last):
-            return [{"type": "no_counter", "seat": 1 - last, "reason": "queen"}] + self._close_chain(s)
+            return [
+                {"type": "no_counter", "seat": 1 - last, "reason": "queen"}
+            ] + self._close_chain(s)
         s.phase = COUNTER
         s.responder = 1 - last
         return []
 
-    def _counter(self, s: CuttleState, seat: int, cid: int) -> list[dict]:
+    def _counter(self, s: CuttleState, seat: int, cid: int) -> list[Event]:
         s.hands[seat].remove(cid)
         s.scrap.append(cid)
         s.chain.append(cid)
         event = {"type": "counter", "seat": seat, "card": CODE[cid], "chain": len(s.chain)}
         return [event] + self._offer_counter(s, seat)
 
-    def _close_chain(self, s: CuttleState) -> list[dict]:
+    def _close_chain(self, s: CuttleState) -> list[Event]:
         s.responder = None
+        assert s.pending is not None  # a chain answers a one-off
         card = CODE[s.pending]
         if len(s.chain) % 2:
-            return [{"type": "cancelled", "card": card, "counters": len(s.chain)}] + self._end_turn(s)
+            cancelled = {"type": "cancelled", "card": card, "counters": len(s.chain)}
+            return [cancelled, *self._end_turn(s)]
         return self._resolve(s)
 
     # -- one-off effects (C-3) -----------------------------------------------
-    def _resolve(self, s: CuttleState) -> list[dict]:
+    def _resolve(self, s: CuttleState) -> list[Event]:
         seat, opp = s.current, 1 - s.current
+        assert s.pending is not None  # the one-off being resolved
         rank = RANK[s.pending]
-        event: dict[str, Any] = {"type": "effect", "seat": seat, "card": CODE[s.pending]}
+        event: Event = {"type": "effect", "seat": seat, "card": CODE[s.pending]}
         events = [event]
         if rank == ACE:
             event["scrapped"] = [CODE[c] for st in s.stacks for c in (st.card, *st.jacks)]
             for st in list(s.stacks):
                 self._scrap_stack(s, st)
-        elif rank == TWO or rank == NINE:
+        elif rank in (TWO, NINE):
+            assert s.target is not None  # a 2 or 9 is played on a target
             event["target"] = CODE[s.target]
             owner = self._remove_permanent(s, s.target)
             if rank == TWO:
@@ -454,13 +504,13 @@ class Cuttle(Game):
                 return seat
         raise AssertionError(f"{CODE[cid]} is not a permanent on the table")
 
-    def _drawn(self, s: CuttleState, seat: int, cids: list[int]) -> dict:
+    def _drawn(self, s: CuttleState, seat: int, cids: list[int]) -> Event:
         """The cards `seat` drew, seen by the drawer and by an opponent who
         wears glasses (C-5d: they see that hand)."""
         seers = [seat] + ([1 - seat] if self.has_glasses(s, 1 - seat) else [])
         return private({"type": "drawn", "seat": seat, "cards": [CODE[c] for c in cids]}, *seers)
 
-    def _discard(self, s: CuttleState, seat: int, cid: int) -> dict:
+    def _discard(self, s: CuttleState, seat: int, cid: int) -> Event:
         s.hands[seat].remove(cid)
         s.scrap.append(cid)
         return {"type": "discard", "seat": seat, "card": CODE[cid]}
@@ -469,7 +519,7 @@ class Cuttle(Game):
     def standings(self, s: CuttleState) -> list[bool]:
         return [self.total(s, i) >= self.target_points(s, i) for i in (0, 1)]
 
-    def _end_turn(self, s: CuttleState) -> list[dict]:
+    def _end_turn(self, s: CuttleState) -> list[Event]:
         s.pending = s.target = s.revealed = s.responder = None
         s.chain = []
         s.discards_owed = 0
@@ -482,7 +532,7 @@ class Cuttle(Game):
         s.phase = MAIN
         return []
 
-    def _finish(self, s: CuttleState, winner: int | None, reason: str) -> list[dict]:
+    def _finish(self, s: CuttleState, winner: int | None, reason: str) -> list[Event]:
         s.pending = s.target = s.revealed = s.responder = None
         s.chain = []
         s.discards_owed = 0
@@ -491,35 +541,46 @@ class Cuttle(Game):
         s.end_reason = reason
         return [{"type": "over", "reason": reason, "winner": winner}]
 
-    def concede(self, s: CuttleState, seat: int) -> list[dict]:
+    def concede(self, s: CuttleState, seat: int) -> list[Event]:
         s.conceded = seat
         return [{"type": "concede", "seat": seat}] + self._finish(s, 1 - seat, "concede")
 
     # -- what a seat sees (C-7) ------------------------------------------------
-    def view(self, s: CuttleState, seat: int | None) -> dict:
+    def view(self, s: CuttleState, seat: int | None) -> View:
         players = []
         for i in (0, 1):
-            players.append({
-                "seat": i,
-                "dealer": i == s.dealer,
-                "hand_size": len(s.hands[i]),
-                "points": self.total(s, i),
-                "target": self.target_points(s, i),
-                "kings": self.kings(s, i),
-                "glasses": self.has_glasses(s, i),
-                "queen": self.has_queen(s, i),
-                "permanents": [CODE[c] for c in s.perms[i]],
-            })
-        view: dict[str, Any] = {
+            players.append(
+                {
+                    "seat": i,
+                    "dealer": i == s.dealer,
+                    "hand_size": len(s.hands[i]),
+                    "points": self.total(s, i),
+                    "target": self.target_points(s, i),
+                    "kings": self.kings(s, i),
+                    "glasses": self.has_glasses(s, i),
+                    "queen": self.has_queen(s, i),
+                    "permanents": [CODE[c] for c in s.perms[i]],
+                }
+            )
+        view: View = {
             "game": self.id,
             "phase": s.phase,
             "current": s.current,
             "to_act": list(self.to_act(s)),
             "deck": len(s.deck),
             "scrap": [CODE[c] for c in s.scrap],
-            "stacks": [{"card": CODE[st.card], "owner": st.owner, "controller": st.controller,
-                        "jacks": [CODE[j] for j in st.jacks]} for st in s.stacks],
-            "pending": None if s.pending is None else {
+            "stacks": [
+                {
+                    "card": CODE[st.card],
+                    "owner": st.owner,
+                    "controller": st.controller,
+                    "jacks": [CODE[j] for j in st.jacks],
+                }
+                for st in s.stacks
+            ],
+            "pending": None
+            if s.pending is None
+            else {
                 "card": CODE[s.pending],
                 "target": None if s.target is None else CODE[s.target],
                 "counters": [CODE[c] for c in s.chain],
@@ -544,16 +605,19 @@ class Cuttle(Game):
         return view
 
     # -- outcome -----------------------------------------------------------------
-    def outcome(self, s: CuttleState) -> dict | None:
+    def outcome(self, s: CuttleState) -> Outcome | None:
         if s.phase != OVER:
             return None
-        breakdown = [{
-            "points": self.total(s, i),
-            "target": self.target_points(s, i),
-            "kings": self.kings(s, i),
-            "point_cards": [CODE[st.card] for st in s.stacks if st.controller == i],
-            "reached": self.total(s, i) >= self.target_points(s, i),
-        } for i in (0, 1)]
+        breakdown = [
+            {
+                "points": self.total(s, i),
+                "target": self.target_points(s, i),
+                "kings": self.kings(s, i),
+                "point_cards": [CODE[st.card] for st in s.stacks if st.controller == i],
+                "reached": self.total(s, i) >= self.target_points(s, i),
+            }
+            for i in (0, 1)
+        ]
         return {
             "scores": [b["points"] for b in breakdown],
             "breakdown": breakdown,
@@ -561,59 +625,6 @@ class Cuttle(Game):
             "reason": s.end_reason,
         }
 
-    # -- snapshot ------------------------------------------------------------------
-    def dump(self, s: CuttleState) -> dict:
-        return {
-            "hands": [list(h) for h in s.hands],
-            "deck": list(s.deck),
-            "scrap": list(s.scrap),
-            "stacks": [[st.card, st.owner, list(st.jacks)] for st in s.stacks],
-            "perms": [list(p) for p in s.perms],
-            "dealer": s.dealer,
-            "current": s.current,
-            "phase": s.phase,
-            "pending": s.pending,
-            "target": s.target,
-            "chain": list(s.chain),
-            "responder": s.responder,
-            "revealed": s.revealed,
-            "discards_owed": s.discards_owed,
-            "passes": s.passes,
-            "winner": s.winner,
-            "end_reason": s.end_reason,
-            "conceded": s.conceded,
-        }
-
-    def load(self, d: dict) -> CuttleState:
-        return CuttleState(
-            hands=[list(h) for h in d["hands"]],
-            deck=list(d["deck"]),
-            scrap=list(d["scrap"]),
-            stacks=[Stack(int(c), int(o), list(j)) for c, o, j in d["stacks"]],
-            perms=[list(p) for p in d["perms"]],
-            dealer=int(d["dealer"]),
-            current=int(d["current"]),
-            phase=str(d["phase"]),
-            pending=d["pending"],
-            target=d["target"],
-            chain=list(d["chain"]),
-            responder=d["responder"],
-            revealed=d["revealed"],
-            discards_owed=int(d["discards_owed"]),
-            passes=int(d["passes"]),
-            winner=d["winner"],
-            end_reason=d["end_reason"],
-            conceded=d["conceded"],
-        )
-
     def redeal_hidden(self, s: CuttleState, seat: int, rng: Rng) -> None:
-        opp = 1 - seat
-        if self.has_glasses(s, seat):  # C-5d: the opponent's hand is visible
-            s.deck.sort()  # canonical, as below
-            rng.shuffle(s.deck)
-            return
-        pool = s.hands[opp] + s.deck
-        pool.sort()  # canonical: the deal depends only on what is hidden, not where
-        rng.shuffle(pool)
-        n = len(s.hands[opp])
-        s.hands[opp], s.deck = sorted(pool[:n]), pool[n:]
+        # C-5d: with glasses the opponent's hand is visible; only the deck is hidden
+        redeal(s, seat, rng, self.hidden[1:] if self.has_glasses(s, seat) else self.hidden)

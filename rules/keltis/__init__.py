@@ -1,4 +1,5 @@
 """Keltis, the card game (game id `keltis`). See `rules/keltis/game.py`."""
+
 from rules.keltis.game import Keltis
 
 GAME = Keltis()

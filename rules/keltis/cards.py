@@ -8,6 +8,7 @@ Codes: number card `<colour><value>` (`y7`, `b10`), end card `<colour>e`
 (`ye`), point card `x<value>` (`x7`). Colours: b brown, y yellow, p pink,
 g green, u blue; `x` is grey (point cards, their pile and the point row).
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple

@@ -16,14 +16,16 @@ leaves open, decided as players of the physical game would:
 - The game has no rule against endless play from the discard piles; the
   engine does not add one (bots prefer the draw pile).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.actions import Action
-from rules.core.events import private
-from rules.core.game import Game
+from rules.core.events import Event, private
+from rules.core.game import Game, Outcome, View
+from rules.core.hidden import Hidden
 from rules.core.options import SEAT, Option
 from rules.core.rng import Rng
 from rules.keltis import rows
@@ -68,7 +70,8 @@ class KeltisState:
 
 
 def _row_values(ids: list[int]) -> list[int]:
-    return [CARDS[i].value for i in ids if CARDS[i].kind != END]
+    # every card but an end card has a value
+    return [v for i in ids if (v := CARDS[i].value) is not None]
 
 
 def _closed(ids: list[int]) -> bool:
@@ -89,7 +92,7 @@ def _insert_sorted(hand: list[int], cid: int) -> None:
     hand.insert(i, cid)
 
 
-class Keltis(Game):
+class Keltis(Game[KeltisState]):
     id = "keltis"
     name = "Keltis"
     rules_version = 1
@@ -97,9 +100,9 @@ class Keltis(Game):
     max_players = 4
     verbs = frozenset({"discard", "stone", "play", "draw", "done"})
     max_actions = 6000
-    options_schema = (
-        Option("first_player", SEAT, "who plays first (otherwise drawn by lot)"),
-    )
+    state_type = KeltisState
+    hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True), Hidden("removed"))
+    options_schema = (Option("first_player", SEAT, "who plays first (otherwise drawn by lot)"),)
 
     # -- setup (K-2) -------------------------------------------------------
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> KeltisState:
@@ -116,7 +119,9 @@ class Keltis(Game):
         if first is None:
             first = rng.below(n_players)
         return KeltisState(
-            hands=hands, deck=deck, removed=sorted(removed),
+            hands=hands,
+            deck=deck,
+            removed=sorted(removed),
             piles={p: [] for p in PILES},
             rows=[{} for _ in range(n_players)],
             point_rows=[[] for _ in range(n_players)],
@@ -140,13 +145,19 @@ class Keltis(Game):
         """colour -> (closed, values) for the seat's existing rows."""
         return {c: (_closed(ids), _row_values(ids)) for c, ids in s.rows[seat].items() if ids}
 
-    def placements(self, s: KeltisState, seat: int, cid: int,
-                   row_states: dict[str, tuple[bool, list[int]]] | None = None) -> list[str]:
+    def placements(
+        self,
+        s: KeltisState,
+        seat: int,
+        cid: int,
+        row_states: dict[str, tuple[bool, list[int]]] | None = None,
+    ) -> list[str]:
         """Rows (colour letter or `x` for the point row) where the card may go (K-4c, K-4d)."""
         if row_states is None:
             row_states = self._row_states(s, seat)
         card = CARDS[cid]
         if card.kind == NUMBER:
+            assert card.value is not None  # a number card has one
             closed, values = row_states.get(card.colour, (False, []))
             return [card.colour] if not closed and rows.accepts(values, card.value) else []
         if card.kind == END:
@@ -213,7 +224,7 @@ class Keltis(Game):
         return actions
 
     # -- applying ----------------------------------------------------------
-    def apply(self, s: KeltisState, seat: int, action: Action, rng: Rng) -> list[dict]:
+    def apply(self, s: KeltisState, seat: int, action: Action, rng: Rng) -> list[Event]:
         verb, args = action.verb, action.args
         if verb == "draw":
             return self._apply_draw(s, seat, args[0])
@@ -225,6 +236,7 @@ class Keltis(Game):
         elif verb == "stone":
             events = [self._discard(s, seat, args[0]), self._discard(s, seat, args[1])]
             value = CARDS[s.discarded_this_turn[-1]].value
+            assert value is not None  # legal() pairs cards of a value
             s.stones_left.remove(value)
             s.stones[seat].append(value)
             events.append({"type": "stone", "seat": seat, "value": value})
@@ -238,13 +250,13 @@ class Keltis(Game):
         s.phase = DRAW
         return events
 
-    def _discard(self, s: KeltisState, seat: int, code: str) -> dict:
+    def _discard(self, s: KeltisState, seat: int, code: str) -> Event:
         cid = _take(s.hands[seat], code)
         s.piles[CARDS[cid].colour].append(cid)
         s.discarded_this_turn.append(cid)
         return {"type": "discard", "seat": seat, "card": code}
 
-    def _place(self, s: KeltisState, seat: int, code: str, row: str) -> dict:
+    def _place(self, s: KeltisState, seat: int, code: str, row: str) -> Event:
         cid = _take(s.hands[seat], code)
         if row == GREY:
             s.point_rows[seat].append(cid)
@@ -255,11 +267,13 @@ class Keltis(Game):
     def _end_rows(self, s: KeltisState) -> int:
         return sum(1 for seat_rows in s.rows for ids in seat_rows.values() if _closed(ids))
 
-    def _apply_draw(self, s: KeltisState, seat: int, source: str) -> list[dict]:
+    def _apply_draw(self, s: KeltisState, seat: int, source: str) -> list[Event]:
         if source == "deck":
             cid = s.deck.pop()
-            events = [{"type": "draw", "seat": seat, "from": "deck", "left": len(s.deck)},
-                      private({"type": "drawn", "seat": seat, "card": CARDS[cid].code}, seat)]
+            events = [
+                {"type": "draw", "seat": seat, "from": "deck", "left": len(s.deck)},
+                private({"type": "drawn", "seat": seat, "card": CARDS[cid].code}, seat),
+            ]
         else:
             cid = s.piles[source].pop()
             events = [{"type": "draw", "seat": seat, "from": source, "card": CARDS[cid].code}]
@@ -277,14 +291,14 @@ class Keltis(Game):
         s.phase = PLAY
         return events
 
-    def _finish(self, s: KeltisState, reason: str) -> dict:
+    def _finish(self, s: KeltisState, reason: str) -> Event:
         s.phase = FINAL
         s.end_reason = reason
         s.draws_owed = 0
         s.discarded_this_turn.clear()
         return {"type": "end", "reason": reason}
 
-    def _apply_final(self, s: KeltisState, seat: int, action: Action) -> list[dict]:
+    def _apply_final(self, s: KeltisState, seat: int, action: Action) -> list[Event]:
         if action.verb == "done":
             s.final_done[seat] = True
             events = [{"type": "done", "seat": seat}]
@@ -298,36 +312,32 @@ class Keltis(Game):
             events.append({"type": "over"})
         return events
 
-    def concede(self, s: KeltisState, seat: int) -> list[dict]:
-        s.conceded = seat
-        s.end_reason = "concede"
-        s.phase = OVER
-        return [{"type": "concede", "seat": seat}, {"type": "over"}]
-
     # -- what a seat sees (K-8) --------------------------------------------
-    def _row_view(self, ids: list[int]) -> dict:
+    def _row_view(self, ids: list[int]) -> dict[str, Any]:
         return {
             "cards": [CARDS[i].code for i in ids],
             "direction": rows.direction(_row_values(ids)),
             "closed": _closed(ids),
         }
 
-    def view(self, s: KeltisState, seat: int | None) -> dict:
+    def view(self, s: KeltisState, seat: int | None) -> View:
         players = []
         for i in range(len(s.hands)):
-            players.append({
-                "seat": i,
-                "hand_size": len(s.hands[i]),
-                "rows": {c: self._row_view(s.rows[i][c]) for c in COLOURS if c in s.rows[i]},
-                "point_row": [CARDS[c].code for c in s.point_rows[i]],
-                "stones": list(s.stones[i]),
-                "final_placed": s.final_placed[i],
-                # K-6c: cards this player may still place in the final round
-                "placements_left": max(0, FINAL_PLACEMENTS - s.final_placed[i]),
-                "finished": s.final_done[i] if s.phase in (FINAL, OVER) else False,
-                # K-7 applied to the table as it stands: the running score
-                "score": self.score_seat(s, i)["total"],
-            })
+            players.append(
+                {
+                    "seat": i,
+                    "hand_size": len(s.hands[i]),
+                    "rows": {c: self._row_view(s.rows[i][c]) for c in COLOURS if c in s.rows[i]},
+                    "point_row": [CARDS[c].code for c in s.point_rows[i]],
+                    "stones": list(s.stones[i]),
+                    "final_placed": s.final_placed[i],
+                    # K-6c: cards this player may still place in the final round
+                    "placements_left": max(0, FINAL_PLACEMENTS - s.final_placed[i]),
+                    "finished": s.final_done[i] if s.phase in (FINAL, OVER) else False,
+                    # K-7 applied to the table as it stands: the running score
+                    "score": self.score_seat(s, i)["total"],
+                }
+            )
         view = {
             "game": self.id,
             "phase": s.phase,
@@ -337,8 +347,13 @@ class Keltis(Game):
             "discarded_this_turn": [CARDS[c].code for c in s.discarded_this_turn],
             "deck": len(s.deck),
             "removed": len(s.removed),
-            "piles": {p: {"top": CARDS[s.piles[p][-1]].code if s.piles[p] else None,
-                          "count": len(s.piles[p])} for p in PILES},
+            "piles": {
+                p: {
+                    "top": CARDS[s.piles[p][-1]].code if s.piles[p] else None,
+                    "count": len(s.piles[p]),
+                }
+                for p in PILES
+            },
             "stones_left": list(s.stones_left),
             "end_rows": self._end_rows(s),
             "end_reason": s.end_reason,
@@ -351,11 +366,11 @@ class Keltis(Game):
         return view
 
     # -- scoring (K-7) -------------------------------------------------------
-    def score_seat(self, s: KeltisState, seat: int) -> dict:
+    def score_seat(self, s: KeltisState, seat: int) -> dict[str, Any]:
         lengths = {c: len(s.rows[seat].get(c, [])) for c in COLOURS}
         return score(lengths, len(s.point_rows[seat]), len(s.stones[seat]))
 
-    def outcome(self, s: KeltisState) -> dict | None:
+    def outcome(self, s: KeltisState) -> Outcome | None:
         if s.phase != OVER:
             return None
         breakdown = [self.score_seat(s, i) for i in range(len(s.hands))]
@@ -368,55 +383,3 @@ class Keltis(Game):
             "winners": [i for i in contenders if scores[i] == best],
             "reason": s.end_reason,
         }
-
-    # -- snapshot ----------------------------------------------------------
-    def dump(self, s: KeltisState) -> dict:
-        return {
-            "hands": [list(h) for h in s.hands],
-            "deck": list(s.deck),
-            "removed": list(s.removed),
-            "piles": {p: list(v) for p, v in s.piles.items()},
-            "rows": [{c: list(ids) for c, ids in r.items()} for r in s.rows],
-            "point_rows": [list(r) for r in s.point_rows],
-            "stones": [list(x) for x in s.stones],
-            "stones_left": list(s.stones_left),
-            "current": s.current,
-            "phase": s.phase,
-            "draws_owed": s.draws_owed,
-            "discarded_this_turn": list(s.discarded_this_turn),
-            "final_placed": list(s.final_placed),
-            "final_done": list(s.final_done),
-            "end_reason": s.end_reason,
-            "conceded": s.conceded,
-        }
-
-    def load(self, d: dict) -> KeltisState:
-        return KeltisState(
-            hands=[list(h) for h in d["hands"]],
-            deck=list(d["deck"]),
-            removed=list(d["removed"]),
-            piles={p: list(d["piles"][p]) for p in PILES},
-            rows=[{c: list(ids) for c, ids in r.items()} for r in d["rows"]],
-            point_rows=[list(r) for r in d["point_rows"]],
-            stones=[list(x) for x in d["stones"]],
-            stones_left=list(d["stones_left"]),
-            current=int(d["current"]),
-            phase=str(d["phase"]),
-            draws_owed=int(d["draws_owed"]),
-            discarded_this_turn=list(d["discarded_this_turn"]),
-            final_placed=list(d["final_placed"]),
-            final_done=[bool(x) for x in d["final_done"]],
-            end_reason=d["end_reason"],
-            conceded=d["conceded"],
-        )
-
-    def redeal_hidden(self, s: KeltisState, seat: int, rng: Rng) -> None:
-        others = [i for i in range(len(s.hands)) if i != seat]
-        pool = [c for i in others for c in s.hands[i]] + s.deck + s.removed
-        pool.sort()  # canonical: the deal depends only on what is hidden, not where
-        rng.shuffle(pool)
-        for i in others:
-            n = len(s.hands[i])
-            s.hands[i], pool = sorted(pool[:n]), pool[n:]
-        n = len(s.deck)
-        s.deck, s.removed = pool[:n], sorted(pool[n:])

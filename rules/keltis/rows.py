@@ -4,6 +4,7 @@ Oracle (O-4A), whose rows follow the same rule.
 A row is described by the values of its cards in order. Equal values never
 fix the direction; the first strictly higher or lower value does.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable

@@ -4,6 +4,7 @@ Codes used in keys and views: colours b brown, y yellow, p pink, g green,
 u blue (as in the Keltis card game); `w` is the wishing-stone die face.
 Fields are numbered 1..9; 0 stands for "before field 1" (no stone yet).
 """
+
 from __future__ import annotations
 
 COLOURS = ("b", "y", "p", "g", "u")

@@ -62,15 +62,17 @@ Decisions where the rules page leaves a case open:
 - There is no rule against endless passing (a pass after the roll is always
   allowed, D-4); the engine adds none.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from itertools import product
 from typing import Any
 
 from rules.core.actions import Action
-from rules.core.game import Game
+from rules.core.events import Event
+from rules.core.game import Game, Outcome, View
 from rules.core.options import CHOICE, Option
 from rules.core.rng import Rng
 from rules.keltis_dice.board import (
@@ -117,16 +119,16 @@ class DiceState:
     phase: str = ROLL
     extra_turn: bool = False  # a kobold was reached this turn
     last: str | None = None  # colour of the stone whose clover is being used
-    results: list[dict] = field(default_factory=list)  # finished games
+    results: list[dict[str, Any]] = field(default_factory=list)  # finished games
     conceded: int | None = None
 
 
-@lru_cache(maxsize=None)
+@cache
 def _reroll_choices_for(counts: tuple[int, ...]) -> tuple[Action, ...]:
     combos = [c for c in product(*(range(n + 1) for n in counts)) if any(c)]
     combos.sort(key=lambda c: (sum(c), [-x for x in c]))
-    return (_STOP, *(Action("reroll", ("".join(f * n for f, n in zip(FACES, c)),))
-                     for c in combos))
+    rerolls = ("".join(f * n for f, n in zip(FACES, c, strict=True)) for c in combos)
+    return (_STOP, *(Action("reroll", (faces,)) for faces in rerolls))
 
 
 def _reroll_choices(dice: list[str]) -> list[Action]:
@@ -135,7 +137,7 @@ def _reroll_choices(dice: list[str]) -> list[Action]:
     return list(_reroll_choices_for(tuple(dice.count(f) for f in FACES)))
 
 
-class KeltisDice(Game):
+class KeltisDice(Game[DiceState]):
     id = "keltis_dice"
     name = "Keltis: the dice game"
     rules_version = 1
@@ -143,9 +145,18 @@ class KeltisDice(Game):
     max_players = 4
     verbs = frozenset({"roll", "stop", "reroll", "move", "pass", "clover", "clover_new", "skip"})
     max_actions = 5000
+    state_type = DiceState
+    # D-7: nothing is hidden (no `hidden`). The dice still to come live in the
+    # match's generator, which no view exposes.
     options_schema = (
-        Option("side", CHOICE, "board side: A, B (forbidden fields) or both (A then B)",
-               default="A", choices=(*SIDES, BOTH), keep_default=True),
+        Option(
+            "side",
+            CHOICE,
+            "board side: A, B (forbidden fields) or both (A then B)",
+            default="A",
+            choices=(*SIDES, BOTH),
+            keep_default=True,
+        ),
     )
 
     # -- setup (D-3) ---------------------------------------------------------
@@ -154,9 +165,15 @@ class KeltisDice(Game):
         sides = list(SIDES) if side == BOTH else [side]
         first = rng.below(n_players)
         return DiceState(
-            players=n_players, sides=sides, game=0, first=[first],
-            stones=[{} for _ in range(n_players)], chips=[0] * n_players,
-            supply=CHIP_SUPPLY, dice=[], current=first,
+            players=n_players,
+            sides=sides,
+            game=0,
+            first=[first],
+            stones=[{} for _ in range(n_players)],
+            chips=[0] * n_players,
+            supply=CHIP_SUPPLY,
+            dice=[],
+            current=first,
         )
 
     # -- who decides ------------------------------------------------------------
@@ -194,24 +211,27 @@ class KeltisDice(Game):
             return None
         return target
 
-    def previews(self, s: DiceState) -> dict[str, dict]:
+    def previews(self, s: DiceState) -> dict[str, dict[str, Any]]:
         """Where each offered move or clover step would put the current
         seat's stone, by colour: {"from", "to", "symbol"} (D-4 for moves).
         Before the reroll decision: the moves the dice would give if kept."""
         if s.phase in (MOVE, REROLL):
             steps = {c: self.move_target(s, s.current, c) for c in COLOURS}
         elif s.phase == CLOVER_PHASE:
-            steps = {a.args[0]: s.stones[s.current].get(a.args[0], 0) + 1
-                     for a in self._clover_targets(s, s.current)}
+            steps = {
+                a.args[0]: s.stones[s.current].get(a.args[0], 0) + 1
+                for a in self._clover_targets(s, s.current)
+            }
         else:
             return {}
-        return {c: {"from": s.stones[s.current].get(c, 0), "to": to,
-                    "symbol": symbol_at(c, to)}
-                for c, to in steps.items() if to is not None}
+        return {
+            c: {"from": s.stones[s.current].get(c, 0), "to": to, "symbol": symbol_at(c, to)}
+            for c, to in steps.items()
+            if to is not None
+        }
 
     def _moves(self, s: DiceState, seat: int) -> list[Action]:
-        moves = [Action("move", (c,)) for c in COLOURS
-                 if self.move_target(s, seat, c) is not None]
+        moves = [Action("move", (c,)) for c in COLOURS if self.move_target(s, seat, c) is not None]
         return moves + [_PASS]
 
     def _clover_targets(self, s: DiceState, seat: int) -> list[Action]:
@@ -228,7 +248,7 @@ class KeltisDice(Game):
         return targets
 
     # -- applying -------------------------------------------------------------------
-    def apply(self, s: DiceState, seat: int, action: Action, rng: Rng) -> list[dict]:
+    def apply(self, s: DiceState, seat: int, action: Action, rng: Rng) -> list[Event]:
         verb = action.verb
         if verb == "roll":
             s.dice = [FACES[rng.below(len(FACES))] for _ in range(DICE)]
@@ -248,7 +268,7 @@ class KeltisDice(Game):
         s.last = None
         return self._step(s, seat, action.args[0], 1, "clover")
 
-    def _final_dice(self, s: DiceState, seat: int, faces: str, rng: Rng) -> list[dict]:
+    def _final_dice(self, s: DiceState, seat: int, faces: str, rng: Rng) -> list[Event]:
         if faces:
             taken: set[int] = set()
             for face in faces:
@@ -257,9 +277,17 @@ class KeltisDice(Game):
             before = [s.dice[i] for i in sorted(taken)]
             for i in sorted(taken):
                 s.dice[i] = FACES[rng.below(len(FACES))]
-            events = [{"type": "reroll", "seat": seat, "rerolled": sorted(taken),
-                       "kept": kept, "before": before,
-                       "new": [s.dice[i] for i in sorted(taken)], "dice": list(s.dice)}]
+            events = [
+                {
+                    "type": "reroll",
+                    "seat": seat,
+                    "rerolled": sorted(taken),
+                    "kept": kept,
+                    "before": before,
+                    "new": [s.dice[i] for i in sorted(taken)],
+                    "dice": list(s.dice),
+                }
+            ]
         else:
             events = [{"type": "stop", "seat": seat, "dice": list(s.dice)}]
         if s.dice.count(WISH) >= WISH_DICE_FOR_CHIP:  # D-4 step 3
@@ -267,14 +295,14 @@ class KeltisDice(Game):
         s.phase = MOVE
         return events
 
-    def _chip(self, s: DiceState, seat: int, source: str) -> dict:
+    def _chip(self, s: DiceState, seat: int, source: str) -> Event:
         taken = s.supply > 0
         if taken:
             s.supply -= 1
             s.chips[seat] += 1
         return {"type": "chip", "seat": seat, "source": source, "taken": taken}
 
-    def _step(self, s: DiceState, seat: int, colour: str, fields: int, kind: str) -> list[dict]:
+    def _step(self, s: DiceState, seat: int, colour: str, fields: int, kind: str) -> list[Event]:
         """Move one stone (D-4 step 4 or a clover step), then the end check
         (D-5), then the symbol where it stopped (D-4 step 5)."""
         start = s.stones[seat].get(colour, 0)
@@ -290,8 +318,9 @@ class KeltisDice(Game):
             return events + self._finish_game(s, reason)
         symbol = symbol_at(colour, to)
         if symbol:
-            events.append({"type": "symbol", "seat": seat, "colour": colour,
-                           "field": to, "symbol": symbol})
+            events.append(
+                {"type": "symbol", "seat": seat, "colour": colour, "field": to, "symbol": symbol}
+            )
         if symbol == CLOVER:
             if self._clover_targets(s, seat):
                 s.phase = CLOVER_PHASE
@@ -304,7 +333,7 @@ class KeltisDice(Game):
             s.extra_turn = True
         return events + self._end_turn(s)
 
-    def _end_turn(self, s: DiceState) -> list[dict]:
+    def _end_turn(self, s: DiceState) -> list[Event]:
         s.dice = []
         s.last = None
         s.phase = ROLL
@@ -326,7 +355,7 @@ class KeltisDice(Game):
                 return FOUR_IN_GOAL
         return None
 
-    def _result(self, s: DiceState, reason: str) -> dict:
+    def _result(self, s: DiceState, reason: str) -> dict[str, Any]:
         return {
             "side": s.sides[s.game],
             "stones": [dict(mine) for mine in s.stones],
@@ -334,11 +363,18 @@ class KeltisDice(Game):
             "reason": reason,
         }
 
-    def _finish_game(self, s: DiceState, reason: str) -> list[dict]:
+    def _finish_game(self, s: DiceState, reason: str) -> list[Event]:
         result = self._result(s, reason)
         s.results.append(result)
-        events = [{"type": "game_end", "game": s.game + 1, "side": result["side"],
-                   "reason": reason, "scores": [b["total"] for b in self._scores(result)]}]
+        events = [
+            {
+                "type": "game_end",
+                "game": s.game + 1,
+                "side": result["side"],
+                "reason": reason,
+                "scores": [b["total"] for b in self._scores(result)],
+            }
+        ]
         s.dice = []
         s.last = None
         s.extra_turn = False
@@ -351,14 +387,15 @@ class KeltisDice(Game):
             s.supply = CHIP_SUPPLY
             s.current = first
             s.phase = ROLL
-            events.append({"type": "game_start", "game": s.game + 1,
-                           "side": s.sides[s.game], "seat": first})
+            events.append(
+                {"type": "game_start", "game": s.game + 1, "side": s.sides[s.game], "seat": first}
+            )
         else:
             s.phase = OVER
             events.append({"type": "over"})
         return events
 
-    def concede(self, s: DiceState, seat: int) -> list[dict]:
+    def concede(self, s: DiceState, seat: int) -> list[Event]:
         s.results.append(self._result(s, CONCEDE))
         s.conceded = seat
         s.dice = []
@@ -368,23 +405,27 @@ class KeltisDice(Game):
         return [{"type": "concede", "seat": seat}, {"type": "over"}]
 
     # -- scoring (D-6) ---------------------------------------------------------------------
-    def _scores(self, result: dict) -> list[dict]:
-        return [{"side": result["side"], **score(result["stones"][i], result["chips"][i])}
-                for i in range(len(result["chips"]))]
+    def _scores(self, result: dict[str, Any]) -> list[dict[str, Any]]:
+        return [
+            {"side": result["side"], **score(result["stones"][i], result["chips"][i])}
+            for i in range(len(result["chips"]))
+        ]
 
-    def _breakdown(self, results: list[dict], players: int) -> list[dict]:
+    def _breakdown(self, results: list[dict[str, Any]], players: int) -> list[dict[str, Any]]:
         per_game = [self._scores(r) for r in results]
-        return [{"games": [g[i] for g in per_game], "total": sum(g[i]["total"] for g in per_game)}
-                for i in range(players)]
+        return [
+            {"games": [g[i] for g in per_game], "total": sum(g[i]["total"] for g in per_game)}
+            for i in range(players)
+        ]
 
-    def standing(self, s: DiceState) -> list[dict]:
+    def standing(self, s: DiceState) -> list[dict[str, Any]]:
         """Breakdown per seat: finished games plus the current one as it stands."""
         results = list(s.results)
         if s.phase != OVER:
             results.append(self._result(s, "running"))
         return self._breakdown(results, s.players)
 
-    def outcome(self, s: DiceState) -> dict | None:
+    def outcome(self, s: DiceState) -> Outcome | None:
         if s.phase != OVER:
             return None
         breakdown = self._breakdown(s.results, s.players)
@@ -400,7 +441,7 @@ class KeltisDice(Game):
         }
 
     # -- what a seat sees (D-7: everything is public) -------------------------------------------
-    def view(self, s: DiceState, seat: int | None) -> dict:
+    def view(self, s: DiceState, seat: int | None) -> View:
         standing = self.standing(s)
         return {
             "game": self.id,
@@ -421,53 +462,13 @@ class KeltisDice(Game):
             "goal_stones": self.goal_stones(s),
             "goal_stones_to_end": GOAL_STONES_TO_END[s.players],
             "scores": [b["total"] for b in standing],
-            "finished_games": [{"side": r["side"], "reason": r["reason"],
-                                "scores": [b["total"] for b in self._scores(r)]}
-                               for r in s.results],
+            "finished_games": [
+                {
+                    "side": r["side"],
+                    "reason": r["reason"],
+                    "scores": [b["total"] for b in self._scores(r)],
+                }
+                for r in s.results
+            ],
             "conceded": s.conceded,
         }
-
-    # -- snapshot ----------------------------------------------------------------------------
-    def dump(self, s: DiceState) -> dict:
-        return {
-            "players": s.players,
-            "sides": list(s.sides),
-            "game": s.game,
-            "first": list(s.first),
-            "stones": [dict(m) for m in s.stones],
-            "chips": list(s.chips),
-            "supply": s.supply,
-            "dice": list(s.dice),
-            "current": s.current,
-            "phase": s.phase,
-            "extra_turn": s.extra_turn,
-            "last": s.last,
-            "results": [{"side": r["side"], "stones": [dict(m) for m in r["stones"]],
-                         "chips": list(r["chips"]), "reason": r["reason"]} for r in s.results],
-            "conceded": s.conceded,
-        }
-
-    def load(self, d: dict) -> DiceState:
-        return DiceState(
-            players=int(d["players"]),
-            sides=[str(x) for x in d["sides"]],
-            game=int(d["game"]),
-            first=[int(x) for x in d["first"]],
-            stones=[{str(c): int(f) for c, f in m.items()} for m in d["stones"]],
-            chips=[int(x) for x in d["chips"]],
-            supply=int(d["supply"]),
-            dice=[str(x) for x in d["dice"]],
-            current=int(d["current"]),
-            phase=str(d["phase"]),
-            extra_turn=bool(d["extra_turn"]),
-            last=d["last"],
-            results=[{"side": str(r["side"]),
-                      "stones": [{str(c): int(f) for c, f in m.items()} for m in r["stones"]],
-                      "chips": [int(x) for x in r["chips"]], "reason": str(r["reason"])}
-                     for r in d["results"]],
-            conceded=d["conceded"],
-        )
-
-    def redeal_hidden(self, s: DiceState, seat: int, rng: Rng) -> None:
-        """D-7: nothing is hidden. The dice still to come live in the match's
-        generator, which no view exposes."""

@@ -1,5 +1,8 @@
 """Keltis dice game scoring (D-6): the tables as data, and one seat's score."""
+
 from __future__ import annotations
+
+from typing import Any
 
 from rules.keltis_dice.board import CHIP_POINTS, COLOURS, FIELD_POINTS
 
@@ -12,7 +15,7 @@ def chip_points(chips: int) -> int:
     return CHIP_POINTS[min(chips, len(CHIP_POINTS) - 1)]
 
 
-def score(stones: dict[str, int], chips: int) -> dict:
+def score(stones: dict[str, int], chips: int) -> dict[str, Any]:
     """One game's breakdown for one seat: stones (colour -> field), row points
     (rows without a stone are left out: they score 0), chips and their points."""
     rows = {c: field_points(stones[c]) for c in COLOURS if c in stones}

@@ -5,9 +5,10 @@ sanctuary, 35 the centre. Large stones (6, 13, 19, 26) carry 2 wishing
 stones at setup, the centre 1; every other field 1..34 is a small stone and
 gets one of the 30 shuffled path tiles (O-3).
 """
+
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from rules.oracle.cards import COLOURS
 
@@ -36,13 +37,41 @@ L, C = LARGE_STONE, CENTRE_STONE
 # O-2 [B]: field -> colour, printed points, kind.
 FIELDS: tuple[Field, ...] = (
     Field(None, 0, START_STONE, 0),  # 0
-    _f("g", -4), _f("y", -4), _f("b", -4), _f("u", -3), _f("p", -3),  # 1-5
-    _f("b", -3, L), _f("p", -2), _f("g", -2), _f("y", -2), _f("u", -1),  # 6-10
-    _f("y", -1), _f("u", -1), _f("p", 1, L), _f("b", 1), _f("g", 1),  # 11-15
-    _f("p", 2), _f("g", 2), _f("u", 2), _f("y", 3, L), _f("b", 3),  # 16-20
-    _f("u", 3), _f("b", 4), _f("y", 4), _f("g", 4), _f("p", 5),  # 21-25
-    _f("g", 5, L), _f("p", 5), _f("b", 5), _f("u", 6), _f("y", 6),  # 26-30
-    _f("y", 6), _f("b", 7), _f("u", 7), _f("p", 7), _f("g", 10, C),  # 31-35
+    _f("g", -4),
+    _f("y", -4),
+    _f("b", -4),
+    _f("u", -3),
+    _f("p", -3),  # 1-5
+    _f("b", -3, L),
+    _f("p", -2),
+    _f("g", -2),
+    _f("y", -2),
+    _f("u", -1),  # 6-10
+    _f("y", -1),
+    _f("u", -1),
+    _f("p", 1, L),
+    _f("b", 1),
+    _f("g", 1),  # 11-15
+    _f("p", 2),
+    _f("g", 2),
+    _f("u", 2),
+    _f("y", 3, L),
+    _f("b", 3),  # 16-20
+    _f("u", 3),
+    _f("b", 4),
+    _f("y", 4),
+    _f("g", 4),
+    _f("p", 5),  # 21-25
+    _f("g", 5, L),
+    _f("p", 5),
+    _f("b", 5),
+    _f("u", 6),
+    _f("y", 6),  # 26-30
+    _f("y", 6),
+    _f("b", 7),
+    _f("u", 7),
+    _f("p", 7),
+    _f("g", 10, C),  # 31-35
 )
 assert len(FIELDS) == LAST + 1
 
@@ -57,8 +86,9 @@ def _next_table() -> tuple[dict[str, int | None], ...]:
     for here in range(len(FIELDS)):
         ahead = {}
         for colour in COLOURS:
-            ahead[colour] = next((i for i in range(here + 1, len(FIELDS))
-                                  if FIELDS[i].colour == colour), None)
+            ahead[colour] = next(
+                (i for i in range(here + 1, len(FIELDS)) if FIELDS[i].colour == colour), None
+            )
         table.append(ahead)
     return tuple(table)
 
@@ -99,8 +129,8 @@ assert len(TILES) == len(SMALL_FIELDS) == 30
 assert len(TILES) + WISHING_STONES == 39
 
 
-def _tile_view(t: Tile) -> dict:
-    out: dict = {"kind": t.kind, "code": t.code}
+def _tile_view(t: Tile) -> dict[str, Any]:
+    out: dict[str, Any] = {"kind": t.kind, "code": t.code}
     if t.value is not None:
         out["value"] = t.value
     if t.colour is not None:
@@ -111,6 +141,6 @@ def _tile_view(t: Tile) -> dict:
 _TILE_VIEWS = tuple(_tile_view(t) for t in TILES)
 
 
-def tile_view(tile: int | None) -> dict | None:
+def tile_view(tile: int | None) -> dict[str, Any] | None:
     """A tile on the board (index into TILES, or None) as a fresh JSON dict."""
     return None if tile is None else dict(_TILE_VIEWS[tile])

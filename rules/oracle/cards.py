@@ -9,6 +9,7 @@ Codes: `<colour><value>` (`g7`, `u10`), colours as in Keltis: b brown,
 y yellow, p pink, g green, u blue. Each card also shows an oracle number
 [B]: `(value + 3) // 3`, the most fields the oracle may move for it (O-4A2).
 """
+
 from __future__ import annotations
 
 from typing import NamedTuple
@@ -32,8 +33,12 @@ class Card(NamedTuple):
 
 
 def _build() -> tuple[Card, ...]:
-    return tuple(Card(colour, value, oracle_number(value), f"{colour}{value}")
-                 for colour in COLOURS for value in VALUES for _ in range(COPIES))
+    return tuple(
+        Card(colour, value, oracle_number(value), f"{colour}{value}")
+        for colour in COLOURS
+        for value in VALUES
+        for _ in range(COPIES)
+    )
 
 
 CARDS: tuple[Card, ...] = _build()

@@ -53,14 +53,17 @@ Decisions where the rules page leaves a case open:
   from the deck.
 - Scores are JSON ints; a conceding seat never wins.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules.core.actions import Action
-from rules.core.events import private
-from rules.core.game import Game
+from rules.core.events import Event, private
+from rules.core.game import Game, Outcome, View
+from rules.core.hidden import Hidden
 from rules.core.options import BOOL, SEAT, Option
 from rules.core.rng import Rng
 from rules.keltis import rows
@@ -91,8 +94,16 @@ EARNED_SOURCES = ("tiles", "oracle", "goblin")
 MIN_VALUE, MAX_VALUE = VALUES[0], VALUES[-1]
 VALUE = tuple(card.value for card in CARDS)  # card id -> value, for speed
 # the fixed part of each field in a view
-BOARD_VIEW = tuple({"field": i, "colour": f.colour, "points": f.points, "kind": f.kind,
-                    "sanctuary": i >= SANCTUARY} for i, f in enumerate(FIELDS))
+BOARD_VIEW = tuple(
+    {
+        "field": i,
+        "colour": f.colour,
+        "points": f.points,
+        "kind": f.kind,
+        "sanctuary": i >= SANCTUARY,
+    }
+    for i, f in enumerate(FIELDS)
+)
 
 PLAY, MOVE, TILE, DRAW, OVER = "play", "move", "tile", "draw", "over"
 
@@ -132,7 +143,7 @@ class OracleState:
     clover_other_pawn: bool = False
     phase: str = PLAY
     played: int | None = None  # the card played this turn
-    pending: dict | None = None  # the tile decision owed now
+    pending: dict[str, Any] | None = None  # the tile decision owed now
     origins: list[int | None] = field(default_factory=lambda: [None] * PAWNS)
     # per pawn: the fields whose tile acted for it this turn (O-6h)
     triggered: list[list[int]] = field(default_factory=lambda: [[] for _ in range(PAWNS)])
@@ -161,37 +172,52 @@ def _values(ids: list[int]) -> list[int]:
     return [CARDS[i].value for i in ids]
 
 
-def _distinct_pawns(s: OracleState, seat: int, candidates) -> list[int]:
+def _distinct_pawns(s: OracleState, seat: int, candidates: Iterable[int]) -> list[int]:
     """O-6h: pawn indices among `candidates`, the lowest of each group of pawns
     that cannot lead to different results: same field, same spiral origin, and
     the same tiles (still on the board) already spent for them this turn."""
     fields = s.pawns[seat]
-    seen = set()
+    # per group: (field, spiral origin, tiles spent)
+    seen: set[tuple[int, int | None, tuple[int, ...]]] = set()
     out = []
     for i in candidates:
+        kind: tuple[int, int | None, tuple[int, ...]]
         if s.origins[i] is None:  # not moved this turn, nothing spent
             kind = (fields[i], fields[i], ())
         else:
-            kind = (fields[i], s.origins[i], tuple(sorted(
-                f for f in s.triggered[i] if s.tiles[f] is not None or s.stones_on[f])))
+            kind = (
+                fields[i],
+                s.origins[i],
+                tuple(
+                    sorted(f for f in s.triggered[i] if s.tiles[f] is not None or s.stones_on[f])
+                ),
+            )
         if kind not in seen:
             seen.add(kind)
             out.append(i)
     return out
 
 
-class Oracle(Game):
+class Oracle(Game[OracleState]):
     id = "oracle"
     name = "Keltis: the Oracle"
     rules_version = 2  # 2: tiles act once per pawn, not per field (O-6h)
     min_players = 2
     max_players = 4
-    verbs = frozenset({"play", "discard", "pawn", "oracle", "clover", "spiral",
-                       "goblin", "skip", "draw"})
+    verbs = frozenset(
+        {"play", "discard", "pawn", "oracle", "clover", "spiral", "goblin", "skip", "draw"}
+    )
     max_actions = 5000  # random playouts: median 470-660, longest seen 864
+    state_type = OracleState
+    hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True), Hidden("removed"))
     options_schema = (
-        Option("clover_other_pawn", BOOL, "the variant: a clover may move another of your pawns",
-               default=False, offered_as="variant"),
+        Option(
+            "clover_other_pawn",
+            BOOL,
+            "the variant: a clover may move another of your pawns",
+            default=False,
+            offered_as="variant",
+        ),
         Option("first_player", SEAT, "who plays first (otherwise drawn by lot)"),
     )
 
@@ -200,7 +226,7 @@ class Oracle(Game):
         layout = list(range(len(TILES)))
         rng.shuffle(layout)
         tiles: list[int | None] = [None] * len(FIELDS)
-        for f, t in zip(SMALL_FIELDS, layout):
+        for f, t in zip(SMALL_FIELDS, layout, strict=True):
             tiles[f] = t
         deck = list(range(DECK_SIZE))
         rng.shuffle(deck)
@@ -215,7 +241,9 @@ class Oracle(Game):
         if first is None:
             first = rng.below(n_players)
         return OracleState(
-            hands=hands, deck=deck, removed=sorted(removed),
+            hands=hands,
+            deck=deck,
+            removed=sorted(removed),
             piles={c: [] for c in COLOURS},
             rows=[{} for _ in range(n_players)],
             pawns=[[START] * PAWNS for _ in range(n_players)],
@@ -285,6 +313,7 @@ class Oracle(Game):
                 actions.append(A_DISCARD[code])
             return actions
         if s.phase == MOVE:
+            assert s.played is not None  # the card whose move is owed
             card = CARDS[s.played]
             actions = [A_PAWN[i] for i in self.movable_pawns(s, seat, card.colour)]
             steps = min(card.oracle, LAST - s.oracle)
@@ -294,7 +323,7 @@ class Oracle(Game):
             return self._tile_actions(s, seat) + [A_SKIP]
         return self._draws(s)
 
-    def _clover_pawns(self, s: OracleState, seat: int, pending: dict) -> list[int]:
+    def _clover_pawns(self, s: OracleState, seat: int, pending: dict[str, Any]) -> list[int]:
         """Pawns a pending clover may move (the landed pawn, or with the variant the others)."""
         fields = s.pawns[seat]
         colour = pending["colour"]
@@ -305,13 +334,14 @@ class Oracle(Game):
         ahead = [i for i in candidates if NEXT[fields[i]][colour] is not None]
         return _distinct_pawns(s, seat, ahead)
 
-    def _spiral_targets(self, s: OracleState, pending: dict) -> list[int]:
+    def _spiral_targets(self, s: OracleState, pending: dict[str, Any]) -> list[int]:
         """O-6c: earlier fields 1.., except the pawn's field before this turn's move."""
         origin = s.origins[pending["pawn"]]
         return [f for f in range(1, pending["field"]) if f != origin]
 
     def _tile_actions(self, s: OracleState, seat: int) -> list[Action]:
         p = s.pending
+        assert p is not None  # the TILE phase has a decision pending
         kind = p["kind"]
         if kind == CLOVER:
             pawns = self._clover_pawns(s, seat, p)
@@ -342,9 +372,9 @@ class Oracle(Game):
         return actions
 
     # -- applying ----------------------------------------------------------------------
-    def apply(self, s: OracleState, seat: int, action: Action, rng: Rng) -> list[dict]:
+    def apply(self, s: OracleState, seat: int, action: Action, rng: Rng) -> list[Event]:
         verb, args = action.verb, action.args
-        events: list[dict] = []
+        events: list[Event] = []
         if verb == "play":
             cid = _take(s.hands[seat], args[0])
             s.left_hand += 1
@@ -358,17 +388,22 @@ class Oracle(Game):
             self._start_draw(s, events)
         elif verb == "pawn":
             pawn = int(args[0])
+            assert s.played is not None  # the card whose move is owed
             dest = NEXT[s.pawns[seat][pawn]][CARDS[s.played].colour]
+            assert dest is not None  # legal() offers pawns with a field ahead
             self._move(s, seat, pawn, dest, "card", events)
         elif verb == "oracle":
             self._move_oracle(s, seat, int(args[0]), events)
             self._start_draw(s, events)
         elif verb == "clover":
             p = s.pending
+            assert p is not None  # a clover is pending
             pawn = int(args[0]) if args else p["pawn"]
             dest = NEXT[s.pawns[seat][pawn]][p["colour"]]
+            assert dest is not None  # legal() offers pawns with a field ahead
             self._move(s, seat, pawn, dest, "clover", events)
         elif verb == "spiral":
+            assert s.pending is not None  # a spiral is pending
             self._move(s, seat, s.pending["pawn"], int(args[0]), "spiral", events)
         elif verb == "goblin":
             if args[0] == "hand":
@@ -378,14 +413,21 @@ class Oracle(Game):
                 events.append(self._discard(s, seat, s.rows[seat][args[1]].pop(), "goblin_row"))
             self._start_draw(s, events)
         elif verb == "skip":
-            events.append({"type": "skip", "seat": seat, "tile": s.pending["kind"],
-                           "field": s.pending["field"]})
+            assert s.pending is not None  # a tile decision is pending
+            events.append(
+                {
+                    "type": "skip",
+                    "seat": seat,
+                    "tile": s.pending["kind"],
+                    "field": s.pending["field"],
+                }
+            )
             self._start_draw(s, events)
         else:  # draw
             self._draw(s, seat, args[0], events)
         return events
 
-    def _discard(self, s: OracleState, seat: int, cid: int, source: str) -> dict:
+    def _discard(self, s: OracleState, seat: int, cid: int, source: str) -> Event:
         s.piles[CARDS[cid].colour].append(cid)
         s.discarded_this_turn.append(cid)
         return {"type": "discard", "seat": seat, "card": CARDS[cid].code, "from": source}
@@ -393,7 +435,7 @@ class Oracle(Game):
     def _earn(self, s: OracleState, seat: int, source: str, points: int) -> None:
         s.earned[seat][source] += points
 
-    def _move_oracle(self, s: OracleState, seat: int, steps: int, events: list[dict]) -> None:
+    def _move_oracle(self, s: OracleState, seat: int, steps: int, events: list[Event]) -> None:
         """O-4A2: forward, and 5 points once if one of your pawns is there."""
         start = s.oracle
         s.oracle += steps
@@ -407,16 +449,18 @@ class Oracle(Game):
         total = sum(1 for fields in s.pawns for f in fields if f >= SANCTUARY)
         return mine >= SANCTUARY_SEAT_LIMIT or total >= SANCTUARY_TOTAL_LIMIT
 
-    def _move(self, s: OracleState, seat: int, pawn: int, dest: int, how: str,
-              events: list[dict]) -> None:
+    def _move(
+        self, s: OracleState, seat: int, pawn: int, dest: int, how: str, events: list[Event]
+    ) -> None:
         """Move a pawn, then end the game (O-7a) or trigger the field (O-6)."""
         src = s.pawns[seat][pawn]
         if s.origins[pawn] is None:
             s.origins[pawn] = src
         s.pawns[seat][pawn] = dest
         s.pending = None
-        events.append({"type": "move", "seat": seat, "pawn": pawn, "from": src, "to": dest,
-                       "by": how})
+        events.append(
+            {"type": "move", "seat": seat, "pawn": pawn, "from": src, "to": dest, "by": how}
+        )
         if src < SANCTUARY <= dest and self._sanctuary_full(s, seat):
             self._finish(s, "sanctuary", events)  # O-7a: nothing triggers
             return
@@ -426,18 +470,18 @@ class Oracle(Game):
         else:
             self._start_draw(s, events)
 
-    def _goblin_bonus(self, s: OracleState, seat: int, events: list[dict]) -> None:
+    def _goblin_bonus(self, s: OracleState, seat: int, events: list[Event]) -> None:
         """O-6g: once per game, when all three pawns stand on goblin fields."""
         if s.goblin_bonus[seat]:
             return
         fields = s.pawns[seat]
-        if all(s.tiles[f] is not None and TILES[s.tiles[f]].kind == GOBLIN for f in fields):
+        if all((t := s.tiles[f]) is not None and TILES[t].kind == GOBLIN for f in fields):
             points = GOBLIN_BONUS[len(set(fields))]
             s.goblin_bonus[seat] = True
             self._earn(s, seat, "goblin", points)
             events.append({"type": "goblin_bonus", "seat": seat, "points": points})
 
-    def _trigger(self, s: OracleState, seat: int, pawn: int, f: int, events: list[dict]) -> bool:
+    def _trigger(self, s: OracleState, seat: int, pawn: int, f: int, events: list[Event]) -> bool:
         """The field's tile acts (O-6); True when it leaves a decision pending."""
         spent = s.triggered[pawn]
         if f in spent:
@@ -454,6 +498,7 @@ class Oracle(Game):
         spent.append(f)
         t = TILES[tile]
         if t.kind == POINTS:  # O-6a
+            assert t.value is not None  # a points tile has one
             self._earn(s, seat, "tiles", t.value)
             events.append({"type": "points", "seat": seat, "field": f, "points": t.value})
             return False
@@ -467,21 +512,20 @@ class Oracle(Game):
             pending["colour"] = t.colour
             if not self._clover_pawns(s, seat, pending):
                 return False
-        elif t.kind == SPIRAL:  # O-6c
-            if not self._spiral_targets(s, pending):
-                return False
+        elif t.kind == SPIRAL and not self._spiral_targets(s, pending):  # O-6c
+            return False
         s.pending = pending  # goblin (O-6d) is always offered
         return True
 
     # -- draw step (O-5) and the end of a turn ---------------------------------------
-    def _start_draw(self, s: OracleState, events: list[dict]) -> None:
+    def _start_draw(self, s: OracleState, events: list[Event]) -> None:
         s.pending = None
         s.phase = DRAW
         s.draws_owed = s.left_hand
         if s.draws_owed <= 0 or not self._draws(s):
             self._end_turn(s, events)
 
-    def _draw(self, s: OracleState, seat: int, source: str, events: list[dict]) -> None:
+    def _draw(self, s: OracleState, seat: int, source: str, events: list[Event]) -> None:
         if source == "deck":
             cid = s.deck.pop()
             _insert_sorted(s.hands[seat], cid)
@@ -495,7 +539,7 @@ class Oracle(Game):
         if s.draws_owed <= 0 or not self._draws(s):
             self._end_turn(s, events)
 
-    def _end_turn(self, s: OracleState, events: list[dict]) -> None:
+    def _end_turn(self, s: OracleState, events: list[Event]) -> None:
         s.draws_owed = 0
         if not s.deck:
             self._finish(s, "deck_empty", events)  # O-7b
@@ -509,14 +553,14 @@ class Oracle(Game):
         s.current = (s.current + 1) % len(s.hands)
         s.phase = PLAY
 
-    def _finish(self, s: OracleState, reason: str, events: list[dict]) -> None:
+    def _finish(self, s: OracleState, reason: str, events: list[Event]) -> None:
         s.phase = OVER
         s.end_reason = reason
         s.pending = None
         s.draws_owed = 0
         events.append({"type": "end", "reason": reason})
 
-    def concede(self, s: OracleState, seat: int) -> list[dict]:
+    def concede(self, s: OracleState, seat: int) -> list[Event]:
         s.conceded = seat
         s.end_reason = "concede"
         s.phase = OVER
@@ -524,24 +568,33 @@ class Oracle(Game):
         return [{"type": "concede", "seat": seat}, {"type": "end", "reason": "concede"}]
 
     # -- what a seat sees (O-9) -----------------------------------------------------
-    def view(self, s: OracleState, seat: int | None) -> dict:
-        board = [{**static, "tile": tile_view(tile), "stones": stones}
-                 for static, tile, stones in zip(BOARD_VIEW, s.tiles, s.stones_on)]
+    def view(self, s: OracleState, seat: int | None) -> View:
+        board = [
+            {**static, "tile": tile_view(tile), "stones": stones}
+            for static, tile, stones in zip(BOARD_VIEW, s.tiles, s.stones_on, strict=True)
+        ]
         players = []
         for i in range(len(s.hands)):
-            players.append({
-                "seat": i,
-                "hand_size": len(s.hands[i]),
-                "pawns": list(s.pawns[i]),
-                "rows": {c: {"cards": [CARDS[x].code for x in s.rows[i][c]],
-                             "direction": rows.direction(_values(s.rows[i][c]))}
-                         for c in COLOURS if s.rows[i].get(c)},
-                "stones": s.stones[i],
-                "mirrors": s.mirrors[i],
-                "earned": dict(s.earned[i]),
-                "points": sum(s.earned[i].values()),
-                "goblin_bonus": s.goblin_bonus[i],
-            })
+            players.append(
+                {
+                    "seat": i,
+                    "hand_size": len(s.hands[i]),
+                    "pawns": list(s.pawns[i]),
+                    "rows": {
+                        c: {
+                            "cards": [CARDS[x].code for x in s.rows[i][c]],
+                            "direction": rows.direction(_values(s.rows[i][c])),
+                        }
+                        for c in COLOURS
+                        if s.rows[i].get(c)
+                    },
+                    "stones": s.stones[i],
+                    "mirrors": s.mirrors[i],
+                    "earned": dict(s.earned[i]),
+                    "points": sum(s.earned[i].values()),
+                    "goblin_bonus": s.goblin_bonus[i],
+                }
+            )
         pending = None
         if s.pending is not None:
             pending = dict(s.pending)
@@ -555,8 +608,10 @@ class Oracle(Game):
             "options": {"clover_other_pawn": s.clover_other_pawn},
             "board": board,
             "oracle": s.oracle,
-            "sanctuary": {"first_field": SANCTUARY,
-                          "pawns": sum(1 for p in s.pawns for f in p if f >= SANCTUARY)},
+            "sanctuary": {
+                "first_field": SANCTUARY,
+                "pawns": sum(1 for p in s.pawns for f in p if f >= SANCTUARY),
+            },
             "played": CARDS[s.played].code if s.played is not None else None,
             "pending": pending,
             # per pawn of the current player: its field before it first moved this turn
@@ -566,8 +621,13 @@ class Oracle(Game):
             "discarded_this_turn": [CARDS[c].code for c in s.discarded_this_turn],
             "deck": len(s.deck),
             "removed": len(s.removed),
-            "piles": {c: {"top": CARDS[s.piles[c][-1]].code if s.piles[c] else None,
-                          "count": len(s.piles[c])} for c in COLOURS},
+            "piles": {
+                c: {
+                    "top": CARDS[s.piles[c][-1]].code if s.piles[c] else None,
+                    "count": len(s.piles[c]),
+                }
+                for c in COLOURS
+            },
             "end_reason": s.end_reason,
             "conceded": s.conceded,
             "players": players,
@@ -579,28 +639,32 @@ class Oracle(Game):
             view["oracle_steps"] = {CARDS[c].code: CARDS[c].oracle for c in s.hands[seat]}
         return view
 
-    def targets(self, s: OracleState) -> dict:
+    def targets(self, s: OracleState) -> dict[str, Any]:
         """Where the moves on offer would land, for the player's eye: per
         pawn of the current player the field its move would reach (None: no
         such field), and the fields the oracle may move to (O-4A)."""
         colour = None
         if s.phase == MOVE:
+            assert s.played is not None  # the card whose move is owed
             colour = CARDS[s.played].colour
-        elif s.phase == TILE and s.pending["kind"] == CLOVER:
-            colour = s.pending["colour"]
+        elif s.phase == TILE:
+            assert s.pending is not None  # the TILE phase has a decision pending
+            if s.pending["kind"] == CLOVER:
+                colour = s.pending["colour"]
         if colour is None:
             return {"pawns": [], "oracle": []}
         oracle = []
         if s.phase == MOVE:
+            assert s.played is not None
             steps = min(CARDS[s.played].oracle, LAST - s.oracle)
             oracle = [s.oracle + k for k in range(1, steps + 1)]
         return {"pawns": [NEXT[f][colour] for f in s.pawns[s.current]], "oracle": oracle}
 
     # -- scoring (O-8) -----------------------------------------------------------------
-    def score_seat(self, s: OracleState, seat: int) -> dict:
+    def score_seat(self, s: OracleState, seat: int) -> dict[str, Any]:
         return score(s.pawns[seat], s.stones[seat], s.mirrors[seat], s.earned[seat])
 
-    def outcome(self, s: OracleState) -> dict | None:
+    def outcome(self, s: OracleState) -> Outcome | None:
         if s.phase != OVER:
             return None
         breakdown = [self.score_seat(s, i) for i in range(len(s.hands))]
@@ -613,74 +677,3 @@ class Oracle(Game):
             "winners": [i for i in contenders if scores[i] == best],
             "reason": s.end_reason,
         }
-
-    # -- snapshot -------------------------------------------------------------------------
-    def dump(self, s: OracleState) -> dict:
-        return {
-            "hands": list(map(list, s.hands)),
-            "deck": list(s.deck),
-            "removed": list(s.removed),
-            # dict/zip/map rather than comprehensions: dump runs before every action
-            "piles": dict(zip(s.piles.keys(), map(list, s.piles.values()))),
-            "rows": [dict(zip(r.keys(), map(list, r.values()))) for r in s.rows],
-            "pawns": list(map(list, s.pawns)),
-            "oracle": s.oracle,
-            "tiles": list(s.tiles),
-            "stones_on": list(s.stones_on),
-            "stones": list(s.stones),
-            "mirrors": list(s.mirrors),
-            "earned": list(map(dict, s.earned)),
-            "goblin_bonus": list(s.goblin_bonus),
-            "current": s.current,
-            "clover_other_pawn": s.clover_other_pawn,
-            "phase": s.phase,
-            "played": s.played,
-            "pending": dict(s.pending) if s.pending is not None else None,
-            "origins": list(s.origins),
-            "triggered": list(map(list, s.triggered)),
-            "discarded_this_turn": list(s.discarded_this_turn),
-            "left_hand": s.left_hand,
-            "draws_owed": s.draws_owed,
-            "end_reason": s.end_reason,
-            "conceded": s.conceded,
-        }
-
-    def load(self, d: dict) -> OracleState:
-        return OracleState(
-            hands=[list(h) for h in d["hands"]],
-            deck=list(d["deck"]),
-            removed=list(d["removed"]),
-            piles={c: list(d["piles"][c]) for c in COLOURS},
-            rows=[{c: list(ids) for c, ids in r.items()} for r in d["rows"]],
-            pawns=[list(p) for p in d["pawns"]],
-            oracle=int(d["oracle"]),
-            tiles=list(d["tiles"]),
-            stones_on=list(d["stones_on"]),
-            stones=list(d["stones"]),
-            mirrors=list(d["mirrors"]),
-            earned=[{k: int(e[k]) for k in EARNED_SOURCES} for e in d["earned"]],
-            goblin_bonus=[bool(x) for x in d["goblin_bonus"]],
-            current=int(d["current"]),
-            clover_other_pawn=bool(d["clover_other_pawn"]),
-            phase=str(d["phase"]),
-            played=d["played"],
-            pending=dict(d["pending"]) if d["pending"] is not None else None,
-            origins=list(d["origins"]),
-            triggered=[list(t) for t in d["triggered"]],
-            discarded_this_turn=list(d["discarded_this_turn"]),
-            left_hand=int(d["left_hand"]),
-            draws_owed=int(d["draws_owed"]),
-            end_reason=d["end_reason"],
-            conceded=d["conceded"],
-        )
-
-    def redeal_hidden(self, s: OracleState, seat: int, rng: Rng) -> None:
-        others = [i for i in range(len(s.hands)) if i != seat]
-        pool = [c for i in others for c in s.hands[i]] + s.deck + s.removed
-        pool.sort()  # canonical: the deal depends only on what is hidden, not where
-        rng.shuffle(pool)
-        for i in others:
-            n = len(s.hands[i])
-            s.hands[i], pool = sorted(pool[:n]), pool[n:]
-        n = len(s.deck)
-        s.deck, s.removed = pool[:n], sorted(pool[n:])

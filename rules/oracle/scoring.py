@@ -1,5 +1,8 @@
 """The Oracle's scoring tables (O-4A2, O-6g, O-8) as data, and one player's final score."""
+
 from __future__ import annotations
+
+from typing import Any
 
 from rules.oracle.board import FIELDS
 
@@ -14,7 +17,9 @@ def stone_points(stones: int) -> int:
     return STONE_POINTS[min(stones, len(STONE_POINTS) - 1)]
 
 
-def score(pawn_fields: list[int], stones: int, mirrors: int, earned: dict[str, int]) -> dict:
+def score(
+    pawn_fields: list[int], stones: int, mirrors: int, earned: dict[str, int]
+) -> dict[str, Any]:
     """O-8: points earned in the game + the printed points under each pawn
     + stone points x (1 + mirrors). `earned` maps a source to points."""
     pawns = [FIELDS[f].points for f in pawn_fields]

@@ -15,7 +15,8 @@ import pytest_asyncio
 from .bot_helpers import ROOT, answered, reply
 from .fake_discord import python_argv
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+# slow: every game played through the real bot in Japanese, ~25 s of CPU
+pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
 
 #: what may stay Latin in a Japanese text: mentions, links, slash command names
 #: (they stay English, see cogs/slash_translator.py) and the players' names

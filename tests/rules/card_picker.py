@@ -2,6 +2,7 @@
 
 Identical cards share a code but keep distinct ids, so a picker remembers
 which ids are used: every card exists once in a built position."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -1,4 +1,5 @@
 """Random legal play, shared by the contract test and the benchmarks."""
+
 from __future__ import annotations
 
 import random
@@ -13,8 +14,9 @@ def random_step(match: Match, rnd: random.Random) -> tuple[int, str]:
     return seat, action.key()
 
 
-def play_out(game_id: str, players: int, seed: str, rnd_seed: int = 0,
-             options: dict | None = None) -> Match:
+def play_out(
+    game_id: str, players: int, seed: str, rnd_seed: int = 0, options: dict | None = None
+) -> Match:
     match = Match.new(game_id, players, seed, options)
     rnd = random.Random(rnd_seed)
     limit = match.game.max_actions

@@ -2,8 +2,10 @@
 
 Random legal play from many seeds must always finish, and at every step the
 API must keep its promises (DESIGN.md, "The engine contract"). A new game
-gets all of this by registering.
+gets all of this by registering. The example game (tests/rules/example_game.py,
+registered here only) shows that six methods are enough to pass.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,18 +23,46 @@ from rules import (
     UnknownAction,
     all_games,
 )
+from rules.core import registry
 from rules.core.rng import Rng
+from tests.rules import example_game
+from tests.rules.core.state_checks import assert_shares_nothing, strictly_equal
 
 SEEDS_PER_COUNT = 200
+# SEEDS_PER_COUNT playouts per game and player count are most of the suite's
+# time: `make test-fast` leaves them out; `make test` and CI run them.
+pytestmark = pytest.mark.slow
 # The expensive checks (round trips, refusals, non-interference) run on every
 # DEEP_CHECK_EVERY-th step of every DEEP_CHECK_SEEDS-th seed.
 DEEP_CHECK_SEEDS = 8
 DEEP_CHECK_EVERY = 5
-JUNK_KEYS = ["", "x" * 61, "nonsense", "play", "play:zz:zz", "draw:nowhere",
-             "DISCARD:y5", "stone:y5", "done:now", "a b", "play:y5:y:extra", "\u00e9"]
+JUNK_KEYS = [
+    "",
+    "x" * 61,
+    "nonsense",
+    "play",
+    "play:zz:zz",
+    "draw:nowhere",
+    "DISCARD:y5",
+    "stone:y5",
+    "done:now",
+    "a b",
+    "play:y5:y:extra",
+    "\u00e9",
+]
 
-CASES = [(gid, n) for gid, g in all_games().items()
-         for n in range(g.min_players, g.max_players + 1)]
+EXAMPLE = example_game.GAME
+CASES = [
+    (gid, n)
+    for gid, g in {**all_games(), EXAMPLE.id: EXAMPLE}.items()
+    for n in range(g.min_players, g.max_players + 1)
+]
+
+
+@pytest.fixture(autouse=True)
+def example_game_registered(monkeypatch):
+    """The example game joins the registry for these tests only."""
+    monkeypatch.setitem(registry.all_games(), EXAMPLE.id, EXAMPLE)
 
 
 def roundtrip(data):
@@ -57,6 +87,10 @@ def deep_checks(match: Match, rnd: random.Random) -> None:
     assert roundtrip(record) == record
     clone = Match.from_record(roundtrip(record))
     assert clone.snapshot() == match.snapshot()
+    # a copy is load(dump(...)) exactly, and shares nothing with the state
+    copy = match.game.copy(match.state)
+    strictly_equal(copy, clone.state)
+    assert_shares_nothing(copy, match.state)
     assert clone.view(owed[0]) == match.view(owed[0])
     # junk keys, wrong seats and stale seqs are refused and change nothing
     seat = owed[0]
@@ -78,7 +112,9 @@ def deep_checks(match: Match, rnd: random.Random) -> None:
         twin = Match.from_record(record)  # load() copies: the twin shares nothing
         twin.game.redeal_hidden(twin.state, seat, Rng(rnd.getrandbits(64)))
         assert twin.view(seat) == match.view(seat), f"seat {seat} sees hidden information"
-        assert twin.legal(seat) == match.legal(seat), f"seat {seat}'s actions depend on hidden information"
+        assert twin.legal(seat) == match.legal(seat), (
+            f"seat {seat}'s actions depend on hidden information"
+        )
         assert twin.to_act() == match.to_act()
     # the spectator sees no more than any player
     assert "hand" not in match.view(None)

@@ -5,6 +5,7 @@ named after id `O-6h` when `O6h` is one of the `_`-separated words of its
 name (`test_O6h_...`, `test_O6b_O6c_...`). Without the pages (a bare
 checkout) there is nothing to check against, so the test is skipped.
 """
+
 from __future__ import annotations
 
 import ast
@@ -16,9 +17,13 @@ import pytest
 TESTS = Path(__file__).parent
 PAGES = TESTS.parents[1] / ".." / "shared" / "rules"
 # rule id prefix -> (rules page, folder of its scenario tests)
-GAMES = {"K": ("keltis.md", "keltis"), "O": ("oracle.md", "oracle"),
-         "D": ("keltis_dice.md", "keltis_dice"), "C": ("cuttle.md", "cuttle"),
-         "Z": ("cucco.md", "cucco")}
+GAMES = {
+    "K": ("keltis.md", "keltis"),
+    "O": ("oracle.md", "oracle"),
+    "D": ("keltis_dice.md", "keltis_dice"),
+    "C": ("cuttle.md", "cuttle"),
+    "Z": ("cucco.md", "cucco"),
+}
 RULE_ID = re.compile(r"\b([A-Z])-(\d+[A-Za-z]?\d*)\b")
 
 
@@ -33,7 +38,6 @@ def scenario_test_words(folder: Path) -> set[str]:
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
                 words.update(node.name.split("_"))
     return words
-
 
 
 def test_page_ids_are_read_as_test_words():

@@ -16,6 +16,8 @@ from rules.core.rng import Rng
 
 NAMES = ["Ann", "Zoë", "🤖 Bot 3", "李小龍", "A very long display name indeed"]
 GAMES = list(all_games())
+# random playouts of every game, each position drawn: ~20 s of CPU
+pytestmark = pytest.mark.slow
 
 
 def positions(game_id: str, every: int = 9):

@@ -4,6 +4,7 @@ blind to hidden cards, within budget, and harmless to the match they read.
 Strength is measured in bench/bots.py, not here; the expert runs here with a
 small counted budget so the tests stay fast.
 """
+
 from __future__ import annotations
 
 import random
@@ -11,14 +12,26 @@ import random
 import pytest
 
 from rules import Match, all_games
-from rules.bots import DEFAULT_LEVEL, LABELS, LEVELS, choose_action, level_of_seat_kind
-from rules.bots import expert, greedy, random_bot
+from rules.bots import (
+    DEFAULT_LEVEL,
+    LABELS,
+    LEVELS,
+    choose_action,
+    expert,
+    greedy,
+    level_of_seat_kind,
+    random_bot,
+)
 from rules.bots.policy import Budget, policy_for
 from rules.core.rng import Rng
 
 SMALL = Budget(iterations=12, depth=4, width=3)
-CASES = [(gid, n) for gid, g in all_games().items()
-         for n in range(g.min_players, g.max_players + 1)]
+#: the expert's other schedule, tested as if it were a level of its own
+HALVING = "expert-halving"
+SMALL_HALVING = Budget(iterations=16, depth=4, width=4, schedule="halving")
+CASES = [
+    (gid, n) for gid, g in all_games().items() for n in range(g.min_players, g.max_players + 1)
+]
 #: random moves played before the bot decides (the start, early, mid game)
 DEPTHS = (0, 9, 31)
 
@@ -46,6 +59,8 @@ def decide(match: Match, seat: int, level: str):
     legal = match.legal(seat)
     if level == "expert":
         return expert.search(match, seat, legal, SMALL).action
+    if level == HALVING:
+        return expert.search(match, seat, legal, SMALL_HALVING).action
     return {"random": random_bot.choose, "greedy": greedy.choose}[level](match, seat, legal)
 
 
@@ -75,7 +90,7 @@ def test_unknown_level_and_a_seat_without_a_decision_are_refused():
         choose_action(match, 1, "greedy")
 
 
-@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("level", LEVELS + (HALVING,))
 @pytest.mark.parametrize("game_id,players", CASES)
 def test_choice_is_legal_deterministic_and_blind_to_hidden_cards(game_id, players, level):
     checked = 0
@@ -101,6 +116,19 @@ def test_expert_spends_exactly_its_budget():
     assert len(result.visits) == 2 and all(v >= 1 for v in result.visits.values())
     assert 0 < result.rollout_actions <= 9 * 3
     assert result.action in result.visits
+
+
+def test_halving_keeps_within_its_budget_and_compares_actions_in_common_worlds():
+    match, seat = next(positions("cuttle", 2))
+    legal = match.legal(seat)
+    assert len(legal) >= 4
+    budget = Budget(iterations=40, depth=3, width=4, schedule="halving")
+    result = expert.search(match, seat, legal, budget)
+    assert result.iterations <= 40
+    visits = sorted(result.visits.values(), reverse=True)
+    # round 1: every action in the same worlds; round 2: the better half, more often
+    assert len(visits) == 4 and visits[0] == visits[1] > visits[2] == visits[3] > 0
+    assert result.action in [a for a, n in result.visits.items() if n == visits[0]]
 
 
 @pytest.mark.parametrize("game_id", sorted(all_games()))

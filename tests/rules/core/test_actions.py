@@ -9,8 +9,9 @@ def test_keys_parse_back_to_the_same_action(key):
     assert action.key() == key and Action.parse(action.key()) == action
 
 
-@pytest.mark.parametrize("key", ["", "Play:y5", "play:", "play::y", "a b", "x" * 61, "é", None, 5,
-                                 "play:y5;drop"])
+@pytest.mark.parametrize(
+    "key", ["", "Play:y5", "play:", "play::y", "a b", "x" * 61, "é", None, 5, "play:y5;drop"]
+)
 def test_malformed_keys_are_unknown_actions(key):
     with pytest.raises(UnknownAction):
         Action.parse(key)

@@ -6,6 +6,7 @@ action in both worlds, and compare. Wherever a reader's view after the move
 is the same in both worlds, the events that reader may see must be the same
 too; otherwise an event carried hidden information to them.
 """
+
 from __future__ import annotations
 
 import json
@@ -18,8 +19,9 @@ from rules.core.events import ONLY, private, visible, visible_to
 from rules.core.rng import Rng
 
 SEEDS = 6
-CASES = [(gid, n) for gid, g in all_games().items()
-         for n in range(g.min_players, g.max_players + 1)]
+CASES = [
+    (gid, n) for gid, g in all_games().items() for n in range(g.min_players, g.max_players + 1)
+]
 
 
 def test_private_events_name_their_readers():
@@ -50,4 +52,5 @@ def test_events_reveal_nothing_a_reader_cannot_see(game_id, players):
             for reader in readers:
                 if twin.view(reader) == match.view(reader):
                     assert visible(twin_events, reader) == visible(events, reader), (
-                        f"{game_id} {action.key()}: events tell seat {reader} a secret")
+                        f"{game_id} {action.key()}: events tell seat {reader} a secret"
+                    )

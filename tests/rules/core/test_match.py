@@ -1,4 +1,5 @@
 """The Match API's refusals, records and all-or-nothing `act`."""
+
 import json
 
 import pytest
@@ -70,14 +71,17 @@ def test_records_round_trip_and_verify_against_the_log():
         Match.from_record(rec, verify=True)
 
 
-@pytest.mark.parametrize("mutate", [
-    lambda r: r.update(game="chess"),
-    lambda r: r.update(rules_version=99),
-    lambda r: r.update(format=7),
-    lambda r: r["snapshot"].update(state={"hands": "nope"}),
-    lambda r: r.update(log=[[0, "teleport"]], snapshot=None),
-    lambda r: r.pop("seed"),
-])
+@pytest.mark.parametrize(
+    "mutate",
+    [
+        lambda r: r.update(game="chess"),
+        lambda r: r.update(rules_version=99),
+        lambda r: r.update(format=7),
+        lambda r: r["snapshot"].update(state={"hands": "nope"}),
+        lambda r: r.update(log=[[0, "teleport"]], snapshot=None),
+        lambda r: r.pop("seed"),
+    ],
+)
 def test_corrupt_records_raise_record_error(mutate):
     rec = fresh().to_record()
     mutate(rec)

@@ -1,29 +1,49 @@
 """Options declared as data: one schema per game that the engine checks and
 the slash commands offer."""
+
 import pytest
 
 from rules import BadOptions, all_games
 from rules.core.options import BOOL, CHOICE, INT, SEAT, Option, check_options
 
-SCHEMA = (Option("first", SEAT, "who starts"), Option("variant", BOOL, "v", default=False),
-          Option("rounds", INT, "r", default=3, low=1, high=9, keep_default=True),
-          Option("side", CHOICE, "s", default="A", choices=("A", "B", "both"),
-                 keep_default=True))
+SCHEMA = (
+    Option("first", SEAT, "who starts"),
+    Option("variant", BOOL, "v", default=False),
+    Option("rounds", INT, "r", default=3, low=1, high=9, keep_default=True),
+    Option("side", CHOICE, "s", default="A", choices=("A", "B", "both"), keep_default=True),
+)
 
 
 def test_defaults_kept_or_left_out_and_values_normalised():
     assert check_options("G", SCHEMA, 3, {}) == {"rounds": 3, "side": "A"}
     assert check_options("G", SCHEMA, 3, {"variant": False, "side": "BOTH", "first": 2}) == {
-        "first": 2, "rounds": 3, "side": "both"}
+        "first": 2,
+        "rounds": 3,
+        "side": "both",
+    }
     assert check_options("G", SCHEMA, 3, {"variant": True, "rounds": 9}) == {
-        "variant": True, "rounds": 9, "side": "A"}
+        "variant": True,
+        "rounds": 9,
+        "side": "A",
+    }
 
 
-@pytest.mark.parametrize("options", [
-    {"first": 3}, {"first": -1}, {"first": "0"}, {"first": True}, {"variant": "yes"},
-    {"rounds": 0}, {"rounds": 10}, {"rounds": 2.0}, {"side": "C"}, {"side": 1},
-    {"colour": "red"},
-])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"first": 3},
+        {"first": -1},
+        {"first": "0"},
+        {"first": True},
+        {"variant": "yes"},
+        {"rounds": 0},
+        {"rounds": 10},
+        {"rounds": 2.0},
+        {"side": "C"},
+        {"side": 1},
+        {"colour": "red"},
+    ],
+)
 def test_bad_values_and_unknown_names_are_refused(options):
     with pytest.raises(BadOptions):
         check_options("G", SCHEMA, 3, options)
@@ -55,4 +75,5 @@ def test_every_game_declares_its_options_with_help_and_sound_ranges():
 def test_an_option_is_known_to_people_by_its_public_name():
     assert Option("first", SEAT, "who starts").public_name == "first"
     assert Option("dealer", SEAT, "who deals", offered_as="first_player").public_name == (
-        "first_player")
+        "first_player"
+    )

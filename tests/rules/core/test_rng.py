@@ -1,5 +1,6 @@
 """Known answers pin the generator: if these change, every stored match
 would replay differently, so they must never change silently."""
+
 from rules import Match
 from rules.core.rng import Rng
 
@@ -8,14 +9,20 @@ def test_splitmix64_reference_vector():
     # published SplitMix64 outputs for state 0
     r = Rng(0)
     assert [r.next64() for _ in range(3)] == [
-        0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+        0xE220A8397B1DCDAF,
+        0x6E789E6AA1B965F4,
+        0x06C45D188009454F,
+    ]
 
 
 def test_seeded_stream_shuffle_and_below_are_pinned():
     r = Rng.from_seed("keltis")
     assert r.state == 13692854981730765445
     assert [r.next64() for _ in range(3)] == [
-        17946650925473872177, 6047369410935367081, 5611002168887204341]
+        17946650925473872177,
+        6047369410935367081,
+        5611002168887204341,
+    ]
     assert [r.below(10) for _ in range(10)] == [3, 0, 0, 6, 2, 7, 9, 6, 4, 4]
     items = list(range(10))
     Rng.from_seed("shuffle").shuffle(items)

@@ -1,9 +1,10 @@
 """Build Cucco positions from card codes for scenario tests."""
+
 from __future__ import annotations
 
 from rules import Match
 from rules.cucco.cards import CARD_CODE, DECK_SIZE, KIND_BY_CODE
-from rules.cucco.game import BIDDING, PLAY, PLAYERS, CuccoState, trick_winner
+from rules.cucco.game import BIDDING, PLAY, PLAYERS, CuccoState, Trick, trick_winner
 from tests.rules.card_picker import CardPicker
 
 
@@ -25,8 +26,17 @@ def bidding(hands=None, *, dealer: int = 4, deals: int = 5) -> Match:
     return match
 
 
-def playing(hands, *, declarer: int, called: str, dealer: int = 4, tricks=(),
-            trick=(), leader: int | None = None, deals: int = 5) -> Match:
+def playing(
+    hands,
+    *,
+    declarer: int,
+    called: str,
+    dealer: int = 4,
+    tricks=(),
+    trick=(),
+    leader: int | None = None,
+    deals: int = 5,
+) -> Match:
     """A match in the play phase. `tricks` are finished tricks given as
     (leader, codes in play order[, winner]); the winner is computed unless given.
     `trick` is the trick in progress (codes from `leader`). Hands are exact."""
@@ -41,7 +51,7 @@ def playing(hands, *, declarer: int, called: str, dealer: int = 4, tricks=(),
         winner = t[2] if len(t) > 2 else trick_winner(t_leader, cards)
         for i, c in enumerate(cards):
             s.played_by[c] = (t_leader + i) % PLAYERS
-        s.tricks.append([t_leader, winner, cards])
+        s.tricks.append(Trick(t_leader, winner, cards))
     if leader is None:
         leader = s.tricks[-1][1] if s.tricks else (dealer + 1) % PLAYERS
     s.trick = pick.many(trick)

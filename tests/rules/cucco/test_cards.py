@@ -1,4 +1,5 @@
 """The Cucco card set (Z-1)."""
+
 from rules.cucco.cards import (
     CARD_CODE,
     CARD_RANK,
@@ -23,8 +24,12 @@ def test_Z1_forty_cards_twenty_kinds_two_identical_copies():
 
 
 def test_Z1_two_suits_weakest_to_strongest():
-    numbers = [k.code for k in sorted((k for k in KINDS if k.suit == NUMBERS), key=lambda k: k.rank)]
-    pictures = [k.code for k in sorted((k for k in KINDS if k.suit == PICTURES), key=lambda k: k.rank)]
+    numbers = [
+        k.code for k in sorted((k for k in KINDS if k.suit == NUMBERS), key=lambda k: k.rank)
+    ]
+    pictures = [
+        k.code for k in sorted((k for k in KINDS if k.suit == PICTURES), key=lambda k: k.rank)
+    ]
     assert numbers == ["n1", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10"]
     assert pictures == ["mask", "bucket", "zero", "mat", "p11", "p12", "p13", "p14", "p15", "lion"]
     assert KINDS[KIND_BY_CODE["mat"]].name == "Mat (the fool)"
@@ -34,4 +39,5 @@ def test_Z1_two_suits_weakest_to_strongest():
 
 def test_Z1_codes_are_valid_action_key_parts():
     import re
+
     assert all(re.fullmatch(r"[A-Za-z0-9_.+-]+", c) for c in CODES)

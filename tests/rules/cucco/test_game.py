@@ -1,4 +1,5 @@
 """Scenario tests for the Cucco engine, named by the rule ids of cucco.md."""
+
 import random
 
 import pytest
@@ -32,31 +33,79 @@ def test_Z2_eight_cards_each_no_cards_remain():
 # seed "packets": the shuffled deck, in the order its cards are dealt (pinned: a
 # change in the shuffle or the deal would make every stored match replay differently)
 PACKETS_DECK = [
-    "mat", "n8", "p13", "mask", "p12", "n5", "n7", "p14", "p13", "bucket",
-    "bucket", "lion", "p15", "p11", "p11", "n10", "n3", "n10", "n8", "n9",
-    "n4", "p15", "p14", "n2", "n9", "n3", "zero", "n6", "lion", "n4",
-    "n7", "mat", "p12", "zero", "n1", "mask", "n6", "n5", "n1", "n2",
+    "mat",
+    "n8",
+    "p13",
+    "mask",
+    "p12",
+    "n5",
+    "n7",
+    "p14",
+    "p13",
+    "bucket",
+    "bucket",
+    "lion",
+    "p15",
+    "p11",
+    "p11",
+    "n10",
+    "n3",
+    "n10",
+    "n8",
+    "n9",
+    "n4",
+    "p15",
+    "p14",
+    "n2",
+    "n9",
+    "n3",
+    "zero",
+    "n6",
+    "lion",
+    "n4",
+    "n7",
+    "mat",
+    "p12",
+    "zero",
+    "n1",
+    "mask",
+    "n6",
+    "n5",
+    "n1",
+    "n2",
 ]
 
 
 def test_Z2_dealt_four_then_four_starting_after_the_dealer():
     m = Match.new("cucco", 5, "packets", {"first_dealer": 2})
     for n, seat in enumerate([3, 4, 0, 1, 2]):
-        first, second = PACKETS_DECK[4 * n:4 * n + 4], PACKETS_DECK[20 + 4 * n:24 + 4 * n]
+        first, second = PACKETS_DECK[4 * n : 4 * n + 4], PACKETS_DECK[20 + 4 * n : 24 + 4 * n]
         assert sorted(m.view(seat)["hand"]) == sorted(first + second), f"seat {seat}"
 
 
 def test_Z2_first_dealer_drawn_by_the_rng_or_chosen():
     dealers = {Match.new("cucco", 5, f"seed-{i}").state.dealer for i in range(60)}
     assert dealers == {0, 1, 2, 3, 4}
-    assert Match.new("cucco", 5, "x").view(None)["dealer"] == Match.new("cucco", 5, "x").view(None)["dealer"]
+    assert (
+        Match.new("cucco", 5, "x").view(None)["dealer"]
+        == Match.new("cucco", 5, "x").view(None)["dealer"]
+    )
     m = Match.new("cucco", 5, "x", {"first_dealer": 4})
     assert m.view(None)["dealer"] == 4 and m.to_act() == (0,)
 
 
-@pytest.mark.parametrize("options", [{"first_dealer": 5}, {"first_dealer": "1"}, {"deals": 0},
-                                     {"deals": 21}, {"deals": True}, {"deals": 2.0},
-                                     {"trumps": "lion"}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"first_dealer": 5},
+        {"first_dealer": "1"},
+        {"deals": 0},
+        {"deals": 21},
+        {"deals": True},
+        {"deals": 2.0},
+        {"trumps": "lion"},
+    ],
+)
 def test_Z2_Z8_bad_options_refused(options):
     with pytest.raises(BadOptions):
         Match.new("cucco", 5, "x", options)
@@ -86,8 +135,16 @@ HANDS = {
 def test_Z3_bidding_starts_after_the_dealer_any_card_held_may_open():
     m = bidding(HANDS, dealer=4)
     assert m.to_act() == (0,)
-    assert keys(m, 0) == {"pass", "bid:n9", "bid:n7", "bid:n3", "bid:p13", "bid:mask",
-                          "bid:zero", "bid:lion"}
+    assert keys(m, 0) == {
+        "pass",
+        "bid:n9",
+        "bid:n7",
+        "bid:n3",
+        "bid:p13",
+        "bid:mask",
+        "bid:zero",
+        "bid:lion",
+    }
     with pytest.raises(NotYourDecision):
         act(m, 1, "pass")
 
@@ -145,12 +202,19 @@ def test_Z3_pass_is_final_and_passed_players_are_skipped_bid_again():
     assert keys(m, 2) == {"pass", "bid:n1"}
     view = m.view(None)
     assert view["passed"] == [False, True, False, True, True]
-    assert view["bids"] == [{"seat": 0, "bid": "n9"}, {"seat": 1, "bid": None},
-                            {"seat": 2, "bid": "n6"}, {"seat": 3, "bid": None},
-                            {"seat": 4, "bid": None}, {"seat": 0, "bid": "n3"}]
+    assert view["bids"] == [
+        {"seat": 0, "bid": "n9"},
+        {"seat": 1, "bid": None},
+        {"seat": 2, "bid": "n6"},
+        {"seat": 3, "bid": None},
+        {"seat": 4, "bid": None},
+        {"seat": 0, "bid": "n3"},
+    ]
     events = act(m, 2, "pass")
-    assert events == [{"type": "pass", "seat": 2},
-                      {"type": "declarer", "seat": 0, "called": "n3", "how": "passes"}]
+    assert events == [
+        {"type": "pass", "seat": 2},
+        {"type": "declarer", "seat": 0, "called": "n3", "how": "passes"},
+    ]
 
 
 def test_Z3_bidding_ends_when_all_others_have_passed_last_bidder_declares():
@@ -171,8 +235,10 @@ def test_Z3_bidding_ends_at_the_lowest_card():
     act(m, 0, "bid:n7")
     act(m, 1, "pass")
     events = act(m, 2, "bid:n1")
-    assert events == [{"type": "bid", "seat": 2, "card": "n1"},
-                      {"type": "declarer", "seat": 2, "called": "n1", "how": "lowest"}]
+    assert events == [
+        {"type": "bid", "seat": 2, "card": "n1"},
+        {"type": "declarer", "seat": 2, "called": "n1", "how": "lowest"},
+    ]
     assert m.view(None)["phase"] == "play" and m.to_act() == (0,)
     m = bidding(HANDS, dealer=4)
     events = act(m, 0, "bid:mask")
@@ -185,9 +251,11 @@ def test_Z3_all_pass_the_deal_is_thrown_in_and_the_next_seat_deals():
     for seat in range(4):
         assert types(act(m, seat, "pass")) == ["pass"]
     events = act(m, 4, "pass")
-    assert events == [{"type": "pass", "seat": 4},
-                      {"type": "thrown_in", "dealer": 4},
-                      {"type": "deal", "deal": 1, "dealer": 0}]
+    assert events == [
+        {"type": "pass", "seat": 4},
+        {"type": "thrown_in", "dealer": 4},
+        {"type": "deal", "deal": 1, "dealer": 0},
+    ]
     view = m.view(None)
     assert view["phase"] == "bidding" and view["dealer"] == 0 and view["thrown_in"] == 1
     assert view["deal"] == 1 and view["history"] == [] and view["bids"] == []
@@ -206,9 +274,11 @@ PARTNER_HANDS = {
     3: ["lion", "p15", "p14", "p13", "p12", "p11", "mat", "zero"],
     4: ["p12", "p11", "mat", "zero", "bucket", "bucket", "mask", "mask"],
 }
-SOLO_HANDS = {**PARTNER_HANDS,
-              0: ["lion", "lion", "n10", "n9", "n8", "n7", "n6", "n5"],
-              3: ["n4", "p15", "p14", "p13", "p12", "p11", "mat", "zero"]}
+SOLO_HANDS = {
+    **PARTNER_HANDS,
+    0: ["lion", "lion", "n10", "n9", "n8", "n7", "n6", "n5"],
+    3: ["n4", "p15", "p14", "p13", "p12", "p11", "mat", "zero"],
+}
 
 
 def test_Z4_nobody_is_told_who_the_partner_is_the_partner_knows():
@@ -231,8 +301,10 @@ def test_Z4_the_partner_becomes_public_when_the_called_card_is_played():
     act(m, 2, "play:n1")
     assert m.view(None)["partner"] is None
     events = act(m, 3, "play:lion")
-    assert events == [{"type": "play", "seat": 3, "card": "lion"},
-                      {"type": "partner", "seat": 3, "declarer": 0}]
+    assert events == [
+        {"type": "play", "seat": 3, "card": "lion"},
+        {"type": "partner", "seat": 3, "declarer": 0},
+    ]
     for seat in [None, 0, 1, 2, 3, 4]:
         view = m.view(seat)
         assert view["partner"] == 3 and view["teams_public"] is True and view["solo"] is False
@@ -252,8 +324,9 @@ def test_Z4_partner_is_derived_from_where_the_other_copy_is():
         twin = Match.from_record(m.to_record())
         twin.game.redeal_hidden(twin.state, 0, Rng(n))
         assert twin.view(0) == m.view(0) and twin.legal(0) == m.legal(0)
-        holder = next(i for i in range(1, 5)
-                      if any(CARD_CODE[c] == "lion" for c in twin.state.hands[i]))
+        holder = next(
+            i for i in range(1, 5) if any(CARD_CODE[c] == "lion" for c in twin.state.hands[i])
+        )
         assert GAME.partner(twin.state) == holder
         assert twin.view(holder)["you"] == {"role": "partner", "declarer": 0}
         partners.add(holder)
@@ -299,19 +372,43 @@ def test_Z4_declarer_may_call_a_card_held_twice():
 def test_Z5_must_follow_suit_otherwise_any_card():
     m = playing(PARTNER_HANDS, declarer=0, called="lion")
     assert m.to_act() == (0,)
-    assert keys(m, 0) == {"play:lion", "play:n10", "play:n9", "play:n8", "play:n7",
-                          "play:n6", "play:n5", "play:n4"}
+    assert keys(m, 0) == {
+        "play:lion",
+        "play:n10",
+        "play:n9",
+        "play:n8",
+        "play:n7",
+        "play:n6",
+        "play:n5",
+        "play:n4",
+    }
     act(m, 0, "play:n9")
-    assert keys(m, 1) == {"play:n10", "play:n9", "play:n8", "play:n7", "play:n6",
-                          "play:n5", "play:n4", "play:n3"}
+    assert keys(m, 1) == {
+        "play:n10",
+        "play:n9",
+        "play:n8",
+        "play:n7",
+        "play:n6",
+        "play:n5",
+        "play:n4",
+        "play:n3",
+    }
     act(m, 1, "play:n3")
     assert keys(m, 2) == {"play:n3", "play:n2", "play:n1"}
     with pytest.raises(IllegalAction):
         act(m, 2, "play:p15")
     act(m, 2, "play:n2")
     # seat 3 has no numbers: any card
-    assert keys(m, 3) == {"play:lion", "play:p15", "play:p14", "play:p13", "play:p12",
-                          "play:p11", "play:mat", "play:zero"}
+    assert keys(m, 3) == {
+        "play:lion",
+        "play:p15",
+        "play:p14",
+        "play:p13",
+        "play:p12",
+        "play:p11",
+        "play:mat",
+        "play:zero",
+    }
 
 
 def test_Z5_strongest_of_the_suit_led_wins_no_trumps_winner_leads():
@@ -321,14 +418,25 @@ def test_Z5_strongest_of_the_suit_led_wins_no_trumps_winner_leads():
     act(m, 2, "play:n3")
     act(m, 3, "play:lion")  # the strongest card, but off suit
     events = act(m, 4, "play:p12")
-    assert events[-1] == {"type": "trick", "number": 1, "leader": 0, "winner": 1,
-                          "cards": ["n8", "n9", "n3", "lion", "p12"], "half_points": 6}
+    assert events[-1] == {
+        "type": "trick",
+        "number": 1,
+        "leader": 0,
+        "winner": 1,
+        "cards": ["n8", "n9", "n3", "lion", "p12"],
+        "half_points": 6,
+    }
     assert m.to_act() == (1,)
     view = m.view(None)
     assert view["tricks_won"] == [0, 1, 0, 0, 0] and view["half_points"] == [0, 6, 0, 0, 0]
     assert view["trick"] == {"leader": 1, "cards": []}
-    assert view["tricks"] == [{"leader": 0, "winner": 1, "cards": [
-        [0, "n8"], [1, "n9"], [2, "n3"], [3, "lion"], [4, "p12"]]}]
+    assert view["tricks"] == [
+        {
+            "leader": 0,
+            "winner": 1,
+            "cards": [[0, "n8"], [1, "n9"], [2, "n3"], [3, "lion"], [4, "p12"]],
+        }
+    ]
 
 
 def test_Z5_of_two_identical_cards_the_first_played_wins():
@@ -341,8 +449,13 @@ def test_Z5_of_two_identical_cards_the_first_played_wins():
     events = act(m, 0, "play:n10")
     assert events[-1]["winner"] == 1 and m.to_act() == (1,)
     # the same rule in the pictures suit, the two copies far apart
-    cards = [2 * KIND_BY_CODE["p15"], 2 * KIND_BY_CODE["p11"], 2 * KIND_BY_CODE["n4"],
-             2 * KIND_BY_CODE["n3"], 2 * KIND_BY_CODE["p15"] + 1]
+    cards = [
+        2 * KIND_BY_CODE["p15"],
+        2 * KIND_BY_CODE["p11"],
+        2 * KIND_BY_CODE["n4"],
+        2 * KIND_BY_CODE["n3"],
+        2 * KIND_BY_CODE["p15"] + 1,
+    ]
     assert trick_winner(3, cards) == 3
     assert trick_winner(3, list(reversed(cards))) == 3
 
@@ -393,9 +506,18 @@ def test_Z6_nine_and_a_half_each_41_41_is_a_drawn_deal():
     assert GAME.partner(m.state) == 1
     events = play_last_trick(m)
     assert deal_end(events) == {
-        "type": "deal_end", "deal": 1, "dealer": 0, "declarer": 0, "called": "n1",
-        "partner": 1, "solo": False, "half_points": [19, 19], "recount": [41, 41],
-        "result": "draw", "chips": [0, 0, 0, 0, 0]}
+        "type": "deal_end",
+        "deal": 1,
+        "dealer": 0,
+        "declarer": 0,
+        "called": "n1",
+        "partner": 1,
+        "solo": False,
+        "half_points": [19, 19],
+        "recount": [41, 41],
+        "result": "draw",
+        "chips": [0, 0, 0, 0, 0],
+    }
     assert events[-1] == {"type": "deal", "deal": 2, "dealer": 1}
     assert m.view(None)["chips"] == [0] * 5
 
@@ -489,9 +611,20 @@ def test_Z8_tied_leaders_share_the_win():
     b = [(1, ["n1", "n10", "n2", "n3", "n3"])] + B_SIDE[1:]
     m = playing(LAST, declarer=0, called="n1", dealer=0, tricks=a + b, deals=2)
     s = m.state
-    s.history = [{"deal": 1, "dealer": 4, "declarer": 1, "called": "p12", "partner": 4,
-                  "solo": False, "half_points": [21, 17], "recount": None, "result": "win",
-                  "chips": [-1, 2, -1, -1, 1]}]
+    s.history = [
+        {
+            "deal": 1,
+            "dealer": 4,
+            "declarer": 1,
+            "called": "p12",
+            "partner": 4,
+            "solo": False,
+            "half_points": [21, 17],
+            "recount": None,
+            "result": "win",
+            "chips": [-1, 2, -1, -1, 1],
+        }
+    ]
     s.chips = [-1, 2, -1, -1, 1]
     play_last_trick(m)
     out = m.outcome()
@@ -604,7 +737,8 @@ def test_Z9_no_event_or_view_names_the_partner_before_the_called_card():
                 continue
             calls_partner = action.args[0] == KINDS[called].code and seat != declarer
             assert ({"type": "partner", "seat": seat, "declarer": declarer} in events) == (
-                calls_partner and not revealed)
+                calls_partner and not revealed
+            )
             revealed = revealed or calls_partner
             solo_event = {"type": "solo", "seat": declarer} in events
             both = all(m.state.played_by[c] == declarer for c in copies(called))

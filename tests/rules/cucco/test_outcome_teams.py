@@ -1,5 +1,6 @@
 """Z-8: the outcome names each settled deal's sides (declarer with partner,
 or alone, against the rest) and which side won: what team ratings count."""
+
 from __future__ import annotations
 
 from rules.cucco.game import PLAYERS
@@ -27,13 +28,29 @@ def finish_deal(match) -> None:
 def test_each_settled_deal_names_its_sides_and_the_winner():
     # Deal 1 (given as settled): seat 3 alone, lost. Deal 2, played here:
     # 9 1/2 points each, and the recount (42-40) goes to the declarer's side.
-    early = [(1, ["n10", "n2", "n4", "n4", "n1"])] + EARLY[1:4] + \
-        [(1, ["n1", "n10", "n2", "n3", "n3"])] + EARLY[5:]
-    match = playing({s: [c] for s, c in LAST.items()}, declarer=0, called="n1", dealer=0,
-                    tricks=early, deals=2)
-    match.state.history = [{"deal": 1, "dealer": 4, "declarer": 3, "called": "p12",
-                            "partner": None, "solo": True, "half_points": [16, 22],
-                            "recount": None, "result": "loss", "chips": [2, 2, 2, -8, 2]}]
+    early = (
+        [(1, ["n10", "n2", "n4", "n4", "n1"])]
+        + EARLY[1:4]
+        + [(1, ["n1", "n10", "n2", "n3", "n3"])]
+        + EARLY[5:]
+    )
+    match = playing(
+        {s: [c] for s, c in LAST.items()}, declarer=0, called="n1", dealer=0, tricks=early, deals=2
+    )
+    match.state.history = [
+        {
+            "deal": 1,
+            "dealer": 4,
+            "declarer": 3,
+            "called": "p12",
+            "partner": None,
+            "solo": True,
+            "half_points": [16, 22],
+            "recount": None,
+            "result": "loss",
+            "chips": [2, 2, 2, -8, 2],
+        }
+    ]
     finish_deal(match)
     out = match.outcome()
     history = match.view(None)["history"]
@@ -45,8 +62,9 @@ def test_each_settled_deal_names_its_sides_and_the_winner():
 
 
 def test_a_drawn_deal_has_no_winning_side():
-    match = playing({s: [c] for s, c in LAST.items()}, declarer=0, called="n1", dealer=0,
-                    tricks=EARLY, deals=1)
+    match = playing(
+        {s: [c] for s, c in LAST.items()}, declarer=0, called="n1", dealer=0, tricks=EARLY, deals=1
+    )
     finish_deal(match)
     [deal] = match.outcome()["teams"]
     assert deal == {"deal": 1, "declarer": 0, "partner": 1, "winner": None}
@@ -54,7 +72,8 @@ def test_a_drawn_deal_has_no_winning_side():
 
 
 def test_no_teams_before_the_first_deal_is_settled():
-    match = playing({s: [c] for s, c in LAST.items()}, declarer=0, called="n1", dealer=0,
-                    tricks=EARLY, deals=1)
+    match = playing(
+        {s: [c] for s, c in LAST.items()}, declarer=0, called="n1", dealer=0, tricks=EARLY, deals=1
+    )
     match.concede(3, match.seq)
     assert match.outcome()["teams"] == []

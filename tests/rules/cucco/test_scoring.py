@@ -1,4 +1,5 @@
 """Counting (Z-6) and chips (Z-7) tables."""
+
 import pytest
 
 from rules.cucco.cards import DECK_SIZE, KIND_BY_CODE, copies
@@ -68,20 +69,26 @@ def test_Z6_recount_42_or_more_wins():
     assert settle(theirs, ours) == {"half_points": [19, 19], "recount": [40, 42], "result": LOSS}
 
 
-@pytest.mark.parametrize("result,expected", [
-    (WIN, [2, -1, -1, 1, -1]),
-    (LOSS, [-2, 1, 1, -1, 1]),
-    (DRAW, [0, 0, 0, 0, 0]),
-])
+@pytest.mark.parametrize(
+    "result,expected",
+    [
+        (WIN, [2, -1, -1, 1, -1]),
+        (LOSS, [-2, 1, 1, -1, 1]),
+        (DRAW, [0, 0, 0, 0, 0]),
+    ],
+)
 def test_Z7_chips_with_a_partner(result, expected):
     assert chips(result, 0, 3, 5) == expected
     assert sum(expected) == 0
 
 
-@pytest.mark.parametrize("result,expected", [
-    (WIN, [-2, -2, 8, -2, -2]),
-    (LOSS, [2, 2, -8, 2, 2]),
-    (DRAW, [0, 0, 0, 0, 0]),
-])
+@pytest.mark.parametrize(
+    "result,expected",
+    [
+        (WIN, [-2, -2, 8, -2, -2]),
+        (LOSS, [2, 2, -8, 2, 2]),
+        (DRAW, [0, 0, 0, 0, 0]),
+    ],
+)
 def test_Z7_chips_declarer_alone(result, expected):
     assert chips(result, 2, None, 5) == expected

@@ -1,4 +1,5 @@
 """Build Cuttle positions from card codes for scenario tests."""
+
 from __future__ import annotations
 
 from rules import Match
@@ -10,8 +11,9 @@ def ids(codes) -> list[int]:
     return [BY_CODE[c] for c in codes]
 
 
-def position(*, hands=None, deck=None, scrap=(), stacks=(), perms=None,
-             current: int = 0, passes: int = 0) -> Match:
+def position(
+    *, hands=None, deck=None, scrap=(), stacks=(), perms=None, current: int = 0, passes: int = 0
+) -> Match:
     """A match in a chosen position, `current` to play a main action.
 
     `stacks` are `(card, owner, [jacks bottom first])`; `deck` lists the

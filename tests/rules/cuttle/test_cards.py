@@ -1,4 +1,5 @@
 """The Cuttle card set and tables (C-1, C-2c, C-5c)."""
+
 from collections import Counter
 
 from rules.cuttle.cards import (
@@ -38,9 +39,9 @@ def test_C2c_scuttle_strength_is_rank_then_suit_clubs_diamonds_hearts_spades():
 
 
 def test_C2_what_each_rank_may_do():
-    assert POINT_RANKS == set(range(1, 11))
-    assert ONE_OFF_RANKS == {1, 2, 3, 4, 5, 6, 7, 9}  # not 8, not 10
-    assert PERMANENT_RANKS == {11, 12, 13}
+    assert set(range(1, 11)) == POINT_RANKS
+    assert {1, 2, 3, 4, 5, 6, 7, 9} == ONE_OFF_RANKS  # not 8, not 10
+    assert {11, 12, 13} == PERMANENT_RANKS
 
 
 def test_C5c_king_targets_21_14_10_7_5():

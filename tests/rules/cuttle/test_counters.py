@@ -1,4 +1,5 @@
 """C-4 counters: the chain of 2s, the Queen rule, the window always offered."""
+
 import json
 
 import pytest
@@ -32,16 +33,19 @@ def test_C4_two_on_a_permanent_vs_two_as_a_counter():
     assert act(m, 1, "counter:2d") == [{"type": "counter", "seat": 1, "card": "2d", "chain": 1}]
     assert m.to_act() == (0,) and keys(m, 0) == {"counter:2s", "resolve"}
     events = act(m, 0, "resolve")
-    assert events == [{"type": "resolve", "seat": 0},
-                      {"type": "cancelled", "card": "6c", "counters": 1}]
+    assert events == [
+        {"type": "resolve", "seat": 0},
+        {"type": "cancelled", "card": "6c", "counters": 1},
+    ]
     v = m.view(None)
     assert v["players"][0]["permanents"] == ["kc"] and v["players"][1]["permanents"] == ["kd"]
     assert v["scrap"] == ["6c", "2d"] and hand(m, 1) == ["9d"] and m.to_act() == (1,)
 
 
 def test_C4_a_chain_of_three_twos_cancels_the_one_off():
-    m = position(hands={0: ["ac", "2c", "2h"], 1: ["2d", "2s", "5d"]},
-                 stacks=[("10h", 1, []), ("3c", 0, [])])
+    m = position(
+        hands={0: ["ac", "2c", "2h"], 1: ["2d", "2s", "5d"]}, stacks=[("10h", 1, []), ("3c", 0, [])]
+    )
     act(m, 0, "oneoff:ac")
     act(m, 1, "counter:2s")
     assert m.to_act() == (0,) and keys(m, 0) == {"counter:2c", "counter:2h", "resolve"}
@@ -59,8 +63,9 @@ def test_C4_a_chain_of_three_twos_cancels_the_one_off():
 
 
 def test_C4_a_chain_of_four_twos_resolves_the_one_off():
-    m = position(hands={0: ["ac", "2c", "2h"], 1: ["2d", "2s", "5d"]},
-                 stacks=[("10h", 1, []), ("3c", 0, [])])
+    m = position(
+        hands={0: ["ac", "2c", "2h"], 1: ["2d", "2s", "5d"]}, stacks=[("10h", 1, []), ("3c", 0, [])]
+    )
     act(m, 0, "oneoff:ac")
     act(m, 1, "counter:2s")
     act(m, 0, "counter:2c")
@@ -81,21 +86,24 @@ def test_C4_the_responder_alone_may_answer():
 def test_C4_queen_rule_no_window_against_a_queen_s_controller():
     m = position(hands={0: ["6c"], 1: ["2d", "9d"]}, perms={0: ["qc"], 1: ["kd"]})
     events = act(m, 0, "oneoff:6c")
-    assert events == [{"type": "oneoff", "seat": 0, "card": "6c"},
-                      {"type": "no_counter", "seat": 1, "reason": "queen"},
-                      {"type": "effect", "seat": 0, "card": "6c", "scrapped": ["qc", "kd"]}]
+    assert events == [
+        {"type": "oneoff", "seat": 0, "card": "6c"},
+        {"type": "no_counter", "seat": 1, "reason": "queen"},
+        {"type": "effect", "seat": 0, "card": "6c", "scrapped": ["qc", "kd"]},
+    ]
     assert m.to_act() == (1,) and m.view(None)["phase"] == "main"
 
 
 def test_C4_queen_rule_a_counter_by_a_queen_s_controller_cannot_be_countered():
-    m = position(hands={0: ["ac", "2c"], 1: ["2d"]}, stacks=[("10h", 1, [])],
-                 perms={1: ["qs"]})
+    m = position(hands={0: ["ac", "2c"], 1: ["2d"]}, stacks=[("10h", 1, [])], perms={1: ["qs"]})
     act(m, 0, "oneoff:ac")
     assert m.to_act() == (1,)
     events = act(m, 1, "counter:2d")
-    assert events == [{"type": "counter", "seat": 1, "card": "2d", "chain": 1},
-                      {"type": "no_counter", "seat": 0, "reason": "queen"},
-                      {"type": "cancelled", "card": "ac", "counters": 1}]
+    assert events == [
+        {"type": "counter", "seat": 1, "card": "2d", "chain": 1},
+        {"type": "no_counter", "seat": 0, "reason": "queen"},
+        {"type": "cancelled", "card": "ac", "counters": 1},
+    ]
     assert hand(m, 0) == ["2c"] and m.to_act() == (1,)
 
 

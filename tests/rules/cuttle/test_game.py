@@ -1,5 +1,6 @@
 """Scenario tests for the Cuttle engine: deal, turns, winning, information
 (C-1, C-2, C-6, C-7). Effects, counters and permanents have their own files."""
+
 import json
 
 import pytest
@@ -40,8 +41,10 @@ def test_C1_dealer_from_the_seeded_rng_two_players_only():
 
 
 def test_C1_no_hand_size_limit():
-    m = position(hands={0: ["ac", "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "10c", "jc"],
-                        1: ["ad"]}, deck=["ks", "qs"])
+    m = position(
+        hands={0: ["ac", "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "10c", "jc"], 1: ["ad"]},
+        deck=["ks", "qs"],
+    )
     act(m, 0, "draw")
     assert len(hand(m, 0)) == 12
 
@@ -50,11 +53,25 @@ def test_C1_no_hand_size_limit():
 
 
 def test_C2_exactly_one_action_then_the_other_player():
-    m = position(hands={0: ["7h", "8c", "kd", "10s", "jc", "qh"], 1: ["4d"]},
-                 stacks=[("5c", 1, [])], deck=["9s"])
+    m = position(
+        hands={0: ["7h", "8c", "kd", "10s", "jc", "qh"], 1: ["4d"]},
+        stacks=[("5c", 1, [])],
+        deck=["9s"],
+    )
     assert keys(m, 0) == {
-        "draw", "points:7h", "points:8c", "points:10s", "scuttle:7h:5c", "scuttle:8c:5c",
-        "scuttle:10s:5c", "oneoff:7h", "glasses:8c", "perm:kd", "perm:qh", "jack:jc:5c"}
+        "draw",
+        "points:7h",
+        "points:8c",
+        "points:10s",
+        "scuttle:7h:5c",
+        "scuttle:8c:5c",
+        "scuttle:10s:5c",
+        "oneoff:7h",
+        "glasses:8c",
+        "perm:kd",
+        "perm:qh",
+        "jack:jc:5c",
+    }
     assert m.legal(1) == []
     with pytest.raises(NotYourDecision):
         act(m, 1, "points:4d")
@@ -65,8 +82,10 @@ def test_C2_exactly_one_action_then_the_other_player():
 def test_C2a_draw_takes_the_top_card_event_hides_it():
     m = position(hands={0: ["ac"], 1: ["ad"]}, deck=["9s", "3d"])
     events = act(m, 0, "draw")
-    assert events == [{"type": "draw", "seat": 0, "left": 1},
-                      {"type": "drawn", "seat": 0, "cards": ["9s"], "only": [0]}]
+    assert events == [
+        {"type": "draw", "seat": 0, "left": 1},
+        {"type": "drawn", "seat": 0, "cards": ["9s"], "only": [0]},
+    ]
     assert hand(m, 0) == ["ac", "9s"] and m.view(None)["deck"] == 1
     assert m.view(1)["players"][0]["hand_size"] == 2 and "9s" not in json.dumps(m.view(1))
 
@@ -174,8 +193,15 @@ def test_C2e_permanents_and_glasses_in_front_of_the_player():
 
 def test_C2e_a_card_may_be_used_in_any_way_its_rank_allows():
     m = position(hands={0: ["8s", "9d"], 1: ["2d"]}, stacks=[("3c", 1, [])], perms={1: ["kc"]})
-    assert keys(m, 0) == {"draw", "points:8s", "glasses:8s", "scuttle:8s:3c", "points:9d",
-                          "scuttle:9d:3c", "oneoff:9d:kc"}
+    assert keys(m, 0) == {
+        "draw",
+        "points:8s",
+        "glasses:8s",
+        "scuttle:8s:3c",
+        "points:9d",
+        "scuttle:9d:3c",
+        "oneoff:9d:kc",
+    }
 
 
 # -- C-6 winning ------------------------------------------------------------------
@@ -186,8 +212,13 @@ def test_C6_reaching_21_wins_at_once():
     assert act(m, 0, "points:10s")[-1] == {"type": "over", "reason": "points", "winner": 0}
     out = m.outcome()
     assert out["winners"] == [0] and out["scores"] == [21, 0]
-    assert out["breakdown"][0] == {"points": 21, "target": 21, "kings": 0,
-                                   "point_cards": ["10h", "ac", "10s"], "reached": True}
+    assert out["breakdown"][0] == {
+        "points": 21,
+        "target": 21,
+        "kings": 0,
+        "point_cards": ["10h", "ac", "10s"],
+        "reached": True,
+    }
     assert m.to_act() == () and m.legal(0) == []
 
 
@@ -199,13 +230,16 @@ def test_C6_twenty_is_not_enough():
 
 def test_C6_the_opponent_may_win_on_your_turn():
     # seat 0's 6 scraps seat 0's own jack: seat 1 gets its 10 back and reaches 14 with a king
-    m = position(hands={0: ["6c"], 1: ["3d"]}, stacks=[("10h", 1, ["jc"]), ("4d", 1, [])],
-                 perms={1: ["ks"]})
+    m = position(
+        hands={0: ["6c"], 1: ["3d"]}, stacks=[("10h", 1, ["jc"]), ("4d", 1, [])], perms={1: ["ks"]}
+    )
     act(m, 0, "oneoff:6c")
     act(m, 1, "resolve")
     # the 6 also scraps seat 1's king: 14 points against 21 is not a win
     assert m.outcome() is None
-    m = position(hands={0: ["6c"], 1: ["3d"]}, stacks=[("10h", 1, ["jc"]), ("10d", 1, []), ("ad", 1, [])])
+    m = position(
+        hands={0: ["6c"], 1: ["3d"]}, stacks=[("10h", 1, ["jc"]), ("10d", 1, []), ("ad", 1, [])]
+    )
     act(m, 0, "oneoff:6c")
     events = act(m, 1, "resolve")
     assert events[-1] == {"type": "over", "reason": "points", "winner": 1}
@@ -216,8 +250,12 @@ def test_C6_both_reach_the_player_whose_turn_it_was_wins():
     # No legal action lifts both players at once (see the next test), so this
     # position is built: both stand over their targets when the turn ends.
     for current in (0, 1):
-        m = position(hands={0: ["3c"], 1: ["3d"]}, stacks=[("10h", 0, []), ("10s", 1, [])],
-                     perms={0: ["kc", "kd"], 1: ["ks", "kh"]}, current=current)
+        m = position(
+            hands={0: ["3c"], 1: ["3d"]},
+            stacks=[("10h", 0, []), ("10s", 1, [])],
+            perms={0: ["kc", "kd"], 1: ["ks", "kh"]},
+            current=current,
+        )
         events = act(m, current, "draw")
         assert events[-1] == {"type": "over", "reason": "points", "winner": current}
         assert m.outcome()["winners"] == [current]
@@ -238,8 +276,10 @@ def test_C6_concede_the_other_player_wins_at_any_time():
     act(m, 0, "oneoff:ac")
     assert m.to_act() == (1,)  # in the counter window
     events = m.concede(0, m.seq)
-    assert events == [{"type": "concede", "seat": 0},
-                      {"type": "over", "reason": "concede", "winner": 1}]
+    assert events == [
+        {"type": "concede", "seat": 0},
+        {"type": "over", "reason": "concede", "winner": 1},
+    ]
     out = m.outcome()
     assert out["winners"] == [1] and out["reason"] == "concede" and out["scores"] == [10, 0]
     assert m.to_act() == () and m.view(None)["conceded"] == 0
@@ -248,8 +288,10 @@ def test_C6_concede_the_other_player_wins_at_any_time():
 def test_C6_win_check_after_a_whole_counter_chain():
     # seat 0's 9 returns seat 1's jack from seat 0's 10h: seat 0 gets back to 21,
     # but only once the chain (2, 2) has resolved
-    m = position(hands={0: ["9s", "2h"], 1: ["2c", "5d"]},
-                 stacks=[("10h", 0, ["jc"]), ("10d", 0, []), ("ac", 0, [])])
+    m = position(
+        hands={0: ["9s", "2h"], 1: ["2c", "5d"]},
+        stacks=[("10h", 0, ["jc"]), ("10d", 0, []), ("ac", 0, [])],
+    )
     act(m, 0, "oneoff:9s:jc")
     act(m, 1, "counter:2c")
     assert m.outcome() is None
@@ -259,19 +301,23 @@ def test_C6_win_check_after_a_whole_counter_chain():
     assert events == [
         {"type": "resolve", "seat": 1},
         {"type": "effect", "seat": 0, "card": "9s", "target": "jc", "to_hand": 1},
-        {"type": "over", "reason": "points", "winner": 0}]
+        {"type": "over", "reason": "points", "winner": 0},
+    ]
     assert m.outcome()["scores"] == [21, 0]
     assert hand(m, 1) == ["5d", "jc"]
 
 
 def test_C6_a_cancelled_one_off_changes_nothing_and_play_goes_on():
-    m = position(hands={0: ["9s"], 1: ["2c"]},
-                 stacks=[("10h", 0, ["jc"]), ("10d", 0, []), ("ac", 0, [])])
+    m = position(
+        hands={0: ["9s"], 1: ["2c"]}, stacks=[("10h", 0, ["jc"]), ("10d", 0, []), ("ac", 0, [])]
+    )
     act(m, 0, "oneoff:9s:jc")
     act(m, 1, "counter:2c")
     events = act(m, 0, "resolve")
-    assert events == [{"type": "resolve", "seat": 0},
-                      {"type": "cancelled", "card": "9s", "counters": 1}]
+    assert events == [
+        {"type": "resolve", "seat": 0},
+        {"type": "cancelled", "card": "9s", "counters": 1},
+    ]
     assert m.outcome() is None and m.to_act() == (1,)
     assert m.view(None)["players"][0]["points"] == 11
 
@@ -280,8 +326,13 @@ def test_C6_a_cancelled_one_off_changes_nothing_and_play_goes_on():
 
 
 def test_C7_hands_and_deck_private_table_and_scrap_public():
-    m = position(hands={0: ["ac", "5h"], 1: ["2d", "9c"]}, scrap=["3s"],
-                 stacks=[("7h", 1, ["jc"])], perms={0: ["kd"]}, deck=["4c", "4d"])
+    m = position(
+        hands={0: ["ac", "5h"], 1: ["2d", "9c"]},
+        scrap=["3s"],
+        stacks=[("7h", 1, ["jc"])],
+        perms={0: ["kd"]},
+        deck=["4c", "4d"],
+    )
     v0, v1, spec = m.view(0), m.view(1), m.view(None)
     assert v0["hand"] == ["ac", "5h"] and v1["hand"] == ["2d", "9c"]
     assert "hand" not in spec and "opponent_hand" not in v0 and "opponent_hand" not in v1
@@ -311,6 +362,8 @@ def test_C7_a_four_s_discards_and_a_seven_s_card_are_public():
     act(m, 1, "draw")
     act(m, 0, "oneoff:7c")
     events = act(m, 1, "resolve")
-    assert events == [{"type": "resolve", "seat": 1},
-                      {"type": "effect", "seat": 0, "card": "7c", "revealed": "ks"}]
+    assert events == [
+        {"type": "resolve", "seat": 1},
+        {"type": "effect", "seat": 0, "card": "7c", "revealed": "ks"},
+    ]
     assert m.view(None)["revealed"] == "ks" and m.view(1)["revealed"] == "ks"

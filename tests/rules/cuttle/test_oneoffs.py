@@ -1,4 +1,5 @@
 """C-3 one-off effects (each resolved through an uncountered window, C-4)."""
+
 import pytest
 
 from rules import IllegalAction
@@ -16,12 +17,18 @@ def one_off(m, seat, key):
 
 
 def test_C3_ace_scraps_every_point_card_with_jacks_on_the_table():
-    m = position(hands={0: ["ac"], 1: ["5d"]},
-                 stacks=[("10h", 0, []), ("7s", 1, ["jc"]), ("9d", 1, ["jh", "js"])],
-                 perms={0: ["kc"], 1: ["qd", "8s"]})
+    m = position(
+        hands={0: ["ac"], 1: ["5d"]},
+        stacks=[("10h", 0, []), ("7s", 1, ["jc"]), ("9d", 1, ["jh", "js"])],
+        perms={0: ["kc"], 1: ["qd", "8s"]},
+    )
     events = one_off(m, 0, "oneoff:ac")
-    assert events[1] == {"type": "effect", "seat": 0, "card": "ac",
-                         "scrapped": ["10h", "7s", "jc", "9d", "jh", "js"]}
+    assert events[1] == {
+        "type": "effect",
+        "seat": 0,
+        "card": "ac",
+        "scrapped": ["10h", "7s", "jc", "9d", "jh", "js"],
+    }
     v = m.view(None)
     assert v["stacks"] == []
     assert v["scrap"] == ["ac", "10h", "7s", "jc", "9d", "jh", "js"]
@@ -40,10 +47,18 @@ def test_C3_ace_is_playable_on_an_empty_table():
 
 
 def test_C3_two_on_your_turn_scraps_a_permanent_of_either_player():
-    m = position(hands={0: ["2d"], 1: ["5d"]}, stacks=[("7s", 1, ["jc"]), ("9h", 0, ["jd"])],
-                 perms={0: ["kc"], 1: ["8s", "kd"]})
+    m = position(
+        hands={0: ["2d"], 1: ["5d"]},
+        stacks=[("7s", 1, ["jc"]), ("9h", 0, ["jd"])],
+        perms={0: ["kc"], 1: ["8s", "kd"]},
+    )
     assert {k for k in keys(m, 0) if k.startswith("oneoff")} == {
-        "oneoff:2d:kc", "oneoff:2d:8s", "oneoff:2d:kd", "oneoff:2d:jc", "oneoff:2d:jd"}
+        "oneoff:2d:kc",
+        "oneoff:2d:8s",
+        "oneoff:2d:kd",
+        "oneoff:2d:jc",
+        "oneoff:2d:jd",
+    }
     events = one_off(m, 0, "oneoff:2d:8s")
     assert events[1] == {"type": "effect", "seat": 0, "card": "2d", "target": "8s"}
     v = m.view(None)
@@ -107,8 +122,7 @@ def test_C3_resolution_a_three_may_take_a_two_scrapped_by_the_chain():
 def test_C3_four_the_victim_chooses_two_cards_one_at_a_time():
     m = position(hands={0: ["4c"], 1: ["9d", "qs", "3h", "2s"]})
     events = one_off(m, 0, "oneoff:4c")
-    assert events == [{"type": "resolve", "seat": 1},
-                      {"type": "effect", "seat": 0, "card": "4c"}]
+    assert events == [{"type": "resolve", "seat": 1}, {"type": "effect", "seat": 0, "card": "4c"}]
     assert m.to_act() == (1,) and m.view(None)["phase"] == "discard"
     assert m.view(None)["discards_owed"] == 2
     assert keys(m, 1) == {"discard:2s", "discard:3h", "discard:9d", "discard:qs"}
@@ -123,9 +137,11 @@ def test_C3_four_the_victim_chooses_two_cards_one_at_a_time():
 def test_C3_four_against_a_one_card_hand():
     m = position(hands={0: ["4c"], 1: ["9d"]})
     events = one_off(m, 0, "oneoff:4c")
-    assert events == [{"type": "resolve", "seat": 1},
-                      {"type": "effect", "seat": 0, "card": "4c"},
-                      {"type": "discard", "seat": 1, "card": "9d"}]
+    assert events == [
+        {"type": "resolve", "seat": 1},
+        {"type": "effect", "seat": 0, "card": "4c"},
+        {"type": "discard", "seat": 1, "card": "9d"},
+    ]
     assert hand(m, 1) == [] and m.to_act() == (1,) and m.view(None)["phase"] == "main"
 
 
@@ -147,8 +163,7 @@ def test_C3_resolution_a_four_against_a_hand_the_chain_emptied_does_nothing():
     act(m, 1, "counter:2d")
     act(m, 0, "counter:2h")
     events = act(m, 1, "resolve")
-    assert events == [{"type": "resolve", "seat": 1},
-                      {"type": "effect", "seat": 0, "card": "4c"}]
+    assert events == [{"type": "resolve", "seat": 1}, {"type": "effect", "seat": 0, "card": "4c"}]
     v = m.view(None)
     assert v["scrap"] == ["4c", "2d", "2h"] and v["discards_owed"] == 0
     assert hand(m, 0) == ["5s"] and hand(m, 1) == []
@@ -182,14 +197,20 @@ def test_C3_five_not_playable_with_an_empty_deck():
 
 
 def test_C3_six_scraps_every_permanent_and_returns_stolen_points():
-    m = position(hands={0: ["6c"], 1: ["9d"]},
-                 stacks=[("10h", 0, ["jc"]), ("7s", 1, ["jd", "js"]), ("4d", 1, ["jh"])],
-                 perms={0: ["8c"], 1: ["kd", "ks", "qh"]})
+    m = position(
+        hands={0: ["6c"], 1: ["9d"]},
+        stacks=[("10h", 0, ["jc"]), ("7s", 1, ["jd", "js"]), ("4d", 1, ["jh"])],
+        perms={0: ["8c"], 1: ["kd", "ks", "qh"]},
+    )
     v = m.view(None)["players"]
     assert [p["points"] for p in v] == [4, 17] and v[1]["target"] == 10
     events = one_off(m, 0, "oneoff:6c")
-    assert events[1] == {"type": "effect", "seat": 0, "card": "6c",
-                         "scrapped": ["8c", "kd", "ks", "qh", "jc", "jd", "js", "jh"]}
+    assert events[1] == {
+        "type": "effect",
+        "seat": 0,
+        "card": "6c",
+        "scrapped": ["8c", "kd", "ks", "qh", "jc", "jd", "js", "jh"],
+    }
     v = m.view(None)
     assert [p["points"] for p in v["players"]] == [10, 11]
     assert [p["target"] for p in v["players"]] == [21, 21]
@@ -202,8 +223,12 @@ def test_C3_six_scraps_every_permanent_and_returns_stolen_points():
 
 
 def test_C3_seven_reveals_the_top_card_which_must_be_played_at_once():
-    m = position(hands={0: ["7c", "kh"], 1: ["9d"]}, deck=["9h", "ad"], stacks=[("8s", 1, [])],
-                 perms={1: ["qd"]})
+    m = position(
+        hands={0: ["7c", "kh"], 1: ["9d"]},
+        deck=["9h", "ad"],
+        stacks=[("8s", 1, [])],
+        perms={1: ["qd"]},
+    )
     events = one_off(m, 0, "oneoff:7c")
     assert events[1] == {"type": "effect", "seat": 0, "card": "7c", "revealed": "9h"}
     assert m.to_act() == (0,) and m.view(None)["phase"] == "seven"
@@ -211,8 +236,16 @@ def test_C3_seven_reveals_the_top_card_which_must_be_played_at_once():
     assert keys(m, 0) == {"points:9h", "scuttle:9h:8s", "oneoff:9h:qd"}
     assert hand(m, 0) == ["kh"] and m.view(None)["deck"] == 1
     events = act(m, 0, "scuttle:9h:8s")
-    assert events == [{"type": "scuttle", "seat": 0, "card": "9h", "target": "8s", "jacks": [],
-                       "from_seven": True}]
+    assert events == [
+        {
+            "type": "scuttle",
+            "seat": 0,
+            "card": "9h",
+            "target": "8s",
+            "jacks": [],
+            "from_seven": True,
+        }
+    ]
     v = m.view(None)
     assert v["revealed"] is None and v["scrap"] == ["7c", "8s", "9h"] and m.to_act() == (1,)
 
@@ -220,19 +253,24 @@ def test_C3_seven_reveals_the_top_card_which_must_be_played_at_once():
 def test_C3_seven_revealing_a_card_with_no_legal_use_scraps_it():
     m = position(hands={0: ["7c"], 1: ["9d"]}, deck=["jh", "ad"], stacks=[("10h", 0, [])])
     events = one_off(m, 0, "oneoff:7c")
-    assert events[1:] == [{"type": "effect", "seat": 0, "card": "7c", "revealed": "jh"},
-                          {"type": "no_use", "seat": 0, "card": "jh"}]
+    assert events[1:] == [
+        {"type": "effect", "seat": 0, "card": "7c", "revealed": "jh"},
+        {"type": "no_use", "seat": 0, "card": "jh"},
+    ]
     v = m.view(None)
     assert v["scrap"] == ["7c", "jh"] and v["revealed"] is None
     assert m.to_act() == (1,) and v["phase"] == "main"
 
 
 def test_C3_seven_revealing_a_jack_against_a_queen_has_no_use():
-    m = position(hands={0: ["7c"], 1: ["9d"]}, deck=["jh", "ad"], stacks=[("10s", 1, [])],
-                 perms={1: ["qd"]})
+    m = position(
+        hands={0: ["7c"], 1: ["9d"]}, deck=["jh", "ad"], stacks=[("10s", 1, [])], perms={1: ["qd"]}
+    )
     events = one_off(m, 0, "oneoff:7c")
-    assert events[1:] == [{"type": "effect", "seat": 0, "card": "7c", "revealed": "jh"},
-                          {"type": "no_use", "seat": 0, "card": "jh"}]
+    assert events[1:] == [
+        {"type": "effect", "seat": 0, "card": "7c", "revealed": "jh"},
+        {"type": "no_use", "seat": 0, "card": "jh"},
+    ]
     v = m.view(None)
     assert v["scrap"] == ["7c", "jh"] and v["revealed"] is None and hand(m, 0) == []
     assert v["stacks"] == [{"card": "10s", "owner": 1, "controller": 1, "jacks": []}]
@@ -240,17 +278,24 @@ def test_C3_seven_revealing_a_jack_against_a_queen_has_no_use():
 
 
 def test_C3_seven_revealing_a_one_off_that_is_then_countered():
-    m = position(hands={0: ["7c"], 1: ["2h", "9d"]}, deck=["ac", "5s"],
-                 stacks=[("10h", 1, []), ("4s", 0, [])])
+    m = position(
+        hands={0: ["7c"], 1: ["2h", "9d"]},
+        deck=["ac", "5s"],
+        stacks=[("10h", 1, []), ("4s", 0, [])],
+    )
     one_off(m, 0, "oneoff:7c")
     assert "oneoff:ac" in keys(m, 0)
-    assert act(m, 0, "oneoff:ac") == [{"type": "oneoff", "seat": 0, "card": "ac", "from_seven": True}]
+    assert act(m, 0, "oneoff:ac") == [
+        {"type": "oneoff", "seat": 0, "card": "ac", "from_seven": True}
+    ]
     assert m.to_act() == (1,) and keys(m, 1) == {"counter:2h", "resolve"}
     act(m, 1, "counter:2h")
     assert m.to_act() == (0,) and keys(m, 0) == {"resolve"}
     events = act(m, 0, "resolve")
-    assert events == [{"type": "resolve", "seat": 0},
-                      {"type": "cancelled", "card": "ac", "counters": 1}]
+    assert events == [
+        {"type": "resolve", "seat": 0},
+        {"type": "cancelled", "card": "ac", "counters": 1},
+    ]
     v = m.view(None)
     assert [st["card"] for st in v["stacks"]] == ["10h", "4s"]
     assert v["scrap"] == ["7c", "ac", "2h"] and m.to_act() == (1,)
@@ -289,7 +334,8 @@ def test_C3_nine_on_the_top_of_stacked_jacks_reverts_to_the_previous_jack():
     one_off(m, 1, "oneoff:9s:jh")
     assert hand(m, 0) == ["5d", "jh"]
     assert m.view(None)["stacks"] == [
-        {"card": "10s", "owner": 1, "controller": 1, "jacks": ["jc", "jd"]}]
+        {"card": "10s", "owner": 1, "controller": 1, "jacks": ["jc", "jd"]}
+    ]
 
 
 def test_C3_nine_on_a_king_or_glasses_returns_it_to_its_player():

@@ -1,4 +1,5 @@
 """C-5 permanents: jacks, queens, kings, glasses."""
+
 import json
 
 import pytest
@@ -14,7 +15,9 @@ def test_C5_a_permanent_leaving_the_table_goes_to_the_scrap_or_to_hand_by_a_nine
     m = position(hands={0: ["2c", "9c"], 1: ["5d", "3h"]}, perms={1: ["kd", "ks"]})
     act(m, 0, "oneoff:2c:kd")
     act(m, 1, "resolve")
-    assert m.view(None)["scrap"] == ["2c", "kd"] and m.view(None)["players"][1]["permanents"] == ["ks"]
+    assert m.view(None)["scrap"] == ["2c", "kd"] and m.view(None)["players"][1]["permanents"] == [
+        "ks"
+    ]
     act(m, 1, "draw")
     act(m, 0, "oneoff:9c:ks")
     act(m, 1, "resolve")
@@ -74,8 +77,11 @@ def test_C5b_queen_blocks_a_jack():
 
 
 def test_C5b_queen_protects_her_controller_s_other_cards_from_2_and_9():
-    m = position(hands={0: ["2c", "9c"], 1: ["5d"]},
-                 stacks=[("10s", 0, ["jd"])], perms={1: ["qd", "kd", "8h"], 0: ["ks"]})
+    m = position(
+        hands={0: ["2c", "9c"], 1: ["5d"]},
+        stacks=[("10s", 0, ["jd"])],
+        perms={1: ["qd", "kd", "8h"], 0: ["ks"]},
+    )
     # seat 1's kd, 8h and jd (top of a stack seat 1 controls) are protected; the queen is not
     oneoffs = {k for k in keys(m, 0) if k.startswith("oneoff")}
     assert oneoffs == {"oneoff:2c:qd", "oneoff:9c:qd", "oneoff:2c:ks", "oneoff:9c:ks"}
@@ -99,8 +105,9 @@ def test_C5b_two_queens_protect_each_other():
 
 def queen_table(hand):
     """Seat 1's queen guards its 9h and its king; seat 0 holds `hand`."""
-    return position(hands={0: hand, 1: ["5d"]}, stacks=[("9h", 1, []), ("4c", 0, [])],
-                    perms={1: ["qd", "kd"]})
+    return position(
+        hands={0: hand, 1: ["5d"]}, stacks=[("9h", 1, []), ("4c", 0, [])], perms={1: ["qd", "kd"]}
+    )
 
 
 def test_C5b_queen_does_not_stop_a_scuttle():
@@ -130,8 +137,11 @@ def test_C5b_queen_does_not_stop_a_six():
 
 
 def test_C5b_queen_blocks_a_jack_and_a_counter():
-    m = position(hands={0: ["jh", "6c"], 1: ["2d", "5d"]}, stacks=[("9c", 1, []), ("3c", 0, [])],
-                 perms={0: ["qh"], 1: ["qd", "kd"]})
+    m = position(
+        hands={0: ["jh", "6c"], 1: ["2d", "5d"]},
+        stacks=[("9c", 1, []), ("3c", 0, [])],
+        perms={0: ["qh"], 1: ["qd", "kd"]},
+    )
     assert "jack:jh:9c" not in keys(m, 0)
     events = act(m, 0, "oneoff:6c")
     assert events[1] == {"type": "no_counter", "seat": 1, "reason": "queen"}
@@ -157,8 +167,11 @@ def test_C5c_each_target_is_reached_and_wins(kings, target):
     # seat 0 stands one point short of its target and plays an ace as points
     tens, rest = divmod(target - 1, 10)
     cards = ["10c", "10d"][:tens] + ([f"{rest}h" if rest > 1 else "as"] if rest else [])
-    m = position(hands={0: ["ac", "ad"], 1: ["5d"]}, stacks=[(c, 0, []) for c in cards],
-                 perms={0: ["kc", "kd", "kh", "ks"][:kings]})
+    m = position(
+        hands={0: ["ac", "ad"], 1: ["5d"]},
+        stacks=[(c, 0, []) for c in cards],
+        perms={0: ["kc", "kd", "kh", "ks"][:kings]},
+    )
     assert m.view(None)["players"][0]["points"] == target - 1
     act(m, 0, "draw")  # one short is not enough
     assert m.outcome() is None
@@ -172,16 +185,25 @@ def test_C5c_winning_by_kings():
     # 7 points and a third king: target 7, reached at once
     m = position(hands={0: ["kh"], 1: ["5d"]}, stacks=[("7c", 0, [])], perms={0: ["kc", "kd"]})
     events = act(m, 0, "perm:kh")
-    assert events == [{"type": "perm", "seat": 0, "card": "kh"},
-                      {"type": "over", "reason": "points", "winner": 0}]
+    assert events == [
+        {"type": "perm", "seat": 0, "card": "kh"},
+        {"type": "over", "reason": "points", "winner": 0},
+    ]
     out = m.outcome()
     assert out["winners"] == [0]
-    assert out["breakdown"][0] == {"points": 7, "target": 7, "kings": 3,
-                                   "point_cards": ["7c"], "reached": True}
+    assert out["breakdown"][0] == {
+        "points": 7,
+        "target": 7,
+        "kings": 3,
+        "point_cards": ["7c"],
+        "reached": True,
+    }
 
 
 def test_C5c_kings_lower_only_their_controller_s_target():
-    m = position(hands={0: ["5h"], 1: ["5d"]}, stacks=[("5c", 0, [])], perms={1: ["kc", "kd", "kh", "ks"]})
+    m = position(
+        hands={0: ["5h"], 1: ["5d"]}, stacks=[("5c", 0, [])], perms={1: ["kc", "kd", "kh", "ks"]}
+    )
     act(m, 0, "points:5h")
     assert m.outcome() is None  # 10 < 21 for seat 0
 
@@ -222,7 +244,9 @@ def test_C5d_at_most_one_glasses_per_player():
 
 
 def test_C5d_redeal_hidden_with_glasses_redeals_only_the_deck():
-    m = position(hands={0: ["3c"], 1: ["9d", "qs"]}, perms={0: ["8s"]}, deck=["4c", "4d", "6h", "7s"])
+    m = position(
+        hands={0: ["3c"], 1: ["9d", "qs"]}, perms={0: ["8s"]}, deck=["4c", "4d", "6h", "7s"]
+    )
     for seed in range(5):
         twin = Match.from_record(m.to_record())
         twin.game.redeal_hidden(twin.state, 0, Rng(seed))

@@ -1,4 +1,5 @@
 """Build Keltis positions from card codes for scenario tests."""
+
 from __future__ import annotations
 
 from rules import Match
@@ -7,9 +8,19 @@ from rules.keltis.game import PILES, KeltisState
 from tests.rules.card_picker import CardPicker
 
 
-def position(players: int = 2, *, hands=None, rows=None, point_rows=None, piles=None,
-             deck=None, stones=None, stones_left=None, current: int = 0,
-             phase: str = "play") -> Match:
+def position(
+    players: int = 2,
+    *,
+    hands=None,
+    rows=None,
+    point_rows=None,
+    piles=None,
+    deck=None,
+    stones=None,
+    stones_left=None,
+    current: int = 0,
+    phase: str = "play",
+) -> Match:
     """A match in a chosen position. Unnamed cards fill the deck (or, when a
     deck is given, go to the removed cards), so every card exists once."""
     match = Match.new("keltis", players, "scenario", {"first_player": current})
@@ -17,8 +28,10 @@ def position(players: int = 2, *, hands=None, rows=None, point_rows=None, piles=
     hands = hands or {}
     s: KeltisState = match.state
     s.hands = [sorted(pick.many(hands.get(i, []))) for i in range(players)]
-    s.rows = [{c: pick.many(codes) for c, codes in (rows or {}).get(i, {}).items()}
-              for i in range(players)]
+    s.rows = [
+        {c: pick.many(codes) for c, codes in (rows or {}).get(i, {}).items()}
+        for i in range(players)
+    ]
     s.point_rows = [pick.many((point_rows or {}).get(i, [])) for i in range(players)]
     s.piles = {p: pick.many((piles or {}).get(p, [])) for p in PILES}
     s.stones = [list((stones or {}).get(i, [])) for i in range(players)]

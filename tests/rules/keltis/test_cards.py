@@ -28,7 +28,7 @@ def test_K1_each_colour_has_16_number_cards_and_2_end_cards():
 def test_K1_point_cards_are_grey_0_to_10_and_stones_1_to_9():
     assert sorted(c.value for c in CARDS if c.kind == POINT) == list(range(11))
     assert all(c.colour == "x" for c in CARDS if c.kind == POINT)
-    assert WISHING_STONES == tuple(range(1, 10))
+    assert tuple(range(1, 10)) == WISHING_STONES
 
 
 def test_card_ids_are_in_display_order():

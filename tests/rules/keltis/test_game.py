@@ -1,4 +1,5 @@
 """Scenario tests for the Keltis engine, named by the rule ids of keltis.md."""
+
 import pytest
 
 from rules import BadOptions, IllegalAction, Match, NotYourDecision
@@ -110,8 +111,7 @@ def test_K4b_two_identical_cards_give_one_key_both_go_to_one_pile():
 
 
 def test_K4b_needs_the_stone_still_in_the_middle_and_no_end_cards():
-    m = position(hands={0: ["y5", "b5", "ye", "be", "y0", "b0", "b10", "y10"]},
-                 stones={1: [5]})
+    m = position(hands={0: ["y5", "b5", "ye", "be", "y0", "b0", "b10", "y10"]}, stones={1: [5]})
     stone_keys = {k for k in keys(m, 0) if k.startswith("stone")}
     assert stone_keys == set()  # 5 taken, ends have no value, no stone for 0 or 10
     with pytest.raises(IllegalAction):
@@ -135,7 +135,10 @@ def test_K4c_descending_example_9_8_8_5_3():
     assert "play:p3:p" in keys(m, 0) and "play:p6:p" not in keys(m, 0)
     act(m, 0, "play:p3:p")
     assert m.view(None)["players"][0]["rows"]["p"] == {
-        "cards": ["p9", "p8", "x8", "p5", "p3"], "direction": "down", "closed": False}
+        "cards": ["p9", "p8", "x8", "p5", "p3"],
+        "direction": "down",
+        "closed": False,
+    }
 
 
 def test_K4c_end_card_needs_a_started_row_and_closes_it():
@@ -170,8 +173,9 @@ def test_K4d_point_card_into_the_point_row_in_any_order():
 
 
 def test_K4d_point_card_onto_a_row_ending_in_its_value_grey_7_onto_pink_9_7_7():
-    m = position(hands={0: ["x7", "p6", "p8"], 1: ["b1"]},
-                 rows={0: {"p": ["p9", "p7", "p7"], "b": ["b6"]}})
+    m = position(
+        hands={0: ["x7", "p6", "p8"], 1: ["b1"]}, rows={0: {"p": ["p9", "p7", "p7"], "b": ["b6"]}}
+    )
     assert "play:x7:p" in keys(m, 0) and "play:x7:b" not in keys(m, 0)
     act(m, 0, "play:x7:p")
     row = m.view(None)["players"][0]["rows"]["p"]
@@ -247,9 +251,13 @@ def test_K5_second_draw_skipped_when_nothing_may_be_drawn():
 
 
 def test_K6a_fifth_row_with_an_end_card_ends_at_once_without_a_draw():
-    m = position(hands={0: ["ue", "b1"], 1: ["y2"]},
-                 rows={0: {"b": ["b3", "be"], "g": ["g3", "ge", "ge"], "u": ["u5"]},
-                       1: {"p": ["p3", "pe"], "y": ["y1", "ye"]}})
+    m = position(
+        hands={0: ["ue", "b1"], 1: ["y2"]},
+        rows={
+            0: {"b": ["b3", "be"], "g": ["g3", "ge", "ge"], "u": ["u5"]},
+            1: {"p": ["p3", "pe"], "y": ["y1", "ye"]},
+        },
+    )
     assert m.view(None)["end_rows"] == 4  # two end cards in one row count once
     events = act(m, 0, "play:ue:u")
     assert {"type": "end", "reason": "end_cards"} in events
@@ -259,9 +267,10 @@ def test_K6a_fifth_row_with_an_end_card_ends_at_once_without_a_draw():
 
 
 def test_K6a_discarded_end_cards_do_not_count():
-    m = position(hands={0: ["ue"]},
-                 rows={0: {"b": ["b3", "be"], "g": ["g3", "ge"]},
-                       1: {"p": ["p3", "pe"], "y": ["y1", "ye"]}})
+    m = position(
+        hands={0: ["ue"]},
+        rows={0: {"b": ["b3", "be"], "g": ["g3", "ge"]}, 1: {"p": ["p3", "pe"], "y": ["y1", "ye"]}},
+    )
     act(m, 0, "discard:ue")
     assert m.view(None)["phase"] == "draw"
 
@@ -275,8 +284,9 @@ def test_K6b_drawing_the_last_card_ends_the_game():
 
 
 def test_K6c_final_placements_two_cards_each_simultaneously_then_over():
-    m = position(hands={0: ["b4", "b5", "b6", "x1"], 1: ["y9", "ye"]}, deck=["p0"],
-                 rows={1: {"y": ["y3"]}})
+    m = position(
+        hands={0: ["b4", "b5", "b6", "x1"], 1: ["y9", "ye"]}, deck=["p0"], rows={1: {"y": ["y3"]}}
+    )
     act(m, 0, "discard:b4")
     act(m, 0, "draw:deck")
     assert keys(m, 1) == {"play:y9:y", "play:ye:y", "done"}
@@ -314,9 +324,13 @@ def finish(m):
 
 
 def test_K7_rows_count_number_point_and_end_cards_and_tie_shares_victory():
-    m = position(hands={0: ["b1"]}, deck=["p0"],
-                 rows={0: {"b": ["b3", "x3", "be"]}, 1: {"y": ["y1", "y2"], "g": ["g5"]}},
-                 point_rows={0: ["x5"], 1: ["x6", "x7"]}, stones={0: [1, 2], 1: [3]})
+    m = position(
+        hands={0: ["b1"]},
+        deck=["p0"],
+        rows={0: {"b": ["b3", "x3", "be"]}, 1: {"y": ["y1", "y2"], "g": ["g5"]}},
+        point_rows={0: ["x5"], 1: ["x6", "x7"]},
+        stones={0: [1, 2], 1: [3]},
+    )
     act(m, 0, "discard:b1")
     act(m, 0, "draw:deck")
     finish(m)
@@ -332,9 +346,13 @@ def test_K7_rows_count_number_point_and_end_cards_and_tie_shares_victory():
 
 
 def test_K7_the_view_counts_each_players_score_as_it_stands():
-    m = position(hands={0: ["b7", "u1"]}, deck=["p0"],
-                 rows={0: {"b": ["b3", "x3", "b5"]}, 1: {"y": ["y1", "y2"], "g": ["g5"]}},
-                 point_rows={0: ["x5"], 1: ["x6", "x7"]}, stones={0: [1, 2], 1: [3]})
+    m = position(
+        hands={0: ["b7", "u1"]},
+        deck=["p0"],
+        rows={0: {"b": ["b3", "x3", "b5"]}, 1: {"y": ["y1", "y2"], "g": ["g5"]}},
+        point_rows={0: ["x5"], 1: ["x6", "x7"]},
+        stones={0: [1, 2], 1: [3]},
+    )
     # seat 0: row of 3 (-2) + point row 1 + 2 stones (0); seat 1: -3 -4 +2 -1
     assert [p["score"] for p in m.view(None)["players"]] == [-1, -6]
     act(m, 0, "play:b7:b")  # the fourth card turns the row's -2 into +1

@@ -1,4 +1,5 @@
 """Build Keltis dice game positions for scenario tests."""
+
 from __future__ import annotations
 
 from rules import Match
@@ -7,9 +8,18 @@ from rules.keltis_dice.board import FACES
 from rules.keltis_dice.game import DiceState
 
 
-def position(players: int = 2, *, side: str = "A", stones=None, chips=None, supply=None,
-             dice: str | None = None, phase: str | None = None, current: int = 0,
-             game: int = 0) -> Match:
+def position(
+    players: int = 2,
+    *,
+    side: str = "A",
+    stones=None,
+    chips=None,
+    supply=None,
+    dice: str | None = None,
+    phase: str | None = None,
+    current: int = 0,
+    game: int = 0,
+) -> Match:
     """A match in a chosen position. `stones` maps seat -> {colour: field};
     `dice` is a string of faces (e.g. "bbgww"): with dice the phase defaults
     to "move" (the dice are final), without to "roll"."""

@@ -1,4 +1,5 @@
 """The board and components as data (D-1, D-2, D-5), pinned to the rules page tables."""
+
 from rules.keltis_dice import board
 from rules.keltis_dice.board import (
     CLOVER,
@@ -22,12 +23,16 @@ def test_D1_components_five_six_sided_dice_four_stones_forty_chips():
 def test_D2_five_rows_of_nine_fields_goal_area_7_to_9():
     assert board.COLOURS == ("b", "y", "p", "g", "u")
     assert board.FIELDS == 9
-    assert board.GOAL_FIELDS == {7, 8, 9}
+    assert {7, 8, 9} == board.GOAL_FIELDS
 
 
 def test_D2_special_symbols_table():
     table = {  # colour: (wishing stone, clover, kobold)
-        "b": (2, 5, 8), "y": (4, 2, 6), "p": (3, 6, 5), "g": (5, 3, 7), "u": (6, 4, 2),
+        "b": (2, 5, 8),
+        "y": (4, 2, 6),
+        "p": (3, 6, 5),
+        "g": (5, 3, 7),
+        "u": (6, 4, 2),
     }
     for colour, (wish, clover, kobold) in table.items():
         assert SYMBOLS[colour] == {wish: WISHING, clover: CLOVER, kobold: KOBOLD}

@@ -1,4 +1,5 @@
 """Scenario tests for the Keltis dice game engine, named by the rule ids of keltis_dice.md."""
+
 import json
 
 import pytest
@@ -6,7 +7,6 @@ import pytest
 from rules import BadOptions, IllegalAction, Match, NotYourDecision
 from rules.core.rng import Rng
 from tests.rules.keltis_dice.helpers import act, keys, position, predicted_dice
-
 
 # -- D-1 components ---------------------------------------------------------------
 
@@ -94,9 +94,28 @@ def test_D4_turn_is_roll_reroll_decision_move_then_next_seat():
 
 def test_D4_reroll_choices_are_every_distinct_set_of_dice_once():
     m = position(dice="bwgbw", phase="reroll")
-    expected = {"stop"} | {f"reroll:{f}" for f in [
-        "b", "bb", "g", "w", "ww", "bg", "bbg", "bw", "bbw", "bww", "bbww",
-        "gw", "gww", "bgw", "bbgw", "bgww", "bbgww"]}
+    expected = {"stop"} | {
+        f"reroll:{f}"
+        for f in [
+            "b",
+            "bb",
+            "g",
+            "w",
+            "ww",
+            "bg",
+            "bbg",
+            "bw",
+            "bbw",
+            "bww",
+            "bbww",
+            "gw",
+            "gww",
+            "bgw",
+            "bbgw",
+            "bgww",
+            "bbgww",
+        ]
+    }
     legal = [a.key() for a in m.legal(0)]
     assert set(legal) == expected and len(legal) == len(expected)
     m = position(dice="bygpu", phase="reroll")
@@ -109,8 +128,15 @@ def test_D4_reroll_only_the_named_dice_once_then_final():
     events = act(m, 0, "reroll:bw")
     dice = ["b", "w", "g", "b", "w"]
     dice[0], dice[1] = new  # the first brown and the first wishing stone, in position order
-    assert events[0] == {"type": "reroll", "seat": 0, "rerolled": [0, 1], "kept": ["g", "b", "w"],
-                         "before": ["b", "w"], "new": list(new), "dice": dice}
+    assert events[0] == {
+        "type": "reroll",
+        "seat": 0,
+        "rerolled": [0, 1],
+        "kept": ["g", "b", "w"],
+        "before": ["b", "w"],
+        "new": list(new),
+        "dice": dice,
+    }
     assert m.view(None)["dice"] == dice and m.view(None)["phase"] == "move"
     assert not any(k.startswith(("reroll", "stop")) for k in keys(m, 0))
     with pytest.raises(IllegalAction):
@@ -120,8 +146,10 @@ def test_D4_reroll_only_the_named_dice_once_then_final():
 def test_D4_two_or_more_wishing_stones_take_exactly_one_chip():
     m = position(dice="wwwbg", phase="reroll")
     events = act(m, 0, "stop")
-    assert events == [{"type": "stop", "seat": 0, "dice": list("wwwbg")},
-                      {"type": "chip", "seat": 0, "source": "dice", "taken": True}]
+    assert events == [
+        {"type": "stop", "seat": 0, "dice": list("wwwbg")},
+        {"type": "chip", "seat": 0, "source": "dice", "taken": True},
+    ]
     assert m.view(None)["chips"] == [1, 0] and m.view(None)["supply"] == 39
     m = position(dice="wbbgu", phase="reroll")
     assert [e["type"] for e in act(m, 0, "stop")] == ["stop"]
@@ -132,16 +160,25 @@ def test_D4_move_exactly_as_many_fields_as_dice_of_that_colour():
     m = position(stones={0: {"b": 3}}, dice="bbbyw")
     assert keys(m, 0) == {"move:b", "move:y", "pass"}
     events = act(m, 0, "move:b")
-    assert events == [{"type": "move", "seat": 0, "colour": "b", "from": 3, "to": 6,
-                       "dice": 3, "lost": 0}, {"type": "turn", "seat": 1}]
+    assert events == [
+        {"type": "move", "seat": 0, "colour": "b", "from": 3, "to": 6, "dice": 3, "lost": 0},
+        {"type": "turn", "seat": 1},
+    ]
     assert m.view(None)["stones"] == [{"b": 6}, {}]
 
 
 def test_D4_new_stone_from_supply_two_dice_put_it_on_field_2():
     m = position(stones={0: {"b": 3}}, dice="ppggw")
     events = act(m, 0, "move:p")
-    assert events[0] == {"type": "move", "seat": 0, "colour": "p", "from": 0, "to": 2,
-                         "dice": 2, "lost": 0}
+    assert events[0] == {
+        "type": "move",
+        "seat": 0,
+        "colour": "p",
+        "from": 0,
+        "to": 2,
+        "dice": 2,
+        "lost": 0,
+    }
     assert m.view(None)["stones"][0] == {"b": 3, "p": 2}
 
 
@@ -163,8 +200,15 @@ def test_D4_overshoot_stops_on_field_9_and_surplus_is_lost():
     m = position(stones={0: {"g": 7}}, dice="ggggw", side="B")
     assert keys(m, 0) == {"move:g", "pass"}
     events = act(m, 0, "move:g")
-    assert events[0] == {"type": "move", "seat": 0, "colour": "g", "from": 7, "to": 9,
-                         "dice": 4, "lost": 2}
+    assert events[0] == {
+        "type": "move",
+        "seat": 0,
+        "colour": "g",
+        "from": 7,
+        "to": 9,
+        "dice": 4,
+        "lost": 2,
+    }
     assert m.view(None)["stones"][0] == {"g": 9}
 
 
@@ -226,13 +270,16 @@ def test_D4_clover_offers_any_stone_one_forward_or_a_new_stone_on_field_1():
     events = act(m, 0, "move:b")
     assert events == [
         {"type": "move", "seat": 0, "colour": "b", "from": 3, "to": 5, "dice": 2, "lost": 0},
-        {"type": "symbol", "seat": 0, "colour": "b", "field": 5, "symbol": "clover"}]
+        {"type": "symbol", "seat": 0, "colour": "b", "field": 5, "symbol": "clover"},
+    ]
     assert m.to_act() == (0,) and m.view(None)["phase"] == "clover"
     assert m.view(None)["clover_for"] == "b"
     assert keys(m, 0) == {"clover:b", "clover_new:y", "clover_new:p", "clover_new:g", "skip"}
     events = act(m, 0, "clover_new:g")
-    assert events == [{"type": "clover", "seat": 0, "colour": "g", "from": 0, "to": 1},
-                      {"type": "turn", "seat": 1}]
+    assert events == [
+        {"type": "clover", "seat": 0, "colour": "g", "from": 0, "to": 1},
+        {"type": "turn", "seat": 1},
+    ]
     assert m.view(None)["stones"][0] == {"b": 5, "g": 1, "u": 9}
 
 
@@ -253,15 +300,17 @@ def test_D4_clover_chain_onto_a_kobold_gives_an_extra_turn():
     m = position(stones={0: {"b": 3, "y": 1, "p": 4}}, dice="bbggw")
     act(m, 0, "move:b")  # brown 5: clover
     events = act(m, 0, "clover:y")  # yellow 2: clover again
-    assert events == [{"type": "clover", "seat": 0, "colour": "y", "from": 1, "to": 2},
-                      {"type": "symbol", "seat": 0, "colour": "y", "field": 2,
-                       "symbol": "clover"}]
+    assert events == [
+        {"type": "clover", "seat": 0, "colour": "y", "from": 1, "to": 2},
+        {"type": "symbol", "seat": 0, "colour": "y", "field": 2, "symbol": "clover"},
+    ]
     assert m.view(None)["clover_for"] == "y" and "clover:p" in keys(m, 0)
     events = act(m, 0, "clover:p")  # pink 5: kobold
-    assert events == [{"type": "clover", "seat": 0, "colour": "p", "from": 4, "to": 5},
-                      {"type": "symbol", "seat": 0, "colour": "p", "field": 5,
-                       "symbol": "kobold"},
-                      {"type": "extra_turn", "seat": 0}]
+    assert events == [
+        {"type": "clover", "seat": 0, "colour": "p", "from": 4, "to": 5},
+        {"type": "symbol", "seat": 0, "colour": "p", "field": 5, "symbol": "kobold"},
+        {"type": "extra_turn", "seat": 0},
+    ]
     assert m.to_act() == (0,) and keys(m, 0) == {"roll"}
     assert m.view(None)["stones"][0] == {"b": 5, "y": 2, "p": 5}
     act(m, 0, "roll")
@@ -282,7 +331,8 @@ def test_D4_clover_without_any_target_is_spent():
         {"type": "move", "seat": 0, "colour": "g", "from": 2, "to": 3, "dice": 1, "lost": 0},
         {"type": "symbol", "seat": 0, "colour": "g", "field": 3, "symbol": "clover"},
         {"type": "clover_unused", "seat": 0},
-        {"type": "turn", "seat": 1}]
+        {"type": "turn", "seat": 1},
+    ]
 
 
 def test_D4_wishing_stone_field_takes_a_chip():
@@ -291,7 +341,8 @@ def test_D4_wishing_stone_field_takes_a_chip():
     assert events[1:] == [
         {"type": "symbol", "seat": 0, "colour": "u", "field": 6, "symbol": "wish"},
         {"type": "chip", "seat": 0, "source": "field", "taken": True},
-        {"type": "turn", "seat": 1}]
+        {"type": "turn", "seat": 1},
+    ]
     assert m.view(None)["chips"] == [1, 0] and m.view(None)["supply"] == 9
 
 
@@ -300,7 +351,8 @@ def test_D4_kobold_the_same_player_takes_another_whole_turn():
     events = act(m, 2, "move:y")
     assert events[1:] == [
         {"type": "symbol", "seat": 2, "colour": "y", "field": 6, "symbol": "kobold"},
-        {"type": "extra_turn", "seat": 2}]
+        {"type": "extra_turn", "seat": 2},
+    ]
     assert m.to_act() == (2,) and m.view(None)["phase"] == "roll"
 
 
@@ -309,8 +361,10 @@ def test_D4_symbol_works_only_for_the_stone_that_stopped_on_it():
     # (the other player's brown 8) gives nothing to anybody
     m = position(stones={0: {"b": 4}, 1: {"b": 8}}, dice="bbyyw")
     events = act(m, 0, "move:b")
-    assert events == [{"type": "move", "seat": 0, "colour": "b", "from": 4, "to": 6,
-                       "dice": 2, "lost": 0}, {"type": "turn", "seat": 1}]
+    assert events == [
+        {"type": "move", "seat": 0, "colour": "b", "from": 4, "to": 6, "dice": 2, "lost": 0},
+        {"type": "turn", "seat": 1},
+    ]
 
 
 # -- D-5 end of the game -----------------------------------------------------------------
@@ -352,15 +406,22 @@ def test_D5_game_ends_when_one_player_has_all_four_stones_in_goal():
 
 
 def test_D5_game_ending_move_onto_a_kobold_gets_no_symbol_chip_from_dice_stays():
-    m = position(stones={1: {"y": 9, "p": 9, "u": 9}, 0: {"g": 8, "b": 6}},
-                 dice="bbwwy", phase="reroll")
+    m = position(
+        stones={1: {"y": 9, "p": 9, "u": 9}, 0: {"g": 8, "b": 6}}, dice="bbwwy", phase="reroll"
+    )
     act(m, 0, "stop")
     events = act(m, 0, "move:b")  # brown 8 is a kobold and the fifth goal stone
     assert events == [
         {"type": "move", "seat": 0, "colour": "b", "from": 6, "to": 8, "dice": 2, "lost": 0},
-        {"type": "game_end", "game": 1, "side": "A", "reason": "goal_stones",
-         "scores": [7 + 7 - 4, 30 - 10]},
-        {"type": "over"}]
+        {
+            "type": "game_end",
+            "game": 1,
+            "side": "A",
+            "reason": "goal_stones",
+            "scores": [7 + 7 - 4, 30 - 10],
+        },
+        {"type": "over"},
+    ]
     assert m.to_act() == ()
     assert m.outcome()["breakdown"][0]["games"][0]["chips"] == 1
 
@@ -375,28 +436,44 @@ def test_D5_clover_step_that_ends_the_game_gets_no_symbol():
 
 
 def test_D5_D6_seed_example_white_ends_the_game_20_19_14_17():
-    m = position(4, stones={
-        0: {"b": 5, "y": 9, "p": 4},           # white
-        1: {"b": 7, "g": 7, "u": 7},           # black
-        2: {"b": 8, "y": 5, "p": 8},           # grey
-        3: {"b": 9, "y": 2, "p": 5, "g": 5},   # brown
-    }, chips={0: 5, 1: 4, 2: 3, 3: 7}, dice="pppbw")
+    m = position(
+        4,
+        stones={
+            0: {"b": 5, "y": 9, "p": 4},  # white
+            1: {"b": 7, "g": 7, "u": 7},  # black
+            2: {"b": 8, "y": 5, "p": 8},  # grey
+            3: {"b": 9, "y": 2, "p": 5, "g": 5},  # brown
+        },
+        chips={0: 5, 1: 4, 2: 3, 3: 7},
+        dice="pppbw",
+    )
     assert m.view(None)["goal_stones"] == 7
     act(m, 0, "move:p")  # white's pink stone enters the goal area: eighth stone
     out = m.outcome()
     assert out["scores"] == [20, 19, 14, 17]
     assert out["winners"] == [0] and out["reason"] == "goal_stones"
-    assert out["breakdown"][0] == {"games": [{
-        "side": "A", "stones": {"b": 5, "y": 9, "p": 7}, "rows": {"b": 2, "y": 10, "p": 6},
-        "chips": 5, "chip_points": 2, "total": 20}], "total": 20}
+    assert out["breakdown"][0] == {
+        "games": [
+            {
+                "side": "A",
+                "stones": {"b": 5, "y": 9, "p": 7},
+                "rows": {"b": 2, "y": 10, "p": 6},
+                "chips": 5,
+                "chip_points": 2,
+                "total": 20,
+            }
+        ],
+        "total": 20,
+    }
 
 
 # -- D-6 scoring ---------------------------------------------------------------------------
 
 
 def test_D6_ties_share_the_victory():
-    m = position(stones={0: {"y": 9, "u": 6}, 1: {"y": 9, "p": 9, "u": 7}},
-                 chips={0: 1}, dice="uuuyy")
+    m = position(
+        stones={0: {"y": 9, "u": 6}, 1: {"y": 9, "p": 9, "u": 7}}, chips={0: 1}, dice="uuuyy"
+    )
     act(m, 0, "move:u")
     out = m.outcome()
     assert out["scores"] == [16, 16] and out["winners"] == [0, 1]
@@ -411,13 +488,25 @@ def test_D6_concession_ranks_the_others_by_their_standing_now():
 
 
 def test_D3_D5_D6_both_sides_two_games_totals_added():
-    m = position(2, side="both", stones={0: {"g": 8, "u": 5}, 1: {"b": 9, "y": 9, "p": 9}},
-                 chips={0: 2, 1: 4}, dice="uuyyw", current=0)
+    m = position(
+        2,
+        side="both",
+        stones={0: {"g": 8, "u": 5}, 1: {"b": 9, "y": 9, "p": 9}},
+        chips={0: 2, 1: 4},
+        dice="uuyyw",
+        current=0,
+    )
     events = act(m, 0, "move:u")
     assert events[1:] == [
-        {"type": "game_end", "game": 1, "side": "A", "reason": "goal_stones",
-         "scores": [7 + 6 - 3, 30 + 1]},
-        {"type": "game_start", "game": 2, "side": "B", "seat": 1}]
+        {
+            "type": "game_end",
+            "game": 1,
+            "side": "A",
+            "reason": "goal_stones",
+            "scores": [7 + 6 - 3, 30 + 1],
+        },
+        {"type": "game_start", "game": 2, "side": "B", "seat": 1},
+    ]
     assert m.outcome() is None and m.to_act() == (1,)
     view = m.view(None)
     assert view["side"] == "B" and view["game_no"] == 2
@@ -435,8 +524,10 @@ def test_D3_D5_D6_both_sides_two_games_totals_added():
     out = m.outcome()
     assert out["scores"] == [10 + 40, 31 + 3]
     assert out["winners"] == [0]
-    assert out["games"] == [{"side": "A", "reason": "goal_stones"},
-                            {"side": "B", "reason": "goal_stones"}]
+    assert out["games"] == [
+        {"side": "A", "reason": "goal_stones"},
+        {"side": "B", "reason": "goal_stones"},
+    ]
     assert [g["side"] for g in out["breakdown"][1]["games"]] == ["A", "B"]
     assert out["breakdown"][1]["games"][1]["stones"] == {"g": 8, "u": 7}
     assert out["breakdown"][1]["total"] == 34

@@ -1,5 +1,6 @@
 """Random playouts with the options the generic contract test does not use
 (it plays the default side A): side B and both sides (D-3)."""
+
 import json
 import random
 

@@ -1,4 +1,5 @@
 """Scoring tables and the seed's worked example (D-6)."""
+
 from rules.keltis_dice.scoring import chip_points, field_points, score
 
 
@@ -13,8 +14,7 @@ def test_D6_chip_points_table_nine_or_more_is_10():
 
 
 def test_D6_rows_without_a_stone_score_zero_no_chips_minus_10():
-    assert score({}, 0) == {"stones": {}, "rows": {}, "chips": 0, "chip_points": -10,
-                            "total": -10}
+    assert score({}, 0) == {"stones": {}, "rows": {}, "chips": 0, "chip_points": -10, "total": -10}
 
 
 def test_D6_seed_example_white_20_black_19_grey_14_brown_17():

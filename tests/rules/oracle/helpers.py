@@ -1,4 +1,5 @@
 """Build Oracle positions from card and tile codes for scenario tests."""
+
 from __future__ import annotations
 
 from rules import Match
@@ -14,14 +15,29 @@ def tile_ids(tiles: dict[int, str]) -> list[int | None]:
     out: list[int | None] = [None] * len(FIELDS)
     for f, code in tiles.items():
         assert f in SMALL_FIELDS, f"field {f} is not a small stone"
-        out[f] = next(i for i, t in enumerate(TILES) if t.code == code and i not in used)
-        used.add(out[f])
+        tile = next(i for i, t in enumerate(TILES) if t.code == code and i not in used)
+        out[f] = tile
+        used.add(tile)
     return out
 
 
-def position(players: int = 2, *, hands=None, rows=None, piles=None, deck=None,
-             pawns=None, oracle: int = 0, tiles=None, stones_on=None, stones=None,
-             mirrors=None, earned=None, current: int = 0, options=None) -> Match:
+def position(
+    players: int = 2,
+    *,
+    hands=None,
+    rows=None,
+    piles=None,
+    deck=None,
+    pawns=None,
+    oracle: int = 0,
+    tiles=None,
+    stones_on=None,
+    stones=None,
+    mirrors=None,
+    earned=None,
+    current: int = 0,
+    options=None,
+) -> Match:
     """A match at the start of `current`'s turn in a chosen position.
 
     Small stones are bare unless named in `tiles` ({field: code}). Unnamed
@@ -32,8 +48,10 @@ def position(players: int = 2, *, hands=None, rows=None, piles=None, deck=None,
     hands = hands or {}
     s: OracleState = match.state
     s.hands = [sorted(pick.many(hands.get(i, []))) for i in range(players)]
-    s.rows = [{c: pick.many(codes) for c, codes in (rows or {}).get(i, {}).items()}
-              for i in range(players)]
+    s.rows = [
+        {c: pick.many(codes) for c, codes in (rows or {}).get(i, {}).items()}
+        for i in range(players)
+    ]
     s.piles = {c: pick.many((piles or {}).get(c, [])) for c in COLOURS}
     if deck is not None:
         s.deck = pick.many(deck)

@@ -18,8 +18,7 @@ TABLE = """
 
 
 def test_O2_board_table_as_on_the_rules_page():
-    rows = [cell.split() for line in TABLE.strip().splitlines()
-            for cell in line.split("|")]
+    rows = [cell.split() for line in TABLE.strip().splitlines() for cell in line.split("|")]
     assert len(rows) == 35
     assert FIELDS[0].colour is None and FIELDS[0].points == 0 and FIELDS[0].kind == "start"
     for number, colour, points in rows:

@@ -4,6 +4,7 @@ Board colours (O-2): 1 g, 2 y, 3 b, 4 u, 5 p, 6L b, 7 p, 8 g, 9 y, 10 u, 11 y,
 12 u, 13L p, 14 b, 15 g, 16 p, 17 g, 18 u, 19L y, 20 b, 21 u, 22 b, 23 y,
 24 g, 25 p, 26L g, 27 p, 28 b, 29 u, 30 y, 31 y, 32 b, 33 u, 34 p, 35C g.
 """
+
 import random
 
 import pytest
@@ -63,7 +64,8 @@ def test_O3_first_player_from_seed_or_option_and_options_checked():
     with pytest.raises(BadOptions):
         Match.new("oracle", 5, "x")
     assert Match.new("oracle", 2, "x", {"clover_other_pawn": True}).options == {
-        "clover_other_pawn": True}
+        "clover_other_pawn": True
+    }
     assert Match.new("oracle", 2, "x", {"clover_other_pawn": False}).options == {}
 
 
@@ -91,8 +93,10 @@ def test_O4_turn_is_play_move_draw_then_next_seat():
 
 
 def test_O4A_rows_follow_the_keltis_rule():
-    m = position(hands={0: ["g2", "g3", "g4", "g9", "b9", "b8", "b7", "u0"]},
-                 rows={0: {"g": ["g3", "g4"], "b": ["b10", "b9", "b7"]}})
+    m = position(
+        hands={0: ["g2", "g3", "g4", "g9", "b9", "b8", "b7", "u0"]},
+        rows={0: {"g": ["g3", "g4"], "b": ["b10", "b9", "b7"]}},
+    )
     plays = {k for k in keys(m, 0) if k.startswith("play")}
     assert plays == {"play:g4", "play:g9", "play:b7", "play:u0"}
     assert {f"discard:{c}" for c in ("g2", "g3", "b9", "b8")} <= keys(m, 0)
@@ -104,8 +108,10 @@ def test_O4A_first_equal_cards_leave_the_direction_open():
     m = position(hands={0: ["y0", "y10"]}, rows={0: {"y": ["y5", "y5"]}})
     assert {"play:y0", "play:y10"} <= keys(m, 0)
     act(m, 0, "play:y10")
-    assert m.view(None)["players"][0]["rows"]["y"] == {"cards": ["y5", "y5", "y10"],
-                                                       "direction": "up"}
+    assert m.view(None)["players"][0]["rows"]["y"] == {
+        "cards": ["y5", "y5", "y10"],
+        "direction": "up",
+    }
 
 
 def test_O4A_card_playable_only_when_a_move_is_possible():
@@ -242,8 +248,10 @@ def test_O5_deck_draw_is_not_shown_to_the_others():
     events = acts(m, 0, "discard:g7", "draw:deck")
     left = m.view(None)["deck"]
     drawn = m.view(0)["hand"][-1:]  # the only card in hand
-    assert events[-2:] == [{"type": "draw", "seat": 0, "from": "deck", "left": left},
-                           {"type": "drawn", "seat": 0, "card": drawn[0], "only": [0]}]
+    assert events[-2:] == [
+        {"type": "draw", "seat": 0, "from": "deck", "left": left},
+        {"type": "drawn", "seat": 0, "card": drawn[0], "only": [0]},
+    ]
 
 
 def test_O5_own_discard_of_an_earlier_turn_may_be_drawn():
@@ -261,8 +269,11 @@ def test_O5_own_discard_of_an_earlier_turn_may_be_drawn():
 
 def test_O6_tiles_act_only_where_a_pawn_ends_its_move_and_only_for_its_owner():
     # green 0 -> 1 -> 8: the tiles on 2..7 are passed over; the oracle gives no tile
-    m = position(hands={0: ["g1", "y2"], 1: ["y9"]}, pawns={0: [1, 0, 0]},
-                 tiles={2: "points5", 3: "mirror", 4: "goblin", 5: "points4", 7: "points1"})
+    m = position(
+        hands={0: ["g1", "y2"], 1: ["y9"]},
+        pawns={0: [1, 0, 0]},
+        tiles={2: "points5", 3: "mirror", 4: "goblin", 5: "points4", 7: "points1"},
+    )
     events = acts(m, 0, "play:g1", "pawn:0", "draw:deck")
     assert [e["type"] for e in events] == ["play", "move", "draw", "drawn"]
     events = acts(m, 1, "play:y9", "oracle:2")  # the oracle stops on 2: no tile
@@ -309,8 +320,11 @@ def test_O6b_clover_may_be_skipped():
 
 def test_O6b_clover_chain_ending_on_a_spiral():
     # pawn on 2 plays green -> 8 (clover blue) -> 10 (clover yellow) -> 11 (spiral)
-    m = position(hands={0: ["g1"]}, pawns={0: [2, 0, 0]},
-                 tiles={8: "clover_u", 10: "clover_y", 11: "spiral", 5: "points4"})
+    m = position(
+        hands={0: ["g1"]},
+        pawns={0: [2, 0, 0]},
+        tiles={8: "clover_u", 10: "clover_y", 11: "spiral", 5: "points4"},
+    )
     acts(m, 0, "play:g1", "pawn:0", "clover")
     assert m.view(None)["pending"] == {"kind": "clover", "pawn": 0, "field": 10, "colour": "y"}
     act(m, 0, "clover")
@@ -333,8 +347,12 @@ def test_O6b_clover_with_no_field_of_its_colour_ahead_is_not_offered():
 
 
 def test_O6b_variant_clover_moves_one_of_your_other_pawns():
-    m = position(hands={0: ["g1"]}, pawns={0: [0, 3, 3]}, tiles={1: "clover_u", 4: "points1"},
-                 options={"clover_other_pawn": True})
+    m = position(
+        hands={0: ["g1"]},
+        pawns={0: [0, 3, 3]},
+        tiles={1: "clover_u", 4: "points1"},
+        options={"clover_other_pawn": True},
+    )
     assert m.view(None)["options"] == {"clover_other_pawn": True}
     acts(m, 0, "play:g1", "pawn:0")
     assert keys(m, 0) == {"clover:1", "skip"}  # pawns 1 and 2 share field 3
@@ -346,31 +364,44 @@ def test_O6b_variant_clover_moves_one_of_your_other_pawns():
 def test_O6b_variant_clover_chain_moves_another_pawn_onto_another_clover():
     # pawn 0: green 1 (blue clover) -> pawn 1 from 2 to blue 4 (green clover) -> that
     # clover acts for pawn 1 and moves pawn 0 or pawn 2 on to green 8
-    m = position(hands={0: ["g1"]}, pawns={0: [0, 2, 5]},
-                 tiles={1: "clover_u", 4: "clover_g", 8: "points3"},
-                 options={"clover_other_pawn": True})
+    m = position(
+        hands={0: ["g1"]},
+        pawns={0: [0, 2, 5]},
+        tiles={1: "clover_u", 4: "clover_g", 8: "points3"},
+        options={"clover_other_pawn": True},
+    )
     acts(m, 0, "play:g1", "pawn:0")
     assert keys(m, 0) == {"clover:1", "clover:2", "skip"}
     act(m, 0, "clover:1")
     assert m.view(None)["pending"] == {"kind": "clover", "pawn": 1, "field": 4, "colour": "g"}
     assert keys(m, 0) == {"clover:0", "clover:2", "skip"}
     events = act(m, 0, "clover:2")
-    assert events == [{"type": "move", "seat": 0, "pawn": 2, "from": 5, "to": 8, "by": "clover"},
-                      {"type": "points", "seat": 0, "field": 8, "points": 3}]
+    assert events == [
+        {"type": "move", "seat": 0, "pawn": 2, "from": 5, "to": 8, "by": "clover"},
+        {"type": "points", "seat": 0, "field": 8, "points": 3},
+    ]
     assert m.state.pawns[0] == [1, 4, 8] and m.view(0)["phase"] == "draw"
 
 
 def test_O6b_variant_the_landing_pawn_itself_is_not_offered():
-    m = position(hands={0: ["g1"]}, pawns={0: [0, 34, 34]}, tiles={1: "clover_u"},
-                 options={"clover_other_pawn": True})
+    m = position(
+        hands={0: ["g1"]},
+        pawns={0: [0, 34, 34]},
+        tiles={1: "clover_u"},
+        options={"clover_other_pawn": True},
+    )
     acts(m, 0, "play:g1", "pawn:0")
     assert m.view(0)["phase"] == "draw"  # only pawn 0 could go on to blue 4
     assert m.state.pawns[0] == [1, 34, 34]
 
 
 def test_O6b_O6c_variant_spiral_origin_is_the_other_pawns_own_field():
-    m = position(hands={0: ["g1"]}, pawns={0: [0, 3, 34]}, tiles={1: "clover_u", 4: "spiral"},
-                 options={"clover_other_pawn": True})
+    m = position(
+        hands={0: ["g1"]},
+        pawns={0: [0, 3, 34]},
+        tiles={1: "clover_u", 4: "spiral"},
+        options={"clover_other_pawn": True},
+    )
     acts(m, 0, "play:g1", "pawn:0", "clover:1")
     assert m.view(None)["pending"] == {"kind": "spiral", "pawn": 1, "field": 4, "origin": 3}
     assert keys(m, 0) == {"spiral:1", "spiral:2", "skip"}
@@ -410,8 +441,11 @@ def test_O6c_spiral_with_no_earlier_field_is_not_offered():
 
 def test_O6h_one_pawn_triggers_a_field_once_per_turn():
     # 2 -> green 8 (clover yellow) -> 9 (spiral) -> back to 8: its clover already acted
-    m = position(hands={0: ["g1"], 1: ["g2"]}, pawns={0: [2, 0, 0], 1: [2, 0, 0]},
-                 tiles={8: "clover_y", 9: "spiral"})
+    m = position(
+        hands={0: ["g1"], 1: ["g2"]},
+        pawns={0: [2, 0, 0], 1: [2, 0, 0]},
+        tiles={8: "clover_y", 9: "spiral"},
+    )
     acts(m, 0, "play:g1", "pawn:0", "clover")
     assert "spiral:8" in keys(m, 0)
     events = act(m, 0, "spiral:8")
@@ -443,21 +477,27 @@ def test_O6h_a_field_acts_again_for_another_pawn_the_issue_example():
 def test_O6h_the_second_pawn_s_clover_moves_the_first_one_on():
     # variant, all pawns start on 0: pawn 0 lands on the blue clover on 4 and sends
     # pawn 1 there; the clover acts for pawn 1 too and sends pawn 0 on to 10
-    m = position(hands={0: ["u1"]}, tiles={4: "clover_u", 10: "points2"},
-                 options={"clover_other_pawn": True})
+    m = position(
+        hands={0: ["u1"]}, tiles={4: "clover_u", 10: "points2"}, options={"clover_other_pawn": True}
+    )
     acts(m, 0, "play:u1", "pawn:0", "clover:1")
     events = act(m, 0, "clover:0")
-    assert events == [{"type": "move", "seat": 0, "pawn": 0, "from": 4, "to": 10, "by": "clover"},
-                      {"type": "points", "seat": 0, "field": 10, "points": 2}]
+    assert events == [
+        {"type": "move", "seat": 0, "pawn": 0, "from": 4, "to": 10, "by": "clover"},
+        {"type": "points", "seat": 0, "field": 10, "points": 2},
+    ]
     assert m.state.pawns[0] == [10, 4, 0] and m.view(0)["phase"] == "draw"
 
 
 def _issue_position():
     # the issue's second example: pawns on 1, 3 and 0; brown 1 played; yellow clover
     # on 3, blue clover on 2, spiral on 4, a 5-point tile on 1
-    m = position(hands={0: ["b1"]}, pawns={0: [1, 3, 0]},
-                 tiles={1: "points5", 2: "clover_u", 3: "clover_y", 4: "spiral"},
-                 options={"clover_other_pawn": True})
+    m = position(
+        hands={0: ["b1"]},
+        pawns={0: [1, 3, 0]},
+        tiles={1: "points5", 2: "clover_u", 3: "clover_y", 4: "spiral"},
+        options={"clover_other_pawn": True},
+    )
     acts(m, 0, "play:b1", "pawn:0", "clover:2")
     return m
 
@@ -471,8 +511,10 @@ def test_O6h_two_pawns_on_one_field_are_separate_choices_when_their_origins_diff
     assert m.view(None)["pending"] == {"kind": "spiral", "pawn": 1, "field": 4, "origin": 3}
     assert "spiral:1" in keys(m, 0)
     events = act(m, 0, "spiral:1")
-    assert events == [{"type": "move", "seat": 0, "pawn": 1, "from": 4, "to": 1, "by": "spiral"},
-                      {"type": "points", "seat": 0, "field": 1, "points": 5}]
+    assert events == [
+        {"type": "move", "seat": 0, "pawn": 1, "from": 4, "to": 1, "by": "spiral"},
+        {"type": "points", "seat": 0, "field": 1, "points": 5},
+    ]
     assert m.state.earned[0]["tiles"] == 5
 
 
@@ -485,8 +527,12 @@ def test_O6h_the_pawn_that_left_a_field_may_not_spiral_back_to_it():
 
 def test_O6h_pawns_that_cannot_differ_are_offered_once():
     # both other pawns stand unmoved on 3: one choice, the lowest pawn
-    m = position(hands={0: ["g1"]}, pawns={0: [0, 3, 3]}, tiles={1: "clover_u"},
-                 options={"clover_other_pawn": True})
+    m = position(
+        hands={0: ["g1"]},
+        pawns={0: [0, 3, 3]},
+        tiles={1: "clover_u"},
+        options={"clover_other_pawn": True},
+    )
     acts(m, 0, "play:g1", "pawn:0")
     assert keys(m, 0) == {"clover:1", "skip"}
 
@@ -545,8 +591,9 @@ def test_O6d_goblin_may_be_skipped():
 
 
 def test_O6e_each_pawn_on_a_large_stone_takes_one_stone_while_any_is_left():
-    m = position(3, hands={0: ["b1"], 1: ["b2"], 2: ["b3"]},
-                 pawns={0: [3, 0, 0], 1: [3, 0, 0], 2: [3, 0, 0]})
+    m = position(
+        3, hands={0: ["b1"], 1: ["b2"], 2: ["b3"]}, pawns={0: [3, 0, 0], 1: [3, 0, 0], 2: [3, 0, 0]}
+    )
     for seat in range(3):
         events = acts(m, seat, f"play:b{seat + 1}", "pawn:0")
         stones = of_type(events, "stone")
@@ -583,8 +630,9 @@ def test_O6f_mirror_is_taken():
 @pytest.mark.parametrize("pawns,points", [([3, 9, 6], 15), ([3, 9, 0], 10), ([3, 3, 0], 5)])
 def test_O6g_goblin_bonus_by_number_of_goblin_fields(pawns, points):
     # goblins on brown 3, yellow 9, brown 14; the third pawn plays brown
-    m = position(hands={0: ["b1", "b2"]}, pawns={0: pawns}, tiles={3: "goblin", 9: "goblin",
-                                                                 14: "goblin"})
+    m = position(
+        hands={0: ["b1", "b2"]}, pawns={0: pawns}, tiles={3: "goblin", 9: "goblin", 14: "goblin"}
+    )
     events = acts(m, 0, "play:b1", "pawn:2")
     bonus = {"type": "goblin_bonus", "seat": 0, "points": points}
     assert of_type(events, "goblin_bonus") == [bonus]
@@ -594,8 +642,9 @@ def test_O6g_goblin_bonus_by_number_of_goblin_fields(pawns, points):
 
 
 def test_O6g_goblin_bonus_once_per_game():
-    m = position(hands={0: ["b1", "b2"], 1: ["u0"]}, pawns={0: [3, 3, 0]},
-                 tiles={3: "goblin", 14: "goblin"})
+    m = position(
+        hands={0: ["b1", "b2"], 1: ["u0"]}, pawns={0: [3, 3, 0]}, tiles={3: "goblin", 14: "goblin"}
+    )
     acts(m, 0, "play:b1", "pawn:2", "skip", "draw:deck")
     assert m.state.earned[0]["goblin"] == 5
     acts(m, 1, "discard:u0", "draw:deck")
@@ -607,8 +656,9 @@ def test_O6g_goblin_bonus_once_per_game():
 
 def test_O6g_goblin_bonus_on_a_clover_landing():
     # goblins on brown 3 and yellow 9; pawn 2 plays green to 1, whose brown clover takes it to 3
-    m = position(hands={0: ["g1"]}, pawns={0: [3, 9, 0]},
-                 tiles={1: "clover_b", 3: "goblin", 9: "goblin"})
+    m = position(
+        hands={0: ["g1"]}, pawns={0: [3, 9, 0]}, tiles={1: "clover_b", 3: "goblin", 9: "goblin"}
+    )
     acts(m, 0, "play:g1", "pawn:2")
     assert m.state.earned[0]["goblin"] == 0
     events = act(m, 0, "clover")
@@ -618,8 +668,11 @@ def test_O6g_goblin_bonus_on_a_clover_landing():
 
 def test_O6g_goblin_bonus_on_a_spiral_landing():
     # goblins on 3, 9 and 14; pawn 2 plays green from 12 to the spiral on 15, back to 14
-    m = position(hands={0: ["g1"]}, pawns={0: [3, 9, 12]},
-                 tiles={3: "goblin", 9: "goblin", 14: "goblin", 15: "spiral"})
+    m = position(
+        hands={0: ["g1"]},
+        pawns={0: [3, 9, 12]},
+        tiles={3: "goblin", 9: "goblin", 14: "goblin", 15: "spiral"},
+    )
     acts(m, 0, "play:g1", "pawn:2")
     assert m.state.earned[0]["goblin"] == 0
     events = act(m, 0, "spiral:14")
@@ -631,12 +684,16 @@ def test_O6g_goblin_bonus_on_a_spiral_landing():
 
 
 def test_O6i_goblin_bonus_comes_before_the_landing_field_s_tile():
-    m = position(hands={0: ["b1", "y2"]}, pawns={0: [3, 9, 6]}, tiles={3: "goblin", 9: "goblin",
-                                                                      14: "goblin"})
+    m = position(
+        hands={0: ["b1", "y2"]},
+        pawns={0: [3, 9, 6]},
+        tiles={3: "goblin", 9: "goblin", 14: "goblin"},
+    )
     events = acts(m, 0, "play:b1", "pawn:2")
     assert events[1:] == [
         {"type": "move", "seat": 0, "pawn": 2, "from": 6, "to": 14, "by": "card"},
-        {"type": "goblin_bonus", "seat": 0, "points": 15}]
+        {"type": "goblin_bonus", "seat": 0, "points": 15},
+    ]
     # the goblin tile of 14 acts afterwards, with the bonus already scored
     assert m.view(0)["pending"] == {"kind": "goblin", "pawn": 2, "field": 14}
     assert m.view(None)["players"][0]["earned"]["goblin"] == 15
@@ -658,8 +715,9 @@ def test_O6i_the_move_that_ends_the_game_scores_no_goblin_bonus():
 
 
 def test_O7_the_game_runs_until_an_end_condition():
-    m = position(hands={0: ["g1"], 1: ["u1"]}, pawns={0: [29, 30, 0], 1: [31, 32, 0]},
-                 deck=["b1", "b2"])
+    m = position(
+        hands={0: ["g1"], 1: ["u1"]}, pawns={0: [29, 30, 0], 1: [31, 32, 0]}, deck=["b1", "b2"]
+    )
     acts(m, 0, "play:g1", "pawn:2", "draw:deck")  # 0 -> 1: nobody enters the sanctuary
     assert m.outcome() is None and m.to_act() == (1,) and m.view(None)["deck"] == 1
     acts(m, 1, "discard:u1")
@@ -668,14 +726,20 @@ def test_O7_the_game_runs_until_an_end_condition():
 
 def test_O7a_fifth_pawn_in_the_sanctuary_the_seeds_example():
     # white (seat 0) moves 28 -> 30; its 3-point tile does nothing; scores 22, 5, 17, 12
-    m = position(4, hands={0: ["y6"]},
-                 pawns={0: [35, 28, 6], 1: [29, 25, 0], 2: [32, 26, 19], 3: [33, 27, 8]},
-                 tiles={30: "points3"}, stones={0: 3, 1: 1, 2: 2, 3: 2},
-                 mirrors={0: 2, 1: 1})
+    m = position(
+        4,
+        hands={0: ["y6"]},
+        pawns={0: [35, 28, 6], 1: [29, 25, 0], 2: [32, 26, 19], 3: [33, 27, 8]},
+        tiles={30: "points3"},
+        stones={0: 3, 1: 1, 2: 2, 3: 2},
+        mirrors={0: 2, 1: 1},
+    )
     act(m, 0, "play:y6")
     events = act(m, 0, "pawn:1")
-    assert events == [{"type": "move", "seat": 0, "pawn": 1, "from": 28, "to": 30, "by": "card"},
-                      {"type": "end", "reason": "sanctuary"}]
+    assert events == [
+        {"type": "move", "seat": 0, "pawn": 1, "from": 28, "to": 30, "by": "card"},
+        {"type": "end", "reason": "sanctuary"},
+    ]
     assert m.to_act() == () and m.view(0)["phase"] == "over"
     outcome = m.outcome()
     assert outcome["scores"] == [22, 5, 17, 12]
@@ -702,9 +766,12 @@ def test_O7a_a_clover_move_into_the_sanctuary_ends_it_too():
 def test_O7a_a_spiral_out_of_the_sanctuary_and_the_way_back_in():
     # 3 players, 4 pawns in the sanctuary. Seat 0's pawn on 29 moves to the spiral on
     # brown 32 (inside: no end) and spirals out to 25: three left inside.
-    m = position(3, hands={0: ["b1", "u2"], 1: ["u1"], 2: ["g9"]},
-                 pawns={0: [29, 30, 0], 1: [31, 28, 0], 2: [33, 0, 0]},
-                 tiles={32: "spiral", 25: "points2"})
+    m = position(
+        3,
+        hands={0: ["b1", "u2"], 1: ["u1"], 2: ["g9"]},
+        pawns={0: [29, 30, 0], 1: [31, 28, 0], 2: [33, 0, 0]},
+        tiles={32: "spiral", 25: "points2"},
+    )
     acts(m, 0, "play:b1", "pawn:0")
     assert m.view(None)["pending"]["kind"] == "spiral" and m.outcome() is None
     events = act(m, 0, "spiral:25")
@@ -722,8 +789,11 @@ def test_O7a_a_spiral_out_of_the_sanctuary_and_the_way_back_in():
 
 
 def test_O7a_fourth_pawn_in_total_or_moves_inside_do_not_end():
-    m = position(hands={0: ["u1", "p2"], 1: ["y1"]}, pawns={0: [29, 34, 0], 1: [30, 28, 0]},
-                 tiles={33: "points1"})
+    m = position(
+        hands={0: ["u1", "p2"], 1: ["y1"]},
+        pawns={0: [29, 34, 0], 1: [30, 28, 0]},
+        tiles={33: "points1"},
+    )
     acts(m, 0, "play:u1", "pawn:0")  # 29 -> 33 inside the sanctuary
     assert m.state.earned[0]["tiles"] == 1 and m.to_act() == (0,)
     act(m, 0, "draw:deck")
@@ -733,8 +803,9 @@ def test_O7a_fourth_pawn_in_total_or_moves_inside_do_not_end():
 
 
 def test_O7b_drawing_the_last_card_ends_the_game_after_the_draw_step():
-    m = position(hands={0: ["g1", "b2", "y3"]}, deck=["u4"], piles={"p": ["p5"]},
-                 tiles={3: "goblin"})
+    m = position(
+        hands={0: ["g1", "b2", "y3"]}, deck=["u4"], piles={"p": ["p5"]}, tiles={3: "goblin"}
+    )
     acts(m, 0, "play:b2", "pawn:0", "goblin:hand:y3")
     act(m, 0, "draw:deck")
     assert m.outcome() is None and keys(m, 0) == {"draw:p"}
@@ -755,17 +826,29 @@ def test_O7b_draw_step_ends_short_when_nothing_may_be_drawn():
 
 
 def test_O8_final_score_adds_in_game_points_fields_stones_and_mirrors_ties_share():
-    m = position(hands={0: ["g1"]}, deck=["u4"], pawns={0: [1, 0, 0], 1: [0, 0, 0]},
-                 stones={0: 2, 1: 4}, mirrors={0: 1},
-                 earned={0: {"tiles": 3, "oracle": 5, "goblin": 10}, 1: {"tiles": 12}})
+    m = position(
+        hands={0: ["g1"]},
+        deck=["u4"],
+        pawns={0: [1, 0, 0], 1: [0, 0, 0]},
+        stones={0: 2, 1: 4},
+        mirrors={0: 1},
+        earned={0: {"tiles": 3, "oracle": 5, "goblin": 10}, 1: {"tiles": 12}},
+    )
     acts(m, 0, "discard:g1", "draw:deck")
     outcome = m.outcome()
     # seat 0: 18 in game - 4 (field 1) + 2 stones x 2 = 18; seat 1: 12 + 6 = 18
     assert outcome["scores"] == [18, 18] and outcome["winners"] == [0, 1]
     assert outcome["breakdown"][0] == {
-        "in_game": 18, "earned": {"tiles": 3, "oracle": 5, "goblin": 10}, "pawns": [-4, 0, 0],
-        "pawn_points": -4, "stones": 2, "stone_points": 2, "mirrors": 1, "mirror_points": 2,
-        "total": 18}
+        "in_game": 18,
+        "earned": {"tiles": 3, "oracle": 5, "goblin": 10},
+        "pawns": [-4, 0, 0],
+        "pawn_points": -4,
+        "stones": 2,
+        "stone_points": 2,
+        "mirrors": 1,
+        "mirror_points": 2,
+        "total": 18,
+    }
 
 
 def test_O8_a_conceding_seat_never_wins():
@@ -809,11 +892,25 @@ def test_view_carries_the_board_for_a_renderer():
     m = position(hands={0: ["g1"]}, tiles={1: "clover_u", 2: "points5"})
     board = m.view(None)["board"]
     assert len(board) == 36
-    assert board[0] == {"field": 0, "colour": None, "points": 0, "kind": "start",
-                        "sanctuary": False, "tile": None, "stones": 0}
+    assert board[0] == {
+        "field": 0,
+        "colour": None,
+        "points": 0,
+        "kind": "start",
+        "sanctuary": False,
+        "tile": None,
+        "stones": 0,
+    }
     assert board[1]["tile"] == {"kind": "clover", "code": "clover_u", "colour": "u"}
-    assert board[35] == {"field": 35, "colour": "g", "points": 10, "kind": "centre",
-                         "sanctuary": True, "tile": None, "stones": 1}
+    assert board[35] == {
+        "field": 35,
+        "colour": "g",
+        "points": 10,
+        "kind": "centre",
+        "sanctuary": True,
+        "tile": None,
+        "stones": 1,
+    }
     assert [f["points"] for f in board] == [f.points for f in FIELDS]
 
 
@@ -845,8 +942,10 @@ def test_O6h_records_of_the_old_rules_version_are_refused_cleanly():
 
 def test_O4A_the_view_previews_where_each_offered_move_lands():
     from rules.oracle.board import NEXT
-    m = position(2, hands={0: ["g7", "b2"], 1: ["y1"]}, pawns={0: [0, 8, 8], 1: [15, 0, 0]},
-                 oracle=5)
+
+    m = position(
+        2, hands={0: ["g7", "b2"], 1: ["y1"]}, pawns={0: [0, 8, 8], 1: [15, 0, 0]}, oracle=5
+    )
     assert m.view(None)["targets"] == {"pawns": [], "oracle": []}
     act(m, 0, "play:g7")
     targets = m.view(None)["targets"]

@@ -16,9 +16,17 @@ def test_O8_seed_example_scores_22_5_17_12():
     brown = score([32, 26, 19], 2, 0, NO_EARNINGS)
     grey = score([33, 27, 8], 2, 0, NO_EARNINGS)
     assert [white["total"], black["total"], brown["total"], grey["total"]] == [22, 5, 17, 12]
-    assert white == {"in_game": 0, "earned": NO_EARNINGS, "pawns": [10, 6, -3],
-                     "pawn_points": 13, "stones": 3, "stone_points": 3, "mirrors": 2,
-                     "mirror_points": 6, "total": 22}
+    assert white == {
+        "in_game": 0,
+        "earned": NO_EARNINGS,
+        "pawns": [10, 6, -3],
+        "pawn_points": 13,
+        "stones": 3,
+        "stone_points": 3,
+        "mirrors": 2,
+        "mirror_points": 6,
+        "total": 22,
+    }
     assert (black["stone_points"], black["mirror_points"]) == (-3, -3)
 
 

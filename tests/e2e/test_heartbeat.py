@@ -1,0 +1,47 @@
+"""The real bot.py keeps the heartbeat file that the Docker HEALTHCHECK reads:
+it appears once the bot is connected, the check command passes on it, and a
+bot stopped by SIGTERM leaves none behind."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+
+import pytest
+
+from .bot_helpers import ROOT
+from .fake_discord import python_argv
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+async def health_check(env: dict[str, str]) -> int:
+    """The Dockerfile's HEALTHCHECK command, with the bot's environment."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "cogs.heartbeat",
+        cwd=ROOT,
+        env=env,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
+    return await proc.wait()
+
+
+async def test_the_connected_bot_is_healthy_and_a_stopped_one_is_not(
+    fake_discord, spawn_bot, tmp_path_factory
+):
+    fake = fake_discord
+    fake.add_guild("Heartbeat night")
+    db = tmp_path_factory.mktemp("beat") / "games.db"
+    # HEARTBEAT_PATH empty (set: a developer's .env cannot change it): beside the database
+    env = {"DATABASE_PATH": str(db), "HEARTBEAT_PATH": ""}
+    bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
+    beat = db.parent / "heartbeat"
+    await fake.wait_until(beat.exists, 10, "the first heartbeat")
+    assert await health_check(env) == 0
+    await bot.stop()
+    assert bot.proc.returncode == 0, bot.log_tail()
+    assert not beat.exists()
+    assert await health_check(env) == 1

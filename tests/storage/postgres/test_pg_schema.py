@@ -1,0 +1,111 @@
+"""PostgreSQL migrations: an empty schema gets the whole schema, the same
+tables and columns as SQLite's; opening again changes nothing; a schema
+written by newer code, or by another program, is refused untouched."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import asyncpg
+import pytest
+from pg_helpers import URL, connect_in
+
+from storage import SchemaTooNew, UnusableDatabase
+from storage import migrations as sqlite_migrations
+from storage.postgres import PgStore, schema
+
+
+async def tables(conn: asyncpg.Connection) -> dict[str, set[str]]:
+    rows = await conn.fetch(
+        "SELECT table_name, column_name FROM information_schema.columns"
+        " WHERE table_schema = current_schema()"
+    )
+    found: dict[str, set[str]] = {}
+    for row in rows:
+        found.setdefault(row["table_name"], set()).add(row["column_name"])
+    return found
+
+
+def sqlite_tables() -> dict[str, set[str]]:
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    sqlite_migrations.migrate(conn, lambda: 0, target=schema.SQLITE_VERSION[schema.latest()])
+    names = [
+        r[0]
+        for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    ]
+    return {n: {r[1] for r in conn.execute(f"PRAGMA table_info({n})")} for n in names}
+
+
+async def test_an_empty_schema_is_migrated_to_the_sqlite_tables(pg_store, pg_raw):
+    assert await schema.current_version(pg_raw) == schema.latest()
+    assert await tables(pg_raw) == sqlite_tables()
+
+
+async def test_ids_are_bigint_and_json_is_jsonb(pg_store, pg_raw):
+    types = {
+        (r["table_name"], r["column_name"]): r["data_type"]
+        for r in await pg_raw.fetch(
+            "SELECT table_name, column_name, data_type FROM information_schema.columns"
+            " WHERE table_schema = current_schema()"
+        )
+    }
+    for column, kind in types.items():
+        if column[1] == "id" or column[1].endswith("_id"):
+            assert kind == "bigint", column
+    jsonb = {c for c, kind in types.items() if kind == "jsonb"}
+    assert jsonb == {
+        ("matches", "options"), ("matches", "snapshot"), ("matches", "outcome"),
+        ("matches", "settings"), ("actions", "events"), ("guild_settings", "value"),
+        ("user_settings", "value"),
+    }  # fmt: skip
+
+
+async def test_opening_again_applies_nothing(pg_schema, pg_store, pg_raw):
+    assert await schema.migrate(pg_raw, lambda: 0) == []
+    again = await PgStore.open(URL, schema_name=pg_schema)
+    await again.close()
+    assert await pg_raw.fetchval("SELECT count(*) FROM schema_version") == schema.latest()
+
+
+async def test_processes_opening_at_once_migrate_once(pg_schema):
+    stores = await asyncio.gather(*(PgStore.open(URL, schema_name=pg_schema) for _ in range(3)))
+    for store in stores:
+        await store.close()
+    conn = await connect_in(pg_schema)
+    try:
+        versions = [r["version"] for r in await conn.fetch("SELECT version FROM schema_version")]
+    finally:
+        await conn.close()
+    assert versions == list(range(1, schema.latest() + 1))
+
+
+async def test_a_newer_schema_is_refused_untouched(pg_schema, pg_store, pg_raw):
+    newer = schema.latest() + 1
+    await pg_raw.execute("INSERT INTO schema_version VALUES ($1, 0)", newer)
+    with pytest.raises(SchemaTooNew) as refused:
+        await PgStore.open(URL, schema_name=pg_schema)
+    assert (refused.value.found, refused.value.known) == (newer, schema.latest())
+    message = str(refused.value)
+    assert f"schema version {newer} is newer than this code" in message
+    assert pg_schema in message and "run a newer version of the bot" in message
+    assert await pg_raw.fetchval("SELECT max(version) FROM schema_version") == newer
+
+
+async def test_another_programs_schema_is_refused_untouched(pg_schema):
+    conn = await connect_in(pg_schema)
+    try:
+        await conn.execute("CREATE TABLE theirs (x integer)")
+        with pytest.raises(UnusableDatabase, match="another program"):
+            await PgStore.open(URL, schema_name=pg_schema)
+        assert await tables(conn) == {"theirs": {"x"}}
+    finally:
+        await conn.close()
+
+
+async def test_an_unreachable_server_is_refused_in_one_line():
+    with pytest.raises(UnusableDatabase, match="cannot connect") as refused:
+        await PgStore.open("postgresql://someone:secret@127.0.0.1:1/none")
+    assert "secret" not in str(refused.value)
