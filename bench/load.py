@@ -19,7 +19,10 @@ Reported, over the measured window (after a warm-up):
   the answers; everything else the bot sends counts: table edits, panel
   redraws, pings and their deletions), with the routes;
 - write transactions (each one fsync) per move, from the bot's own counters;
-- the bot's resident memory (RSS), at most.
+- the bot's CPU time per move, and its board worker's;
+- the machine's load average (the figures are ratios because the machine
+  may be shared: the floor suffers the same load);
+- the bot's resident memory (RSS), at most, and its board worker's.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import re
 import sqlite3
@@ -54,10 +58,34 @@ def percentile(values: list[float], q: float) -> float:
 
 def rss_mb(pid: int | None) -> float:
     assert pid is not None, "the bot is not running"
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
     return float("nan")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def load_average() -> float:
+    return float(Path("/proc/loadavg").read_text().split()[0])
+
+
+def children(pid: int) -> list[int]:
+    """The processes `pid` started (the bot's board worker)."""
+    try:
+        return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
 
 
 class Table:
@@ -81,6 +109,7 @@ class Load:
         self.db = folder / "games.db"
         self.stats = folder / "stats.json"
         self.rss = 0.0
+        self.worker_rss = 0.0
 
     # -- setting up ------------------------------------------------------------------
     async def start(self) -> None:
@@ -234,8 +263,21 @@ class Load:
                 await asyncio.sleep(max(0.0, tick - loop.time()))
             n += 1
             if n % 50 == 0:
-                self.rss = max(self.rss, rss_mb(self.bot.pid))
+                self.measure_rss()
         await asyncio.gather(*tasks, return_exceptions=True)
+
+    def measure_rss(self) -> None:
+        pid = self.bot.pid
+        assert pid is not None, "the bot is not running"
+        self.rss = max(self.rss, rss_mb(pid))
+        workers = [rss_mb(c) for c in children(pid)]
+        self.worker_rss = max(self.worker_rss, sum(w for w in workers if w == w))
+
+    def cpu(self) -> tuple[float, float]:
+        """CPU seconds used so far by the bot and by its board worker(s)."""
+        pid = self.bot.pid
+        assert pid is not None, "the bot is not running"
+        return cpu_seconds(pid), sum(cpu_seconds(c) for c in children(pid))
 
     def counters(self) -> dict:
         try:
@@ -253,14 +295,20 @@ class Load:
             self.measuring = True
             requests_before = len(self.fake.requests)
             before = self.counters()
+            cpu_before = self.cpu()
+            load_before = load_average()
             started = time.monotonic()
             await self.drive(self.args.seconds)
             elapsed = time.monotonic() - started
+            self.cpu_used = [
+                after - before for after, before in zip(self.cpu(), cpu_before, strict=True)
+            ]
+            self.loads = (load_before, load_average())
             self.measuring = False
             await asyncio.sleep(0.5)  # the counters file is rewritten every 0.2 s
             after = self.counters()
             sent = [r for r in self.fake.requests[requests_before:] if not CALLBACK.search(r.path)]
-            self.rss = max(self.rss, rss_mb(self.bot.pid))
+            self.measure_rss()
             return self.report(before, after, sent, elapsed)
         finally:
             await self.bot.stop()
@@ -298,7 +346,14 @@ class Load:
         }
         out["transactions_per_move"] = delta.get("transactions", 0) / max(1, delta.get("moves", 0))
         out["table_edits"] = delta.get("table_edits", 0)
+        moves = max(1, delta.get("moves", 0))
+        out["cpu_ms_per_move"] = {
+            "bot": self.cpu_used[0] * 1000 / moves,
+            "worker": self.cpu_used[1] * 1000 / moves,
+        }
+        out["load_average"] = self.loads
         out["rss_mb"] = self.rss
+        out["worker_rss_mb"] = self.worker_rss
         return out
 
 
@@ -332,7 +387,13 @@ def show(out: dict) -> None:
     for route, per in out["rest_routes_per_human_move"].items():
         print(f"    {per:5.2f}  {route}")
     print(f"transactions (fsyncs) per move: {out['transactions_per_move']:.2f}")
-    print(f"bot RSS: {out['rss_mb']:.0f} MB")
+    cpu = out["cpu_ms_per_move"]
+    print(f"bot CPU per move: {cpu['bot']:.1f} ms (and its board worker: {cpu['worker']:.1f} ms)")
+    print(
+        f"machine load average: {out['load_average'][0]:.1f} at the start, "
+        f"{out['load_average'][1]:.1f} at the end ({os.cpu_count()} cores)"
+    )
+    print(f"bot RSS: {out['rss_mb']:.0f} MB (and its board worker: {out['worker_rss_mb']:.0f} MB)")
 
 
 def main(argv: list[str] | None = None) -> dict:

@@ -21,6 +21,7 @@ from cogs.forget import ForgetButton
 from cogs.games import Games
 from cogs.help import RulesButton
 from cogs.i18n import speaking
+from cogs.presenters import board_pool
 from cogs.history import History
 from cogs.lobby import Lobbies
 from cogs.logbook import Logbook
@@ -196,6 +197,7 @@ class GameHost(commands.Bot):
         finally:
             try:
                 await self.store.close()
+                await board_pool.WORKER.stop()
             finally:
                 try:
                     await asyncio.wait_for(super().close(), DISCONNECT_GRACE)

@@ -23,6 +23,7 @@ LIFETIME = timedelta(minutes=14)
 class OpenPanel:
     interaction: discord.Interaction
     digest: tuple  # what the owner saw: whether they owed a move, their moves, hand
+    seq: int = -1  # the match's seq it shows: an older redraw never replaces it
 
 
 def digest(owes: bool, seq: int, legal_keys: list[str], view: dict) -> tuple:
@@ -35,28 +36,35 @@ def digest(owes: bool, seq: int, legal_keys: list[str], view: dict) -> tuple:
 
 class LivePanels:
     def __init__(self):
-        self._open: dict[tuple[int, int], OpenPanel] = {}
+        self._open: dict[int, dict[int, OpenPanel]] = {}  # match -> user -> panel
 
     def shown(self, match_id: int, user_id: int, interaction: discord.Interaction,
-              seen: tuple) -> None:
-        """`interaction` just showed (or redrew) this player's panel."""
-        self._open[(match_id, user_id)] = OpenPanel(interaction, seen)
+              seen: tuple, seq: int = -1) -> None:
+        """`interaction` just showed (or redrew) this player's panel, at `seq`."""
+        self._open.setdefault(match_id, {})[user_id] = OpenPanel(interaction, seen, seq)
+
+    def get(self, match_id: int, user_id: int) -> OpenPanel | None:
+        return self._open.get(match_id, {}).get(user_id)
 
     def forget(self, match_id: int, user_id: int | None = None) -> None:
-        for key in [k for k in self._open if k[0] == match_id
-                    and (user_id is None or k[1] == user_id)]:
-            del self._open[key]
+        if user_id is None:
+            self._open.pop(match_id, None)
+            return
+        panels = self._open.get(match_id, {})
+        panels.pop(user_id, None)
+        if not panels:
+            self._open.pop(match_id, None)
 
     def editable(self, match_id: int) -> dict[int, OpenPanel]:
         """user id -> their open panel in this match, if it can still be
         edited (younger than LIFETIME); expired ones are dropped."""
+        panels = self._open.get(match_id)
+        if not panels:
+            return {}
         now = discord.utils.utcnow()
-        out = {}
-        for (mid, user_id), panel in list(self._open.items()):
-            if mid != match_id:
-                continue
+        for user_id, panel in list(panels.items()):
             if now - panel.interaction.created_at >= LIFETIME:
-                del self._open[(mid, user_id)]
-            else:
-                out[user_id] = panel
-        return out
+                del panels[user_id]
+        if not panels:
+            del self._open[match_id]
+        return dict(panels)

@@ -9,7 +9,6 @@ so it can leak nothing a running match hides.
 """
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from dataclasses import dataclass
@@ -169,7 +168,7 @@ class Logbook:
         embed = presenter.table_embed(
             match_id=loaded.id, view=view, names=names, to_act=to_act, recent=recent,
             outcome=(full.outcome() or loaded.outcome) if over else None, seq=step)
-        image = await asyncio.to_thread(presenter.table_image, view, names)
+        image = await presenter.board_image(view, names)
         if image:
             embed.set_image(url=f"attachment://{IMAGE_NAME}")
         return embed, image

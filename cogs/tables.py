@@ -116,6 +116,10 @@ def _age_seconds(posted: datetime) -> float:
 #: the bot that takes over a seat a person left (conceded, kicked, forfeited)
 #: and that moves for a player who ran out of time
 STAND_IN = "expert"
+#: a player who clicked in a match within this many seconds is playing it:
+#: when their open panel has just been redrawn to show their turn, that
+#: panel tells them, and they are not pinged (a ping is a post and a delete)
+ACTIVE_WINDOW = 300.0
 #: joins two action keys into one move (cogs/panels.py offers such moves)
 COMBO = "+"
 MAX_COMBO = 2
@@ -127,13 +131,13 @@ class Tables:
         self.store = store
         self.config = config
         self._locks: dict[int, asyncio.Lock] = {}
-        self._panel_locks: dict[int, asyncio.Lock] = {}
+        self._panel_locks: dict[tuple[int, int], asyncio.Lock] = {}
         self._bot_tasks: dict[int, asyncio.Task] = {}
         self._names: dict[int, str] = {}  # user id -> display name at their last click
         self._learning: set[tuple[int, int]] = set()  # (guild, user) names being fetched
         self._chores: set[asyncio.Task] = set()  # work done after an answer
         self._pings: dict[int, MessageRef] = {}  # match -> its last ping, not stored yet
-        self._movers: dict[int, int] = {}  # match -> the user who made its last human move
+        self._clicked: dict[tuple[int, int], float] = {}  # (match, user) -> loop time
         self.deadlines = None  # set by the bot once the deadline service exists
         self.panels = LivePanels()
         self.languages = Languages(bot, store)  # which language each message speaks
@@ -150,19 +154,37 @@ class Tables:
     def lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
 
-    def panel_lock(self, match_id: int) -> asyncio.Lock:
-        """Orders the redraws of a match's private panels (never held while
-        taking the match lock, so the two cannot deadlock)."""
-        return self._panel_locks.setdefault(match_id, asyncio.Lock())
+    def panel_lock(self, match_id: int, user_id: int) -> asyncio.Lock:
+        """Orders the redraws of one player's private panel in a match (never
+        held while taking the match lock, so the two cannot deadlock). Per
+        player: a click's answer never waits for the redraw of someone
+        else's panel."""
+        return self._panel_locks.setdefault((match_id, user_id), asyncio.Lock())
 
     def remember(self, user: discord.abc.User, loaded: MatchInfo | None = None) -> None:
         """The clicker's display name as Discord shows it now. A seat whose
         stored name is out of date is renamed after the answer (a move
         carries it in its own transaction instead: see `moved_names`)."""
         self._names[user.id] = user.display_name
+        if loaded is not None:
+            self.clicked(loaded.id, user.id)
         if loaded is not None and self.moved_names(loaded, user):
             self.after_answer(self.store.rename_seats(loaded.guild_id, user.id,
                                                       user.display_name))
+
+    def clicked(self, match_id: int, user_id: int) -> None:
+        """The user just clicked something of this match (see ACTIVE_WINDOW)."""
+        now = asyncio.get_running_loop().time()
+        self._clicked[(match_id, user_id)] = now
+        if len(self._clicked) > 10_000:  # forget those long gone
+            self._clicked = {k: t for k, t in self._clicked.items()
+                             if now - t < ACTIVE_WINDOW}
+
+    def playing(self, match_id: int, user_ids) -> set[int]:
+        """Those of `user_ids` who clicked in this match within ACTIVE_WINDOW."""
+        now = asyncio.get_running_loop().time()
+        return {u for u in user_ids
+                if now - self._clicked.get((match_id, u), -ACTIVE_WINDOW) < ACTIVE_WINDOW}
 
     @staticmethod
     def moved_names(loaded: MatchInfo, user: discord.abc.User) -> dict[int, str]:
@@ -244,6 +266,7 @@ class Tables:
             if loaded is None:
                 return
             self._names[interaction.user.id] = interaction.user.display_name
+            self.clicked(match_id, interaction.user.id)
             if loaded.paused:
                 await say(interaction, replies.PAUSED)
                 return
@@ -280,7 +303,6 @@ class Tables:
                 await say(interaction, replies.RACED)
                 return
             self.human_moves += 1
-            self._movers[match_id] = interaction.user.id
             if from_panel:
                 await self.render_panel(interaction, loaded, seat, edit=True)
             else:
@@ -332,6 +354,7 @@ class Tables:
         loaded, seat = await self.load_seated(interaction, match_id)
         if loaded is None:
             return
+        self.clicked(match_id, interaction.user.id)
         match = loaded.match
         if seq != match.seq:
             await say(interaction, replies.STALE_SHORT)
@@ -371,7 +394,7 @@ class Tables:
         """The seat's private panel: their view and their legal actions. It
         replaces the clicked message only when that is the clicker's own
         ephemeral panel; otherwise it comes as a new private message."""
-        async with self.panel_lock(loaded.id):  # see update_panels
+        async with self.panel_lock(loaded.id, interaction.user.id):  # see update_panels
             embed, components, seen = await self.panel_message(loaded, seat, group=group,
                                                                note=note)
             if edit and own_panel(interaction) and not interaction.response.is_done():
@@ -382,7 +405,8 @@ class Tables:
             else:
                 await interaction.response.send_message(embed=embed, view=components,
                                                         ephemeral=True)
-            self.panels.shown(loaded.id, interaction.user.id, interaction, seen)
+            self.panels.shown(loaded.id, interaction.user.id, interaction, seen,
+                              loaded.match.seq)
 
     async def panel_message(self, loaded: LoadedMatch, seat: int, *, group: str | None = None,
                             note: str | None = None,
@@ -430,46 +454,52 @@ class Tables:
         changed, through the interactions that showed them (Discord allows
         that for 15 minutes; past that the turn ping's button opens one).
 
-        Under the match's panel lock and from a fresh load: a click answers
-        with its panel under the same lock, so an older redraw can never land
-        after (and over) a newer one. (Not the match lock: this also runs
-        inside it, e.g. when a lobby starts its match.)
+        From a fresh load, each panel under its owner's panel lock, and
+        never over a panel showing a later move: a click answers with its
+        panel under the same lock, so an older redraw can never land after
+        (and over) a newer one. (Not the match lock: this also runs inside
+        it, e.g. when a lobby starts its match.)
 
         Returns the players whose open panel now shows them their decision
         (they need no ping)."""
         if not self.panels.editable(match_id):
             return set()
-        async with self.panel_lock(match_id):
-            loaded = await self.store.load(match_id)
-            return await self._update_panels(loaded)
-
-    async def _update_panels(self, loaded: LoadedMatch) -> set[int]:
+        loaded = await self.store.load(match_id)
         if loaded.match is None or loaded.status != Status.ACTIVE:
             self.panels.forget(loaded.id)
             return set()
         showing = set()
-        for user_id, panel in self.panels.editable(loaded.id).items():
+        match = loaded.match
+        for user_id in self.panels.editable(loaded.id):
             seat = seat_of(loaded, user_id)
             if seat is None:
                 self.panels.forget(loaded.id, user_id)
                 continue
-            legal = loaded.match.legal(seat)
-            seen = digest(seat in loaded.match.to_act(), loaded.match.seq,
-                          [a.key() for a in legal], loaded.match.view(seat))
-            owes = seat in loaded.match.to_act()
-            if seen == panel.digest:
-                if owes:
-                    showing.add(user_id)
-                continue
-            with speaking(getattr(panel.interaction, "locale", None)):  # its owner's
-                embed, components, seen = await self.panel_message(loaded, seat)
-            try:
-                await panel.interaction.edit_original_response(embed=embed, view=components)
-                panel.digest = seen
-                if owes:
-                    showing.add(user_id)
-            except discord.HTTPException:
-                self.panels.forget(loaded.id, user_id)
+            async with self.panel_lock(loaded.id, user_id):
+                panel = self.panels.get(loaded.id, user_id)  # maybe redrawn meanwhile
+                if panel is None:
+                    continue
+                if panel.seq > match.seq:  # it shows a later move already
+                    if panel.digest[0]:
+                        showing.add(user_id)
+                    continue
+                owes = seat in match.to_act()
+                legal = match.legal(seat)
+                seen = digest(owes, match.seq, [a.key() for a in legal], match.view(seat))
+                if seen == panel.digest:
+                    panel.seq = match.seq
+                    if owes:
+                        showing.add(user_id)
+                    continue
+                with speaking(getattr(panel.interaction, "locale", None)):  # its owner's
+                    embed, components, seen = await self.panel_message(loaded, seat)
+                try:
+                    await panel.interaction.edit_original_response(embed=embed, view=components)
+                    panel.digest, panel.seq = seen, match.seq
+                    if owes:
+                        showing.add(user_id)
+                except discord.HTTPException:
+                    self.panels.forget(loaded.id, user_id)
         return showing
 
     async def ask_concede(self, interaction: discord.Interaction, match_id: int) -> None:
@@ -525,9 +555,9 @@ class Tables:
                          planned: bool = False, burst: bool = False) -> None:
         """Show what changed: the table, the deadlines (unless the move's
         commit `planned` them), open panels, a ping for whoever owes a
-        decision now, bot seats' moves. The one who made the match's last
-        human move isn't pinged when the turn comes back to them after bot
-        moves and their open panel shows it: they are playing, and looking.
+        decision now, bot seats' moves. A player who is playing (clicked in
+        the match within ACTIVE_WINDOW) and whose open panel now shows their
+        turn is not pinged: the panel, redrawn for them, tells them.
 
         With `burst` (a move, which bot moves may follow at once), while a
         bot moves next the table waits for it (at most `lazy_delay`), so a
@@ -552,9 +582,9 @@ class Tables:
             shown = await self.update_panels(match_id)
             now_owing = humans_owing(loaded)
             if now_owing and now_owing != owed_before and not loaded.paused:
-                playing = shown & {self._movers.get(match_id)}
-                if now_owing - playing:
-                    await self.notify(loaded, now_owing - playing)
+                told = self.playing(match_id, shown)  # their panel says it, and they look
+                if now_owing - told:
+                    await self.notify(loaded, now_owing - told)
             if loaded.status == Status.FINISHED:
                 await self.close_thread(loaded)
             self.schedule_bots(loaded)
@@ -644,7 +674,7 @@ class Tables:
         elif loaded.paused and loaded.status == Status.ACTIVE:
             embed.description = _("⏸ **Paused by a host.**") + f"\n{embed.description or ''}"
         components = self.table_components(loaded, presenter, state)
-        image = await asyncio.to_thread(presenter.table_image, state, names)
+        image = await presenter.board_image(state, names)
         if image:
             embed.set_image(url=f"attachment://{IMAGE_NAME}")
         return Rendered(embed, components, image)

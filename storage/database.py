@@ -2,29 +2,33 @@
 one way to write to it.
 
 Two aiosqlite connections share the file: a writer, used only inside
-`write()` transactions serialised by an asyncio lock, and a query-only
+`write()` transactions and `transact()` batches (a move), serialised by an
+asyncio lock, and a query-only
 reader for single-statement reads. The split matters because aiosqlite runs
 one connection's statements in order but lets tasks interleave between them:
 a read issued on the writer in the middle of someone's transaction would see
 uncommitted rows. Every read is one statement, hence one consistent WAL
-snapshot, without a read lock.
+snapshot, without a read lock. Small reads by key (`lookup`) use a third,
+plain query-only connection on the event loop's own thread (see there).
 
 Durability: WAL with `synchronous=FULL`, i.e. the WAL is fsynced at every
 commit. NORMAL would survive a killed process too, but a power cut could
-lose the last acknowledged moves; FULL costs one fsync per move (well under
-a millisecond on an SSD, see bench/store.py), which a chat game can afford.
+lose the last acknowledged moves; FULL costs one fsync per commit (well
+under a millisecond on an SSD, see bench/store.py), which a chat game can
+afford: at most one per move, since moves queued together share one.
 """
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -33,6 +37,7 @@ from storage.backfill import backfill_events
 from storage.errors import ReadOnlyStorage, SchemaTooNew, StoreClosed, UnusableDatabase
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_PATH = ROOT / "data" / "games.db"
@@ -129,19 +134,39 @@ async def connect(path: Path, *, read_only: bool) -> aiosqlite.Connection:
     return conn
 
 
+def connect_here(path: Path) -> sqlite3.Connection:
+    """The query-only connection for `Database.lookup`: it never waits
+    (busy_timeout 0), since it runs on the event loop's thread."""
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        conn.row_factory = sqlite3.Row
+        for pragma in PRAGMAS:
+            conn.execute(pragma)
+        conn.execute("PRAGMA busy_timeout = 0")
+        conn.execute("PRAGMA query_only = ON")
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
 class Database:
     """A writer and a reader connection on one file, and the write lock."""
 
-    def __init__(self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection):
+    def __init__(self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
+                 here: sqlite3.Connection | None = None):
         self.path = path
         self._writer = writer
         self._reader = reader
+        self._here = here or connect_here(path)
         self._lock = asyncio.Lock()
         self._closed = False
         self._read_only_reported = False
         #: write transactions committed (each is one fsync of the WAL): what
         #: tests and bench/load count per move
         self.transactions = 0
+        self._queued: list[tuple[Callable[[Any], Awaitable[Any]], asyncio.Future]] = []
+        self._flusher: asyncio.Task | None = None
 
     @classmethod
     async def open(cls, path: Path) -> "Database":
@@ -166,6 +191,7 @@ class Database:
                 # lock ("database is locked") must not make closing fail.
                 log.info("%s: skipped PRAGMA optimize at close (%s)", self.path, exc)
             finally:
+                self._here.close()
                 await self._reader.close()
                 await self._writer.close()
 
@@ -203,9 +229,103 @@ class Database:
                 # caller, and before the next BEGIN: the connection's queue is FIFO.
                 await asyncio.shield(_rollback(conn))
                 raise self._read_only(exc) or exc
-            if self._read_only_reported:
-                self._read_only_reported = False
-                log.warning("%s: the database takes writes again", self.path)
+            self._writes_again()
+
+    async def transact(self, body: Callable[[Any], Awaitable[T]]) -> T:
+        """Run `body(conn)` all or nothing, in a transaction shared with the
+        other bodies queued meanwhile (group commit): one hop to the
+        writer's thread and one fsync for the lot, each body in its own
+        savepoint, so one that raises changes nothing and fails alone.
+
+        Why: under load each hop to the writer's thread waits for a turn of
+        the busy event loop (and for the GIL). With a hop per statement a
+        move held the write lock for eight turns, and at 30 moves a second
+        writers queued for seconds (bench/load). `body` is written against
+        the async API of a `write()` block (execute, execute_fetchall,
+        executemany) but must await nothing else: it is driven to its end in
+        the writer's thread. Its result (or exception) comes back once its
+        transaction is committed (durability first). A caller cancelled
+        before its body started drops it; once started, it completes."""
+        self._check_open()
+        done = asyncio.get_running_loop().create_future()
+        self._queued.append((body, done))
+        if self._flusher is None:
+            self._flusher = asyncio.create_task(self._flush(), name="store-writes")
+        return await done
+
+    async def _flush(self) -> None:
+        """Commit queued bodies, a batch at a time, until none is left."""
+        try:
+            while self._queued:
+                async with self._lock:
+                    batch = [(b, f) for b, f in self._queued if not f.done()]
+                    self._queued.clear()
+                    if self._closed:
+                        for _, done in batch:
+                            done.set_exception(StoreClosed(f"{self.path}: the store is closed"))
+                        continue
+                    if not batch:
+                        continue
+                    try:
+                        results = await self._writer._execute(
+                            self._commit_batch, [body for body, _ in batch])
+                    except asyncio.CancelledError:  # shutting down: the batch still
+                        for _, done in batch:       # completes, unreported
+                            done.cancel()
+                        raise
+                    except Exception as exc:  # the whole transaction failed
+                        if isinstance(exc, sqlite3.Error):
+                            exc = self._read_only(exc) or exc
+                        for _, done in batch:
+                            if not done.done():
+                                done.set_exception(exc)
+                        continue
+                if any(ok for ok, _ in results):
+                    self._writes_again()
+                for (_, done), (ok, value) in zip(batch, results, strict=True):
+                    if done.done():
+                        continue
+                    if ok:
+                        done.set_result(value)
+                    else:
+                        if isinstance(value, sqlite3.Error):
+                            value = self._read_only(value) or value
+                        done.set_exception(value)
+        finally:
+            self._flusher = None
+
+    def _commit_batch(self, bodies: list) -> list[tuple[bool, Any]]:
+        """In the writer's thread: one transaction, a savepoint per body;
+        [(True, result) or (False, exception)] in order."""
+        conn = self._writer._conn  # aiosqlite runs this in the connection's own thread
+        conn.execute("BEGIN IMMEDIATE")
+        out: list[tuple[bool, Any]] = []
+        try:
+            for body in bodies:
+                conn.execute("SAVEPOINT body")
+                try:
+                    result = run_to_end(body(InThread(conn)))
+                except Exception as exc:
+                    if not conn.in_transaction:  # SQLite ended it (an I/O error): all fail
+                        raise
+                    conn.execute("ROLLBACK TO body")
+                    conn.execute("RELEASE body")
+                    out.append((False, exc))
+                else:
+                    conn.execute("RELEASE body")
+                    out.append((True, result))
+            conn.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.OperationalError):  # no transaction left
+                conn.execute("ROLLBACK")
+            raise
+        self.transactions += 1
+        return out
+
+    def _writes_again(self) -> None:
+        if self._read_only_reported:
+            self._read_only_reported = False
+            log.warning("%s: the database takes writes again", self.path)
 
     def _read_only(self, exc: BaseException) -> ReadOnlyStorage | None:
         """A write refused because the file or its disk turned read-only:
@@ -227,6 +347,57 @@ class Database:
     async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
+
+    async def lookup(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        """A small read (rows found by key: a match, its seats, a setting)
+        done right here, on the event loop's thread.
+
+        Such a read takes tens of microseconds from SQLite's page cache, and
+        a WAL reader never waits for writers; a hop to the reader's thread
+        and back took two turns of the event loop instead, 70 ms at the
+        median under bench/load, and a click made three of them. Should
+        SQLite be busy all the same (a WAL index being rebuilt), the read
+        goes to the reader's thread, which may wait."""
+        self._check_open()
+        try:
+            return self._here.execute(sql, params).fetchall()
+        except sqlite3.OperationalError as exc:
+            busy = (exc.sqlite_errorcode or 0) & 0xFF in (sqlite3.SQLITE_BUSY,
+                                                          sqlite3.SQLITE_LOCKED)
+            if not busy:
+                raise
+        return await self.fetchall(sql, params)
+
+    async def lookup_one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        rows = await self.lookup(sql, params)
+        return rows[0] if rows else None
+
+
+class InThread:
+    """A sqlite3 connection behind aiosqlite's async API, for a `transact()`
+    body running in the writer's thread: every call is done when awaited."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
+        return self._conn.execute(sql, params)
+
+    async def executemany(self, sql: str, rows) -> sqlite3.Cursor:
+        return self._conn.executemany(sql, rows)
+
+    async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        return self._conn.execute(sql, params).fetchall()
+
+
+def run_to_end(coro: Coroutine[Any, Any, T]) -> T:
+    """Drive a coroutine that never suspends (see InThread) to its result."""
+    try:
+        coro.send(None)
+    except StopIteration as stop:
+        return stop.value
+    coro.close()
+    raise RuntimeError("a transact() body awaited something besides its connection")
 
 
 async def _rollback(conn: aiosqlite.Connection) -> None:

@@ -344,7 +344,8 @@ class Store:
         outcome_json = None if finished_outcome is None else dumps(finished_outcome)
         now = self._now()
         final = expected_seq + len(rows)
-        async with self._db.write() as conn:
+
+        async def move(conn) -> int:  # one hop to the writer's thread (Database.transact)
             for n, (seat, key, events_json) in enumerate(rows):
                 seq = expected_seq + n
                 # The condition on seq and status *is* the INSERT's WHERE clause.
@@ -384,6 +385,7 @@ class Store:
                     "UPDATE seats SET name = ? WHERE match_id = ? AND user_id = ?"
                     " AND name IS NOT ?", (name, match_id, user_id, name))
             return final
+        return await self._db.transact(move)
 
     async def finish(self, match_id: int, outcome: dict, *,
                      expected_seq: int | None = None) -> None:
@@ -415,7 +417,7 @@ class Store:
     # -- reading ----------------------------------------------------------------
     async def info(self, match_id: int) -> MatchInfo:
         """Metadata and seats, without the engine state (cheap)."""
-        row = await self._db.fetchone(
+        row = await self._db.lookup_one(
             f"SELECT {INFO_COLUMNS} FROM matches m WHERE m.id = ?", (match_id,))
         if row is None:
             raise UnknownMatch(match_id)
@@ -425,7 +427,7 @@ class Store:
         """Metadata and the `Match` rebuilt from its snapshot; with `verify`,
         the log is replayed too and must give the same snapshot. Raises
         UnknownMatch, or CorruptMatch (carrying match_id) if unreadable."""
-        row = await self._db.fetchone(LOAD_SQL, (match_id,))
+        row = await self._db.lookup_one(LOAD_SQL, (match_id,))
         if row is None:
             raise UnknownMatch(match_id)
         return decode_match(row, verify=verify)
@@ -499,12 +501,12 @@ class Store:
             return decode_message(old[0]) if old else None
 
     async def message(self, match_id: int, kind: str) -> MessageRef | None:
-        row = await self._db.fetchone(
+        row = await self._db.lookup_one(
             "SELECT * FROM messages WHERE match_id = ? AND kind = ?", (match_id, kind))
         return decode_message(row) if row else None
 
     async def messages(self, match_id: int) -> dict[str, MessageRef]:
-        rows = await self._db.fetchall(
+        rows = await self._db.lookup(
             "SELECT * FROM messages WHERE match_id = ? ORDER BY kind", (match_id,))
         return {row["kind"]: decode_message(row) for row in rows}
 
@@ -581,7 +583,7 @@ class Store:
     async def seat_history(self, match_id: int) -> list[Holder]:
         """Every holder of every seat of a started match, in order of seat
         and time (empty for a lobby)."""
-        rows = await self._db.fetchall(
+        rows = await self._db.lookup(
             "SELECT seat, from_seq, user_id, bot, how, name FROM seat_holders"
             " WHERE match_id = ? ORDER BY seat, id", (match_id,))
         return [Holder(r["seat"], r["from_seq"], r["user_id"], r["bot"], r["how"], r["name"])
@@ -594,7 +596,7 @@ class Store:
         nothing when none is out of date."""
         where = ("user_id = ? AND name IS NOT ? AND match_id IN (SELECT id FROM matches"
                  " WHERE guild_id = ? AND status IN ('lobby', 'active'))")
-        stale = await self._db.fetchall(f"SELECT 1 FROM seats WHERE {where} LIMIT 1",
+        stale = await self._db.lookup(f"SELECT 1 FROM seats WHERE {where} LIMIT 1",
                                         (user_id, name, guild_id))
         if not stale:
             return 0
@@ -632,7 +634,8 @@ class Store:
                 await conn.execute("DELETE FROM deadlines WHERE match_id = ?", (match_id,))
 
     async def deadline(self, match_id: int) -> Deadline | None:
-        row = await self._db.fetchone("SELECT * FROM deadlines WHERE match_id = ?", (match_id,))
+        row = await self._db.lookup_one("SELECT * FROM deadlines WHERE match_id = ?",
+                                        (match_id,))
         return _decode_deadline(row) if row else None
 
     async def due_deadlines(self, now: datetime) -> list[Deadline]:
@@ -650,7 +653,7 @@ class Store:
 
     # -- players' own settings ------------------------------------------------------
     async def get_user_setting(self, user_id: int, key: str, default: Any = None) -> Any:
-        row = await self._db.fetchone(
+        row = await self._db.lookup_one(
             "SELECT value FROM user_settings WHERE user_id = ? AND key = ?", (user_id, key))
         return default if row is None else json.loads(row["value"])
 
@@ -700,7 +703,7 @@ class Store:
 
     # -- guild settings ---------------------------------------------------------
     async def get_setting(self, guild_id: int, key: str, default: Any = None) -> Any:
-        row = await self._db.fetchone(
+        row = await self._db.lookup_one(
             "SELECT value FROM guild_settings WHERE guild_id = ? AND key = ?", (guild_id, key))
         if row is None:
             return default
@@ -709,7 +712,7 @@ class Store:
     async def settings(self, guild_id: int,
                        defaults: dict[str, Any] | None = None) -> dict[str, Any]:
         """All of a guild's settings over the caller's defaults."""
-        rows = await self._db.fetchall(
+        rows = await self._db.lookup(
             "SELECT key, value FROM guild_settings WHERE guild_id = ?", (guild_id,))
         merged = dict(defaults or {})
         for row in rows:

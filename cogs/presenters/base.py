@@ -127,14 +127,21 @@ class Presenter:
 
     # -- images ---------------------------------------------------------------
     def table_image(self, view: dict, names: list[str]) -> bytes | None:
-        """The PNG shown in the table embed, or None. Called in a worker
-        thread (rendering must not block the event loop); an unchanged view
-        is drawn once (`image_cache`)."""
+        """The PNG shown in the table embed, or None, drawn here (tests,
+        benches; the bot uses `board_image`); an unchanged view is drawn
+        once (`image_cache`)."""
         return BOARDS.get(self.game_id, view, names, self.render_board)
+
+    async def board_image(self, view: dict, names: list[str]) -> bytes | None:
+        """`table_image` for the bot: cached, else drawn in the board worker
+        process (cogs/presenters/board_pool.py), never on the event loop or
+        under its GIL."""
+        from cogs.presenters.board_pool import board_image
+        return await board_image(self, view, names)
 
     def render_board(self, view: dict, names: list[str]) -> bytes | None:
         """Draw the board of a public view (`Match.view(None)`), or None for
-        no picture. Pure: it runs in worker threads."""
+        no picture. Pure: it runs in a worker process (or thread)."""
         return None
 
     # -- embeds ---------------------------------------------------------------

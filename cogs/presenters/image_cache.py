@@ -1,8 +1,9 @@
 """Board images cached by the view's content: an unchanged board is never
 drawn twice. The table, the replay and the panels all ask the presenter for
-`table_image`, which goes through here; renders run in worker threads, so
-the cache is locked, and a second thread asking for a board being drawn
-waits for that drawing instead of starting its own."""
+`board_image` (or `table_image`), which goes through here. Boards are drawn
+in a worker process (cogs/presenters/board_pool.py) or, in tests and
+benches, in threads: the cache is locked, and a second thread asking for a
+board being drawn waits for that drawing instead of starting its own."""
 from __future__ import annotations
 
 import hashlib
@@ -40,9 +41,8 @@ class ImageCache:
             render: Render) -> bytes | None:
         key = view_key(game_id, view, names)
         with self._lock:
-            png = self._images.get(key)
+            png = self._lookup(key)
             if png is not None:
-                self._images.move_to_end(key)
                 return png
             pending = self._drawing.get(key)
             if pending is None:
@@ -58,15 +58,34 @@ class ImageCache:
             raise
         with self._lock:
             del self._drawing[key]
-            self.renders += 1
-            if png is not None and len(png) <= self.max_bytes:
-                self._images[key] = png
-                self._size += len(png)
-                while self._size > self.max_bytes:
-                    _, old = self._images.popitem(last=False)
-                    self._size -= len(old)
+            self._put(key, png)
         mine.set_result(png)
         return png
+
+    def lookup(self, key: bytes) -> bytes | None:
+        """The image cached under `key` (see view_key), or None."""
+        with self._lock:
+            return self._lookup(key)
+
+    def put(self, key: bytes, png: bytes | None) -> None:
+        """Cache an image just drawn (counted as a render)."""
+        with self._lock:
+            self._put(key, png)
+
+    def _lookup(self, key: bytes) -> bytes | None:
+        png = self._images.get(key)
+        if png is not None:
+            self._images.move_to_end(key)
+        return png
+
+    def _put(self, key: bytes, png: bytes | None) -> None:
+        self.renders += 1
+        if png is not None and len(png) <= self.max_bytes and key not in self._images:
+            self._images[key] = png
+            self._size += len(png)
+            while self._size > self.max_bytes:
+                _, old = self._images.popitem(last=False)
+                self._size -= len(old)
 
     def clear(self) -> None:
         with self._lock:

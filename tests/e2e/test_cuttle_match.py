@@ -1,6 +1,7 @@
 """The real bot.py, as a process, against the fake Discord, playing Cuttle:
 a scripted counter chain between two users (a one-off answered by a 2 and
-re-countered by a 2: the responder is mentioned each time, the panels offer
+re-countered by a 2: the responder is told each time (by their open panel,
+redrawn, since they are playing: no ping), the panels offer
 the counter, the table shows the chain and then its resolution), and a whole
 match between a user and a bot seat, to the final table."""
 from __future__ import annotations
@@ -153,11 +154,11 @@ def assert_no_hand_in_public(w, thread) -> None:
             assert "Your hand" not in text and "Their hand" not in text
 
 
-async def mention_of(w, thread, user, after: int):
-    """The ping (possibly deleted since by the next one) that mentions `user`."""
-    return await w.fake.wait_until(
-        lambda: next((m for m in w.fake.messages(thread, include_deleted=True)[after:]
-                      if user.id in m.mentioned_ids), None), 5, f"a mention of {user.name}")
+async def told_by_panel(w, user, panel):
+    """`user`, playing with their panel open, is told it's their decision by
+    that panel, redrawn for them (they are not pinged: cogs/tables.py)."""
+    await w.fake.wait_until(lambda: "**Your decision:**" in description(panel), 5,
+                            f"{user.name}'s panel to show their decision")
 
 
 # -- the scripted counter chain ---------------------------------------------------------
@@ -184,15 +185,14 @@ async def test_a_one_off_countered_and_recountered_between_two_users(world):
     king = card(s["king"])
     assert field_of(table, f"{o_name} · 0/14 points (👑×1)") == f"no point cards\n👑 {king}"
 
-    # P: the 6 as a one-off; O is mentioned and offered the counter
+    # P: the 6 as a one-off; O is told and offered the counter
     await answered(await fake.click(p, p_panel, label="Refresh"))
     buttons = await choose_card(w, p, p_panel, s["six"])
     six = f"One-off {card(s['six'])}: scrap every permanent"
     assert six in buttons
-    mark = len(fake.messages(thread, include_deleted=True))
     await press(w, p, p_panel, six)
     assert not action_buttons(p_panel)  # P's panel, redrawn, waits for O
-    await mention_of(w, thread, o, mark)
+    await told_by_panel(w, o, o_panel)
     table = await table_at(w, thread, 3)
     assert description(table) == (f"**{o_name}** may counter {card(s['six'])} with a 2, "
                                   "or let it resolve.")
@@ -204,10 +204,9 @@ async def test_a_one_off_countered_and_recountered_between_two_users(world):
     counter = f"Counter with {card(s['o_two'])}"
     assert counter in action_buttons(o_panel) and "Let it resolve" in action_buttons(o_panel)
 
-    # O counters; P is mentioned and may re-counter
-    mark = len(fake.messages(thread, include_deleted=True))
+    # O counters; P is told and may re-counter
     await press(w, o, o_panel, counter)
-    await mention_of(w, thread, p, mark)
+    await told_by_panel(w, p, p_panel)
     table = await table_at(w, thread, 4)
     assert description(table) == (f"**{p_name}** may counter {card(s['o_two'])} with a 2, "
                                   "or let it resolve.")
@@ -218,10 +217,9 @@ async def test_a_one_off_countered_and_recountered_between_two_users(world):
     recounter = f"Counter with {card(s['p_two'])}"
     assert recounter in action_buttons(p_panel) and "Let it resolve" in action_buttons(p_panel)
 
-    # P re-counters; O is mentioned again and lets it resolve: the 6 scraps the King
-    mark = len(fake.messages(thread, include_deleted=True))
+    # P re-counters; O is told again and lets it resolve: the 6 scraps the King
     await press(w, p, p_panel, recounter)
-    await mention_of(w, thread, o, mark)
+    await told_by_panel(w, o, o_panel)
     table = await table_at(w, thread, 5)
     assert fields(table)["One-off"].endswith(
         f"\nCounters: {card(s['o_two'])} ← {card(s['p_two'])}")

@@ -9,6 +9,7 @@ not allowed (no CAP_LINUX_IMMUTABLE, a file system without it) the test is
 skipped."""
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 from types import SimpleNamespace
 
@@ -30,6 +31,15 @@ def chattr(flag: str, *paths) -> bool:
     except FileNotFoundError:
         return False
     return done.returncode == 0
+
+
+def start_stored(db, match_id: int) -> bool:
+    with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+        table = conn.execute("SELECT 1 FROM messages WHERE match_id = ? AND kind = 'table'",
+                             (match_id,)).fetchone()
+        deadline = conn.execute("SELECT 1 FROM deadlines WHERE match_id = ?",
+                                (match_id,)).fetchone()
+    return table is not None and deadline is not None
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
@@ -55,6 +65,9 @@ async def test_read_only_storage_is_said_once_and_play_resumes_after(world):
         [info] = await store.live_matches(channel_id=w.channel.id)
         before = (await store.load(info.id)).match.seq
     user, panel, custom_id = await move_button(fake, w.channel, (w.alice, w.bob))
+    # the start's own writes (the table's message row, the first deadline) are
+    # done before the storage turns read-only: clicks may be answered before them
+    await fake.wait_until(lambda: start_stored(w.db, info.id), 10, "the start's writes")
     files = [w.db, w.db.with_name(w.db.name + "-wal")]
     if not chattr("+i", *files):
         pytest.skip("cannot make files immutable here (chattr +i)")

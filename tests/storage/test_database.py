@@ -138,3 +138,66 @@ async def test_closing_does_not_fail_while_another_process_holds_the_write_lock(
     finally:
         other.execute("ROLLBACK")
         other.close()
+
+
+# -- transact(): moves committed in batches, one fsync for those queued together --
+
+def put(key: str, value: int, *, fail: bool = False):
+    """A transact() body writing one guild setting (then failing, if asked)."""
+    async def body(conn):
+        await conn.execute("INSERT INTO guild_settings VALUES (?, ?, ?, 0)",
+                           (GUILD, key, str(value)))
+        if fail:
+            raise ValueError(key)
+        return value
+    return body
+
+
+async def test_bodies_queued_together_share_one_transaction_and_each_gets_its_result(store):
+    before = store.transactions
+    results = await asyncio.gather(*(store._db.transact(put(f"k{n}", n)) for n in range(5)))
+    assert results == [0, 1, 2, 3, 4]
+    assert store.transactions == before + 1  # one commit, one fsync
+    assert [await store.get_setting(GUILD, f"k{n}") for n in range(5)] == [0, 1, 2, 3, 4]
+
+
+async def test_a_failing_body_changes_nothing_and_fails_alone(store):
+    outcomes = await asyncio.gather(store._db.transact(put("a", 1)),
+                                    store._db.transact(put("b", 2, fail=True)),
+                                    store._db.transact(put("c", 3)), return_exceptions=True)
+    assert outcomes[0] == 1 and isinstance(outcomes[1], ValueError) and outcomes[2] == 3
+    assert [await store.get_setting(GUILD, k) for k in "abc"] == [1, None, 3]
+
+
+async def test_a_body_cancelled_before_it_ran_is_dropped(store):
+    async with store._db._lock:  # a write() under way: bodies queue meanwhile
+        dropped = asyncio.create_task(store._db.transact(put("gone", 1)))
+        kept = asyncio.create_task(store._db.transact(put("kept", 2)))
+        await asyncio.sleep(0.01)
+        dropped.cancel()
+    assert await kept == 2
+    assert await store.get_setting(GUILD, "gone") is None
+
+
+async def test_a_body_may_await_only_its_connection(store):
+    async def sleeper(conn):
+        await asyncio.sleep(0)
+    with pytest.raises(RuntimeError, match="awaited something"):
+        await store._db.transact(sleeper)
+    assert await store._db.transact(put("after", 1)) == 1  # the writer is usable again
+
+
+async def test_transact_reports_a_read_only_database_like_write(store, caplog):
+    await store._db._writer.execute("PRAGMA query_only = ON")
+    with pytest.raises(ReadOnlyStorage):
+        await store._db.transact(put("k", 1))
+    await store._db._writer.execute("PRAGMA query_only = OFF")
+    assert await store._db.transact(put("k", 2)) == 2
+    assert any("takes writes again" in r.getMessage() for r in caplog.records)
+
+
+async def test_transact_after_close_is_refused(db_path):
+    store = await Store.open(db_path)
+    await store.close()
+    with pytest.raises(StoreError):
+        await store._db.transact(put("k", 1))

@@ -1,0 +1,59 @@
+"""The board worker process (cogs/presenters/board_pool.py starts it):
+reads requests from stdin, draws each board, writes the PNG to stdout, in
+order. It stops when stdin closes (or stdout breaks), so it never outlives
+the bot.
+
+Frames: a request is a 4-byte big-endian length, then JSON
+[game_id, view, names, language]; an answer is one status byte (b"P": a PNG
+follows, b"N": no picture, b"E": an error message follows), a 4-byte
+length and the payload."""
+from __future__ import annotations
+
+import json
+import os
+import struct
+import sys
+import traceback
+
+LENGTH = struct.Struct(">I")
+
+
+def read_frame(stream) -> bytes | None:
+    head = stream.read(LENGTH.size)
+    if len(head) < LENGTH.size:
+        return None
+    (size,) = LENGTH.unpack(head)
+    body = stream.read(size)
+    return body if len(body) == size else None
+
+
+def answer(stream, status: bytes, payload: bytes) -> None:
+    stream.write(status + LENGTH.pack(len(payload)) + payload)
+    stream.flush()
+
+
+def serve(stdin, stdout) -> None:
+    from cogs.i18n import speaking
+    from cogs.presenters import presenter_for
+    while (frame := read_frame(stdin)) is not None:
+        try:
+            game_id, view, names, language = json.loads(frame)
+            with speaking(language):
+                png = presenter_for(game_id).render_board(view, names)
+        except Exception:
+            answer(stdout, b"E", traceback.format_exc().encode())
+            continue
+        answer(stdout, b"N", b"") if png is None else answer(stdout, b"P", png)
+
+
+def main() -> None:
+    try:
+        serve(sys.stdin.buffer, sys.stdout.buffer)
+    except (BrokenPipeError, ConnectionResetError):
+        # The bot is gone (killed mid-drawing): stop quietly, and keep Python
+        # from complaining again while flushing stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+if __name__ == "__main__":
+    main()
