@@ -83,7 +83,7 @@ class TableEditor:
                     wake.clear()
                     try:
                         await asyncio.wait_for(wake.wait(), due - loop.time())
-                    except asyncio.TimeoutError:
+                    except TimeoutError:
                         pass
                     continue
                 del self._due[match_id]

@@ -4,15 +4,15 @@ all or nothing; and seats keep their holders' display names."""
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
-
 from storage_helpers import ALICE, BOB, CHANNEL, GUILD, T0, random_move
+
 from rules import Match
 from storage import DeadlinePlan, StaleCommit, Status, Store
 
-LATER = datetime.fromtimestamp(T0, tz=timezone.utc) + timedelta(hours=1)
+LATER = datetime.fromtimestamp(T0, tz=UTC) + timedelta(hours=1)
 
 
 async def test_a_move_with_its_deadline_ping_and_name_is_one_transaction(store, start_keltis):
