@@ -189,6 +189,12 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--only", choices=sorted(all_games()), default=None)
     parser.add_argument(
+        "--part",
+        choices=("all", "heads-up", "fields"),
+        default="all",
+        help="run only the heads-up pairings or only the 3-5 player fields",
+    )
+    parser.add_argument(
         "--expert-times",
         type=int,
         metavar="GAMES",
@@ -201,8 +207,8 @@ def main() -> None:
         return
     jobs = max(1, min(2, args.jobs))
     field_games = args.field_games or args.games
-    heads = [p for p in HEADS_UP if args.only in (None, p[0])]
-    fields = [p for p in FIELDS if args.only in (None, p[0])]
+    heads = [p for p in HEADS_UP if args.only in (None, p[0]) and args.part != "fields"]
+    fields = [p for p in FIELDS if args.only in (None, p[0]) and args.part != "heads-up"]
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         rows = run(heads, args.games, pool) + run(fields, field_games, pool)
