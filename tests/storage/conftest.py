@@ -6,10 +6,10 @@ import random
 import sqlite3
 
 import pytest
+from storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, random_move
 
 from rules import Match
 from storage import SqliteStore, Store
-from storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, random_move
 
 
 @pytest.fixture

@@ -14,10 +14,17 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from unusable_files import (
+    UNUSABLE,
+    filled_database,
+    newer_schema,
+    not_sqlite,
+    someone_elses,
+    truncated,
+)
 
 from storage import NotOurDatabase, SchemaTooNew, SqliteStore, UnusableDatabase
 from storage.checks import check_integrity, explain, is_read_only
-from unusable_files import UNUSABLE, filled_database, newer_schema, not_sqlite, someone_elses, truncated
 
 ROOT = Path(__file__).resolve().parents[2]
 NOBODY = 65534

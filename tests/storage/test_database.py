@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 
 import pytest
+from storage_helpers import ALICE, CHANNEL, GUILD
 
 from storage import ReadOnlyStorage, SqliteStore, StoreError, default_path
 from storage.database import DEFAULT_PATH
-from storage_helpers import ALICE, CHANNEL, GUILD
 
 
 def test_default_path_and_its_override(monkeypatch, tmp_path):
@@ -82,10 +83,8 @@ async def test_a_writer_cancelled_while_beginning_leaves_no_transaction_open(sto
         for _ in range(delay):
             await asyncio.sleep(0)
         task.cancel()
-        try:
+        with contextlib.suppress(asyncio.CancelledError):
             await task
-        except asyncio.CancelledError:
-            pass
         await store.set_setting(2, "after", delay)  # the writer is usable again
         assert await store.get_setting(2, "after") == delay
 

@@ -9,8 +9,8 @@ import random
 import sqlite3
 
 import pytest
-
 from storage_helpers import ALICE, BOB, CHANNEL, GUILD, T0
+
 from rules import Match
 from storage import NotOurDatabase, SchemaTooNew, SqliteStore, Status, Store, migrations
 from storage.records import dumps
@@ -198,7 +198,8 @@ async def test_two_processes_creating_the_file_at_once(db_path, raw):
     await second.create_lobby(GUILD, CHANNEL, "keltis", {}, ALICE)
     await first.close()
     await second.close()
-    assert [r[0] for r in raw.execute("SELECT version FROM schema_version")] == list(range(1, migrations.latest() + 1))
+    versions = [r[0] for r in raw.execute("SELECT version FROM schema_version")]
+    assert versions == list(range(1, migrations.latest() + 1))
     assert raw.execute("SELECT count(*) FROM matches").fetchone()[0] == 2
 
 

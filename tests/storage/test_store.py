@@ -4,26 +4,26 @@ from __future__ import annotations
 
 import json
 import random
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
+from storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, T0, THREAD
 
-from storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, THREAD, T0
 from rules import Match, UnknownGame
 from storage import (
     Conflict,
     CorruptMatch,
     SeatError,
+    SqliteStore,
     StaleCommit,
     Status,
-    SqliteStore,
     UnknownMatch,
     WrongStatus,
 )
 
 
 def at(seconds: float) -> datetime:
-    return datetime.fromtimestamp(seconds, tz=timezone.utc)
+    return datetime.fromtimestamp(seconds, tz=UTC)
 
 
 # -- lobby and seats ------------------------------------------------------------
@@ -441,7 +441,7 @@ async def test_open_with_default_clock_and_plain_await(db_path):
     try:
         match_id = await store.create_lobby(GUILD, CHANNEL, "keltis", None, ALICE)
         created = (await store.info(match_id)).created_at
-        assert abs(created.timestamp() - datetime.now(timezone.utc).timestamp()) < 60
+        assert abs(created.timestamp() - datetime.now(UTC).timestamp()) < 60
         assert json.loads(json.dumps((await store.info(match_id)).options)) == {}
     finally:
         await store.close()

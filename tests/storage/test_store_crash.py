@@ -82,7 +82,7 @@ class ForkServer:
         self.errors = errors
 
     @classmethod
-    async def start(cls, errors: Path) -> "ForkServer":
+    async def start(cls, errors: Path) -> ForkServer:
         with errors.open("wb") as err:
             proc = await asyncio.create_subprocess_exec(
                 sys.executable, "-c", SERVER, cwd=ROOT, stdin=asyncio.subprocess.PIPE,

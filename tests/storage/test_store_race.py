@@ -7,10 +7,10 @@ import asyncio
 import random
 
 import pytest
+from storage_helpers import random_move
 
 from rules import Match
 from storage import SqliteStore, StaleCommit, Store
-from storage_helpers import random_move
 
 RACERS = 50
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import random
 
+from storage_helpers import random_move
+
 from rules import Match
 from storage import SqliteStore, Status
-from storage_helpers import random_move
 
 
 async def test_replaying_a_long_keltis_match_gives_its_snapshot(db_path, clock, start_keltis):
