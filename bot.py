@@ -17,7 +17,7 @@ from dotenv import load_dotenv
 from cogs.app import GameHost, make_clock
 from cogs.config import Config, ConfigError
 from cogs.heartbeat import Heartbeat, connected
-from storage import Store, UnusableDatabase
+from storage import UnusableDatabase, open_store
 
 log = logging.getLogger("gamehost")
 
@@ -38,7 +38,7 @@ async def run(config: Config) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stopping.set)
     clock = make_clock(config)
-    store = await Store.open(
+    store = await open_store(
         config.database_path, clock=clock.time, create_folder=config.create_database_folder
     )
     if stopping.is_set():  # asked to stop while the file was being checked

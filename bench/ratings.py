@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from rules import Match
-from storage import Store
+from storage import SqliteStore, Store
 
 MATCHES = 2_000
 MEMBERS = 200
@@ -58,7 +58,7 @@ async def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="gamehost-bench-ratings-"))
     rnd = random.Random(14)
     try:
-        async with Store.open(work / "ratings.db") as store:
+        async with SqliteStore.open(work / "ratings.db") as store:
             finish = await finished_matches(store, rnd)
             t0 = time.perf_counter()
             counted = await store.rebuild_ratings(GUILD, "keltis")

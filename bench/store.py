@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 from rules import Match
-from storage import Status, Store, migrations
+from storage import SqliteStore, Status, Store, migrations
 from storage.database import prepare_file
 from storage.records import dumps
 
@@ -158,7 +158,7 @@ async def startup(path: Path) -> float:
     times = []
     for _ in range(OPENS):
         t0 = time.perf_counter()
-        store = await Store.open(path)
+        store = await SqliteStore.open(path)
         times.append(time.perf_counter() - t0)
         await store.close()
     return statistics.median(times) * 1000
@@ -213,7 +213,7 @@ async def main() -> None:
         small = work / "small.db"
         open_small, open_big = await startup(small), await startup(big)
         rnd = random.Random(1)
-        async with Store.open(big) as store:
+        async with SqliteStore.open(big) as store:
             ids = [i.id for i in await store.live_matches()]
             assert all(i.status == Status.ACTIVE for i in await store.live_matches(guild_id=1))
             some = [rnd.randint(1, MATCHES) for _ in range(LOADS)]

@@ -5,6 +5,7 @@ or someone else's database must learn it at once, in one line that names
 the file and says what to do, and not after the bot has connected to Discord
 and started to fail at every move. Every refusal is an `UnusableDatabase`.
 """
+
 from __future__ import annotations
 
 import os
@@ -30,21 +31,30 @@ def check_place(path: Path, *, create_folder: bool) -> None:
     folder = path.parent
     if not folder.exists():
         if not create_folder:
-            raise UnusableDatabase(path, f"its folder {folder} does not exist",
-                                   "create it (is the volume mounted?) or set DATABASE_PATH "
-                                   "to a file in an existing folder")
+            raise UnusableDatabase(
+                path,
+                f"its folder {folder} does not exist",
+                "create it (is the volume mounted?) or set DATABASE_PATH "
+                "to a file in an existing folder",
+            )
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise UnusableDatabase(path, f"its folder {folder} cannot be created "
-                                   f"({exc.strerror})", "create it yourself or set "
-                                   "DATABASE_PATH to a file in an existing folder") from exc
+            raise UnusableDatabase(
+                path,
+                f"its folder {folder} cannot be created ({exc.strerror})",
+                "create it yourself or set DATABASE_PATH to a file in an existing folder",
+            ) from exc
     if not folder.is_dir():
-        raise UnusableDatabase(path, f"{folder} is not a folder",
-                               "set DATABASE_PATH to a file in a folder")
+        raise UnusableDatabase(
+            path, f"{folder} is not a folder", "set DATABASE_PATH to a file in a folder"
+        )
     if path.is_dir():
-        raise UnusableDatabase(path, "this is a folder, not a database file",
-                               f"set DATABASE_PATH to a file, e.g. {path / 'games.db'}")
+        raise UnusableDatabase(
+            path,
+            "this is a folder, not a database file",
+            f"set DATABASE_PATH to a file, e.g. {path / 'games.db'}",
+        )
     if not os.access(folder, os.W_OK | os.X_OK):
         raise read_only_folder(path)
     if path.exists():
@@ -55,14 +65,17 @@ def check_place(path: Path, *, create_folder: bool) -> None:
 
 def read_only_folder(path: Path) -> UnusableDatabase:
     return UnusableDatabase(
-        path, f"its folder {path.parent} is read-only (SQLite must create "
+        path,
+        f"its folder {path.parent} is read-only (SQLite must create "
         f"{path.name}-wal and {path.name}-shm next to the file)",
-        f"make the folder writable for {_who()}")
+        f"make the folder writable for {_who()}",
+    )
 
 
 def read_only_file(path: Path) -> UnusableDatabase:
-    return UnusableDatabase(path, "the file is read-only",
-                            f"make it readable and writable for {_who()}")
+    return UnusableDatabase(
+        path, "the file is read-only", f"make it readable and writable for {_who()}"
+    )
 
 
 def check_header(path: Path) -> None:
@@ -72,7 +85,7 @@ def check_header(path: Path) -> None:
         return  # an empty file is a new, empty database
     with path.open("rb") as file:
         head = file.read(HEADER_SIZE)
-    if not head.startswith(SQLITE_MAGIC[:len(head)]):
+    if not head.startswith(SQLITE_MAGIC[: len(head)]):
         raise NotOurDatabase(path, "not a SQLite database")
     if size < HEADER_SIZE:
         raise truncated(path, f"{size} bytes, shorter than a SQLite header")
@@ -92,8 +105,7 @@ def truncated(path: Path, detail: str) -> UnusableDatabase:
     return UnusableDatabase(path, f"the file is truncated ({detail})", RESTORE)
 
 
-def check_integrity(conn: sqlite3.Connection, path: Path,
-                    budget: float = INTEGRITY_BUDGET) -> bool:
+def check_integrity(conn: sqlite3.Connection, path: Path, budget: float = INTEGRITY_BUDGET) -> bool:
     """SQLite's quick_check: every page readable and well formed. It reads
     the whole file (about 4 ms per MB), so it stops after `budget` seconds
     and returns False: a huge database then starts checked in part rather
@@ -122,7 +134,8 @@ def probe_write(conn: sqlite3.Connection, now_ms: int) -> None:
             "INSERT INTO guild_settings (guild_id, key, value, updated_at)"
             " VALUES (0, 'last_start', ?, ?) ON CONFLICT (guild_id, key) DO UPDATE"
             " SET value = excluded.value, updated_at = excluded.updated_at",
-            (str(now_ms), now_ms))
+            (str(now_ms), now_ms),
+        )
         conn.execute("COMMIT")
     except BaseException:
         if conn.in_transaction:
@@ -140,8 +153,11 @@ def is_read_only(exc: BaseException, path: Path) -> bool:
     code = (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
     if code == sqlite3.SQLITE_READONLY:
         return True
-    return code in (sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM) \
-        and refuses_writes(path)
+    return code in (
+        sqlite3.SQLITE_IOERR,
+        sqlite3.SQLITE_CANTOPEN,
+        sqlite3.SQLITE_PERM,
+    ) and refuses_writes(path)
 
 
 def refuses_writes(path: Path) -> bool:
@@ -159,22 +175,30 @@ def explain(path: Path, exc: sqlite3.Error | OSError) -> UnusableDatabase | None
     """The one-line refusal for an error SQLite (or the OS) gave while
     opening; None for errors that are not about the file (bugs)."""
     if isinstance(exc, OSError):
-        return UnusableDatabase(path, f"it cannot be used ({exc.strerror or exc})",
-                                "check the file and its folder")
+        return UnusableDatabase(
+            path, f"it cannot be used ({exc.strerror or exc})", "check the file and its folder"
+        )
     code = (getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
     if code == sqlite3.SQLITE_READONLY:
-        return (read_only_folder(path) if not os.access(path.parent, os.W_OK)
-                else read_only_file(path))
+        return (
+            read_only_folder(path) if not os.access(path.parent, os.W_OK) else read_only_file(path)
+        )
     if code == sqlite3.SQLITE_NOTADB:
         return NotOurDatabase(path, "not a SQLite database")
     if code == sqlite3.SQLITE_CORRUPT:
         return UnusableDatabase(path, f"the database is damaged ({exc})", RESTORE)
     if code in (sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM, sqlite3.SQLITE_AUTH):
-        return UnusableDatabase(path, f"it cannot be opened ({exc})",
-                                f"check that {_who()} may read and write the file and its folder")
+        return UnusableDatabase(
+            path,
+            f"it cannot be opened ({exc})",
+            f"check that {_who()} may read and write the file and its folder",
+        )
     if code == sqlite3.SQLITE_FULL:
         return UnusableDatabase(path, "the disk is full", "free some space")
     if code == sqlite3.SQLITE_IOERR:
-        return UnusableDatabase(path, f"the disk fails to read or write it ({exc})",
-                                "check the disk, or restore the file from a backup elsewhere")
+        return UnusableDatabase(
+            path,
+            f"the disk fails to read or write it ({exc})",
+            "check the disk, or restore the file from a backup elsewhere",
+        )
     return None

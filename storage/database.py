@@ -17,6 +17,7 @@ lose the last acknowledged moves; FULL costs one fsync per commit (well
 under a millisecond on an SSD, see bench/store.py), which a chat game can
 afford: at most one per move, since moves queued together share one.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -25,10 +26,10 @@ import logging
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import aiosqlite
 
@@ -39,6 +40,36 @@ from storage.errors import ReadOnlyStorage, SchemaTooNew, StoreClosed, UnusableD
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
+
+class Cursor(Protocol):
+    """What a write reads back from a statement (aiosqlite's or sqlite3's cursor)."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    @property
+    def lastrowid(self) -> int | None: ...
+
+
+class WriteConn(Protocol):
+    """The connection inside a write transaction: an aiosqlite.Connection in
+    a `write()` block, an `InThread` in a `transact()` body. Helpers that
+    write in either (the move path, results) take this."""
+
+    def execute(self, sql: str, parameters: Iterable[Any] = ..., /) -> Awaitable[Cursor]: ...
+
+    def executemany(
+        self, sql: str, parameters: Iterable[Iterable[Any]], /
+    ) -> Awaitable[Cursor]: ...
+
+    def execute_fetchall(
+        self, sql: str, parameters: Iterable[Any] = ..., /
+    ) -> Awaitable[Iterable[sqlite3.Row]]: ...
+
+
+#: a `transact()` body: its statements, driven to their end in the writer's thread
+Body = Callable[[WriteConn], Coroutine[Any, Any, T]]
+
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_PATH = ROOT / "data" / "games.db"
 BUSY_TIMEOUT_MS = 5000
@@ -47,11 +78,11 @@ BUSY_TIMEOUT_MS = 5000
 PRAGMAS = (
     "PRAGMA synchronous = FULL",
     f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}",  # wait for another process's write lock
-    "PRAGMA foreign_keys = ON",                  # seats, log and messages die with their match
-    "PRAGMA trusted_schema = OFF",               # schema may not call risky functions
+    "PRAGMA foreign_keys = ON",  # seats, log and messages die with their match
+    "PRAGMA trusted_schema = OFF",  # schema may not call risky functions
     "PRAGMA temp_store = MEMORY",
-    "PRAGMA cache_size = -16000",                # 16 MiB page cache per connection
-    "PRAGMA journal_size_limit = 67108864",      # trim the WAL to 64 MiB after checkpoints
+    "PRAGMA cache_size = -16000",  # 16 MiB page cache per connection
+    "PRAGMA journal_size_limit = 67108864",  # trim the WAL to 64 MiB after checkpoints
 )
 
 
@@ -60,8 +91,12 @@ def default_path() -> Path:
     return Path(os.environ.get("DATABASE_PATH") or DEFAULT_PATH)
 
 
-def prepare_file(path: Path, now_ms: Callable[[], int], *, create_folder: bool = True,
-                 ) -> list[int]:
+def prepare_file(
+    path: Path,
+    now_ms: Callable[[], int],
+    *,
+    create_folder: bool = True,
+) -> list[int]:
     """Check the file (see storage/checks.py), switch it to WAL, apply
     pending migrations and prove that it takes a write (synchronously: it
     runs once, in a worker thread, before the connections open). Raises
@@ -79,8 +114,11 @@ def prepare_file(path: Path, now_ms: Callable[[], int], *, create_folder: bool =
         if found > migrations.latest():  # refuse before touching the file
             raise SchemaTooNew(path, found, migrations.latest())
         if not checks.check_integrity(conn, path):
-            log.warning("%s: checked only part of the database at start-up (it is large); "
-                        "the rest is checked as it is read", path)
+            log.warning(
+                "%s: checked only part of the database at start-up (it is large); "
+                "the rest is checked as it is read",
+                path,
+            )
         _use_wal(conn, path)
         conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA foreign_keys = OFF")
@@ -116,8 +154,11 @@ def _use_wal(conn: sqlite3.Connection, path: Path) -> None:
                 raise
             time.sleep(0.01)
     if mode.lower() != "wal":
-        raise UnusableDatabase(path, f"SQLite cannot use WAL journal mode there (got {mode!r})",
-                               "put the database on a local disk")
+        raise UnusableDatabase(
+            path,
+            f"SQLite cannot use WAL journal mode there (got {mode!r})",
+            "put the database on a local disk",
+        )
 
 
 async def connect(path: Path, *, read_only: bool) -> aiosqlite.Connection:
@@ -153,8 +194,13 @@ def connect_here(path: Path) -> sqlite3.Connection:
 class Database:
     """A writer and a reader connection on one file, and the write lock."""
 
-    def __init__(self, path: Path, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
-                 here: sqlite3.Connection | None = None):
+    def __init__(
+        self,
+        path: Path,
+        writer: aiosqlite.Connection,
+        reader: aiosqlite.Connection,
+        here: sqlite3.Connection | None = None,
+    ):
         self.path = path
         self._writer = writer
         self._reader = reader
@@ -165,11 +211,12 @@ class Database:
         #: write transactions committed (each is one fsync of the WAL): what
         #: tests and bench/load count per move
         self.transactions = 0
-        self._queued: list[tuple[Callable[[Any], Awaitable[Any]], asyncio.Future]] = []
-        self._flusher: asyncio.Task | None = None
+        # bodies of any result type, each with the future its caller awaits
+        self._queued: list[tuple[Body[Any], asyncio.Future[Any]]] = []
+        self._flusher: asyncio.Task[None] | None = None
 
     @classmethod
-    async def open(cls, path: Path) -> "Database":
+    async def open(cls, path: Path) -> Database:
         writer = await connect(path, read_only=False)
         try:
             reader = await connect(path, read_only=True)
@@ -213,7 +260,9 @@ class Database:
             try:
                 await conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
-                raise self._read_only(exc) or exc
+                if (read_only := self._read_only(exc)) is None:
+                    raise
+                raise read_only from exc
             except BaseException:
                 # Cancelled while BEGIN was queued: it still runs in the
                 # connection's thread, so end that transaction before the
@@ -228,10 +277,12 @@ class Database:
                 # Queued behind any statement still running for a cancelled
                 # caller, and before the next BEGIN: the connection's queue is FIFO.
                 await asyncio.shield(_rollback(conn))
-                raise self._read_only(exc) or exc
+                if (read_only := self._read_only(exc)) is None:
+                    raise
+                raise read_only from exc
             self._writes_again()
 
-    async def transact(self, body: Callable[[Any], Awaitable[T]]) -> T:
+    async def transact(self, body: Body[T]) -> T:
         """Run `body(conn)` all or nothing, in a transaction shared with the
         other bodies queued meanwhile (group commit): one hop to the
         writer's thread and one fsync for the lot, each body in its own
@@ -247,7 +298,7 @@ class Database:
         transaction is committed (durability first). A caller cancelled
         before its body started drops it; once started, it completes."""
         self._check_open()
-        done = asyncio.get_running_loop().create_future()
+        done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._queued.append((body, done))
         if self._flusher is None:
             self._flusher = asyncio.create_task(self._flush(), name="store-writes")
@@ -267,10 +318,13 @@ class Database:
                     if not batch:
                         continue
                     try:
-                        results = await self._writer._execute(
-                            self._commit_batch, [body for body, _ in batch])
+                        # aiosqlite's own hop to its thread (private, untyped;
+                        # the version is pinned): the batch runs there in one go
+                        results: list[tuple[bool, Any]] = await self._writer._execute(  # type: ignore[no-untyped-call]
+                            self._commit_batch, [body for body, _ in batch]
+                        )
                     except asyncio.CancelledError:  # shutting down: the batch still
-                        for _, done in batch:       # completes, unreported
+                        for _, done in batch:  # completes, unreported
                             done.cancel()
                         raise
                     except Exception as exc:  # the whole transaction failed
@@ -294,7 +348,7 @@ class Database:
         finally:
             self._flusher = None
 
-    def _commit_batch(self, bodies: list) -> list[tuple[bool, Any]]:
+    def _commit_batch(self, bodies: list[Body[Any]]) -> list[tuple[bool, Any]]:
         """In the writer's thread: one transaction, a savepoint per body;
         [(True, result) or (False, exception)] in order."""
         conn = self._writer._conn  # aiosqlite runs this in the connection's own thread
@@ -335,8 +389,12 @@ class Database:
             return None
         if not self._read_only_reported:
             self._read_only_reported = True
-            log.error("%s: the database has become read-only (%s); no move can be saved "
-                      "until it is writable again", self.path, exc)
+            log.error(
+                "%s: the database has become read-only (%s); no move can be saved "
+                "until it is writable again",
+                self.path,
+                exc,
+            )
         return ReadOnlyStorage(f"{self.path}: the database is read-only")
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
@@ -362,8 +420,10 @@ class Database:
         try:
             return self._here.execute(sql, params).fetchall()
         except sqlite3.OperationalError as exc:
-            busy = (exc.sqlite_errorcode or 0) & 0xFF in (sqlite3.SQLITE_BUSY,
-                                                          sqlite3.SQLITE_LOCKED)
+            busy = (exc.sqlite_errorcode or 0) & 0xFF in (
+                sqlite3.SQLITE_BUSY,
+                sqlite3.SQLITE_LOCKED,
+            )
             if not busy:
                 raise
         return await self.fetchall(sql, params)
@@ -380,14 +440,15 @@ class InThread:
     def __init__(self, conn: sqlite3.Connection):
         self._conn = conn
 
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
-        return self._conn.execute(sql, params)
+    async def execute(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Cursor:
+        return self._conn.execute(sql, tuple(params))
 
-    async def executemany(self, sql: str, rows) -> sqlite3.Cursor:
-        return self._conn.executemany(sql, rows)
+    async def executemany(self, sql: str, rows: Iterable[Iterable[Any]]) -> sqlite3.Cursor:
+        return self._conn.executemany(sql, (tuple(row) for row in rows))
 
-    async def execute_fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        return self._conn.execute(sql, params).fetchall()
+    async def execute_fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        rows: list[sqlite3.Row] = self._conn.execute(sql, tuple(params)).fetchall()
+        return rows
 
 
 def run_to_end(coro: Coroutine[Any, Any, T]) -> T:
@@ -395,13 +456,13 @@ def run_to_end(coro: Coroutine[Any, Any, T]) -> T:
     try:
         coro.send(None)
     except StopIteration as stop:
-        return stop.value
+        result: T = stop.value
+        return result
     coro.close()
     raise RuntimeError("a transact() body awaited something besides its connection")
 
 
 async def _rollback(conn: aiosqlite.Connection) -> None:
-    try:
+    # OperationalError: no transaction left (e.g. COMMIT completed after all)
+    with contextlib.suppress(sqlite3.OperationalError):
         await conn.execute("ROLLBACK")
-    except sqlite3.OperationalError:
-        pass  # no transaction left (e.g. COMMIT completed after all)

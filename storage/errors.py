@@ -5,6 +5,7 @@ Callers (the Discord layer) answer each one differently: a stale click gets
 match is reported to moderators while every other match keeps working. So
 each failure is its own class and carries the match id it concerns.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -32,9 +33,11 @@ class SchemaTooNew(UnusableDatabase):
 
     def __init__(self, path: Path | str, found: int, known: int):
         super().__init__(
-            path, f"database schema version {found} is newer than this code "
+            path,
+            f"database schema version {found} is newer than this code "
             f"(it knows versions up to {known})",
-            "run a newer version of the bot or restore a backup made by this one")
+            "run a newer version of the bot or restore a backup made by this one",
+        )
         self.found = found
         self.known = known
 
@@ -44,8 +47,9 @@ class NotOurDatabase(UnusableDatabase):
     (another program's database, which we must not touch)."""
 
     def __init__(self, path: Path | str, problem: str):
-        super().__init__(path, problem, "set DATABASE_PATH to another file; "
-                         "the bot leaves this one alone")
+        super().__init__(
+            path, problem, "set DATABASE_PATH to another file; the bot leaves this one alone"
+        )
 
 
 class StoreClosed(StoreError):

@@ -10,6 +10,7 @@ SQLite's documented table-rebuild procedure requires; with them on, dropping
 a parent table would cascade-delete its children) and ends with a
 `foreign_key_check`, so a migration either applies whole or not at all.
 """
+
 from __future__ import annotations
 
 import sqlite3
@@ -291,14 +292,20 @@ def latest() -> int:
 def current_version(conn: sqlite3.Connection, path: str = "database") -> int:
     """The schema version of an open database; 0 for an empty file."""
     has_table = conn.execute(
-        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'").fetchone()
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+    ).fetchone()
     if has_table:
-        return conn.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()[0]
+        version: int = conn.execute(
+            "SELECT coalesce(max(version), 0) FROM schema_version"
+        ).fetchone()[0]
+        return version
     others = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
     if others:
         raise NotOurDatabase(
-            path, "a SQLite database of another program (it has tables but no "
-            "schema_version), not a game-host database")
+            path,
+            "a SQLite database of another program (it has tables but no "
+            "schema_version), not a game-host database",
+        )
     return 0
 
 
@@ -315,8 +322,13 @@ def split_statements(script: str) -> list[str]:
     return statements
 
 
-def migrate(conn: sqlite3.Connection, now_ms: Callable[[], int], *,
-            target: int | None = None, path: str = "database") -> list[int]:
+def migrate(
+    conn: sqlite3.Connection,
+    now_ms: Callable[[], int],
+    *,
+    target: int | None = None,
+    path: str = "database",
+) -> list[int]:
     """Upgrade `conn` (autocommit, foreign keys off) to `target` (default:
     the latest); return the versions applied. Refuses a newer database."""
     known = latest()
@@ -336,12 +348,15 @@ def migrate(conn: sqlite3.Connection, now_ms: Callable[[], int], *,
                 continue
             for statement in split_statements(MIGRATIONS[version - 1]):
                 conn.execute(statement)
-            conn.execute("INSERT INTO schema_version (version, applied_at) VALUES (?, ?)",
-                         (version, now_ms()))
+            conn.execute(
+                "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)",
+                (version, now_ms()),
+            )
             broken = conn.execute("PRAGMA foreign_key_check").fetchall()
             if broken:
                 raise sqlite3.IntegrityError(
-                    f"migration {version} leaves foreign keys broken: {broken[:5]}")
+                    f"migration {version} leaves foreign keys broken: {broken[:5]}"
+                )
             conn.execute("COMMIT")
         except BaseException:
             if conn.in_transaction:

@@ -5,24 +5,28 @@ caught: `decode_info` flags a row whose JSON is bad (`MatchInfo.problem`)
 instead of raising, so a listing can still show it and a moderator cancel
 it, and `decode_match` turns anything unreadable into `CorruptMatch`.
 """
+
 from __future__ import annotations
 
 import json
-import sqlite3
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
-from enum import StrEnum
-from typing import Any
+from datetime import UTC, datetime
+from enum import Enum, StrEnum
+from typing import Any, Final, Protocol, overload
 
 from rules import Match, RecordError
 from rules.core.match import RECORD_FORMAT
 from storage.errors import CorruptMatch
 
+log = logging.getLogger(__name__)
+
 
 class Status(StrEnum):
-    LOBBY = "lobby"          # gathering seats; no engine state yet
-    ACTIVE = "active"        # being played
-    FINISHED = "finished"    # ended by the rules, or from outside them (Store.finish)
+    LOBBY = "lobby"  # gathering seats; no engine state yet
+    ACTIVE = "active"  # being played
+    FINISHED = "finished"  # ended by the rules, or from outside them (Store.finish)
     CANCELLED = "cancelled"  # abandoned before or during play
 
 
@@ -34,7 +38,7 @@ ENDED = (Status.FINISHED, Status.CANCELLED)
 class Seat:
     seat: int
     user_id: int | None  # None for a bot seat
-    bot: str | None      # the bot's kind for a bot seat, else None
+    bot: str | None  # the bot's kind for a bot seat, else None
     #: the holder's display name as last seen (None for a bot, or not known yet)
     name: str | None = field(default=None, compare=False)
 
@@ -46,6 +50,7 @@ class Seat:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MatchInfo:
     """A match's stored metadata, without its engine state."""
+
     id: int
     guild_id: int
     channel_id: int
@@ -53,20 +58,20 @@ class MatchInfo:
     game: str
     status: Status
     creator_id: int
-    options: dict
-    players: int | None       # from start on, like seed and rules_version
+    options: dict[str, Any]
+    players: int | None  # from start on, like seed and rules_version
     seed: str | None
     rules_version: int | None
     seq: int
     seats: tuple[Seat, ...]
-    outcome: dict | None
+    outcome: dict[str, Any] | None
     created_at: datetime
     updated_at: datetime
     started_at: datetime | None
     ended_at: datetime | None
     archived_at: datetime | None
-    settings: dict = field(default_factory=dict)  # the host's per-match settings
-    paused_at: datetime | None = None             # set while a host has paused it
+    settings: dict[str, Any] = field(default_factory=dict)  # the host's per-match settings
+    paused_at: datetime | None = None  # set while a host has paused it
     #: why this row's metadata could not be fully decoded (None when fine);
     #: a flagged row can be listed and cancelled but not loaded
     problem: str | None = None
@@ -96,6 +101,7 @@ class MatchInfo:
 class LoadedMatch(MatchInfo):
     """Metadata plus the engine's `Match` (None while in the lobby, or for a
     match cancelled before it started)."""
+
     match: Match | None
 
 
@@ -107,18 +113,27 @@ HAND_OVERS = ("conceded", "kicked", "forfeited", "replaced")
 class DeadlinePlan:
     """The deadlines a move sets for the decision the match waits on after
     it (see Store.commit_move); None for no reminder or no timeout."""
+
     remind_at: datetime | None
     timeout_at: datetime | None
 
 
+class Unchanged(Enum):
+    """The type of UNCHANGED: an enum's single member, so that a type checker
+    can tell it apart from a DeadlinePlan or None."""
+
+    UNCHANGED = "unchanged"
+
+
 #: "leave this as it is" (Store.commit_move's deadline)
-UNCHANGED = object()
+UNCHANGED: Final = Unchanged.UNCHANGED
 
 
 @dataclass(frozen=True, slots=True)
 class Holder:
     """Who held a seat from action `from_seq` on, and how they came to it
     ('start', or how the previous holder left: one of HAND_OVERS)."""
+
     seat: int
     from_seq: int
     user_id: int | None
@@ -131,20 +146,22 @@ class Holder:
 @dataclass(frozen=True, slots=True)
 class Stats:
     """A player's record in one game on one server."""
+
     user_id: int
     game: str
-    played: int                # finished matches they had a part in
-    won: int                   # of which they won (leaving counts as a loss)
-    rating: float | None       # the rating's ordinal; None: never rated
+    played: int  # finished matches they had a part in
+    won: int  # of which they won (leaving counts as a loss)
+    rating: float | None  # the rating's ordinal; None: never rated
 
 
 @dataclass(frozen=True, slots=True)
 class LoggedAction:
     """One row of the action log with the engine's events for it."""
+
     seq: int
     seat: int
     key: str
-    events: list[dict]
+    events: list[dict[str, Any]]
     at: datetime
 
 
@@ -161,6 +178,7 @@ def holder_at(history: list[Holder], seat: int, seq: int) -> Holder | None:
 @dataclass(frozen=True, slots=True)
 class Deadline:
     """When the decision a match waits on (at `seq`) needs a reminder or times out."""
+
     match_id: int
     seq: int
     remind_at: datetime | None
@@ -170,6 +188,7 @@ class Deadline:
 @dataclass(frozen=True, slots=True)
 class MessageRef:
     """A Discord message that shows a match."""
+
     match_id: int
     kind: str
     channel_id: int
@@ -179,39 +198,56 @@ class MessageRef:
 
 # -- encoding -------------------------------------------------------------
 
+
 def dumps(value: Any) -> str:
     """Compact JSON; refuses NaN/Infinity, which other JSON readers reject."""
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+#: seconds since the Unix epoch, like time.time (injectable for tests)
+Clock = Callable[[], float]
+
+
+def clock_ms(clock: Clock) -> int:
+    """The clock's time in stored form (milliseconds)."""
+    return int(clock() * 1000)
 
 
 def to_ms(dt: datetime) -> int:
     return round(dt.timestamp() * 1000)
 
 
+@overload
+def from_ms(ms: int) -> datetime: ...
+@overload
+def from_ms(ms: None) -> None: ...
 def from_ms(ms: int | None) -> datetime | None:
-    return None if ms is None else datetime.fromtimestamp(ms / 1000, tz=timezone.utc)
+    return None if ms is None else datetime.fromtimestamp(ms / 1000, tz=UTC)
 
 
-# Columns every metadata read selects; the seats come along as one JSON
-# array so that a single statement (one consistent snapshot) gives them.
-INFO_COLUMNS = """
-    m.id, m.guild_id, m.channel_id, m.thread_id, m.game, m.status, m.creator_id,
-    m.options, m.players, m.seed, m.rules_version, m.seq, m.outcome,
-    m.created_at, m.updated_at, m.started_at, m.ended_at, m.archived_at,
-    m.settings, m.paused_at,
-    (SELECT json_group_array(json_array(s.seat, s.user_id, s.bot, s.name))
-       FROM seats s WHERE s.match_id = m.id) AS seats_json
-"""
+class Row(Protocol):
+    """A database row read by column name (sqlite3.Row, asyncpg.Record):
+    what the decoders below take, whichever backend read it."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
 
 
-def decode_info(row: sqlite3.Row) -> MatchInfo:
+# The decoders take rows shaped by each backend's own queries
+# (storage/sqlite/queries.py, storage/postgres/store.py): JSON columns as
+# text, the seats as one JSON array of [seat, user_id, bot, name]
+# (`seats_json`) and, for `decode_match`, the log as one JSON array of
+# [seq, seat, key] (`log_json`), each read in the same statement as the rest
+# so that all of it comes from one consistent state.
+
+
+def decode_info(row: Row) -> MatchInfo:
     return MatchInfo(**_info_fields(row))
 
 
-def _info_fields(row: sqlite3.Row) -> dict[str, Any]:
+def _info_fields(row: Row) -> dict[str, Any]:
     problems = []
-    options: dict = {}
-    outcome: dict | None = None
+    options: dict[str, Any] = {}
+    outcome: dict[str, Any] | None = None
     try:
         options = json.loads(row["options"])
         if not isinstance(options, dict):
@@ -219,7 +255,7 @@ def _info_fields(row: sqlite3.Row) -> dict[str, Any]:
     except ValueError as exc:
         options = {}
         problems.append(f"bad options JSON ({exc})")
-    settings: dict = {}
+    settings: dict[str, Any] = {}
     try:
         settings = json.loads(row["settings"])
         if not isinstance(settings, dict):
@@ -232,34 +268,42 @@ def _info_fields(row: sqlite3.Row) -> dict[str, Any]:
             outcome = json.loads(row["outcome"])
         except ValueError as exc:
             problems.append(f"bad outcome JSON ({exc})")
-    seats = tuple(sorted((Seat(seat, user_id, bot, name)
-                          for seat, user_id, bot, name in json.loads(row["seats_json"])),
-                         key=lambda s: s.seat))
+    seats = tuple(
+        sorted(
+            (
+                Seat(seat, user_id, bot, name)
+                for seat, user_id, bot, name in json.loads(row["seats_json"])
+            ),
+            key=lambda s: s.seat,
+        )
+    )
     return dict(
-        id=row["id"], guild_id=row["guild_id"], channel_id=row["channel_id"],
-        thread_id=row["thread_id"], game=row["game"], status=Status(row["status"]),
-        creator_id=row["creator_id"], options=options, players=row["players"],
-        seed=row["seed"], rules_version=row["rules_version"], seq=row["seq"],
-        seats=seats, outcome=outcome,
-        created_at=from_ms(row["created_at"]), updated_at=from_ms(row["updated_at"]),
-        started_at=from_ms(row["started_at"]), ended_at=from_ms(row["ended_at"]),
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        game=row["game"],
+        status=Status(row["status"]),
+        creator_id=row["creator_id"],
+        options=options,
+        players=row["players"],
+        seed=row["seed"],
+        rules_version=row["rules_version"],
+        seq=row["seq"],
+        seats=seats,
+        outcome=outcome,
+        created_at=from_ms(row["created_at"]),
+        updated_at=from_ms(row["updated_at"]),
+        started_at=from_ms(row["started_at"]),
+        ended_at=from_ms(row["ended_at"]),
         archived_at=from_ms(row["archived_at"]),
-        settings=settings, paused_at=from_ms(row["paused_at"]),
+        settings=settings,
+        paused_at=from_ms(row["paused_at"]),
         problem="; ".join(problems) or None,
     )
 
 
-# The log comes as a JSON array of [seq, seat, key], in the same statement
-# as the snapshot, so the two are read from one consistent state.
-LOAD_SQL = f"""
-SELECT {INFO_COLUMNS}, m.snapshot,
-       (SELECT json_group_array(json_array(a.seq, a.seat, a.key))
-          FROM actions a WHERE a.match_id = m.id) AS log_json
-  FROM matches m WHERE m.id = ?
-"""
-
-
-def decode_match(row: sqlite3.Row, *, verify: bool) -> LoadedMatch:
+def decode_match(row: Row, *, verify: bool) -> LoadedMatch:
     """Metadata and engine state; anything unreadable raises CorruptMatch."""
     try:
         return _decode_match(row, verify)
@@ -271,7 +315,7 @@ def decode_match(row: sqlite3.Row, *, verify: bool) -> LoadedMatch:
         raise CorruptMatch(row["id"], repr(exc)) from exc
 
 
-def _decode_match(row: sqlite3.Row, verify: bool) -> LoadedMatch:
+def _decode_match(row: Row, verify: bool) -> LoadedMatch:
     match_id = row["id"]
     fields = _info_fields(row)
     if fields["problem"]:
@@ -283,7 +327,8 @@ def _decode_match(row: sqlite3.Row, verify: bool) -> LoadedMatch:
     entries = sorted(json.loads(row["log_json"]))
     if [e[0] for e in entries] != list(range(row["seq"])):
         raise CorruptMatch(
-            match_id, f"the log holds {len(entries)} actions, not seq {row['seq']} in order")
+            match_id, f"the log holds {len(entries)} actions, not seq {row['seq']} in order"
+        )
     record = {
         "format": RECORD_FORMAT,
         "game": row["game"],
@@ -300,17 +345,49 @@ def _decode_match(row: sqlite3.Row, verify: bool) -> LoadedMatch:
     return LoadedMatch(**fields, match=match)
 
 
-def decode_message(row: sqlite3.Row) -> MessageRef:
-    return MessageRef(row["match_id"], row["kind"], row["channel_id"], row["message_id"],
-                      from_ms(row["posted_at"]))
+def decode_message(row: Row) -> MessageRef:
+    return MessageRef(
+        row["match_id"],
+        row["kind"],
+        row["channel_id"],
+        row["message_id"],
+        from_ms(row["posted_at"]),
+    )
 
 
-def decode_logged(row: sqlite3.Row) -> LoggedAction:
+def decode_logged(row: Row) -> LoggedAction:
     """A log row; events not yet filled in (see storage/backfill.py) read as
     none rather than failing the whole story."""
     try:
         events = json.loads(row["events"]) if row["events"] is not None else []
     except (TypeError, ValueError):
         events = []
-    return LoggedAction(row["seq"], row["seat"], row["key"],
-                        events if isinstance(events, list) else [], from_ms(row["at"]))
+    return LoggedAction(
+        row["seq"],
+        row["seat"],
+        row["key"],
+        events if isinstance(events, list) else [],
+        from_ms(row["at"]),
+    )
+
+
+def decode_deadline(row: Row) -> Deadline:
+    return Deadline(
+        row["match_id"], row["seq"], from_ms(row["remind_at"]), from_ms(row["timeout_at"])
+    )
+
+
+def decode_stats(row: Row) -> Stats:
+    """A row of (game, user_id, played, won, ordinal): see Store.player_stats."""
+    return Stats(row["user_id"], row["game"], row["played"], row["won"], row["ordinal"])
+
+
+def decode_setting(owner: str, key: str, raw: str, default: Any) -> Any:
+    """A stored setting's JSON; an unreadable one (a hand edit, a damaged
+    row) reads as the caller's default, with a warning naming `owner`
+    (e.g. "guild 42"), so one bad row cannot break a command."""
+    try:
+        return json.loads(raw)
+    except ValueError:
+        log.warning("%s setting %r is unreadable; using the default", owner, key)
+        return default

@@ -7,17 +7,17 @@ it) notes the order it finished in and `settle`s it: each person's result
 order the matches finished, and so gives the same ratings as the updates
 made one match at a time.
 """
+
 from __future__ import annotations
 
-import json
-import logging
-
-import aiosqlite
-
 from storage import ratings, standings
+from storage.database import WriteConn
+from storage.moves import stored_outcome
 from storage.records import Holder
 
-log = logging.getLogger(__name__)
+#: the old private name, which storage/postgres/results.py still imports;
+#: remove once it takes storage.moves.stored_outcome
+_outcome = stored_outcome
 
 _DEAL_ENDS = """
 SELECT DISTINCT a.seq FROM actions a, json_each(a.events) e
@@ -27,29 +27,38 @@ SELECT DISTINCT a.seq FROM actions a, json_each(a.events) e
 """
 
 
-async def record_finish(conn: aiosqlite.Connection, match_id: int) -> None:
+async def record_finish(conn: WriteConn, match_id: int) -> None:
     """The match just finished (in `conn`'s open transaction): rate it."""
     await conn.execute("INSERT INTO finishes (match_id) VALUES (?)", (match_id,))
     await settle(conn, match_id)
 
 
-async def settle(conn: aiosqlite.Connection, match_id: int) -> None:
+async def settle(conn: WriteConn, match_id: int) -> None:
     """Store the results of a finished match and update its ratings."""
     [row] = await conn.execute_fetchall(
-        "SELECT guild_id, game, seq, outcome FROM matches WHERE id = ?", (match_id,))
-    outcome = _outcome(match_id, row["outcome"])
-    history = [Holder(r["seat"], r["from_seq"], r["user_id"], r["bot"], r["how"])
-               for r in await conn.execute_fetchall(
-                   "SELECT seat, from_seq, user_id, bot, how FROM seat_holders"
-                   " WHERE match_id = ? ORDER BY seat, id", (match_id,))]
-    conceded = [r["seat"] for r in await conn.execute_fetchall(
-        "SELECT seat FROM actions WHERE match_id = ? AND key = 'concede'", (match_id,))]
+        "SELECT guild_id, game, seq, outcome FROM matches WHERE id = ?", (match_id,)
+    )
+    outcome = stored_outcome(match_id, row["outcome"])
+    history = [
+        Holder(r["seat"], r["from_seq"], r["user_id"], r["bot"], r["how"])
+        for r in await conn.execute_fetchall(
+            "SELECT seat, from_seq, user_id, bot, how FROM seat_holders"
+            " WHERE match_id = ? ORDER BY seat, id",
+            (match_id,),
+        )
+    ]
+    conceded = [
+        r["seat"]
+        for r in await conn.execute_fetchall(
+            "SELECT seat FROM actions WHERE match_id = ? AND key = 'concede'", (match_id,)
+        )
+    ]
     parts = standings.parts(history, row["seq"], conceded)
     await conn.executemany(
         "INSERT INTO results (match_id, user_id, won, left_early) VALUES (?, ?, ?, ?)",
-        [(match_id, r.user_id, int(r.won), int(r.left))
-         for r in standings.results(parts, outcome)])
-    deal_ends = []
+        [(match_id, r.user_id, int(r.won), int(r.left)) for r in standings.results(parts, outcome)],
+    )
+    deal_ends: list[int] = []
     if "teams" in outcome:
         deal_ends = [r["seq"] for r in await conn.execute_fetchall(_DEAL_ENDS, (match_id,))]
     for contest in standings.contests(parts, outcome, deal_ends):
@@ -57,50 +66,52 @@ async def settle(conn: aiosqlite.Connection, match_id: int) -> None:
     await conn.execute("UPDATE finishes SET rated = 1 WHERE match_id = ?", (match_id,))
 
 
-async def _rate(conn: aiosqlite.Connection, guild_id: int, game: str,
-                contest: standings.Contest) -> None:
+async def _rate(conn: WriteConn, guild_id: int, game: str, contest: standings.Contest) -> None:
     users = [u for team in contest.teams for u in team]
     marks = ", ".join("?" * len(users))
-    current = {r["user_id"]: (r["mu"], r["sigma"]) for r in await conn.execute_fetchall(
-        f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ?"
-        f" AND user_id IN ({marks})", (guild_id, game, *users))}
+    current = {
+        r["user_id"]: (r["mu"], r["sigma"])
+        for r in await conn.execute_fetchall(
+            f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ?"
+            f" AND user_id IN ({marks})",
+            (guild_id, game, *users),
+        )
+    }
     new = ratings.rate(contest, current)
     await conn.executemany(
         "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, contests)"
         " VALUES (?, ?, ?, ?, ?, ?, 1) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
         " mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,"
         " contests = contests + 1",
-        [(guild_id, game, user, mu, sigma, ratings.ordinal((mu, sigma)))
-         for user, (mu, sigma) in sorted(new.items())])
+        [
+            (guild_id, game, user, mu, sigma, ratings.ordinal((mu, sigma)))
+            for user, (mu, sigma) in sorted(new.items())
+        ],
+    )
 
 
-def _outcome(match_id: int, raw: str | None) -> dict:
-    try:
-        outcome = json.loads(raw) if raw is not None else {}
-    except ValueError:
-        outcome = None
-    if not isinstance(outcome, dict):
-        log.warning("match %s: unreadable outcome, rated as a result-less match", match_id)
-        return {}
-    return outcome
-
-
-async def rebuild(conn: aiosqlite.Connection, guild_id: int, game: str) -> int:
+async def rebuild(conn: WriteConn, guild_id: int, game: str) -> int:
     """Recompute a server's results and ratings of a game from the record;
     returns the matches settled."""
     await conn.execute("DELETE FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
-    ids = [r["match_id"] for r in await conn.execute_fetchall(
-        "SELECT f.match_id FROM finishes f JOIN matches m ON m.id = f.match_id"
-        " WHERE m.guild_id = ? AND m.game = ? ORDER BY f.id", (guild_id, game))]
+    ids = [
+        r["match_id"]
+        for r in await conn.execute_fetchall(
+            "SELECT f.match_id FROM finishes f JOIN matches m ON m.id = f.match_id"
+            " WHERE m.guild_id = ? AND m.game = ? ORDER BY f.id",
+            (guild_id, game),
+        )
+    ]
     for match_id in ids:
         await conn.execute("DELETE FROM results WHERE match_id = ?", (match_id,))
         await settle(conn, match_id)
     return len(ids)
 
 
-async def unrated(conn: aiosqlite.Connection) -> list[tuple[int, str]]:
+async def unrated(conn: WriteConn) -> list[tuple[int, str]]:
     """(guild, game) pairs with finished matches not rated yet."""
     rows = await conn.execute_fetchall(
         "SELECT DISTINCT m.guild_id, m.game FROM finishes f JOIN matches m ON m.id = f.match_id"
-        " WHERE f.rated = 0 ORDER BY m.guild_id, m.game")
+        " WHERE f.rated = 0 ORDER BY m.guild_id, m.game"
+    )
     return [(r["guild_id"], r["game"]) for r in rows]

@@ -12,10 +12,12 @@ rankings a rating system updates from: one contest per match, or, for a game
 whose outcome names `teams` per deal (Cucco), one per settled deal, the
 declarer's side against the rest. Pure: no database, no rating maths.
 """
+
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from storage.records import Holder
 
@@ -24,10 +26,17 @@ LEAVING = frozenset({"conceded", "kicked", "forfeited"})
 
 WINNER, PLAYED, LEFT = 0, 1, 2  # tiers of a result, best first
 
+#: how a person ranks: compared as a tuple, lower is better (a tier first)
+RankKey = tuple[float, ...]
+#: (user id, team, rank key); a team is any value people ranked together
+#: share (a user id alone, "declarer" or "opponents", ("left", user id))
+Entry = tuple[int, Hashable, RankKey]
+
 
 @dataclass(frozen=True, slots=True)
 class Part:
     """One person's time in one seat: actions `start` <= seq < `end`."""
+
     user_id: int
     seat: int
     start: int
@@ -38,6 +47,7 @@ class Part:
 @dataclass(frozen=True, slots=True)
 class Result:
     """A person's result in a finished match."""
+
     user_id: int
     won: bool
     left: bool
@@ -47,12 +57,12 @@ class Result:
 class Contest:
     """One ranking to rate: teams of user ids with their ranks (lower is
     better, equal ranks tie), at least two teams."""
+
     teams: tuple[tuple[int, ...], ...]
     ranks: tuple[int, ...]
 
 
-def parts(history: Sequence[Holder], end_seq: int,
-          conceded: Sequence[int] = ()) -> list[Part]:
+def parts(history: Sequence[Holder], end_seq: int, conceded: Sequence[int] = ()) -> list[Part]:
     """Every person's part in the match, bots left out. `history` is
     `Store.seat_history()` (by seat, in order of hand-over), `end_seq` the
     match's final seq, `conceded` the seats that gave up in the engine
@@ -65,12 +75,19 @@ def parts(history: Sequence[Holder], end_seq: int,
         if holder.user_id is None:
             continue
         left = (after.how in LEAVING) if after else holder.seat in conceded
-        found.append(Part(holder.user_id, holder.seat, holder.from_seq,
-                          after.from_seq if after else end_seq, left))
+        found.append(
+            Part(
+                holder.user_id,
+                holder.seat,
+                holder.from_seq,
+                after.from_seq if after else end_seq,
+                left,
+            )
+        )
     return found
 
 
-def _seat_key(outcome: dict, seat: int) -> tuple[int, float]:
+def _seat_key(outcome: dict[str, Any], seat: int) -> tuple[int, float]:
     """(tier, minus score) of a seat: winners first, then by score."""
     scores = outcome.get("scores") or ()
     score = scores[seat] if seat < len(scores) else 0
@@ -78,40 +95,43 @@ def _seat_key(outcome: dict, seat: int) -> tuple[int, float]:
     return (tier, -score if isinstance(score, (int, float)) else 0)
 
 
-def _key(part: Part, outcome: dict) -> tuple[int, float]:
+def _key(part: Part, outcome: dict[str, Any]) -> tuple[int, float]:
     return (LEFT, 0) if part.left else _seat_key(outcome, part.seat)
 
 
-def _worst(entries: list[tuple[int, object, tuple]]) -> dict[int, tuple[object, tuple]]:
+def _worst(entries: Sequence[Entry]) -> dict[int, tuple[Hashable, RankKey]]:
     """user -> (team, key): a person who held two seats counts by the worse."""
-    worst: dict[int, tuple[object, tuple]] = {}
+    worst: dict[int, tuple[Hashable, RankKey]] = {}
     for user, team, key in entries:
         if user not in worst or key > worst[user][1]:
             worst[user] = (team, key)
     return worst
 
 
-def results(match_parts: Sequence[Part], outcome: dict) -> list[Result]:
+def results(match_parts: Sequence[Part], outcome: dict[str, Any]) -> list[Result]:
     """Each person's result, by user id."""
     worst = _worst([(p.user_id, p.user_id, _key(p, outcome)) for p in match_parts])
-    return [Result(user, key[0] == WINNER, key[0] == LEFT)
-            for user, (_, key) in sorted(worst.items())]
+    return [
+        Result(user, key[0] == WINNER, key[0] == LEFT) for user, (_, key) in sorted(worst.items())
+    ]
 
 
-def _contest(entries: list[tuple[int, object, tuple]]) -> Contest | None:
-    teams: dict[object, tuple[tuple, list[int]]] = {}
+def _contest(entries: Sequence[Entry]) -> Contest | None:
+    teams: dict[Hashable, tuple[RankKey, list[int]]] = {}
     for user, (team, key) in sorted(_worst(entries).items()):
         teams.setdefault(team, (key, []))[1].append(user)
     if len(teams) < 2:
         return None
     ordered = sorted(teams.values(), key=lambda t: (t[0], t[1]))
     keys = sorted({key for key, _ in ordered})
-    return Contest(tuple(tuple(users) for _, users in ordered),
-                   tuple(keys.index(key) for key, _ in ordered))
+    return Contest(
+        tuple(tuple(users) for _, users in ordered), tuple(keys.index(key) for key, _ in ordered)
+    )
 
 
-def contests(match_parts: Sequence[Part], outcome: dict,
-             deal_ends: Sequence[int] = ()) -> list[Contest]:
+def contests(
+    match_parts: Sequence[Part], outcome: dict[str, Any], deal_ends: Sequence[int] = ()
+) -> list[Contest]:
     """What to rate, in order. Without `teams` in the outcome: everybody
     against everybody, ranked as in `results` (then by score). With them:
     per settled deal (`deal_ends`: the seq of the action that settled each),
@@ -127,10 +147,10 @@ def contests(match_parts: Sequence[Part], outcome: dict,
         return []
     rated = []
     start = 0
-    for deal, end in zip(teams, deal_ends):
+    for deal, end in zip(teams, deal_ends, strict=True):
         side = {deal["declarer"], deal["partner"]}
         won = deal["winner"]
-        entries = []
+        entries: list[Entry] = []
         for p in match_parts:
             if p.left and start <= p.end <= end:
                 entries.append((p.user_id, ("left", p.user_id), (LEFT,)))

@@ -8,12 +8,12 @@ import pytest
 
 from cogs.app import GameHost, make_clock
 from cogs.config import Config
-from storage import Store, StoreClosed
+from storage import SqliteStore, StoreClosed
 
 
 async def test_events_after_close_are_dropped_and_the_store_is_closed(tmp_path):
     config = Config(token="t", database_path=tmp_path / "games.db")
-    store = await Store.open(config.database_path)
+    store = await SqliteStore.open(config.database_path)
     bot = GameHost(config, store, make_clock(config))
     async with bot:
         pass  # enter and close, as a SIGTERM right after the start does

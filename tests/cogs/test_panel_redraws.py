@@ -12,7 +12,7 @@ from unittest.mock import AsyncMock
 import discord
 
 from cogs.tables import Tables
-from storage import Store
+from storage import SqliteStore
 from tests.cogs.test_tables_images import no_discord, oracle_match
 
 ALICE, BOB = 11, 12
@@ -28,7 +28,7 @@ def interaction(user_id: int):
 
 
 async def test_a_clicks_panel_does_not_wait_for_another_players_redraw(tmp_path):
-    async with Store.open(tmp_path / "games.db") as store:
+    async with SqliteStore.open(tmp_path / "games.db") as store:
         tables = Tables(no_discord(), store, SimpleNamespace(bot_move_delay=0.0))
         match_id, _ = await oracle_match(store)
         loaded = await store.load(match_id)
@@ -40,7 +40,7 @@ async def test_a_clicks_panel_does_not_wait_for_another_players_redraw(tmp_path)
 
 
 async def test_a_redraw_from_an_older_load_never_replaces_a_later_panel(tmp_path):
-    async with Store.open(tmp_path / "games.db") as store:
+    async with SqliteStore.open(tmp_path / "games.db") as store:
         tables = Tables(no_discord(), store, SimpleNamespace(bot_move_delay=0.0))
         match_id, match = await oracle_match(store)
         now = await store.load(match_id)
@@ -79,7 +79,7 @@ async def turn_comes(tmp_path, *, panel: bool, clicked_ago: float | None) -> tup
     """The match's next player's turn comes (after_move) with or without an
     open panel, having last clicked in the match `clicked_ago` seconds ago;
     returns what their panel showed and what was posted in the thread."""
-    async with Store.open(tmp_path / "games.db") as store:
+    async with SqliteStore.open(tmp_path / "games.db") as store:
         thread = Thread()
         bot = SimpleNamespace(get_guild=lambda guild_id: None,
                               get_partial_messageable=lambda place_id: thread)

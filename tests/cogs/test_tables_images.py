@@ -10,7 +10,7 @@ from cogs.logbook import Logbook
 from cogs.presenters.image_cache import BOARDS
 from cogs.tables import Tables
 from rules import Match
-from storage import Store
+from storage import SqliteStore, Store
 
 
 def no_discord():
@@ -36,7 +36,7 @@ async def oracle_match(store: Store) -> tuple[int, Match]:
 
 
 async def test_an_unchanged_table_is_not_drawn_again_and_the_replay_shares_it(tmp_path):
-    async with Store.open(tmp_path / "games.db") as store:
+    async with SqliteStore.open(tmp_path / "games.db") as store:
         tables = Tables(no_discord(), store, SimpleNamespace(bot_move_delay=0.0))
         match_id, match = await oracle_match(store)
         BOARDS.clear()

@@ -13,7 +13,7 @@ import pytest_asyncio
 
 from cogs.presenters.keltis import card
 from rules import Match
-from storage import Store
+from storage import SqliteStore
 
 from .bot_helpers import ROOT, answered, choices, current_table, move_ids, pick, walk_pages
 from .fake_discord import python_argv
@@ -120,7 +120,7 @@ async def check_hands_never_leak(w):
     """Replay the stored match; at every move a message shows, no public
     message contains a player's hand, and every panel shows exactly its
     viewer's hand."""
-    async with Store.open(w.db) as store:
+    async with SqliteStore.open(w.db) as store:
         [info] = await store.finished_matches(w.guild.id)
         loaded = await store.load(info.id, verify=True)
     record = loaded.match.to_record()
@@ -163,7 +163,7 @@ async def test_the_finished_match_has_its_log_and_a_replay_ending_on_the_final_t
     w, fake = world, world.fake
     final = current_table(fake, w.thread)
     mid = final.buttons()[0]["custom_id"].split(":")[1]
-    async with Store.open(w.db) as store:
+    async with SqliteStore.open(w.db) as store:
         loaded = await store.load(int(mid))
     # the log: bob pages back to the first move; every page is his alone
     log = await (await answered(await fake.click(w.bob, final, label="📜 Log"))).wait_reply()

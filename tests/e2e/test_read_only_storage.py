@@ -16,7 +16,7 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
-from storage import Store
+from storage import SqliteStore
 
 from .bot_helpers import ROOT, answered, current_table, move_button, reply
 from .fake_discord import python_argv
@@ -61,7 +61,7 @@ async def test_read_only_storage_is_said_once_and_play_resumes_after(world):
                                          players=2, here=True))
     await answered(await fake.click(w.bob, lobby, label="Join"))
     await fake.wait_until(lambda: current_table(fake, w.channel), 5, "the table")
-    async with Store.open(w.db) as store:
+    async with SqliteStore.open(w.db) as store:
         [info] = await store.live_matches(channel_id=w.channel.id)
         before = (await store.load(info.id)).match.seq
     user, panel, custom_id = await move_button(fake, w.channel, (w.alice, w.bob))
@@ -82,6 +82,6 @@ async def test_read_only_storage_is_said_once_and_play_resumes_after(world):
     moved = await answered(await fake.click(user, panel, custom_id=custom_id))
     assert moved.response_type == 7  # the panel, updated: the move was taken
     await fake.wait_until(lambda: "takes writes again" in w.bot.log_tail(20), 3, "the log")
-    async with Store.open(w.db) as store:
+    async with SqliteStore.open(w.db) as store:
         assert (await store.load(info.id, verify=True)).match.seq == before + 1
     assert fake.problems() == []

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
-from storage import Store
+from storage import SqliteStore
 
 from .bot_helpers import ROOT, answered, current_table, move_button
 from .fake_discord import BotProcess, FakeDiscord, python_argv
@@ -82,7 +82,7 @@ async def test_with_a_bot_seat_thinking(world):
                                           players=2, bots=1, first_player=1, here=True))
     assert new.answered
     await fake.wait_until(lambda: current_table(fake, world.channel), 5, "the table")
-    async with Store.open(world.db) as store:
+    async with SqliteStore.open(world.db) as store:
         [info] = await store.live_matches(channel_id=world.channel.id)
         assert list((await store.load(info.id)).match.to_act()) == [1]  # the bot seat
     world.times.append(await stop_timed(bot))
@@ -138,14 +138,14 @@ async def test_in_the_middle_of_a_click(world, delay):
         await answered(await fake.click(world.bob, lobby, label="Join"))
         [world.thread] = fake.threads(world.channel)
         await fake.wait_until(lambda: current_table(fake, world.thread), 5, "the table")
-    async with Store.open(world.db) as store:
+    async with SqliteStore.open(world.db) as store:
         [info] = await store.live_matches(channel_id=world.thread.id)
         before = (await store.load(info.id)).match.seq
     user, panel, custom_id = await move_button(fake, world.thread, (world.alice, world.bob))
     click = await fake.click(user, panel, custom_id=custom_id)
     await asyncio.sleep(delay)
     world.times.append(await stop_timed(bot))
-    async with Store.open(world.db) as store:
+    async with SqliteStore.open(world.db) as store:
         after = (await store.load(info.id, verify=True)).match.seq  # log and snapshot agree
     assert after in (before, before + 1)
     if click.response_type in ACKNOWLEDGED:

@@ -6,10 +6,10 @@ import random
 import sqlite3
 
 import pytest
+from storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, random_move
 
 from rules import Match
-from storage import Store
-from storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, FakeClock, random_move
+from storage import SqliteStore, Store
 
 
 @pytest.fixture
@@ -24,7 +24,7 @@ def db_path(tmp_path):
 
 @pytest.fixture
 async def store(db_path, clock):
-    async with Store.open(db_path, clock=clock) as opened:
+    async with SqliteStore.open(db_path, clock=clock) as opened:
         yield opened
 
 

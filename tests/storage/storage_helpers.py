@@ -3,12 +3,12 @@ name no other test folder uses, since conftest modules may clash)."""
 from __future__ import annotations
 
 import random
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from rules import Match
 
 GUILD, CHANNEL, THREAD, ALICE, BOB, CAROL = 1001, 2001, 3001, 11, 12, 13
-T0 = datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone.utc).timestamp()
+T0 = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC).timestamp()
 
 
 class FakeClock:

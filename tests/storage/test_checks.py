@@ -14,10 +14,17 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from unusable_files import (
+    UNUSABLE,
+    filled_database,
+    newer_schema,
+    not_sqlite,
+    someone_elses,
+    truncated,
+)
 
-from storage import NotOurDatabase, SchemaTooNew, Store, UnusableDatabase
+from storage import NotOurDatabase, SchemaTooNew, SqliteStore, UnusableDatabase
 from storage.checks import check_integrity, explain, is_read_only
-from unusable_files import UNUSABLE, filled_database, newer_schema, not_sqlite, someone_elses, truncated
 
 ROOT = Path(__file__).resolve().parents[2]
 NOBODY = 65534
@@ -34,17 +41,17 @@ def assert_one_clear_line(exc: UnusableDatabase, path: Path, *words: str) -> Non
 async def test_a_missing_folder_is_refused_unless_it_may_be_created(tmp_path):
     path = tmp_path / "volume" / "games.db"
     with pytest.raises(UnusableDatabase) as caught:
-        await Store.open(path, create_folder=False)
+        await SqliteStore.open(path, create_folder=False)
     assert_one_clear_line(caught.value, path, "folder", "does not exist", "DATABASE_PATH")
     assert not path.parent.exists()
-    async with Store.open(path, create_folder=True):
+    async with SqliteStore.open(path, create_folder=True):
         pass
     assert path.is_file()
 
 
 async def test_a_folder_in_place_of_the_file_is_refused(tmp_path):
     with pytest.raises(UnusableDatabase) as caught:
-        await Store.open(tmp_path)
+        await SqliteStore.open(tmp_path)
     assert_one_clear_line(caught.value, tmp_path, "folder, not a database file")
 
 
@@ -55,7 +62,7 @@ async def test_an_unusable_file_is_refused_in_one_line_and_left_alone(tmp_path, 
     await make(path)
     before = path.read_bytes()
     with pytest.raises(UnusableDatabase) as caught:
-        await Store.open(path)
+        await SqliteStore.open(path)
     assert_one_clear_line(caught.value, path, words)
     assert path.read_bytes() == before
 
@@ -67,19 +74,19 @@ async def test_foreign_and_newer_files_say_what_to_do(tmp_path):
         path = tmp_path / f"{make.__name__}.db"
         await make(path)
         with pytest.raises(kind, match=remedy):
-            await Store.open(path)
+            await SqliteStore.open(path)
 
 
 async def test_a_file_cut_shorter_than_its_header_is_truncated(tmp_path):
     path = tmp_path / "games.db"
     await truncated(path, keep=0.0005)  # ~50 bytes
     with pytest.raises(UnusableDatabase, match="shorter than a SQLite header"):
-        await Store.open(path)
+        await SqliteStore.open(path)
 
 
 async def test_opening_proves_that_the_file_takes_a_write(tmp_path):
     path = tmp_path / "games.db"
-    async with Store.open(path, clock=lambda: 1234.5) as store:
+    async with SqliteStore.open(path, clock=lambda: 1234.5) as store:
         assert await store.get_setting(0, "last_start") == 1234500
 
 

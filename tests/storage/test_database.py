@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 
 import pytest
-
-from storage import ReadOnlyStorage, Store, StoreError, default_path
-from storage.database import DEFAULT_PATH
 from storage_helpers import ALICE, CHANNEL, GUILD
+
+from storage import ReadOnlyStorage, SqliteStore, StoreError, default_path
+from storage.database import DEFAULT_PATH
 
 
 def test_default_path_and_its_override(monkeypatch, tmp_path):
@@ -23,7 +24,7 @@ def test_default_path_and_its_override(monkeypatch, tmp_path):
 async def test_open_uses_the_environment_and_creates_the_folder(monkeypatch, tmp_path):
     target = tmp_path / "a" / "b" / "games.db"
     monkeypatch.setenv("DATABASE_PATH", str(target))
-    async with Store.open() as store:
+    async with SqliteStore.open() as store:
         assert store.path == target
     assert target.is_file()
 
@@ -82,10 +83,8 @@ async def test_a_writer_cancelled_while_beginning_leaves_no_transaction_open(sto
         for _ in range(delay):
             await asyncio.sleep(0)
         task.cancel()
-        try:
+        with contextlib.suppress(asyncio.CancelledError):
             await task
-        except asyncio.CancelledError:
-            pass
         await store.set_setting(2, "after", delay)  # the writer is usable again
         assert await store.get_setting(2, "after") == delay
 
@@ -101,7 +100,7 @@ async def test_writes_wait_for_each_other(store):
 
 
 async def test_a_closed_store_refuses_politely(db_path):
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     await store.close()
     await store.close()  # twice is fine
     with pytest.raises(StoreError, match="closed"):
@@ -129,7 +128,7 @@ async def test_a_database_turned_read_only_is_reported_once_and_recovers(store, 
 async def test_closing_does_not_fail_while_another_process_holds_the_write_lock(db_path):
     """PRAGMA optimize at close needs the write lock; when another process
     (a second bot, a copy tool) holds it, closing still succeeds."""
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     other = sqlite3.connect(db_path, timeout=0)
     other.execute("BEGIN IMMEDIATE")  # holds the write lock
     try:
@@ -197,7 +196,7 @@ async def test_transact_reports_a_read_only_database_like_write(store, caplog):
 
 
 async def test_transact_after_close_is_refused(db_path):
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     await store.close()
     with pytest.raises(StoreError):
         await store._db.transact(put("k", 1))

@@ -9,10 +9,10 @@ import random
 import sqlite3
 
 import pytest
-
 from storage_helpers import ALICE, BOB, CHANNEL, GUILD, T0
+
 from rules import Match
-from storage import NotOurDatabase, SchemaTooNew, Status, Store, migrations
+from storage import NotOurDatabase, SchemaTooNew, SqliteStore, Status, Store, migrations
 from storage.records import dumps
 
 # Shipped migrations are frozen: change the schema by appending a migration.
@@ -102,7 +102,7 @@ async def check_v1_content(store: Store, expected: dict) -> None:
 
 async def test_a_first_version_file_opens_with_todays_code(db_path, raw):
     expected = build_v1_file(db_path)
-    async with Store.open(db_path) as store:
+    async with SqliteStore.open(db_path) as store:
         await check_v1_content(store, expected)
     versions = [r[0] for r in raw.execute("SELECT version FROM schema_version")]
     assert versions == list(range(1, migrations.latest() + 1))
@@ -110,7 +110,7 @@ async def test_a_first_version_file_opens_with_todays_code(db_path, raw):
 
 async def test_a_first_version_file_upgrades_without_loss(db_path, raw, clock):
     expected = build_v1_file(db_path)
-    async with Store.open(db_path, clock=clock) as store:
+    async with SqliteStore.open(db_path, clock=clock) as store:
         await check_v1_content(store, expected)
         finished, active, lobby = expected
         info = await store.info(active)  # migration 2's columns, with their defaults
@@ -127,7 +127,7 @@ async def test_a_first_version_file_upgrades_without_loss(db_path, raw, clock):
     assert raw.execute("SELECT count(*) FROM deadlines").fetchone()[0] == 1
     assert raw.execute("SELECT count(*) FROM departed_guilds").fetchone()[0] == 0
     # Opening again applies nothing more.
-    async with Store.open(db_path, clock=clock):
+    async with SqliteStore.open(db_path, clock=clock):
         pass
     assert raw.execute("SELECT count(*) FROM schema_version").fetchone()[0] == migrations.latest()
 
@@ -135,7 +135,7 @@ async def test_a_first_version_file_upgrades_without_loss(db_path, raw, clock):
 async def test_actions_logged_before_events_get_them_by_replay(db_path, clock):
     expected = build_v1_file(db_path)
     finished, active, lobby = expected
-    async with Store.open(db_path, clock=clock) as store:
+    async with SqliteStore.open(db_path, clock=clock) as store:
         for match_id in (finished, active):
             match = expected[match_id]
             _, story = Match.replay_story(match.to_record())
@@ -151,7 +151,7 @@ async def test_actions_logged_before_events_get_them_by_replay(db_path, clock):
 
 async def test_the_log_stays_append_only_once_events_are_filled_in(db_path, raw, clock):
     build_v1_file(db_path)
-    async with Store.open(db_path, clock=clock):
+    async with SqliteStore.open(db_path, clock=clock):
         pass
     with pytest.raises(sqlite3.DatabaseError, match="append-only"):
         raw.execute("UPDATE actions SET events = '[]' WHERE seq = 0")
@@ -166,7 +166,7 @@ async def test_a_newer_database_is_refused_clearly_and_left_alone(db_path, raw):
     raw.execute("PRAGMA journal_mode = DELETE")  # to see that opening did not switch it
     before = raw.execute("SELECT * FROM matches ORDER BY id").fetchall()
     with pytest.raises(SchemaTooNew) as caught:
-        await Store.open(db_path)
+        await SqliteStore.open(db_path)
     message = str(caught.value)
     assert str(db_path) in message and "newer than this code" in message
     assert f"version {newer}" in message and f"up to {migrations.latest()}" in message
@@ -174,7 +174,7 @@ async def test_a_newer_database_is_refused_clearly_and_left_alone(db_path, raw):
     assert raw.execute("SELECT * FROM matches ORDER BY id").fetchall() == before
     assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
     raw.execute("DELETE FROM schema_version WHERE version = ?", (newer,))
-    async with Store.open(db_path) as store:  # the refusal did no damage
+    async with SqliteStore.open(db_path) as store:  # the refusal did no damage
         await check_v1_content(store, expected)
 
 
@@ -183,22 +183,23 @@ async def test_a_failing_migration_changes_nothing(db_path, raw, monkeypatch):
     broken = "CREATE TABLE half_done (a INTEGER);\nINSERT INTO no_such_table VALUES (1);\n"
     monkeypatch.setattr(migrations, "MIGRATIONS", (migrations.MIGRATIONS[0], broken))
     with pytest.raises(sqlite3.OperationalError, match="no_such_table"):
-        await Store.open(db_path)
+        await SqliteStore.open(db_path)
     assert [r[0] for r in raw.execute("SELECT version FROM schema_version")] == [1]
     assert raw.execute(
         "SELECT count(*) FROM sqlite_master WHERE name = 'half_done'").fetchone()[0] == 0
     monkeypatch.undo()
-    async with Store.open(db_path) as store:
+    async with SqliteStore.open(db_path) as store:
         await check_v1_content(store, expected)
 
 
 async def test_two_processes_creating_the_file_at_once(db_path, raw):
-    first, second = await asyncio.gather(Store.open(db_path), Store.open(db_path))
+    first, second = await asyncio.gather(SqliteStore.open(db_path), SqliteStore.open(db_path))
     await first.create_lobby(GUILD, CHANNEL, "keltis", {}, ALICE)
     await second.create_lobby(GUILD, CHANNEL, "keltis", {}, ALICE)
     await first.close()
     await second.close()
-    assert [r[0] for r in raw.execute("SELECT version FROM schema_version")] == list(range(1, migrations.latest() + 1))
+    versions = [r[0] for r in raw.execute("SELECT version FROM schema_version")]
+    assert versions == list(range(1, migrations.latest() + 1))
     assert raw.execute("SELECT count(*) FROM matches").fetchone()[0] == 2
 
 
@@ -206,14 +207,14 @@ async def test_foreign_files_are_refused(tmp_path):
     text = tmp_path / "notes.db"
     text.write_text("these are not the tables you are looking for\n" * 100)
     with pytest.raises(NotOurDatabase, match="not a SQLite database"):
-        await Store.open(text)
+        await SqliteStore.open(text)
     other = tmp_path / "other.db"
     conn = sqlite3.connect(other)
     conn.execute("CREATE TABLE users (id INTEGER)")
     conn.commit()
     conn.close()
     with pytest.raises(NotOurDatabase, match="no schema_version"):
-        await Store.open(other)
+        await SqliteStore.open(other)
 
 
 # -- the schema's own guards ---------------------------------------------------------

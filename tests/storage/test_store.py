@@ -4,26 +4,26 @@ from __future__ import annotations
 
 import json
 import random
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
+from storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, T0, THREAD
 
-from storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, THREAD, T0
 from rules import Match, UnknownGame
 from storage import (
     Conflict,
     CorruptMatch,
     SeatError,
+    SqliteStore,
     StaleCommit,
     Status,
-    Store,
     UnknownMatch,
     WrongStatus,
 )
 
 
 def at(seconds: float) -> datetime:
-    return datetime.fromtimestamp(seconds, tz=timezone.utc)
+    return datetime.fromtimestamp(seconds, tz=UTC)
 
 
 # -- lobby and seats ------------------------------------------------------------
@@ -351,7 +351,7 @@ async def test_delete_guild_removes_all_of_its_data_only(store, start_keltis, pl
 # -- restart -------------------------------------------------------------------
 
 async def test_everything_is_there_after_a_restart(db_path, clock, start_keltis, play):
-    async with Store.open(db_path, clock=clock) as store:
+    async with SqliteStore.open(db_path, clock=clock) as store:
         lobby = await store.create_lobby(GUILD, CHANNEL, "keltis", {"first_player": 0}, ALICE)
         await store.add_user_seat(lobby, ALICE)
         await store.add_bot_seat(lobby, "hard")
@@ -363,7 +363,7 @@ async def test_everything_is_there_after_a_restart(db_path, clock, start_keltis,
         await store.finish(done, {"conceded_by": 1})
         await store.set_setting(GUILD, "colour", "green")
         before = {i: await store.load(i) for i in (lobby, active, done)}
-    async with Store.open(db_path, clock=clock) as store:
+    async with SqliteStore.open(db_path, clock=clock) as store:
         for match_id, old in before.items():
             new = await store.load(match_id, verify=True)
             old_meta = {k: getattr(old, k) for k in old.__dataclass_fields__ if k != "match"}
@@ -437,11 +437,11 @@ async def test_load_of_unknown_match(store):
 
 
 async def test_open_with_default_clock_and_plain_await(db_path):
-    store = await Store.open(db_path)
+    store = await SqliteStore.open(db_path)
     try:
         match_id = await store.create_lobby(GUILD, CHANNEL, "keltis", None, ALICE)
         created = (await store.info(match_id)).created_at
-        assert abs(created.timestamp() - datetime.now(timezone.utc).timestamp()) < 60
+        assert abs(created.timestamp() - datetime.now(UTC).timestamp()) < 60
         assert json.loads(json.dumps((await store.info(match_id)).options)) == {}
     finally:
         await store.close()

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import storage
-from storage import Store
+from storage import SqliteStore
 
 ROOT = Path(storage.__file__).resolve().parent.parent
 KILLS = 50
@@ -26,7 +26,7 @@ KILLS = 50
 SERVER = r"""
 import asyncio, os, random, sys
 from rules import Match, get_game
-from storage import Status, Store
+from storage import SqliteStore, Status
 
 get_game("keltis")  # discover the games before forking
 
@@ -41,7 +41,7 @@ async def new_match(store, rnd):
 
 async def play(path, seed, out):
     rnd = random.Random(seed)
-    async with Store.open(path) as store:
+    async with SqliteStore.open(path) as store:
         live = [i for i in await store.live_matches() if i.status == Status.ACTIVE]
         if live:
             match_id = live[0].id
@@ -82,7 +82,7 @@ class ForkServer:
         self.errors = errors
 
     @classmethod
-    async def start(cls, errors: Path) -> "ForkServer":
+    async def start(cls, errors: Path) -> ForkServer:
         with errors.open("wb") as err:
             proc = await asyncio.create_subprocess_exec(
                 sys.executable, "-c", SERVER, cwd=ROOT, stdin=asyncio.subprocess.PIPE,
@@ -144,7 +144,7 @@ async def check_run(server: ForkServer, path: Path, run: int, rnd: random.Random
         acked[match_id, seq] = (seat, key)
     if not path.exists():
         return  # killed before the file was even created
-    async with Store.open(path) as store:
+    async with SqliteStore.open(path) as store:
         logs = {}
         for match_id in sorted({m for m, _ in acked}):
             loaded = await store.load(match_id, verify=True)  # replay == snapshot

@@ -3,14 +3,14 @@ date, comes back with everything intact, and is deleted whole (and alone)
 once the date has passed; `delete_guild` forgets a guild at once."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
-
-from storage import UnknownMatch
 from storage_helpers import CHANNEL, GUILD, T0
 
-NOW = datetime.fromtimestamp(T0, tz=timezone.utc)
+from storage import UnknownMatch
+
+NOW = datetime.fromtimestamp(T0, tz=UTC)
 DAYS = timedelta(days=30)
 
 

@@ -3,7 +3,7 @@ pause, seats handed over, deadlines, players' settings, stats."""
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from storage_helpers import ALICE, BOB, CAROL, GUILD, T0
@@ -12,7 +12,7 @@ from rules import Match
 from storage import SeatError, Status, WrongStatus
 from tests.rules.playout import play_out
 
-NOW = datetime.fromtimestamp(T0, tz=timezone.utc)
+NOW = datetime.fromtimestamp(T0, tz=UTC)
 
 
 async def test_match_settings_and_pause_round_trip(store, start_keltis):

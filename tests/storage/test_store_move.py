@@ -10,7 +10,7 @@ import pytest
 from storage_helpers import ALICE, BOB, CHANNEL, GUILD, T0, random_move
 
 from rules import Match
-from storage import DeadlinePlan, StaleCommit, Status, Store
+from storage import DeadlinePlan, SqliteStore, StaleCommit, Status
 
 LATER = datetime.fromtimestamp(T0, tz=UTC) + timedelta(hours=1)
 
@@ -104,8 +104,8 @@ async def test_seats_keep_names_and_the_history_keeps_each_holders(store):
 
 
 async def test_names_survive_a_reopen(db_path, clock):
-    async with Store.open(db_path, clock=clock) as store:
+    async with SqliteStore.open(db_path, clock=clock) as store:
         match_id = await store.create_lobby(GUILD, CHANNEL, "keltis", {}, ALICE)
         await store.add_user_seat(match_id, ALICE, "Alice")
-    async with Store.open(db_path, clock=clock) as store:
+    async with SqliteStore.open(db_path, clock=clock) as store:
         assert (await store.info(match_id)).seats[0].name == "Alice"

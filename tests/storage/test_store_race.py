@@ -7,10 +7,10 @@ import asyncio
 import random
 
 import pytest
+from storage_helpers import random_move
 
 from rules import Match
-from storage import StaleCommit, Store
-from storage_helpers import random_move
+from storage import SqliteStore, StaleCommit, Store
 
 RACERS = 50
 
@@ -34,7 +34,7 @@ async def race_once(stores: list[Store], match_id: int, rnd: random.Random):
 async def test_fifty_commits_on_one_seq_one_wins(db_path, store, start_keltis, play, n_stores):
     match_id, match = await start_keltis(store, players=4)
     await play(store, match_id, match, 7)
-    others = [await Store.open(db_path) for _ in range(n_stores - 1)]
+    others = [await SqliteStore.open(db_path) for _ in range(n_stores - 1)]
     try:
         base, attempts, results = await race_once([store, *others], match_id, random.Random(1))
     finally:
@@ -73,7 +73,7 @@ async def player(store: Store, match_id: int, rnd: random.Random, until: int,
 
 async def test_fifty_players_racing_through_a_match(db_path, store, start_keltis):
     match_id, _ = await start_keltis(store, players=3)
-    other = await Store.open(db_path)
+    other = await SqliteStore.open(db_path)
     won: list[int] = []
     try:
         lost = await asyncio.gather(*(

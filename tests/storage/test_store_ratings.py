@@ -10,7 +10,7 @@ import pytest
 from storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, random_move
 
 from rules import Match
-from storage import Store
+from storage import SqliteStore
 from storage.ratings import FRESH_ORDINAL
 
 DAVE = 14
@@ -139,7 +139,7 @@ async def test_a_rebuild_equals_the_ratings_updated_match_by_match(store, raw):
 
 
 async def test_matches_finished_before_ratings_existed_are_rated_at_open(db_path, clock, raw):
-    async with Store.open(db_path, clock=clock) as store:
+    async with SqliteStore.open(db_path, clock=clock) as store:
         for n, users in enumerate([(ALICE, BOB), (BOB, CAROL), (CAROL, ALICE)]):
             match_id, match = await start(store, "cuttle", users, f"old{n}")
             await play_to_end(store, match_id, match, random.Random(n))
@@ -148,7 +148,7 @@ async def test_matches_finished_before_ratings_existed_are_rated_at_open(db_path
     raw.execute("DELETE FROM ratings")
     raw.execute("DELETE FROM results")
     raw.execute("UPDATE finishes SET rated = 0")
-    async with Store.open(db_path, clock=clock) as store:
+    async with SqliteStore.open(db_path, clock=clock) as store:
         assert all_ratings(raw) == rated
         assert (await store.player_stats(GUILD, BOB))["cuttle"].played == 2
         assert await store.rate_unrated() == 0  # nothing left to do

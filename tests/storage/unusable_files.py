@@ -7,14 +7,14 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from storage import Store, migrations
+from storage import SqliteStore, migrations
 
 GUILD, CHANNEL, ALICE = 1001, 2001, 11
 
 
 async def filled_database(path: Path, matches: int = 40) -> None:
     """A real database of several pages, all in the main file."""
-    async with Store.open(path) as store:
+    async with SqliteStore.open(path) as store:
         for _ in range(matches):
             await store.create_lobby(GUILD, CHANNEL, "keltis", {"note": "x" * 200}, ALICE)
     conn = sqlite3.connect(path)

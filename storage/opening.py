@@ -1,0 +1,50 @@
+"""Opening a store: `await open_store(...)` or `async with open_store(...) as store:`.
+
+`open_store` is the one way the bot opens its store, so that choosing a
+backend (SQLite now; PostgreSQL by DATABASE_URL next) happens in one place.
+Each backend is imported only when chosen.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Awaitable, Callable, Generator
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from storage.protocol import Lifecycle, Store
+from storage.records import Clock
+
+S_co = TypeVar("S_co", bound=Lifecycle, covariant=True)
+
+
+class Opening(Generic[S_co]):
+    """A store being opened: awaited, it gives the open store; used as an
+    async context manager, it also closes it at the end of the block."""
+
+    def __init__(self, opener: Callable[[], Awaitable[S_co]]) -> None:
+        self._opener = opener
+        self._opened: list[S_co] = []  # the store `async with` opened, to close
+
+    def __await__(self) -> Generator[Any, Any, S_co]:
+        return self._opener().__await__()
+
+    async def __aenter__(self) -> S_co:
+        store = await self._opener()
+        self._opened.append(store)
+        return store
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self._opened.pop().close()
+
+
+def open_store(
+    path: str | Path | None = None, *, clock: Clock = time.time, create_folder: bool = True
+) -> Opening[Store]:
+    """Check, open and migrate the bot's store: the SQLite file at `path`
+    (default: `storage.database.default_path()`, i.e. DATABASE_PATH).
+    Refuses with UnusableDatabase a database it cannot use, in one line
+    that names it and says what to do."""
+    from storage.sqlite import SqliteStore
+
+    return SqliteStore.open(path, clock=clock, create_folder=create_folder)

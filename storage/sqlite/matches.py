@@ -1,0 +1,230 @@
+"""A match from lobby to archive, and reading it back (protocol.Matches)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+from rules import Match, get_game
+from storage import moves, results
+from storage.errors import StaleCommit, UnknownMatch
+from storage.protocol import Matches
+from storage.records import (
+    ENDED,
+    LIVE,
+    LoadedMatch,
+    MatchInfo,
+    Status,
+    decode_info,
+    decode_match,
+    dumps,
+)
+from storage.sqlite.base import SqliteBase
+from storage.sqlite.queries import INFO_COLUMNS, LOAD_SQL, require
+
+log = logging.getLogger(__name__)
+
+
+class SqliteMatches(SqliteBase, Matches):
+    async def create_lobby(
+        self,
+        guild_id: int,
+        channel_id: int,
+        game_id: str,
+        options: dict[str, Any] | None,
+        creator_id: int,
+        thread_id: int | None = None,
+    ) -> int:
+        get_game(game_id)
+        now = self._now()
+        async with self._db.write() as conn:
+            cur = await conn.execute(
+                "INSERT INTO matches (guild_id, channel_id, thread_id, game, status, creator_id,"
+                " options, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                (
+                    guild_id,
+                    channel_id,
+                    thread_id,
+                    game_id,
+                    creator_id,
+                    dumps(options or {}),
+                    now,
+                    now,
+                ),
+            )
+            assert cur.lastrowid is not None  # an INSERT's row id
+            return cur.lastrowid
+
+    async def set_thread(self, match_id: int, thread_id: int | None) -> None:
+        async with self._db.write() as conn:
+            await require(conn, match_id)
+            await conn.execute(
+                "UPDATE matches SET thread_id = ?, updated_at = ? WHERE id = ?",
+                (thread_id, self._now(), match_id),
+            )
+
+    async def start_match(self, match_id: int, match: Match) -> None:
+        moves.check_fresh(match)
+        snapshot, options = dumps(match.snapshot()), dumps(match.options)
+        now = self._now()
+        async with self._db.write() as conn:
+            row = await require(conn, match_id, (Status.LOBBY,))
+            ((count,),) = await conn.execute_fetchall(
+                "SELECT count(*) FROM seats WHERE match_id = ?", (match_id,)
+            )
+            moves.check_start(match_id, row["game"], count, match)
+            await conn.execute(
+                "INSERT INTO seat_holders (match_id, seat, from_seq, user_id, bot, how, at, name)"
+                " SELECT match_id, seat, 0, user_id, bot, 'start', ?, name FROM seats"
+                " WHERE match_id = ? ORDER BY seat",
+                (now, match_id),
+            )
+            await conn.execute(
+                "UPDATE matches SET status = 'active', players = ?, seed = ?, options = ?,"
+                " rules_version = ?, snapshot = ?, started_at = ?, updated_at = ? WHERE id = ?",
+                (
+                    match.players,
+                    match.seed,
+                    options,
+                    match.game.rules_version,
+                    snapshot,
+                    now,
+                    now,
+                    match_id,
+                ),
+            )
+
+    async def cancel(self, match_id: int) -> None:
+        now = self._now()
+        async with self._db.write() as conn:
+            await require(conn, match_id, LIVE)
+            await conn.execute(
+                "UPDATE matches SET status = 'cancelled', ended_at = ?, updated_at = ?"
+                " WHERE id = ?",
+                (now, now, match_id),
+            )
+
+    async def finish(
+        self, match_id: int, outcome: dict[str, Any], *, expected_seq: int | None = None
+    ) -> None:
+        outcome_json = dumps(outcome)
+        now = self._now()
+        async with self._db.write() as conn:
+            row = await require(conn, match_id, (Status.ACTIVE,))
+            if expected_seq is not None and row["seq"] != expected_seq:
+                raise StaleCommit(match_id, expected_seq, row["seq"])
+            await conn.execute(
+                "UPDATE matches SET status = 'finished', outcome = ?, ended_at = ?,"
+                " updated_at = ? WHERE id = ?",
+                (outcome_json, now, now, match_id),
+            )
+            await results.record_finish(conn, match_id)
+
+    async def archive(self, match_id: int) -> None:
+        now = self._now()
+        async with self._db.write() as conn:
+            await require(conn, match_id, ENDED)
+            await conn.execute(
+                "UPDATE matches SET archived_at = coalesce(archived_at, ?), updated_at = ?"
+                " WHERE id = ?",
+                (now, now, match_id),
+            )
+
+    async def set_match_settings(self, match_id: int, settings: dict[str, Any]) -> None:
+        async with self._db.write() as conn:
+            await require(conn, match_id, LIVE)
+            await conn.execute(
+                "UPDATE matches SET settings = ?, updated_at = ? WHERE id = ?",
+                (dumps(settings), self._now(), match_id),
+            )
+
+    async def pause(self, match_id: int) -> None:
+        now = self._now()
+        async with self._db.write() as conn:
+            await require(conn, match_id, (Status.ACTIVE,))
+            await conn.execute(
+                "UPDATE matches SET paused_at = coalesce(paused_at, ?), updated_at = ?"
+                " WHERE id = ?",
+                (now, now, match_id),
+            )
+
+    async def resume(self, match_id: int) -> None:
+        async with self._db.write() as conn:
+            await require(conn, match_id, (Status.ACTIVE,))
+            await conn.execute(
+                "UPDATE matches SET paused_at = NULL, updated_at = ? WHERE id = ?",
+                (self._now(), match_id),
+            )
+
+    # -- reading ----------------------------------------------------------------
+    async def info(self, match_id: int) -> MatchInfo:
+        row = await self._db.lookup_one(
+            f"SELECT {INFO_COLUMNS} FROM matches m WHERE m.id = ?", (match_id,)
+        )
+        if row is None:
+            raise UnknownMatch(match_id)
+        return decode_info(row)
+
+    async def load(self, match_id: int, *, verify: bool = False) -> LoadedMatch:
+        row = await self._db.lookup_one(LOAD_SQL, (match_id,))
+        if row is None:
+            raise UnknownMatch(match_id)
+        return decode_match(row, verify=verify)
+
+    async def live_matches(
+        self,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        user_id: int | None = None,
+        departed: bool = True,
+    ) -> list[MatchInfo]:
+        where, params = ["m.status IN ('lobby', 'active')"], []
+        if not departed:
+            where.append("m.guild_id NOT IN (SELECT guild_id FROM departed_guilds)")
+        if guild_id is not None:
+            where.append("m.guild_id = ?")
+            params.append(guild_id)
+        if channel_id is not None:
+            where.append("(m.channel_id = ? OR m.thread_id = ?)")
+            params += [channel_id, channel_id]
+        if user_id is not None:
+            where.append("m.id IN (SELECT match_id FROM seats WHERE user_id = ?)")
+            params.append(user_id)
+        return await self._infos(f"WHERE {' AND '.join(where)} ORDER BY m.id", params)
+
+    async def finished_matches(
+        self, guild_id: int, *, limit: int = 20, include_archived: bool = False
+    ) -> list[MatchInfo]:
+        archived = "" if include_archived else " AND m.archived_at IS NULL"
+        return await self._infos(
+            f"WHERE m.guild_id = ? AND m.status = 'finished'{archived}"
+            " ORDER BY m.ended_at DESC, m.id DESC LIMIT ?",
+            (guild_id, limit),
+        )
+
+    async def match_shown_in(self, place_id: int) -> MatchInfo | None:
+        found = await self._infos(
+            "WHERE m.thread_id = ? OR (m.channel_id = ? AND m.thread_id IS NULL)"
+            " ORDER BY m.status IN ('lobby', 'active') DESC, m.id DESC LIMIT 1",
+            (place_id, place_id),
+        )
+        return found[0] if found else None
+
+    async def _infos(self, tail: str, params: Sequence[int]) -> list[MatchInfo]:
+        """Decode each row on its own: a row whose JSON is bad comes back
+        flagged (`problem`), one that cannot be decoded at all is skipped;
+        both are logged with their match id, and the rest is listed."""
+        rows = await self._db.fetchall(f"SELECT {INFO_COLUMNS} FROM matches m {tail}", params)
+        infos = []
+        for row in rows:
+            try:
+                info = decode_info(row)
+            except Exception:
+                log.exception("match %s is unreadable; left out of the listing", row["id"])
+                continue
+            if info.problem:
+                log.warning("match %s is unreadable: %s", info.id, info.problem)
+            infos.append(info)
+        return infos
