@@ -18,7 +18,7 @@ import pytest
 from pg_helpers import URL, connect_in
 
 from rules import Match, all_games
-from storage import Store
+from storage import SqliteStore
 from storage.postgres import PgStore
 from storage.transfer import SqliteEnd, TransferError, main, transfer
 
@@ -34,7 +34,7 @@ async def build(path: Path) -> None:
     server and player settings, a departed server, and a deleted match (the
     id counter is past the largest id)."""
     now = datetime(2026, 3, 1, tzinfo=UTC)
-    async with Store.open(path) as store:
+    async with SqliteStore.open(path) as store:
 
         async def one(i: int) -> None:
             rnd = random.Random(i)
@@ -118,7 +118,7 @@ async def test_a_thousand_matches_go_to_postgres_and_back_without_loss(source, p
     # both stores read the copy as the original, and go on from it
     pg = await PgStore.open(URL, schema_name=pg_schema)
     try:
-        async with Store.open(source) as sqlite_store:
+        async with SqliteStore.open(source) as sqlite_store:
             for mid in (3, 7, 12, 505, 999):
                 a = await sqlite_store.load(mid, verify=True)
                 b = await pg.load(mid, verify=True)
@@ -130,7 +130,7 @@ async def test_a_thousand_matches_go_to_postgres_and_back_without_loss(source, p
         assert fresh > MATCHES + 1  # past the deleted match's id too
     finally:
         await pg.close()
-    async with Store.open(back) as returned_store:
+    async with SqliteStore.open(back) as returned_store:
         assert await returned_store.create_lobby(1, 1, "keltis", None, 1) == fresh
 
 
