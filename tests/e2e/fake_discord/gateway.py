@@ -17,6 +17,7 @@ from typing import Any, Callable
 
 from aiohttp import WSMsgType, web
 
+from .ids import shard_of
 from .state import State
 
 log = logging.getLogger(__name__)
@@ -44,6 +45,14 @@ class Session:
         self._loop = asyncio.get_running_loop()  # send() may be called from sync test code
         self._queue: asyncio.Queue[tuple[str, asyncio.Future[None]]] = asyncio.Queue()
         self._writer = asyncio.create_task(self._write_loop())
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether Discord routes this guild's events (None: DMs) to this
+        connection: every guild without sharding, else the guilds of its shard."""
+        if self.shard is None:
+            return True
+        shard, count = self.shard
+        return shard_of(guild_id, count) == shard
 
     def send(self, op: int, d: Any = None, t: str | None = None) -> asyncio.Future[None]:
         """Queue a frame; the future resolves once it is written (or the socket is gone)."""
@@ -95,10 +104,17 @@ class Gateway:
         """Ready sessions, optionally only those identified after the ``after``-th IDENTIFY."""
         return [s for s in self.sessions if s.ready and not s.closed and s.number > after]
 
+    def serving(self, guild_id: int | None) -> list[Session]:
+        """Ready sessions that receive the events of ``guild_id`` (None: DMs)."""
+        return [s for s in self.live() if s.serves(guild_id)]
+
     def broadcast(self, event: str, data: dict[str, Any], intent: int = 0) -> None:
         """Dispatch to every ready session subscribed to ``intent`` (0: always)."""
+        guild_id = int(data['guild_id']) if data.get('guild_id') else None
         for session in self.live():
             if intent and not session.intents & intent:
+                continue
+            if guild_id is not None and not session.serves(guild_id):
                 continue
             payload = data
             if event.startswith('MESSAGE_') and 'content' in data and not self._sees_content(session, data):
@@ -107,7 +123,7 @@ class Gateway:
 
     def announce_guild(self, guild) -> None:
         """GUILD_CREATE for a guild added while bots are connected."""
-        for session in self.live():
+        for session in self.serving(guild.id):
             session.dispatch('GUILD_CREATE', self.guild_create(guild, session)).add_done_callback(_ignore_errors)
 
     def _sees_content(self, session: Session, data: dict[str, Any]) -> bool:
@@ -159,7 +175,7 @@ class Gateway:
         session.number = self.identify_count
         ready = {
             'v': 10, 'user': dict(state.bot.payload(), verified=True, mfa_enabled=False),
-            'guilds': [{'id': str(g), 'unavailable': True} for g in state.guilds],
+            'guilds': [{'id': str(g), 'unavailable': True} for g in state.guilds if session.serves(g)],
             'session_id': session.session_id, 'session_type': 'normal', 'resume_gateway_url': self.resume_url(),
             'application': {'id': str(state.application_id), 'flags': 0}, 'private_channels': [],
             'presences': [], 'relationships': [], 'geo_ordered_rtc_regions': [], 'auth': {}, 'user_settings': {},
@@ -169,7 +185,8 @@ class Gateway:
         session.dispatch('READY', ready)
         last = None
         for guild in state.guilds.values():
-            last = session.dispatch('GUILD_CREATE', self.guild_create(guild, session))
+            if session.serves(guild.id):
+                last = session.dispatch('GUILD_CREATE', self.guild_create(guild, session))
         try:
             await (last or session.send(HEARTBEAT_ACK))
         except ConnectionError:

@@ -69,7 +69,7 @@ class RestRoutes:
         })
 
     async def gateway(self, request: web.Request) -> web.Response:
-        return json_response({'url': self.gateway_url(), 'shards': 1, 'session_start_limit': {
+        return json_response({'url': self.gateway_url(), 'shards': self.state.shard_count, 'session_start_limit': {
             'total': 1000, 'remaining': 1000, 'reset_after': 0, 'max_concurrency': 1}})
 
     # -- application commands ------------------------------------------------------

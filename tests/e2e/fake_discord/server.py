@@ -10,6 +10,7 @@ from aiohttp import web
 from .app import API, build_app
 from .commands import CommandNotAvailable, build_command_data
 from .gateway import Gateway, Session
+from .ids import snowflake_in_shard
 from .interactions import (
     AUTOCOMPLETE,
     COMMAND,
@@ -93,10 +94,13 @@ class FakeDiscord:
                 'DISCORD_GATEWAY_URL': self.gateway_url}
 
     # -- the world -----------------------------------------------------------------
-    def add_guild(self, name: str = 'Test Server', *, preferred_locale: str = 'en-US') -> Guild:
+    def add_guild(self, name: str = 'Test Server', *, preferred_locale: str = 'en-US',
+                  shard: tuple[int, int] | None = None) -> Guild:
         """A guild with the bot in it (a connected bot gets its GUILD_CREATE, as after an invite);
-        ``preferred_locale`` is the server's language (sent as the interactions' guild_locale)."""
-        guild = self.state.add_guild(name, preferred_locale=preferred_locale)
+        ``preferred_locale`` is the server's language (sent as the interactions' guild_locale);
+        ``shard=(k, n)`` gives it an id that Discord routes to shard k of n."""
+        guild_id = snowflake_in_shard(*shard) if shard is not None else None
+        guild = self.state.add_guild(name, preferred_locale=preferred_locale, guild_id=guild_id)
         for user, manage_guild in self._everywhere.items():
             self.state.add_member(guild, user, [self._moderator_role(guild)] if manage_guild else [])
         self.gateway.announce_guild(guild)
@@ -181,10 +185,12 @@ class FakeDiscord:
         for session in self.gateway.live():
             await session.send(7)
 
-    def _session(self) -> Session:
-        live = self.gateway.live()
+    def _session(self, guild_id: int | None = None) -> Session:
+        """The connection Discord would send a guild's interaction to (DMs: shard 0)."""
+        live = self.gateway.serving(guild_id)
         if not live:
-            raise RuntimeError('no bot is connected to the fake gateway (await fake.wait_until_bot_ready())')
+            raise RuntimeError('no bot is connected to the fake gateway for this guild'
+                               ' (await fake.wait_until_bot_ready())')
         return live[-1]
 
     # -- interactions --------------------------------------------------------------
@@ -290,7 +296,7 @@ class FakeDiscord:
                                                 data=data, message=shown.message))
 
     async def _dispatch(self, inter: Interaction) -> Interaction:
-        session = self._session()
+        session = self._session(inter.channel.guild_id if inter.channel is not None else None)
         payload = inter.payload()
         self.state.interactions.append(inter)
         inter.dispatched_at = asyncio.get_running_loop().time()

@@ -39,6 +39,7 @@ class State:
         self.base_url = ''  # set when the server starts
         self.users: dict[int, User] = {}
         self.guilds: dict[int, Guild] = {}
+        self.shard_count = 1  # what GET /gateway/bot recommends
         self.channels: dict[int, Channel] = {}
         self.messages: list[Message] = []
         self.commands: dict[int | None, dict[tuple[int, str], AppCommand]] = {}
@@ -85,8 +86,8 @@ class State:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, *, preferred_locale: str = 'en-US') -> Guild:
-        guild = Guild(snowflake(), name, self.owner.id, preferred_locale=preferred_locale)
+    def add_guild(self, name: str, *, preferred_locale: str = 'en-US', guild_id: int | None = None) -> Guild:
+        guild = Guild(guild_id or snowflake(), name, self.owner.id, preferred_locale=preferred_locale)
         guild.roles[guild.id] = Role(guild.id, guild.id, '@everyone', Perm.EVERYONE)
         bot_role = self.add_role(guild, self.bot.name, Perm.BOT)
         bot_role.bot_id = self.bot.id
