@@ -80,7 +80,7 @@ class Matches(PgBase):
     async def set_thread(self, match_id: int, thread_id: int | None) -> None:
         """Record the thread that shows the match (created after the lobby,
         since its name usually carries the match id)."""
-        await self._update(match_id, None, "thread_id = $2", thread_id)
+        await self._update(match_id, None, "thread_id = $3", thread_id)
 
     async def start_match(self, match_id: int, match: Match) -> None:
         """Lobby -> active with a fresh `Match` (seq 0) whose player count is

@@ -11,6 +11,10 @@ from storage import ReadOnlyStorage, Store, StoreError, default_path
 from storage.database import DEFAULT_PATH
 from storage_helpers import ALICE, CHANNEL, GUILD
 
+# SQLite's own: its file, pragmas and writer thread (PostgreSQL's pool:
+# tests/storage/postgres)
+pytestmark = pytest.mark.sqlite_only
+
 
 def test_default_path_and_its_override(monkeypatch, tmp_path):
     monkeypatch.delenv("DATABASE_PATH", raising=False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from datetime import datetime, timezone
 
 import pytest
@@ -16,7 +17,6 @@ from storage import (
     SeatError,
     StaleCommit,
     Status,
-    Store,
     UnknownMatch,
     WrongStatus,
 )
@@ -305,7 +305,7 @@ async def test_messages_one_per_kind(store, clock):
         await store.set_message(match_id + 1, "table", CHANNEL, 1)
 
 
-async def test_guild_settings_over_caller_defaults(store, raw):
+async def test_guild_settings_over_caller_defaults(store):
     defaults = {"reminder_hours": 24, "use_threads": True}
     assert await store.settings(GUILD, defaults) == defaults
     assert await store.get_setting(GUILD, "reminder_hours", 24) == 24
@@ -320,6 +320,11 @@ async def test_guild_settings_over_caller_defaults(store, raw):
     assert await store.delete_setting(GUILD, "reminder_hours") is True
     assert await store.delete_setting(GUILD, "reminder_hours") is False
     assert await store.get_setting(GUILD, "reminder_hours", 24) == 24
+
+
+@pytest.mark.sqlite_only  # PostgreSQL's jsonb column refuses such a value outright
+async def test_an_unreadable_setting_reads_as_the_default(store, raw):
+    await store.set_setting(GUILD, "timeouts", {"keltis": [1, 2]})
     raw.execute("UPDATE guild_settings SET value = '{oops' WHERE key = 'timeouts'")
     assert await store.get_setting(GUILD, "timeouts", "default") == "default"
     assert (await store.settings(GUILD, {"timeouts": 0}))["timeouts"] == 0
@@ -350,8 +355,8 @@ async def test_delete_guild_removes_all_of_its_data_only(store, start_keltis, pl
 
 # -- restart -------------------------------------------------------------------
 
-async def test_everything_is_there_after_a_restart(db_path, clock, start_keltis, play):
-    async with Store.open(db_path, clock=clock) as store:
+async def test_everything_is_there_after_a_restart(open_store, start_keltis, play):
+    async with open_store() as store:
         lobby = await store.create_lobby(GUILD, CHANNEL, "keltis", {"first_player": 0}, ALICE)
         await store.add_user_seat(lobby, ALICE)
         await store.add_bot_seat(lobby, "hard")
@@ -363,7 +368,7 @@ async def test_everything_is_there_after_a_restart(db_path, clock, start_keltis,
         await store.finish(done, {"conceded_by": 1})
         await store.set_setting(GUILD, "colour", "green")
         before = {i: await store.load(i) for i in (lobby, active, done)}
-    async with Store.open(db_path, clock=clock) as store:
+    async with open_store() as store:
         for match_id, old in before.items():
             new = await store.load(match_id, verify=True)
             old_meta = {k: getattr(old, k) for k in old.__dataclass_fields__ if k != "match"}
@@ -393,11 +398,12 @@ async def test_a_corrupt_row_is_reported_and_others_keep_working(store, start_ke
     bad_game, _ = await start_keltis(store)
     bad_time, _ = await start_keltis(store)
 
-    raw.execute("UPDATE matches SET options = '{broken' WHERE id = ?", (bad_options,))
+    raw.execute(f"UPDATE matches SET options = {raw.unreadable_json} WHERE id = ?", (bad_options,))
     # The schema refuses snapshot edits and log edits; damage goes around it.
-    raw.execute("DROP TRIGGER matches_snapshot_follows_seq")
-    raw.execute("UPDATE matches SET snapshot = '{\"rng\": 1' WHERE id = ?", (bad_snapshot,))
-    raw.execute("DROP TRIGGER actions_no_update")
+    raw.drop_trigger("matches_snapshot_follows_seq", "matches")
+    raw.execute(f"UPDATE matches SET snapshot = {raw.unreadable_json} WHERE id = ?",
+                (bad_snapshot,))
+    raw.drop_trigger("actions_no_update", "actions")
     raw.execute("UPDATE actions SET key = 'done' WHERE match_id = ? AND seq = 3", (bad_log,))
     raw.execute("UPDATE matches SET game = 'gone' WHERE id = ?", (bad_game,))
     raw.execute("UPDATE matches SET created_at = ? WHERE id = ?", (2**62, bad_time))
@@ -422,7 +428,7 @@ async def test_a_corrupt_row_is_reported_and_others_keep_working(store, start_ke
 async def test_a_log_shorter_than_seq_is_corrupt(store, start_keltis, play, raw):
     match_id, match = await start_keltis(store)
     await play(store, match_id, match, 3)
-    raw.execute("DROP TRIGGER actions_no_delete")
+    raw.drop_trigger("actions_no_delete", "actions")
     raw.execute("DELETE FROM actions WHERE match_id = ? AND seq = 1", (match_id,))
     with pytest.raises(CorruptMatch, match="log"):
         await store.load(match_id)
@@ -436,8 +442,8 @@ async def test_load_of_unknown_match(store):
         await store.info(12345)
 
 
-async def test_open_with_default_clock_and_plain_await(db_path):
-    store = await Store.open(db_path)
+async def test_open_with_default_clock_and_plain_await(open_store):
+    store = await open_store(clock=time.time)
     try:
         match_id = await store.create_lobby(GUILD, CHANNEL, "keltis", None, ALICE)
         created = (await store.info(match_id)).created_at

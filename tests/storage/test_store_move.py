@@ -10,7 +10,7 @@ import pytest
 from storage_helpers import ALICE, BOB, CHANNEL, GUILD, T0, random_move
 
 from rules import Match
-from storage import DeadlinePlan, StaleCommit, Status, Store
+from storage import DeadlinePlan, StaleCommit, Status
 
 LATER = datetime.fromtimestamp(T0, tz=UTC) + timedelta(hours=1)
 
@@ -103,9 +103,9 @@ async def test_seats_keep_names_and_the_history_keeps_each_holders(store):
     assert [(h.user_id, h.name) for h in history] == [(ALICE, "Alice"), (BOB, "Bob"), (99, "Zed")]
 
 
-async def test_names_survive_a_reopen(db_path, clock):
-    async with Store.open(db_path, clock=clock) as store:
+async def test_names_survive_a_reopen(open_store):
+    async with open_store() as store:
         match_id = await store.create_lobby(GUILD, CHANNEL, "keltis", {}, ALICE)
         await store.add_user_seat(match_id, ALICE, "Alice")
-    async with Store.open(db_path, clock=clock) as store:
+    async with open_store() as store:
         assert (await store.info(match_id)).seats[0].name == "Alice"

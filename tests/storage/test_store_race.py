@@ -1,5 +1,5 @@
 """Optimistic concurrency: clicks racing on one match, within one store and
-across two stores on the same file (as two processes would). Exactly one
+across two stores on the same database (as two processes would). Exactly one
 commit per seq wins; the losers change nothing; log and snapshot agree."""
 from __future__ import annotations
 
@@ -31,10 +31,10 @@ async def race_once(stores: list[Store], match_id: int, rnd: random.Random):
 
 
 @pytest.mark.parametrize("n_stores", [1, 2])
-async def test_fifty_commits_on_one_seq_one_wins(db_path, store, start_keltis, play, n_stores):
+async def test_fifty_commits_on_one_seq_one_wins(open_store, store, start_keltis, play, n_stores):
     match_id, match = await start_keltis(store, players=4)
     await play(store, match_id, match, 7)
-    others = [await Store.open(db_path) for _ in range(n_stores - 1)]
+    others = [await open_store() for _ in range(n_stores - 1)]
     try:
         base, attempts, results = await race_once([store, *others], match_id, random.Random(1))
     finally:
@@ -71,9 +71,9 @@ async def player(store: Store, match_id: int, rnd: random.Random, until: int,
         won.append(match.seq - 1)
 
 
-async def test_fifty_players_racing_through_a_match(db_path, store, start_keltis):
+async def test_fifty_players_racing_through_a_match(open_store, store, start_keltis):
     match_id, _ = await start_keltis(store, players=3)
-    other = await Store.open(db_path)
+    other = await open_store()
     won: list[int] = []
     try:
         lost = await asyncio.gather(*(

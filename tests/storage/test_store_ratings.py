@@ -4,13 +4,11 @@ history to the same figures."""
 from __future__ import annotations
 
 import random
-import sqlite3
 
 import pytest
 from storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, random_move
 
 from rules import Match
-from storage import Store
 from storage.ratings import FRESH_ORDINAL
 
 DAVE = 14
@@ -107,10 +105,9 @@ async def test_cucco_rates_each_deal_declarer_side_against_the_rest(store, raw):
 
 async def test_ratings_are_written_in_the_transaction_that_finishes_the_match(store, raw):
     match_id, match = await start(store, "cuttle", (ALICE, BOB), "atomic")
-    raw.execute("CREATE TRIGGER no_ratings BEFORE INSERT ON ratings"
-                " BEGIN SELECT RAISE(ABORT, 'ratings refused'); END")
+    raw.refuse_inserts("ratings", "ratings refused")
     seq = match.seq
-    with pytest.raises(sqlite3.DatabaseError, match="ratings refused"):
+    with pytest.raises(raw.Error, match="ratings refused"):
         await store.commit(match_id, match, match.concede(1, match.seq))
     info = await store.info(match_id)
     assert (info.status, info.seq) == ("active", seq)  # the finishing move is not stored
@@ -138,8 +135,8 @@ async def test_a_rebuild_equals_the_ratings_updated_match_by_match(store, raw):
     assert all_ratings(raw) == incremental and all_results(raw) == results_then
 
 
-async def test_matches_finished_before_ratings_existed_are_rated_at_open(db_path, clock, raw):
-    async with Store.open(db_path, clock=clock) as store:
+async def test_matches_finished_before_ratings_existed_are_rated_at_open(open_store, raw):
+    async with open_store() as store:
         for n, users in enumerate([(ALICE, BOB), (BOB, CAROL), (CAROL, ALICE)]):
             match_id, match = await start(store, "cuttle", users, f"old{n}")
             await play_to_end(store, match_id, match, random.Random(n))
@@ -148,7 +145,7 @@ async def test_matches_finished_before_ratings_existed_are_rated_at_open(db_path
     raw.execute("DELETE FROM ratings")
     raw.execute("DELETE FROM results")
     raw.execute("UPDATE finishes SET rated = 0")
-    async with Store.open(db_path, clock=clock) as store:
+    async with open_store() as store:
         assert all_ratings(raw) == rated
         assert (await store.player_stats(GUILD, BOB))["cuttle"].played == 2
         assert await store.rate_unrated() == 0  # nothing left to do

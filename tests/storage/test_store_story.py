@@ -2,8 +2,6 @@
 and seats that keep their history through hand-overs."""
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 from storage_helpers import ALICE, BOB, CAROL
 
@@ -59,5 +57,5 @@ async def test_a_hand_over_keeps_who_held_the_seat_before(store, start_keltis, p
 
 async def test_seat_history_cannot_be_rewritten(store, start_keltis, raw):
     match_id, _ = await start_keltis(store)
-    with pytest.raises(sqlite3.DatabaseError, match="never rewritten"):
+    with pytest.raises(raw.Error, match="never rewritten"):
         raw.execute("UPDATE seat_holders SET user_id = 5 WHERE match_id = ?", (match_id,))
