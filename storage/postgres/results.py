@@ -4,8 +4,8 @@ The same derivation as storage/results.py (the pure parts, standings and
 ratings, are shared): `record_finish`, inside the transaction that finishes
 the match, notes the order it finished in and settles it, so a match never
 ends without its results and ratings; `rebuild` redoes a guild's game from
-scratch in that order. Only the SQL differs (jsonb instead of SQLite's
-json_each).
+scratch in that order. Only the SQL differs (json_array_elements instead of
+SQLite's json_each).
 
 A guild's ratings of a game are a sequence of updates, one finished match
 after another. SQLite has one writer; here two processes may finish two
@@ -26,8 +26,8 @@ from storage.records import Holder
 from storage.results import _outcome
 
 _DEAL_ENDS = """
-SELECT DISTINCT a.seq FROM actions a, jsonb_array_elements(a.events) e
- WHERE a.match_id = $1 AND jsonb_typeof(a.events) = 'array'
+SELECT DISTINCT a.seq FROM actions a, json_array_elements(a.events) e
+ WHERE a.match_id = $1 AND json_typeof(a.events) = 'array'
    AND e ->> 'type' = 'deal_end'
  ORDER BY a.seq
 """
