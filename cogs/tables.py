@@ -561,7 +561,10 @@ class Tables:
 
         With `burst` (a move, which bot moves may follow at once), while a
         bot moves next the table waits for it (at most `lazy_delay`), so a
-        burst of bot moves ends in one edit showing all of them."""
+        burst of bot moves ends in one edit showing all of them. Likewise,
+        while every player owing a decision is playing and sees it in their
+        open panel, the table waits for their answer (at most
+        `table_watched_delay`): a quick exchange of moves costs one edit."""
         try:
             try:
                 loaded = await self.store.load(match_id)
@@ -570,10 +573,9 @@ class Tables:
                 return
             if loaded.match is None:
                 return
-            if burst and bots_move_next(loaded):
+            waits_for_bots = burst and bots_move_next(loaded)
+            if waits_for_bots:
                 self.editor.want(match_id, delay=self.lazy_delay)
-            else:
-                await self.editor.show(match_id)
             if self.deadlines is not None:  # the clock starts before anyone is told
                 if planned:
                     self.deadlines.wake()
@@ -581,8 +583,16 @@ class Tables:
                     await self.deadlines.schedule(loaded)
             shown = await self.update_panels(match_id)
             now_owing = humans_owing(loaded)
+            told = self.playing(match_id, shown)  # their panel says it, and they look
+            if not waits_for_bots:
+                if burst and now_owing and now_owing <= told:
+                    # everyone owing a move watches it in their own panel: the
+                    # table may wait a little for their answer, and one edit
+                    # shows both moves (it waits at most table_watched_delay)
+                    self.editor.want(match_id, delay=self.config.table_watched_delay)
+                else:
+                    await self.editor.show(match_id)
             if now_owing and now_owing != owed_before and not loaded.paused:
-                told = self.playing(match_id, shown)  # their panel says it, and they look
                 if now_owing - told:
                     await self.notify(loaded, now_owing - told)
             if loaded.status == Status.FINISHED:

@@ -31,12 +31,15 @@ async def spawn_bot(fake_discord, tmp_path_factory):
 
     The process gets ``fake_discord.env()`` (token + the two redirections) on
     top of ``os.environ`` and ``env``; every spawned bot is killed at the end.
+    Tables are edited right after each move (``TABLE_WATCHED_DELAY=0``) so a
+    test can read the table it just changed; a test of that delay sets it.
     """
     log_dir = tmp_path_factory.mktemp('bot-logs')
     spawned: list[BotProcess] = []
 
     async def spawn(argv: Sequence[str], *, env: dict[str, str] | None = None, cwd: str | Path | None = None,
                     timeout: float = 20.0) -> BotProcess:
+        env = {'TABLE_WATCHED_DELAY': '0', **(env or {})}
         proc = BotProcess(fake_discord, argv, env=env, cwd=cwd, log_path=log_dir / f'bot-{len(spawned)}.log')
         spawned.append(proc)
         return await proc.start(timeout=timeout)
