@@ -4,7 +4,7 @@ set of fixtures (tests/storage/conftest.py). A plain module with a name no
 other test folder uses.
 
 PostgreSQL side, made cheap per test: one session-wide thread runs its own
-event loop with one admin connection (a test's loop lives only as long as
+event loop with two admin connections (a test's loop lives only as long as
 the test, so nothing async can be shared across tests on it). It creates
 each test's schema, keeps a few of them created and migrated ahead (so the
 store a test opens finds its schema up to date), and drops them in the
@@ -56,8 +56,12 @@ class PgServer:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True, name="pg-tests")
         self._thread.start()
+        # Two connections, each used by one task at a time: one creates
+        # schemas, the other drops them, so a test waits on neither.
         self._admin: asyncpg.Connection | None = None
-        self._lock = asyncio.Lock()  # the admin connection: one statement at a time
+        self._dropper: asyncpg.Connection | None = None
+        self._lock = asyncio.Lock()
+        self._drop_lock = asyncio.Lock()
         self._ready: queue.Queue[Future[str]] = queue.Queue()
         self._drops: list[Future[None]] = []
         self.problem = self.run(self._probe())
@@ -71,7 +75,10 @@ class PgServer:
 
     async def _probe(self) -> str | None:
         try:
-            self._admin = await asyncpg.connect(self.url, timeout=5)
+            # Throw-away schemas need no durable commit: no wait on the disk.
+            fast = {"synchronous_commit": "off"}
+            self._admin = await asyncpg.connect(self.url, timeout=5, server_settings=fast)
+            self._dropper = await asyncpg.connect(self.url, timeout=5, server_settings=fast)
         except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
             return f"no PostgreSQL server at {redact(self.url)} ({type(exc).__name__}: {exc})"
         return None
@@ -107,9 +114,9 @@ class PgServer:
             self._drops.append(done)
 
     async def _drop(self, name: str) -> None:
-        async with self._lock:
-            assert self._admin is not None
-            await self._admin.execute(f"DROP SCHEMA IF EXISTS {quote_ident(name)} CASCADE")
+        async with self._drop_lock:
+            assert self._dropper is not None
+            await self._dropper.execute(f"DROP SCHEMA IF EXISTS {quote_ident(name)} CASCADE")
 
     def raw(self, schema: str) -> RawPostgres:
         return RawPostgres(self, self.run(_connect_in(self.url, schema)))
@@ -121,8 +128,9 @@ class PgServer:
             self.drop_schema(self._ready.get().result())
         for done in self._drops:
             done.result()
-        if self._admin is not None:
-            self.run(self._admin.close())
+        for conn in (self._admin, self._dropper):
+            if conn is not None:
+                self.run(conn.close())
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join()
         self._loop.close()
