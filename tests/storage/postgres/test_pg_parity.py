@@ -79,7 +79,7 @@ class Twins:
         self.calls: dict[str, int] = {}
 
     async def call(self, method: str, *args: Any, **kwargs: Any) -> Any:
-        answers = []
+        answers: list[tuple[Any, ...]] = []
         for store in self.stores:
             try:
                 answers.append(("ok", await getattr(store, method)(*args, **kwargs)))
