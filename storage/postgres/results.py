@@ -3,8 +3,18 @@
 The same derivation as storage/results.py (the pure parts, standings and
 ratings, are shared): `record_finish`, inside the transaction that finishes
 the match, notes the order it finished in and settles it, so a match never
-ends without its results and ratings. Only the SQL differs (jsonb instead of
+ends without its results and ratings; `rebuild` redoes a guild's game from
+scratch in that order. Only the SQL differs (json_array_elements instead of
 SQLite's json_each).
+
+A guild's ratings of a game are a sequence of updates, one finished match
+after another. SQLite has one writer; here two processes may finish two
+matches of one guild and game at once, and each would read the ratings
+before the other's update (a lost update), or a rebuild could miss a match
+finishing meanwhile. So whatever settles or rebuilds a guild's game first
+takes a transaction-scoped advisory lock on that guild and game
+(`lock_ratings`): the finishes are numbered in the order their ratings were
+updated, which is the order a rebuild replays.
 """
 
 from __future__ import annotations
@@ -16,15 +26,30 @@ from storage.records import Holder
 from storage.results import _outcome
 
 _DEAL_ENDS = """
-SELECT DISTINCT a.seq FROM actions a, jsonb_array_elements(a.events) e
- WHERE a.match_id = $1 AND jsonb_typeof(a.events) = 'array'
+SELECT DISTINCT a.seq FROM actions a, json_array_elements(a.events) e
+ WHERE a.match_id = $1 AND json_typeof(a.events) = 'array'
    AND e ->> 'type' = 'deal_end'
  ORDER BY a.seq
 """
 
 
+# Advisory locks come in two spaces: one bigint key (schema.py's migration
+# lock) or two int keys, this namespace and the guild and game's hash.
+_RATINGS_LOCK = 0x72617465  # "rate"
+
+
+async def lock_ratings(conn: asyncpg.Connection, guild_id: int, game: str) -> None:
+    """Serialise the rating updates of one guild's game until the
+    transaction ends (a hash collision only serialises a little more)."""
+    await conn.execute(
+        "SELECT pg_advisory_xact_lock($1, hashtext($2))", _RATINGS_LOCK, f"{guild_id}:{game}"
+    )
+
+
 async def record_finish(conn: asyncpg.Connection, match_id: int) -> None:
     """The match just finished (in `conn`'s open transaction): rate it."""
+    row = await conn.fetchrow("SELECT guild_id, game FROM matches WHERE id = $1", match_id)
+    await lock_ratings(conn, row["guild_id"], row["game"])
     await conn.execute("INSERT INTO finishes (match_id) VALUES ($1)", match_id)
     await settle(conn, match_id)
 
@@ -87,3 +112,32 @@ async def _rate(
             for user, (mu, sigma) in sorted(new.items())
         ],
     )
+
+
+async def rebuild(conn: asyncpg.Connection, guild_id: int, game: str) -> int:
+    """Recompute a guild's results and ratings of a game from the record
+    (in `conn`'s open transaction); returns the matches settled."""
+    await lock_ratings(conn, guild_id, game)
+    await conn.execute("DELETE FROM ratings WHERE guild_id = $1 AND game = $2", guild_id, game)
+    ids = [
+        r["match_id"]
+        for r in await conn.fetch(
+            "SELECT f.match_id FROM finishes f JOIN matches m ON m.id = f.match_id"
+            " WHERE m.guild_id = $1 AND m.game = $2 ORDER BY f.id",
+            guild_id,
+            game,
+        )
+    ]
+    for match_id in ids:
+        await conn.execute("DELETE FROM results WHERE match_id = $1", match_id)
+        await settle(conn, match_id)
+    return len(ids)
+
+
+async def unrated(conn: asyncpg.Connection) -> list[tuple[int, str]]:
+    """(guild, game) pairs with finished matches not rated yet."""
+    rows = await conn.fetch(
+        "SELECT DISTINCT m.guild_id, m.game FROM finishes f JOIN matches m ON m.id = f.match_id"
+        " WHERE f.rated = 0 ORDER BY m.guild_id, m.game"
+    )
+    return [(r["guild_id"], r["game"]) for r in rows]

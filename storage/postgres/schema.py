@@ -6,8 +6,10 @@ edited, a change appends one, and a database written by a newer schema is
 refused. PostgreSQL has no history to replay, so its version 1 is the whole
 SQLite schema as of SQLite version `SQLITE_VERSION[1]`: the same tables,
 columns and meaning, with JSON as jsonb and Discord ids (snowflakes, beyond
-int32) as bigint. A later schema change appends one migration to each list
-and one entry to `SQLITE_VERSION`.
+int32) as bigint. Version 2 keeps the engine's JSON (snapshot, options,
+outcome, events) as `json`, its exact text, like SQLite (see V2). A later
+schema change appends one migration to each list and one entry to
+`SQLITE_VERSION`.
 
 The invariants the SQLite triggers keep are kept here by PL/pgSQL triggers,
 so no bug and no hand edit through a normal connection can make log and
@@ -277,11 +279,44 @@ CREATE TRIGGER seat_holders_no_update BEFORE UPDATE ON seat_holders
     FOR EACH ROW EXECUTE FUNCTION seat_holders_no_update();
 """
 
-MIGRATIONS: Sequence[str] = (V1,)
+# The engine's records come back as they were written. jsonb keeps an
+# object's keys in an order of its own (shortest first), not the engine's:
+# a match's state loaded from it iterated its dicts (a player's rows, the
+# piles) in another order than the same state in memory or replayed, and a
+# view built from it listed things in another order. `json` keeps the exact
+# text, as SQLite does: the snapshot, the options, the outcome and the
+# events. (Settings, written by people, stay jsonb.) A trigger that names a
+# column in UPDATE OF must go while the column changes type, and `json` has
+# no equality, so the snapshot's guard compares texts: byte for byte, as
+# the engine writes a snapshot.
+V2 = """
+DROP TRIGGER matches_snapshot_follows_seq ON matches;
+ALTER TABLE matches
+    ALTER COLUMN options DROP DEFAULT,
+    ALTER COLUMN options TYPE json USING options::json,
+    ALTER COLUMN options SET DEFAULT '{}',
+    ALTER COLUMN snapshot TYPE json USING snapshot::json,
+    ALTER COLUMN outcome TYPE json USING outcome::json;
+ALTER TABLE actions ALTER COLUMN events TYPE json USING events::json;
+
+CREATE OR REPLACE FUNCTION matches_snapshot_follows_seq() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF OLD.snapshot IS NOT NULL
+       AND (NEW.snapshot IS NULL
+            OR (NEW.seq = OLD.seq AND NEW.snapshot::text IS DISTINCT FROM OLD.snapshot::text)) THEN
+        RAISE EXCEPTION 'the snapshot changes only with a logged action';
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE TRIGGER matches_snapshot_follows_seq BEFORE UPDATE OF snapshot ON matches
+    FOR EACH ROW EXECUTE FUNCTION matches_snapshot_follows_seq();
+"""
+
+MIGRATIONS: Sequence[str] = (V1, V2)
 
 #: PostgreSQL schema version -> the SQLite schema version it holds the same
 #: tables as (what a copy between the two backends must agree on).
-SQLITE_VERSION = {1: 6}
+SQLITE_VERSION = {1: 6, 2: 6}
 
 # Any constant: the advisory lock that serialises migrations when several
 # shard processes open the same database at once.

@@ -1,5 +1,6 @@
 """Constants and helpers shared by the storage tests (a plain module with a
 name no other test folder uses, since conftest modules may clash)."""
+
 from __future__ import annotations
 
 import random

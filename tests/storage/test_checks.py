@@ -2,6 +2,7 @@
 refused with one line that names it and says what to do, and is left as it
 was. Read-only cases run in a child process without root's privileges
 (root may write to any file, so a read-only file is only read-only to others)."""
+
 from __future__ import annotations
 
 import os
@@ -68,9 +69,11 @@ async def test_an_unusable_file_is_refused_in_one_line_and_left_alone(tmp_path, 
 
 
 async def test_foreign_and_newer_files_say_what_to_do(tmp_path):
-    for make, kind, remedy in ((not_sqlite, NotOurDatabase, "DATABASE_PATH"),
-                               (someone_elses, NotOurDatabase, "DATABASE_PATH"),
-                               (newer_schema, SchemaTooNew, "newer version of the bot")):
+    for make, kind, remedy in (
+        (not_sqlite, NotOurDatabase, "DATABASE_PATH"),
+        (someone_elses, NotOurDatabase, "DATABASE_PATH"),
+        (newer_schema, SchemaTooNew, "newer version of the bot"),
+    ):
         path = tmp_path / f"{make.__name__}.db"
         await make(path)
         with pytest.raises(kind, match=remedy):
@@ -123,8 +126,12 @@ CHILD = textwrap.dedent("""
 
 def open_unprivileged(path: Path) -> str:
     """What an unprivileged user's bot says about the file (one line)."""
-    done = subprocess.run([sys.executable, "-c", CHILD, str(ROOT), str(path)],
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, str(ROOT), str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     return done.stdout.strip()
 

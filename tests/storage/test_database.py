@@ -1,5 +1,6 @@
 """The file and its connections: location, pragmas, the write transaction
 (all or nothing, also when its task is cancelled), closing."""
+
 from __future__ import annotations
 
 import asyncio
@@ -11,6 +12,10 @@ from storage_helpers import ALICE, CHANNEL, GUILD
 
 from storage import ReadOnlyStorage, SqliteStore, StoreError, default_path
 from storage.database import DEFAULT_PATH
+
+# SQLite's own: its file, pragmas and writer thread (PostgreSQL's pool:
+# tests/storage/postgres)
+pytestmark = pytest.mark.sqlite_only
 
 
 def test_default_path_and_its_override(monkeypatch, tmp_path):
@@ -32,6 +37,7 @@ async def test_open_uses_the_environment_and_creates_the_folder(monkeypatch, tmp
 async def test_pragmas(store):
     async def pragma(conn, name):
         return (await conn.execute_fetchall(f"PRAGMA {name}"))[0][0]
+
     for conn in (store._db._writer, store._db._reader):
         assert await pragma(conn, "journal_mode") == "wal"
         assert await pragma(conn, "synchronous") == 2  # FULL
@@ -92,8 +98,9 @@ async def test_a_writer_cancelled_while_beginning_leaves_no_transaction_open(sto
 async def test_writes_wait_for_each_other(store):
     # Many writers at once on one store: each gets its own transaction.
     match_id = await store.create_lobby(GUILD, CHANNEL, "keltis", {}, ALICE)
-    results = await asyncio.gather(*(store.add_user_seat(match_id, user)
-                                     for user in range(100, 110)), return_exceptions=True)
+    results = await asyncio.gather(
+        *(store.add_user_seat(match_id, user) for user in range(100, 110)), return_exceptions=True
+    )
     seated = [r for r in results if isinstance(r, int)]
     assert sorted(seated) == [0, 1, 2, 3]  # Keltis seats four; the rest were refused
     assert len((await store.info(match_id)).seats) == 4
@@ -141,14 +148,18 @@ async def test_closing_does_not_fail_while_another_process_holds_the_write_lock(
 
 # -- transact(): moves committed in batches, one fsync for those queued together --
 
+
 def put(key: str, value: int, *, fail: bool = False):
     """A transact() body writing one guild setting (then failing, if asked)."""
+
     async def body(conn):
-        await conn.execute("INSERT INTO guild_settings VALUES (?, ?, ?, 0)",
-                           (GUILD, key, str(value)))
+        await conn.execute(
+            "INSERT INTO guild_settings VALUES (?, ?, ?, 0)", (GUILD, key, str(value))
+        )
         if fail:
             raise ValueError(key)
         return value
+
     return body
 
 
@@ -161,9 +172,12 @@ async def test_bodies_queued_together_share_one_transaction_and_each_gets_its_re
 
 
 async def test_a_failing_body_changes_nothing_and_fails_alone(store):
-    outcomes = await asyncio.gather(store._db.transact(put("a", 1)),
-                                    store._db.transact(put("b", 2, fail=True)),
-                                    store._db.transact(put("c", 3)), return_exceptions=True)
+    outcomes = await asyncio.gather(
+        store._db.transact(put("a", 1)),
+        store._db.transact(put("b", 2, fail=True)),
+        store._db.transact(put("c", 3)),
+        return_exceptions=True,
+    )
     assert outcomes[0] == 1 and isinstance(outcomes[1], ValueError) and outcomes[2] == 3
     assert [await store.get_setting(GUILD, k) for k in "abc"] == [1, None, 3]
 
@@ -181,6 +195,7 @@ async def test_a_body_cancelled_before_it_ran_is_dropped(store):
 async def test_a_body_may_await_only_its_connection(store):
     async def sleeper(conn):
         await asyncio.sleep(0)
+
     with pytest.raises(RuntimeError, match="awaited something"):
         await store._db.transact(sleeper)
     assert await store._db.transact(put("after", 1)) == 1  # the writer is usable again

@@ -1,6 +1,7 @@
 """Schema migrations: a first-version file upgrades without loss, a newer
 file is refused, a failing migration changes nothing, and the schema's
 triggers keep the log append-only and in step with the snapshot."""
+
 from __future__ import annotations
 
 import asyncio
@@ -15,6 +16,9 @@ from rules import Match
 from storage import NotOurDatabase, SchemaTooNew, SqliteStore, Status, Store, migrations
 from storage.records import dumps
 
+# SQLite's own migrations and triggers (PostgreSQL's: tests/storage/postgres)
+pytestmark = pytest.mark.sqlite_only
+
 # Shipped migrations are frozen: change the schema by appending a migration.
 V1_SHA256 = "ef6c3d76091770779e20127bbccd4744b8699f53da07576a2b8d1657bb0356f6"
 
@@ -23,7 +27,8 @@ def test_migration_1_is_frozen():
     digest = hashlib.sha256(migrations.MIGRATIONS[0].encode()).hexdigest()
     assert digest == V1_SHA256, (
         "migration 1 changed: databases already created with it will never see the change; "
-        "append a new migration instead (and only then update this pin)")
+        "append a new migration instead (and only then update this pin)"
+    )
 
 
 def test_split_statements_keeps_triggers_whole():
@@ -35,6 +40,7 @@ def test_split_statements_keeps_triggers_whole():
 
 
 # -- a database file of the first schema version ---------------------------------
+
 
 def build_v1_file(path) -> dict:
     """A file as the first schema version wrote it, filled with plain SQL in
@@ -53,7 +59,8 @@ def build_v1_file(path) -> dict:
             "INSERT INTO matches (guild_id, channel_id, game, status, creator_id, options, players,"
             " seed, rules_version, snapshot, created_at, updated_at, started_at)"
             " VALUES (?, ?, 'keltis', 'active', ?, '{}', 2, ?, 1, ?, ?, ?, ?)",
-            (GUILD, CHANNEL, ALICE, seed, dumps(match.snapshot()), ms, ms, ms))
+            (GUILD, CHANNEL, ALICE, seed, dumps(match.snapshot()), ms, ms, ms),
+        )
         match_id = cur.lastrowid
         for seat, user in enumerate((ALICE, BOB)):
             conn.execute("INSERT INTO seats VALUES (?, ?, ?, NULL, ?)", (match_id, seat, user, ms))
@@ -61,18 +68,26 @@ def build_v1_file(path) -> dict:
             seat = match.to_act()[0]
             key = rnd.choice(match.legal(seat)).key()
             match.act(seat, key, match.seq)
-            conn.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
-                         (match_id, match.seq - 1, seat, key, ms))
-            conn.execute("UPDATE matches SET seq = seq + 1, snapshot = ? WHERE id = ?",
-                         (dumps(match.snapshot()), match_id))
+            conn.execute(
+                "INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
+                (match_id, match.seq - 1, seat, key, ms),
+            )
+            conn.execute(
+                "UPDATE matches SET seq = seq + 1, snapshot = ? WHERE id = ?",
+                (dumps(match.snapshot()), match_id),
+            )
             moves -= 1
         if match.is_over():
-            conn.execute("UPDATE matches SET status = 'finished', outcome = ?, ended_at = ?"
-                         " WHERE id = ?", (dumps(match.outcome()), ms, match_id))
+            conn.execute(
+                "UPDATE matches SET status = 'finished', outcome = ?, ended_at = ? WHERE id = ?",
+                (dumps(match.outcome()), ms, match_id),
+            )
         expected[match_id] = match
     cur = conn.execute(
         "INSERT INTO matches (guild_id, channel_id, thread_id, game, creator_id, created_at,"
-        " updated_at) VALUES (?, ?, 77, 'keltis', ?, ?, ?)", (GUILD, CHANNEL, BOB, ms, ms))
+        " updated_at) VALUES (?, ?, 77, 'keltis', ?, ?, ?)",
+        (GUILD, CHANNEL, BOB, ms, ms),
+    )
     lobby = cur.lastrowid
     conn.execute("INSERT INTO seats VALUES (?, 0, NULL, 'easy', ?)", (lobby, ms))
     conn.execute("INSERT INTO messages VALUES (?, 'lobby', ?, 555, ?)", (lobby, CHANNEL, ms))
@@ -145,7 +160,9 @@ async def test_actions_logged_before_events_get_them_by_replay(db_path, clock):
             # whoever held the seats then is their history from the start
             history = await store.seat_history(match_id)
             assert [(h.seat, h.from_seq, h.user_id, h.how) for h in history] == [
-                (0, 0, ALICE, "start"), (1, 0, BOB, "start")]
+                (0, 0, ALICE, "start"),
+                (1, 0, BOB, "start"),
+            ]
         assert await store.seat_history(lobby) == []
 
 
@@ -185,8 +202,10 @@ async def test_a_failing_migration_changes_nothing(db_path, raw, monkeypatch):
     with pytest.raises(sqlite3.OperationalError, match="no_such_table"):
         await SqliteStore.open(db_path)
     assert [r[0] for r in raw.execute("SELECT version FROM schema_version")] == [1]
-    assert raw.execute(
-        "SELECT count(*) FROM sqlite_master WHERE name = 'half_done'").fetchone()[0] == 0
+    assert (
+        raw.execute("SELECT count(*) FROM sqlite_master WHERE name = 'half_done'").fetchone()[0]
+        == 0
+    )
     monkeypatch.undo()
     async with SqliteStore.open(db_path) as store:
         await check_v1_content(store, expected)
@@ -219,6 +238,7 @@ async def test_foreign_files_are_refused(tmp_path):
 
 # -- the schema's own guards ---------------------------------------------------------
 
+
 @pytest.fixture
 async def played(store, start_keltis, play):
     match_id, match = await start_keltis(store)
@@ -226,29 +246,36 @@ async def played(store, start_keltis, play):
     return match_id, match
 
 
-@pytest.mark.parametrize("sql", [
-    "UPDATE actions SET key = 'done' WHERE seq = 0",
-    "DELETE FROM actions WHERE seq = 2",
-    "INSERT INTO actions VALUES (1, 2, 0, 'done', 0, '[]')",    # rewrites history
-    "INSERT INTO actions VALUES (1, 4, 0, 'done', 0, '[]')",    # leaves a gap
-    "INSERT INTO actions VALUES (99, 0, 0, 'done', 0, '[]')",   # no such match
-    "UPDATE matches SET seq = 4",                         # seq without a log row
-    "UPDATE matches SET seq = 2",                         # seq backwards
-    "UPDATE matches SET snapshot = '{}'",                 # snapshot without a move
-    "UPDATE matches SET snapshot = NULL",
-    "UPDATE matches SET status = 'lobby'",                # a lobby has no snapshot
-    "UPDATE matches SET status = 'paused'",
-    "INSERT INTO seats VALUES (1, 5, NULL, NULL, 0, NULL)",     # neither user nor bot
-    "INSERT INTO seats VALUES (1, 5, 11, NULL, 0, NULL)",       # the same user twice
-])
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "UPDATE actions SET key = 'done' WHERE seq = 0",
+        "DELETE FROM actions WHERE seq = 2",
+        "INSERT INTO actions VALUES (1, 2, 0, 'done', 0, '[]')",  # rewrites history
+        "INSERT INTO actions VALUES (1, 4, 0, 'done', 0, '[]')",  # leaves a gap
+        "INSERT INTO actions VALUES (99, 0, 0, 'done', 0, '[]')",  # no such match
+        "UPDATE matches SET seq = 4",  # seq without a log row
+        "UPDATE matches SET seq = 2",  # seq backwards
+        "UPDATE matches SET snapshot = '{}'",  # snapshot without a move
+        "UPDATE matches SET snapshot = NULL",
+        "UPDATE matches SET status = 'lobby'",  # a lobby has no snapshot
+        "UPDATE matches SET status = 'paused'",
+        "INSERT INTO seats VALUES (1, 5, NULL, NULL, 0, NULL)",  # neither user nor bot
+        "INSERT INTO seats VALUES (1, 5, 11, NULL, 0, NULL)",  # the same user twice
+    ],
+)
 async def test_the_schema_refuses_writes_that_break_the_invariants(played, raw, sql):
     raw.execute("PRAGMA foreign_keys = ON")
-    before = [tuple(r) for r in raw.execute("SELECT * FROM actions")], [
-        tuple(r) for r in raw.execute("SELECT * FROM matches")]
+    before = (
+        [tuple(r) for r in raw.execute("SELECT * FROM actions")],
+        [tuple(r) for r in raw.execute("SELECT * FROM matches")],
+    )
     with pytest.raises(sqlite3.IntegrityError):
         raw.execute(sql)
-    after = [tuple(r) for r in raw.execute("SELECT * FROM actions")], [
-        tuple(r) for r in raw.execute("SELECT * FROM matches")]
+    after = (
+        [tuple(r) for r in raw.execute("SELECT * FROM actions")],
+        [tuple(r) for r in raw.execute("SELECT * FROM matches")],
+    )
     assert after == before
 
 

@@ -68,6 +68,12 @@ def test_sqlite_store_has_every_protocol_member_with_the_same_signature() -> Non
     assert mismatches(SqliteStore, Store) == []
 
 
+def test_postgres_store_has_every_protocol_member_with_the_same_signature() -> None:
+    from storage.postgres import PgStore
+
+    assert mismatches(PgStore, Store) == []
+
+
 def test_sqlite_store_offers_nothing_public_beyond_the_protocol() -> None:
     public = {n for n in dir(SqliteStore) if not n.startswith("_")}
     assert public - protocol_members(Store) == SQLITE_ONLY

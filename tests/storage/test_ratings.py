@@ -1,4 +1,5 @@
 """The rating maths (storage/ratings.py): openskill over contests."""
+
 from __future__ import annotations
 
 from storage.ratings import FRESH, FRESH_ORDINAL, ordinal, rate
@@ -16,7 +17,8 @@ def test_the_winner_rises_the_loser_falls_everyone_grows_surer():
 def test_by_rank_among_four_and_ties_between_equals_change_little():
     new = rate(Contest(((A,), (B,), (C,), (D,)), (0, 1, 2, 3)), {})
     assert [ordinal(new[u]) for u in (A, B, C, D)] == sorted(
-        (ordinal(new[u]) for u in (A, B, C, D)), reverse=True)
+        (ordinal(new[u]) for u in (A, B, C, D)), reverse=True
+    )
     tied = rate(Contest(((A,), (B,)), (0, 0)), {})
     assert abs(tied[A][0] - FRESH[0]) < 1e-9 and tied[A] == tied[B]
 

@@ -1,4 +1,5 @@
 """Who gets which result, from seat history and outcome (storage/standings.py)."""
+
 from __future__ import annotations
 
 from storage.records import Holder
@@ -17,18 +18,30 @@ def test_a_leaver_loses_and_ranks_last_the_bot_after_them_gets_nothing():
     found = parts(history, 30)
     assert found == [Part(A, 0, 0, 30, False), Part(B, 1, 0, 5, True), Part(C, 2, 0, 30, False)]
     assert [(r.user_id, r.won, r.left) for r in results(found, outcome)] == [
-        (A, False, False), (B, False, True), (C, False, False)]
+        (A, False, False),
+        (B, False, True),
+        (C, False, False),
+    ]
     assert contests(found, outcome) == [Contest(((C,), (A,), (B,)), (0, 1, 2))]
 
 
 def test_kicked_and_forfeited_count_as_losses_replaced_shares_the_seat():
-    history = [start(0, A), Holder(0, 3, D, None, "replaced"), start(1, B),
-               Holder(1, 4, None, "bot", "kicked"), start(2, C),
-               Holder(2, 6, None, "bot", "forfeited")]
+    history = [
+        start(0, A),
+        Holder(0, 3, D, None, "replaced"),
+        start(1, B),
+        Holder(1, 4, None, "bot", "kicked"),
+        start(2, C),
+        Holder(2, 6, None, "bot", "forfeited"),
+    ]
     outcome = {"scores": [50, 60, 70], "winners": [0]}
     found = parts(history, 20)
     assert {(r.user_id, r.won, r.left) for r in results(found, outcome)} == {
-        (A, True, False), (D, True, False), (B, False, True), (C, False, True)}
+        (A, True, False),
+        (D, True, False),
+        (B, False, True),
+        (C, False, True),
+    }
     [contest] = contests(found, outcome)
     assert contest == Contest(((A,), (D,), (B,), (C,)), (0, 0, 1, 1))
 
@@ -37,7 +50,9 @@ def test_an_engine_concession_between_two_is_a_leave():
     found = parts([start(0, A), start(1, B)], 9, conceded=[0])
     outcome = {"scores": [30, 5], "winners": [1]}
     assert [(r.user_id, r.won, r.left) for r in results(found, outcome)] == [
-        (A, False, True), (B, True, False)]
+        (A, False, True),
+        (B, True, False),
+    ]
     assert contests(found, outcome) == [Contest(((B,), (A,)), (0, 1))]
 
 
@@ -50,12 +65,20 @@ def test_no_winner_ranks_by_score_ties_tie():
 
 def test_one_person_in_two_seats_counts_once_by_the_worse():
     # A conceded seat 0, then a host put A in for C at seat 2 (which won)
-    history = [start(0, A), Holder(0, 2, None, "bot", "conceded"), start(1, B),
-               start(2, C), Holder(2, 4, A, None, "replaced")]
+    history = [
+        start(0, A),
+        Holder(0, 2, None, "bot", "conceded"),
+        start(1, B),
+        start(2, C),
+        Holder(2, 4, A, None, "replaced"),
+    ]
     outcome = {"scores": [1, 2, 3], "winners": [2]}
     found = parts(history, 10)
     assert [(r.user_id, r.won, r.left) for r in results(found, outcome)] == [
-        (A, False, True), (B, False, False), (C, True, False)]
+        (A, False, True),
+        (B, False, False),
+        (C, True, False),
+    ]
     assert contests(found, outcome) == [Contest(((C,), (B,), (A,)), (0, 1, 2))]
 
 
@@ -74,6 +97,7 @@ def test_an_outcome_without_scores_still_counts_winners_one_without_a_result_is_
 
 
 # -- Cucco: sides per settled deal ------------------------------------------------------
+
 
 def cucco(*teams):
     return {"scores": [0] * 5, "winners": [], "teams": list(teams)}
@@ -96,9 +120,15 @@ def test_each_deal_rates_the_declarers_side_against_the_rest():
 def test_a_leaver_is_alone_and_last_in_the_deal_they_left_bots_are_left_out():
     # B leaves during deal 2 (seqs 10-19); user 16 replaces C during deal 1,
     # so both are credited with seat 2's side in deal 1
-    history = [start(0, A), start(1, B), Holder(1, 12, None, "bot", "conceded"),
-               start(2, C), Holder(2, 4, 16, None, "replaced"), start(3, D),
-               start(4, bot="bot")]
+    history = [
+        start(0, A),
+        start(1, B),
+        Holder(1, 12, None, "bot", "conceded"),
+        start(2, C),
+        Holder(2, 4, 16, None, "replaced"),
+        start(3, D),
+        start(4, bot="bot"),
+    ]
     outcome = cucco(deal(0, 2, "declarer"), deal(3, 1, "declarer"), deal(1, 4, "opponents"))
     found = parts(history, 30)
     assert contests(found, outcome, [9, 19, 29]) == [
@@ -110,7 +140,9 @@ def test_a_leaver_is_alone_and_last_in_the_deal_they_left_bots_are_left_out():
 
 def test_a_leave_between_deals_counts_in_the_next_deal():
     history = [start(0, A), Holder(0, 10, None, "bot", "kicked"), start(1, B), start(2, C)] + [
-        start(3, bot="bot"), start(4, bot="bot")]
+        start(3, bot="bot"),
+        start(4, bot="bot"),
+    ]
     outcome = cucco(deal(0, 1, "opponents"), deal(2, 3, "declarer"))
     assert contests(parts(history, 20), outcome, [9, 19]) == [
         Contest(((C,), (A, B)), (0, 1)),

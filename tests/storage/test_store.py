@@ -1,9 +1,11 @@
 """Store API: lobby and seats, start, commits, ends, reads, listings,
 messages, settings, guild deletion, restart and corrupt rows."""
+
 from __future__ import annotations
 
 import json
 import random
+import time
 from datetime import UTC, datetime
 
 import pytest
@@ -14,7 +16,6 @@ from storage import (
     Conflict,
     CorruptMatch,
     SeatError,
-    SqliteStore,
     StaleCommit,
     Status,
     UnknownMatch,
@@ -27,6 +28,7 @@ def at(seconds: float) -> datetime:
 
 
 # -- lobby and seats ------------------------------------------------------------
+
 
 async def test_lobby_holds_metadata_and_no_match(store, clock):
     match_id = await store.create_lobby(GUILD, CHANNEL, "keltis", {"first_player": 1}, ALICE)
@@ -64,8 +66,11 @@ async def test_seats_are_ordered_unique_and_capped(store):
         await store.add_user_seat(match_id, CAROL)  # Keltis seats 2-4
     seats = (await store.info(match_id)).seats
     assert [(s.seat, s.user_id, s.bot, s.is_bot) for s in seats] == [
-        (0, ALICE, None, False), (1, None, "easy", True), (2, BOB, None, False),
-        (3, None, "bot", True)]
+        (0, ALICE, None, False),
+        (1, None, "easy", True),
+        (2, BOB, None, False),
+        (3, None, "bot", True),
+    ]
 
 
 async def test_removing_a_seat_moves_later_seats_up(store):
@@ -125,6 +130,7 @@ async def test_start_match_needs_a_fresh_match(store):
 
 # -- commits ----------------------------------------------------------------
 
+
 async def test_commit_appends_the_log_and_replaces_the_snapshot(store, clock, start_keltis, raw):
     match_id, match = await start_keltis(store)
     seat = match.to_act()[0]
@@ -138,22 +144,30 @@ async def test_commit_appends_the_log_and_replaces_the_snapshot(store, clock, st
     assert loaded.updated_at == at(T0 + 5)
     rows = raw.execute("SELECT * FROM actions WHERE match_id = ?", (match_id,)).fetchall()
     assert [(r["seq"], r["seat"], r["key"], r["at"]) for r in rows] == [
-        (0, seat, key, int((T0 + 5) * 1000))]
+        (0, seat, key, int((T0 + 5) * 1000))
+    ]
 
 
 async def test_stale_commit_changes_nothing(store, start_keltis, play, raw):
     match_id, match = await start_keltis(store)
     await play(store, match_id, match, 3)
-    before = raw.execute("SELECT * FROM matches").fetchall(), raw.execute(
-        "SELECT * FROM actions").fetchall()
+    before = (
+        raw.execute("SELECT * FROM matches").fetchall(),
+        raw.execute("SELECT * FROM actions").fetchall(),
+    )
     for stale in (2, 4, 0):
         with pytest.raises(StaleCommit) as caught:
             await store.commit_action(match_id, stale, 0, "done", {"not": "used"}, [])
         assert (caught.value.match_id, caught.value.expected, caught.value.actual) == (
-            match_id, stale, 3)
+            match_id,
+            stale,
+            3,
+        )
         assert isinstance(caught.value, Conflict)
-    after = raw.execute("SELECT * FROM matches").fetchall(), raw.execute(
-        "SELECT * FROM actions").fetchall()
+    after = (
+        raw.execute("SELECT * FROM matches").fetchall(),
+        raw.execute("SELECT * FROM actions").fetchall(),
+    )
     assert [list(map(tuple, t)) for t in before] == [list(map(tuple, t)) for t in after]
 
 
@@ -170,12 +184,21 @@ async def test_commit_refuses_unknown_lobby_and_ended_matches(store, start_kelti
     assert (await store.load(match_id)).seq == 0
 
 
-@pytest.mark.parametrize("seq, seat, key, snapshot", [
-    (-1, 0, "done", {}), (0, -1, "done", {}), (0, True, "done", {}), (0, 0, "Bad Key", {}),
-    (0, 0, "", {}), (0, 0, "done", {"x": float("nan")}), (0, 0, "done", {"x": object()}),
-])
-async def test_commit_validates_its_arguments_before_writing(store, start_keltis, seq, seat,
-                                                             key, snapshot):
+@pytest.mark.parametrize(
+    "seq, seat, key, snapshot",
+    [
+        (-1, 0, "done", {}),
+        (0, -1, "done", {}),
+        (0, True, "done", {}),
+        (0, 0, "Bad Key", {}),
+        (0, 0, "", {}),
+        (0, 0, "done", {"x": float("nan")}),
+        (0, 0, "done", {"x": object()}),
+    ],
+)
+async def test_commit_validates_its_arguments_before_writing(
+    store, start_keltis, seq, seat, key, snapshot
+):
     match_id, _ = await start_keltis(store)
     with pytest.raises((ValueError, TypeError)):
         await store.commit_action(match_id, seq, seat, key, snapshot, [])
@@ -189,8 +212,9 @@ async def test_the_last_commit_finishes_the_match(store, clock, start_keltis, pl
     key = match.legal(seat)[0].key()
     events = match.act(seat, key, 3)
     clock.advance(9)
-    await store.commit_action(match_id, 3, seat, key, match.snapshot(), events,
-                              finished_outcome={"winners": [seat]})
+    await store.commit_action(
+        match_id, 3, seat, key, match.snapshot(), events, finished_outcome={"winners": [seat]}
+    )
     loaded = await store.load(match_id, verify=True)
     assert loaded.status == Status.FINISHED and loaded.outcome == {"winners": [seat]}
     assert loaded.ended_at == loaded.updated_at == at(T0 + 9)
@@ -244,6 +268,7 @@ async def test_cancel_and_archive(store, clock, start_keltis):
 
 # -- listings ---------------------------------------------------------------
 
+
 async def test_listings(store, clock, start_keltis, play):
     other_guild = GUILD + 1
     lobby = await store.create_lobby(GUILD, CHANNEL, "keltis", {}, ALICE, THREAD)
@@ -263,6 +288,7 @@ async def test_listings(store, clock, start_keltis, play):
 
     def ids(infos):
         return [i.id for i in infos]
+
     assert ids(await store.live_matches(guild_id=GUILD)) == [lobby, in_channel, in_thread]
     assert ids(await store.live_matches()) == [lobby, in_channel, in_thread, elsewhere]
     assert ids(await store.live_matches(channel_id=CHANNEL)) == [lobby, in_channel, in_thread]
@@ -285,6 +311,7 @@ async def test_listings(store, clock, start_keltis, play):
 
 # -- messages and settings ----------------------------------------------------
 
+
 async def test_messages_one_per_kind(store, clock):
     match_id = await store.create_lobby(GUILD, CHANNEL, "keltis", {}, ALICE)
     assert await store.set_message(match_id, "lobby", CHANNEL, 500) is None
@@ -294,7 +321,11 @@ async def test_messages_one_per_kind(store, clock):
     assert (previous.message_id, previous.posted_at) == (501, at(T0 + 3))
     table = await store.message(match_id, "table")
     assert (table.match_id, table.kind, table.channel_id, table.message_id) == (
-        match_id, "table", THREAD, 502)
+        match_id,
+        "table",
+        THREAD,
+        502,
+    )
     assert sorted(await store.messages(match_id)) == ["lobby", "table"]
     assert (await store.find_message(500)).kind == "lobby"
     assert await store.find_message(501) is None
@@ -305,7 +336,7 @@ async def test_messages_one_per_kind(store, clock):
         await store.set_message(match_id + 1, "table", CHANNEL, 1)
 
 
-async def test_guild_settings_over_caller_defaults(store, raw):
+async def test_guild_settings_over_caller_defaults(store):
     defaults = {"reminder_hours": 24, "use_threads": True}
     assert await store.settings(GUILD, defaults) == defaults
     assert await store.get_setting(GUILD, "reminder_hours", 24) == 24
@@ -314,18 +345,27 @@ async def test_guild_settings_over_caller_defaults(store, raw):
     await store.set_setting(GUILD, "timeouts", {"keltis": [1, 2]})
     await store.set_setting(GUILD + 1, "reminder_hours", 1)
     assert await store.settings(GUILD, defaults) == {
-        "reminder_hours": 6, "use_threads": True, "host_role": None,
-        "timeouts": {"keltis": [1, 2]}}
+        "reminder_hours": 6,
+        "use_threads": True,
+        "host_role": None,
+        "timeouts": {"keltis": [1, 2]},
+    }
     assert await store.get_setting(GUILD, "host_role", "x") is None
     assert await store.delete_setting(GUILD, "reminder_hours") is True
     assert await store.delete_setting(GUILD, "reminder_hours") is False
     assert await store.get_setting(GUILD, "reminder_hours", 24) == 24
+
+
+@pytest.mark.sqlite_only  # PostgreSQL's jsonb column refuses such a value outright
+async def test_an_unreadable_setting_reads_as_the_default(store, raw):
+    await store.set_setting(GUILD, "timeouts", {"keltis": [1, 2]})
     raw.execute("UPDATE guild_settings SET value = '{oops' WHERE key = 'timeouts'")
     assert await store.get_setting(GUILD, "timeouts", "default") == "default"
     assert (await store.settings(GUILD, {"timeouts": 0}))["timeouts"] == 0
 
 
 # -- guild deletion ------------------------------------------------------------
+
 
 async def test_delete_guild_removes_all_of_its_data_only(store, start_keltis, play, raw):
     mine, match = await start_keltis(store)
@@ -339,8 +379,10 @@ async def test_delete_guild_removes_all_of_its_data_only(store, start_keltis, pl
     with pytest.raises(UnknownMatch):
         await store.load(mine)
     for table in ("seats", "actions", "messages"):
-        assert raw.execute(f"SELECT count(*) FROM {table} WHERE match_id = ?",
-                           (mine,)).fetchone()[0] == 0
+        assert (
+            raw.execute(f"SELECT count(*) FROM {table} WHERE match_id = ?", (mine,)).fetchone()[0]
+            == 0
+        )
     assert await store.get_setting(GUILD, "k") is None
     assert (await store.load(theirs, verify=True)).seq == 5
     assert await store.get_setting(GUILD + 1, "k") == 2
@@ -350,8 +392,9 @@ async def test_delete_guild_removes_all_of_its_data_only(store, start_keltis, pl
 
 # -- restart -------------------------------------------------------------------
 
-async def test_everything_is_there_after_a_restart(db_path, clock, start_keltis, play):
-    async with SqliteStore.open(db_path, clock=clock) as store:
+
+async def test_everything_is_there_after_a_restart(open_store, start_keltis, play):
+    async with open_store() as store:
         lobby = await store.create_lobby(GUILD, CHANNEL, "keltis", {"first_player": 0}, ALICE)
         await store.add_user_seat(lobby, ALICE)
         await store.add_bot_seat(lobby, "hard")
@@ -363,7 +406,7 @@ async def test_everything_is_there_after_a_restart(db_path, clock, start_keltis,
         await store.finish(done, {"conceded_by": 1})
         await store.set_setting(GUILD, "colour", "green")
         before = {i: await store.load(i) for i in (lobby, active, done)}
-    async with SqliteStore.open(db_path, clock=clock) as store:
+    async with open_store() as store:
         for match_id, old in before.items():
             new = await store.load(match_id, verify=True)
             old_meta = {k: getattr(old, k) for k in old.__dataclass_fields__ if k != "match"}
@@ -382,8 +425,8 @@ async def test_everything_is_there_after_a_restart(db_path, clock, start_keltis,
 
 # -- corrupt rows ----------------------------------------------------------------
 
-async def test_a_corrupt_row_is_reported_and_others_keep_working(store, start_keltis, play,
-                                                                  raw):
+
+async def test_a_corrupt_row_is_reported_and_others_keep_working(store, start_keltis, play, raw):
     healthy, match = await start_keltis(store)
     await play(store, healthy, match, 4)
     bad_options, _ = await start_keltis(store)
@@ -393,11 +436,13 @@ async def test_a_corrupt_row_is_reported_and_others_keep_working(store, start_ke
     bad_game, _ = await start_keltis(store)
     bad_time, _ = await start_keltis(store)
 
-    raw.execute("UPDATE matches SET options = '{broken' WHERE id = ?", (bad_options,))
+    raw.execute(f"UPDATE matches SET options = {raw.unreadable_json} WHERE id = ?", (bad_options,))
     # The schema refuses snapshot edits and log edits; damage goes around it.
-    raw.execute("DROP TRIGGER matches_snapshot_follows_seq")
-    raw.execute("UPDATE matches SET snapshot = '{\"rng\": 1' WHERE id = ?", (bad_snapshot,))
-    raw.execute("DROP TRIGGER actions_no_update")
+    raw.drop_trigger("matches_snapshot_follows_seq", "matches")
+    raw.execute(
+        f"UPDATE matches SET snapshot = {raw.unreadable_json} WHERE id = ?", (bad_snapshot,)
+    )
+    raw.drop_trigger("actions_no_update", "actions")
     raw.execute("UPDATE actions SET key = 'done' WHERE match_id = ? AND seq = 3", (bad_log,))
     raw.execute("UPDATE matches SET game = 'gone' WHERE id = ?", (bad_game,))
     raw.execute("UPDATE matches SET created_at = ? WHERE id = ?", (2**62, bad_time))
@@ -406,8 +451,13 @@ async def test_a_corrupt_row_is_reported_and_others_keep_working(store, start_ke
     assert set(listed) == {healthy, bad_options, bad_snapshot, bad_log, bad_game}  # not bad_time
     assert "options" in listed[bad_options].problem
     assert [i for i in listed if listed[i].problem] == [bad_options]
-    for match_id, verify in ((bad_options, False), (bad_snapshot, False), (bad_log, True),
-                             (bad_game, False), (bad_time, False)):
+    for match_id, verify in (
+        (bad_options, False),
+        (bad_snapshot, False),
+        (bad_log, True),
+        (bad_game, False),
+        (bad_time, False),
+    ):
         with pytest.raises(CorruptMatch) as caught:
             await store.load(match_id, verify=verify)
         assert caught.value.match_id == match_id
@@ -422,7 +472,7 @@ async def test_a_corrupt_row_is_reported_and_others_keep_working(store, start_ke
 async def test_a_log_shorter_than_seq_is_corrupt(store, start_keltis, play, raw):
     match_id, match = await start_keltis(store)
     await play(store, match_id, match, 3)
-    raw.execute("DROP TRIGGER actions_no_delete")
+    raw.drop_trigger("actions_no_delete", "actions")
     raw.execute("DELETE FROM actions WHERE match_id = ? AND seq = 1", (match_id,))
     with pytest.raises(CorruptMatch, match="log"):
         await store.load(match_id)
@@ -436,8 +486,8 @@ async def test_load_of_unknown_match(store):
         await store.info(12345)
 
 
-async def test_open_with_default_clock_and_plain_await(db_path):
-    store = await SqliteStore.open(db_path)
+async def test_open_with_default_clock_and_plain_await(open_store):
+    store = await open_store(clock=time.time)
     try:
         match_id = await store.create_lobby(GUILD, CHANNEL, "keltis", None, ALICE)
         created = (await store.info(match_id)).created_at

@@ -1,19 +1,23 @@
 """Crash safety: a child process plays and commits moves in a loop and is
 killed with SIGKILL at random moments (mid-commit, between commit and
-acknowledgement, during start-up and migration), 50 times on one file.
-After each kill the reopened database must hold every move whose commit had
-returned, exactly once, and replaying each log must give its snapshot."""
+acknowledgement, during start-up and migration), 50 times on one database
+(an SQLite file; a PostgreSQL schema, empty at first). After each kill the
+reopened database must hold every move whose commit had returned, exactly
+once, and replaying each log must give its snapshot."""
+
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import signal
 import sys
 from pathlib import Path
 
+import pytest
+
 import storage
-from storage import SqliteStore
 
 ROOT = Path(storage.__file__).resolve().parent.parent
 KILLS = 50
@@ -24,11 +28,17 @@ KILLS = 50
 # after each commit returned; the server relays it, prefixed "ack", and
 # reports "end <wait status>" when the child is gone.
 SERVER = r"""
-import asyncio, os, random, sys
+import asyncio, json, os, random, sys
 from rules import Match, get_game
 from storage import SqliteStore, Status
+from storage.postgres import PgStore
 
 get_game("keltis")  # discover the games before forking
+
+def open_store(where):
+    if where["backend"] == "postgres":
+        return PgStore.open(where["url"], schema_name=where["schema"])
+    return SqliteStore.open(where["path"])
 
 async def new_match(store, rnd):
     match_id = await store.create_lobby(1, 2, "keltis", {}, 10)
@@ -39,9 +49,9 @@ async def new_match(store, rnd):
     await store.start_match(match_id, match)
     return match_id, match
 
-async def play(path, seed, out):
+async def play(where, seed, out):
     rnd = random.Random(seed)
-    async with SqliteStore.open(path) as store:
+    async with open_store(where) as store:
         live = [i for i in await store.live_matches() if i.status == Status.ACTIVE]
         if live:
             match_id = live[0].id
@@ -58,13 +68,13 @@ async def play(path, seed, out):
             os.write(out, f"{match_id} {match.seq - 1} {seat} {key}\n".encode())
 
 for command in sys.stdin:
-    path, seed = command.split()
+    where, seed = json.loads(command)
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:
         try:
             os.close(r)
-            asyncio.run(play(path, seed, w))
+            asyncio.run(play(where, seed, w))
         finally:
             os._exit(1)
     os.close(w)
@@ -85,8 +95,14 @@ class ForkServer:
     async def start(cls, errors: Path) -> ForkServer:
         with errors.open("wb") as err:
             proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-c", SERVER, cwd=ROOT, stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE, stderr=err)
+                sys.executable,
+                "-c",
+                SERVER,
+                cwd=ROOT,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=err,
+            )
         return cls(proc, errors)
 
     async def line(self) -> list[str]:
@@ -94,10 +110,12 @@ class ForkServer:
         assert line, f"the fork server died: {self.errors.read_text()[-2000:]}"
         return line.decode().split()
 
-    async def run_and_kill(self, path: Path, run: int,
-                           rnd: random.Random) -> list[tuple[int, int, int, str]]:
-        """One child's life; returns the moves whose commit it acknowledged."""
-        self.proc.stdin.write(f"{path} {run}\n".encode())
+    async def run_and_kill(
+        self, where: dict, run: int, rnd: random.Random
+    ) -> list[tuple[int, int, int, str]]:
+        """One child's life on the database `where` (open_store.where);
+        returns the moves whose commit it acknowledged."""
+        self.proc.stdin.write(json.dumps([where, run]).encode() + b"\n")
         await self.proc.stdin.drain()
         kind, pid = await self.line()
         assert kind == "pid"
@@ -116,7 +134,8 @@ class ForkServer:
         assert reply[0] == "end"
         status = os.waitstatus_to_exitcode(int(reply[1]))
         assert status == -signal.SIGKILL, (  # it was playing, not crashing
-            f"child ended with {status}: {self.errors.read_text()[-2000:]}")
+            f"child ended with {status}: {self.errors.read_text()[-2000:]}"
+        )
         return [(int(m), int(seq), int(seat), key) for m, seq, seat, key in acks]
 
     async def stop(self) -> None:
@@ -124,27 +143,40 @@ class ForkServer:
         await self.proc.wait()
 
 
-async def test_sigkill_loses_no_acknowledged_move(tmp_path):
-    path = tmp_path / "crash.db"
+@pytest.fixture
+def pg_schema_name(pg_server):
+    """Here an empty schema: the first children are killed while migrating it."""
+    name = pg_server.empty_schema()
+    yield name
+    pg_server.drop_schema(name)
+
+
+async def test_sigkill_loses_no_acknowledged_move(tmp_path, open_store):
     rnd = random.Random(2024)
     acked: dict[tuple[int, int], tuple[int, str]] = {}
     server = await ForkServer.start(tmp_path / "server.err")
     try:
         for run in range(KILLS):
-            await check_run(server, path, run, rnd, acked)
+            await check_run(server, open_store, run, rnd, acked)
     finally:
         await server.stop()
     assert len(acked) > KILLS * 5, "the child hardly committed anything"
 
 
-async def check_run(server: ForkServer, path: Path, run: int, rnd: random.Random,
-                    acked: dict[tuple[int, int], tuple[int, str]]) -> None:
-    for match_id, seq, seat, key in await server.run_and_kill(path, run, rnd):
+async def check_run(
+    server: ForkServer,
+    open_store,
+    run: int,
+    rnd: random.Random,
+    acked: dict[tuple[int, int], tuple[int, str]],
+) -> None:
+    where = open_store.where
+    for match_id, seq, seat, key in await server.run_and_kill(where, run, rnd):
         assert (match_id, seq) not in acked, "a seq was acknowledged twice"
         acked[match_id, seq] = (seat, key)
-    if not path.exists():
+    if where["backend"] == "sqlite" and not Path(where["path"]).exists():
         return  # killed before the file was even created
-    async with SqliteStore.open(path) as store:
+    async with open_store() as store:
         logs = {}
         for match_id in sorted({m for m, _ in acked}):
             loaded = await store.load(match_id, verify=True)  # replay == snapshot

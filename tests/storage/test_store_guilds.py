@@ -1,6 +1,7 @@
 """Keep, then purge: a guild the bot left keeps everything until its purge
 date, comes back with everything intact, and is deleted whole (and alone)
 once the date has passed; `delete_guild` forgets a guild at once."""
+
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
@@ -47,8 +48,12 @@ async def test_a_departed_guild_keeps_its_data_until_the_purge_date(store, two_g
     assert await store.purge_departed_guilds(NOW + DAYS) == [(GUILD, 1)]
     assert not await kept(store, GUILD, two_guilds[GUILD])
     for table in ("seats", "actions", "messages", "deadlines"):
-        assert raw.execute(f"SELECT count(*) FROM {table} WHERE match_id = ?",
-                           (two_guilds[GUILD],)).fetchone()[0] == 0
+        assert (
+            raw.execute(
+                f"SELECT count(*) FROM {table} WHERE match_id = ?", (two_guilds[GUILD],)
+            ).fetchone()[0]
+            == 0
+        )
     assert await store.settings(GUILD) == {} and await store.purge_date(GUILD) is None
     assert await kept(store, GUILD + 1, two_guilds[GUILD + 1])  # the other guild is untouched
     assert await store.purge_departed_guilds(NOW + 10 * DAYS) == []

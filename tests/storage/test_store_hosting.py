@@ -1,5 +1,6 @@
 """What hosts and async play need from the store: per-match settings,
 pause, seats handed over, deadlines, players' settings, stats."""
+
 from __future__ import annotations
 
 import random
@@ -44,15 +45,18 @@ async def test_a_seat_goes_to_a_bot_or_another_user(store, start_keltis, play):
         await store.replace_seat(match_id, 0, user_id=BOB, bot="bot", how="replaced")
 
 
-async def test_deadlines_are_due_only_while_the_match_waits_at_their_seq(store, start_keltis,
-                                                                      play):
+async def test_deadlines_are_due_only_while_the_match_waits_at_their_seq(store, start_keltis, play):
     match_id, match = await start_keltis(store)
     hour = timedelta(hours=1)
     await store.set_deadline(match_id, match.seq, remind_at=NOW + hour, timeout_at=NOW + 2 * hour)
     assert await store.due_deadlines(NOW) == []
     [due] = await store.due_deadlines(NOW + hour)
     assert (due.match_id, due.seq, due.remind_at, due.timeout_at) == (
-        match_id, 0, NOW + hour, NOW + 2 * hour)
+        match_id,
+        0,
+        NOW + hour,
+        NOW + 2 * hour,
+    )
     await store.clear_deadline(match_id, reminder_only=True)
     assert await store.due_deadlines(NOW + hour) == []
     assert len(await store.due_deadlines(NOW + 2 * hour)) == 1
@@ -94,6 +98,7 @@ async def test_stats_and_leaderboard_count_finished_matches_and_wins(store):
     assert await store.player_stats(GUILD + 1, ALICE) == {}
     board = await store.leaderboard(GUILD, "keltis")
     assert sorted((r.user_id, r.played, r.won) for r in board) == sorted(
-        [(ALICE, 6, wins[ALICE]), (BOB, 6, wins[BOB])])
+        [(ALICE, 6, wins[ALICE]), (BOB, 6, wins[BOB])]
+    )
     assert [r.rating for r in board] == sorted([r.rating for r in board], reverse=True)
     assert (await store.info(live)).status == Status.LOBBY

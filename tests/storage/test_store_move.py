@@ -1,6 +1,7 @@
 """One move, one transaction (issue 18): the actions, their events, the
 deadline, the messages and the names a move implies are committed together,
 all or nothing; and seats keep their holders' display names."""
+
 from __future__ import annotations
 
 import random
@@ -10,7 +11,7 @@ import pytest
 from storage_helpers import ALICE, BOB, CHANNEL, GUILD, T0, random_move
 
 from rules import Match
-from storage import DeadlinePlan, SqliteStore, StaleCommit, Status
+from storage import DeadlinePlan, StaleCommit, Status
 
 LATER = datetime.fromtimestamp(T0, tz=UTC) + timedelta(hours=1)
 
@@ -20,9 +21,14 @@ async def test_a_move_with_its_deadline_ping_and_name_is_one_transaction(store, 
     before = store.transactions
     seat, key = random_move(match, random.Random(1))
     events = match.act(seat, key, match.seq)
-    seq = await store.commit_move(match_id, match, [events],
-                                  deadline=DeadlinePlan(LATER, None),
-                                  messages=[("ping", CHANNEL, 777)], names={ALICE: "Alice"})
+    seq = await store.commit_move(
+        match_id,
+        match,
+        [events],
+        deadline=DeadlinePlan(LATER, None),
+        messages=[("ping", CHANNEL, 777)],
+        names={ALICE: "Alice"},
+    )
     assert store.transactions == before + 1
     assert seq == match.seq == 1
     deadline = await store.deadline(match_id)
@@ -62,8 +68,14 @@ async def test_a_stale_move_changes_nothing_it_carries(store, start_keltis):
     seat, key = random_move(twin, random.Random(5))
     events = twin.act(seat, key, twin.seq)
     with pytest.raises(StaleCommit):
-        await store.commit_move(match_id, twin, [events], deadline=None,
-                                messages=[("ping", CHANNEL, 2)], names={ALICE: "Nope"})
+        await store.commit_move(
+            match_id,
+            twin,
+            [events],
+            deadline=None,
+            messages=[("ping", CHANNEL, 2)],
+            names={ALICE: "Nope"},
+        )
     assert (await store.deadline(match_id)).seq == 0
     assert (await store.message(match_id, "ping")).message_id == 1
     assert (await store.load(match_id)).seats[0].name is None
@@ -103,9 +115,9 @@ async def test_seats_keep_names_and_the_history_keeps_each_holders(store):
     assert [(h.user_id, h.name) for h in history] == [(ALICE, "Alice"), (BOB, "Bob"), (99, "Zed")]
 
 
-async def test_names_survive_a_reopen(db_path, clock):
-    async with SqliteStore.open(db_path, clock=clock) as store:
+async def test_names_survive_a_reopen(open_store):
+    async with open_store() as store:
         match_id = await store.create_lobby(GUILD, CHANNEL, "keltis", {}, ALICE)
         await store.add_user_seat(match_id, ALICE, "Alice")
-    async with SqliteStore.open(db_path, clock=clock) as store:
+    async with open_store() as store:
         assert (await store.info(match_id)).seats[0].name == "Alice"

@@ -1,6 +1,7 @@
 """Optimistic concurrency: clicks racing on one match, within one store and
-across two stores on the same file (as two processes would). Exactly one
+across two stores on the same database (as two processes would). Exactly one
 commit per seq wins; the losers change nothing; log and snapshot agree."""
+
 from __future__ import annotations
 
 import asyncio
@@ -10,7 +11,7 @@ import pytest
 from storage_helpers import random_move
 
 from rules import Match
-from storage import SqliteStore, StaleCommit, Store
+from storage import StaleCommit, Store
 
 RACERS = 50
 
@@ -24,17 +25,21 @@ async def race_once(stores: list[Store], match_id: int, rnd: random.Random):
         seat, key = random_move(copy, rnd)
         events = copy.act(seat, key, copy.seq)
         attempts.append((seat, key, copy.snapshot(), events))
-    results = await asyncio.gather(*(
-        stores[i % len(stores)].commit_action(match_id, base.seq, seat, key, snapshot, events)
-        for i, (seat, key, snapshot, events) in enumerate(attempts)), return_exceptions=True)
+    results = await asyncio.gather(
+        *(
+            stores[i % len(stores)].commit_action(match_id, base.seq, seat, key, snapshot, events)
+            for i, (seat, key, snapshot, events) in enumerate(attempts)
+        ),
+        return_exceptions=True,
+    )
     return base, attempts, results
 
 
 @pytest.mark.parametrize("n_stores", [1, 2])
-async def test_fifty_commits_on_one_seq_one_wins(db_path, store, start_keltis, play, n_stores):
+async def test_fifty_commits_on_one_seq_one_wins(open_store, store, start_keltis, play, n_stores):
     match_id, match = await start_keltis(store, players=4)
     await play(store, match_id, match, 7)
-    others = [await SqliteStore.open(db_path) for _ in range(n_stores - 1)]
+    others = [await open_store() for _ in range(n_stores - 1)]
     try:
         base, attempts, results = await race_once([store, *others], match_id, random.Random(1))
     finally:
@@ -52,8 +57,9 @@ async def test_fifty_commits_on_one_seq_one_wins(db_path, store, start_keltis, p
     assert loaded.match.snapshot() == snapshot
 
 
-async def player(store: Store, match_id: int, rnd: random.Random, until: int,
-                 won: list[int]) -> int:
+async def player(
+    store: Store, match_id: int, rnd: random.Random, until: int, won: list[int]
+) -> int:
     """Plays like an impatient user: load, move, commit; on a lost race,
     reload and try again. Returns the number of races lost."""
     lost = 0
@@ -71,14 +77,17 @@ async def player(store: Store, match_id: int, rnd: random.Random, until: int,
         won.append(match.seq - 1)
 
 
-async def test_fifty_players_racing_through_a_match(db_path, store, start_keltis):
+async def test_fifty_players_racing_through_a_match(open_store, store, start_keltis):
     match_id, _ = await start_keltis(store, players=3)
-    other = await SqliteStore.open(db_path)
+    other = await open_store()
     won: list[int] = []
     try:
-        lost = await asyncio.gather(*(
-            player((store, other)[i % 2], match_id, random.Random(i), 40, won)
-            for i in range(RACERS)))
+        lost = await asyncio.gather(
+            *(
+                player((store, other)[i % 2], match_id, random.Random(i), 40, won)
+                for i in range(RACERS)
+            )
+        )
     finally:
         await other.close()
     loaded = await store.load(match_id, verify=True)

@@ -1,22 +1,26 @@
 """Stats and ratings in the store: derived from seat history and outcomes
 when a match finishes (in the same transaction), and rebuilt from the stored
 history to the same figures."""
+
 from __future__ import annotations
 
 import random
-import sqlite3
 
 import pytest
 from storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, random_move
 
 from rules import Match
-from storage import SqliteStore
 from storage.ratings import FRESH_ORDINAL
 
 DAVE = 14
 USERS = (ALICE, BOB, CAROL, DAVE, 15, 16, 17)
-GAMES = [("keltis", (2, 3, 4), {}), ("oracle", (2, 3), {}), ("keltis_dice", (2, 3, 4), {}),
-         ("cuttle", (2,), {}), ("cucco", (5,), {"deals": 2})]
+GAMES = [
+    ("keltis", (2, 3, 4), {}),
+    ("oracle", (2, 3), {}),
+    ("keltis_dice", (2, 3, 4), {}),
+    ("cuttle", (2,), {}),
+    ("cucco", (5,), {"deals": 2}),
+]
 
 
 async def play_to_end(store, match_id, match, rnd, *, hand_overs=0.0):
@@ -31,8 +35,9 @@ async def play_to_end(store, match_id, match, rnd, *, hand_overs=0.0):
             if how == "replaced" and free:
                 await store.replace_seat(match_id, seat, user_id=rnd.choice(free), how=how)
             else:
-                await store.replace_seat(match_id, seat, bot="bot",
-                                         how="kicked" if how == "replaced" else how)
+                await store.replace_seat(
+                    match_id, seat, bot="bot", how="kicked" if how == "replaced" else how
+                )
         seat, key = random_move(match, rnd)
         await store.commit(match_id, match, match.act(seat, key, match.seq))
 
@@ -51,8 +56,10 @@ async def start(store, game, seats, seed, *, options=None, guild=GUILD):
 
 
 def all_ratings(raw):
-    return raw.execute("SELECT guild_id, game, user_id, mu, sigma, ordinal, contests"
-                       " FROM ratings ORDER BY guild_id, game, user_id").fetchall()
+    return raw.execute(
+        "SELECT guild_id, game, user_id, mu, sigma, ordinal, contests"
+        " FROM ratings ORDER BY guild_id, game, user_id"
+    ).fetchall()
 
 
 def all_results(raw):
@@ -107,10 +114,9 @@ async def test_cucco_rates_each_deal_declarer_side_against_the_rest(store, raw):
 
 async def test_ratings_are_written_in_the_transaction_that_finishes_the_match(store, raw):
     match_id, match = await start(store, "cuttle", (ALICE, BOB), "atomic")
-    raw.execute("CREATE TRIGGER no_ratings BEFORE INSERT ON ratings"
-                " BEGIN SELECT RAISE(ABORT, 'ratings refused'); END")
+    raw.refuse_inserts("ratings", "ratings refused")
     seq = match.seq
-    with pytest.raises(sqlite3.DatabaseError, match="ratings refused"):
+    with pytest.raises(raw.Error, match="ratings refused"):
         await store.commit(match_id, match, match.concede(1, match.seq))
     info = await store.info(match_id)
     assert (info.status, info.seq) == ("active", seq)  # the finishing move is not stored
@@ -124,8 +130,9 @@ async def test_a_rebuild_equals_the_ratings_updated_match_by_match(store, raw):
         players = rnd.choice(counts)
         seats = [rnd.choice((None,) + USERS) for _ in range(players)]
         seats = [u if u is None or seats.index(u) == i else None for i, u in enumerate(seats)]
-        match_id, match = await start(store, game, seats, f"r{n}", options=options,
-                                      guild=GUILD + n % 2)
+        match_id, match = await start(
+            store, game, seats, f"r{n}", options=options, guild=GUILD + n % 2
+        )
         if players == 2 and rnd.random() < 0.2:
             await store.commit(match_id, match, match.concede(rnd.randrange(2), 0))
         else:
@@ -138,8 +145,8 @@ async def test_a_rebuild_equals_the_ratings_updated_match_by_match(store, raw):
     assert all_ratings(raw) == incremental and all_results(raw) == results_then
 
 
-async def test_matches_finished_before_ratings_existed_are_rated_at_open(db_path, clock, raw):
-    async with SqliteStore.open(db_path, clock=clock) as store:
+async def test_matches_finished_before_ratings_existed_are_rated_at_open(open_store, raw):
+    async with open_store() as store:
         for n, users in enumerate([(ALICE, BOB), (BOB, CAROL), (CAROL, ALICE)]):
             match_id, match = await start(store, "cuttle", users, f"old{n}")
             await play_to_end(store, match_id, match, random.Random(n))
@@ -148,7 +155,7 @@ async def test_matches_finished_before_ratings_existed_are_rated_at_open(db_path
     raw.execute("DELETE FROM ratings")
     raw.execute("DELETE FROM results")
     raw.execute("UPDATE finishes SET rated = 0")
-    async with SqliteStore.open(db_path, clock=clock) as store:
+    async with open_store() as store:
         assert all_ratings(raw) == rated
         assert (await store.player_stats(GUILD, BOB))["cuttle"].played == 2
         assert await store.rate_unrated() == 0  # nothing left to do

@@ -1,6 +1,7 @@
 """The log is the truth: a long Keltis match committed move by move and
 reloaded after a restart replays, from seed and log alone, to exactly the
 stored snapshot (and to the state the players saw)."""
+
 from __future__ import annotations
 
 import random
@@ -8,12 +9,12 @@ import random
 from storage_helpers import random_move
 
 from rules import Match
-from storage import SqliteStore, Status
+from storage import Status
 
 
-async def test_replaying_a_long_keltis_match_gives_its_snapshot(db_path, clock, start_keltis):
+async def test_replaying_a_long_keltis_match_gives_its_snapshot(open_store, clock, start_keltis):
     rnd = random.Random(3)
-    async with SqliteStore.open(db_path, clock=clock) as store:
+    async with open_store() as store:
         match_id, match = await start_keltis(store, players=4, seed="long")
         seen = {0: match.snapshot()}
         while not match.is_over():
@@ -26,7 +27,7 @@ async def test_replaying_a_long_keltis_match_gives_its_snapshot(db_path, clock, 
                 assert (await store.load(match_id)).match.snapshot() == seen[match.seq]
     assert match.seq > 300
 
-    async with SqliteStore.open(db_path, clock=clock) as store:
+    async with open_store() as store:
         loaded = await store.load(match_id, verify=True)
     assert loaded.status == Status.FINISHED and loaded.seq == match.seq
     record = loaded.match.to_record()

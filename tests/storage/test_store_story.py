@@ -1,8 +1,7 @@
 """The story of a match in the store: each action's events stored with it,
 and seats that keep their history through hand-overs."""
-from __future__ import annotations
 
-import sqlite3
+from __future__ import annotations
 
 import pytest
 from storage_helpers import ALICE, BOB, CAROL
@@ -47,8 +46,10 @@ async def test_a_hand_over_keeps_who_held_the_seat_before(store, start_keltis, p
     history = await store.seat_history(match_id)
     assert [(h.seat, h.from_seq, h.user_id, h.bot, h.how) for h in history] == [
         (0, 0, ALICE, None, "start"),
-        (1, 0, BOB, None, "start"), (1, 4, None, "bot", "conceded"),
-        (2, 0, CAROL, None, "start"), (2, 7, ALICE + 100, None, "replaced"),
+        (1, 0, BOB, None, "start"),
+        (1, 4, None, "bot", "conceded"),
+        (2, 0, CAROL, None, "start"),
+        (2, 7, ALICE + 100, None, "replaced"),
         (2, 7, None, "bot", "kicked"),
     ]
     assert holder_at(history, 1, 3).user_id == BOB
@@ -59,5 +60,5 @@ async def test_a_hand_over_keeps_who_held_the_seat_before(store, start_keltis, p
 
 async def test_seat_history_cannot_be_rewritten(store, start_keltis, raw):
     match_id, _ = await start_keltis(store)
-    with pytest.raises(sqlite3.DatabaseError, match="never rewritten"):
+    with pytest.raises(raw.Error, match="never rewritten"):
         raw.execute("UPDATE seat_holders SET user_id = 5 WHERE match_id = ?", (match_id,))

@@ -2,6 +2,7 @@
 file, another program's database, one from a newer bot, a copy cut short, a
 disk that damaged pages. Shared by tests/storage and tests/e2e (a plain
 module with a name no other test folder uses)."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -44,7 +45,7 @@ async def newer_schema(path: Path) -> None:
 async def truncated(path: Path, keep: float = 0.5) -> None:
     await filled_database(path)
     data = path.read_bytes()
-    path.write_bytes(data[:int(len(data) * keep)])
+    path.write_bytes(data[: int(len(data) * keep)])
 
 
 async def damaged(path: Path) -> None:
@@ -53,7 +54,7 @@ async def damaged(path: Path) -> None:
     page_size = sqlite3.connect(path).execute("PRAGMA page_size").fetchone()[0]
     data = bytearray(path.read_bytes())
     for page in range(2, len(data) // page_size):
-        data[page * page_size:page * page_size + 64] = b"\xa5" * 64
+        data[page * page_size : page * page_size + 64] = b"\xa5" * 64
     path.write_bytes(bytes(data))
 
 

@@ -1,30 +1,27 @@
-"""Fixtures of the PostgreSQL tests: a real server (TEST_DATABASE_URL,
-default the local one), each test in a schema of its own that is dropped
+"""Fixtures of the PostgreSQL-only tests: each test in an empty schema of
+its own on the shared test server (storage_backends.PgServer), dropped
 afterwards. Without a reachable server the tests skip and say why, unless
 REQUIRE_POSTGRES=1 (CI), where they fail."""
 
 from __future__ import annotations
 
 import pytest
-from pg_helpers import REQUIRED, URL, connect_in, create_schema, drop_schema, server_problem
+from pg_helpers import REQUIRED, URL, connect_in
+from storage_backends import unavailable
 
 from storage.postgres import PgStore
 
-_problem: list[str | None] = []  # probed once per test session
-
 
 @pytest.fixture
-async def pg_schema():
+def pg_schema(pg_server):
     """The name of a fresh, empty schema on the test server."""
-    if not _problem:
-        _problem.append(await server_problem())
-    if _problem[0] is not None:
+    if pg_server.problem is not None:
         if REQUIRED:
-            pytest.fail(f"{_problem[0]} and REQUIRE_POSTGRES=1")
-        pytest.skip(f"{_problem[0]}; set TEST_DATABASE_URL, or REQUIRE_POSTGRES=1 to fail")
-    name = await create_schema()
+            pytest.fail(unavailable(pg_server.problem))
+        pytest.skip(unavailable(pg_server.problem))
+    name = pg_server.empty_schema()
     yield name
-    await drop_schema(name)
+    pg_server.drop_schema(name)
 
 
 @pytest.fixture

@@ -5,15 +5,18 @@ written by newer code, or by another program, is refused untouched."""
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 
 import asyncpg
 import pytest
 from pg_helpers import URL, connect_in
 
+from rules import Match
 from storage import SchemaTooNew, UnusableDatabase
 from storage import migrations as sqlite_migrations
 from storage.postgres import PgStore, schema
+from storage.records import dumps
 
 
 async def tables(conn: asyncpg.Connection) -> dict[str, set[str]]:
@@ -44,7 +47,9 @@ async def test_an_empty_schema_is_migrated_to_the_sqlite_tables(pg_store, pg_raw
     assert await tables(pg_raw) == sqlite_tables()
 
 
-async def test_ids_are_bigint_and_json_is_jsonb(pg_store, pg_raw):
+async def test_ids_are_bigint_the_engines_json_is_kept_as_text_and_settings_are_jsonb(
+    pg_store, pg_raw
+):
     types = {
         (r["table_name"], r["column_name"]): r["data_type"]
         for r in await pg_raw.fetch(
@@ -55,11 +60,12 @@ async def test_ids_are_bigint_and_json_is_jsonb(pg_store, pg_raw):
     for column, kind in types.items():
         if column[1] == "id" or column[1].endswith("_id"):
             assert kind == "bigint", column
-    jsonb = {c for c, kind in types.items() if kind == "jsonb"}
-    assert jsonb == {
+    assert {c for c, kind in types.items() if kind == "json"} == {
         ("matches", "options"), ("matches", "snapshot"), ("matches", "outcome"),
-        ("matches", "settings"), ("actions", "events"), ("guild_settings", "value"),
-        ("user_settings", "value"),
+        ("actions", "events"),
+    }  # fmt: skip
+    assert {c for c, kind in types.items() if kind == "jsonb"} == {
+        ("matches", "settings"), ("guild_settings", "value"), ("user_settings", "value"),
     }  # fmt: skip
 
 
@@ -109,3 +115,48 @@ async def test_an_unreachable_server_is_refused_in_one_line():
     with pytest.raises(UnusableDatabase, match="cannot connect") as refused:
         await PgStore.open("postgresql://someone:secret@127.0.0.1:1/none")
     assert "secret" not in str(refused.value)
+
+
+async def test_a_version_1_schema_upgrades_without_loss_and_keeps_the_engines_text(pg_schema):
+    """Version 1 held the engine's JSON as jsonb (keys reordered); version
+    2 keeps it as json (the text as written). A played version-1 match
+    survives the upgrade, and what is written after it comes back byte for
+    byte, with the log's guards still in force."""
+    conn = await connect_in(pg_schema)
+    try:
+        await schema.migrate(conn, lambda: 0, target=1)
+        match = Match.new("keltis", 2, "v1")
+        await conn.execute(
+            "INSERT INTO matches (id, guild_id, channel_id, game, status, creator_id, options,"
+            " players, seed, rules_version, seq, snapshot, created_at, updated_at)"
+            " VALUES (1, 1, 2, 'keltis', 'active', 3, '{}', 2, 'v1', 1, 0, $1, 0, 0)",
+            dumps(match.snapshot()),
+        )
+        for n in range(3):
+            seat = match.to_act()[0]
+            events = match.act(seat, match.legal(seat)[0], match.seq)
+            await conn.execute(
+                "INSERT INTO actions VALUES (1, $1, $2, $3, 0, $4)",
+                n, seat, match.log[-1][1], dumps(events),
+            )  # fmt: skip
+            await conn.execute(
+                "UPDATE matches SET seq = seq + 1, snapshot = $1 WHERE id = 1",
+                dumps(match.snapshot()),
+            )
+        reordered = await conn.fetchval("SELECT snapshot::text FROM matches")
+        assert json.loads(reordered) == match.snapshot()
+        assert reordered != dumps(match.snapshot())  # jsonb's own key order
+        async with PgStore.open(URL, schema_name=pg_schema) as store:
+            assert await schema.current_version(conn) == 2
+            loaded = await store.load(1, verify=True)
+            assert loaded.match.snapshot() == match.snapshot() and loaded.seq == 3
+            assert [a.key for a in await store.story(1)] == [k for _, k in match.log]
+            seat = match.to_act()[0]
+            await store.commit(1, match, match.act(seat, match.legal(seat)[0], match.seq))
+        assert await conn.fetchval("SELECT snapshot::text FROM matches") == dumps(match.snapshot())
+        with pytest.raises(asyncpg.RaiseError, match="changes only with a logged action"):
+            await conn.execute("UPDATE matches SET snapshot = '{}' WHERE id = 1")
+        with pytest.raises(asyncpg.RaiseError, match="append-only"):
+            await conn.execute("UPDATE actions SET events = '[]' WHERE seq = 0")
+    finally:
+        await conn.close()
