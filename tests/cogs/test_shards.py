@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.shards import ALL, Shards, ShardError, parse, shard_of
+from cogs.shards import ALL, ShardError, Shards, parse, shard_of
 
 
 def guild_in(shard: int, count: int) -> int:
