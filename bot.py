@@ -39,7 +39,10 @@ async def run(config: Config) -> None:
         loop.add_signal_handler(sig, stopping.set)
     clock = make_clock(config)
     store = await open_store(
-        config.database_path, clock=clock.time, create_folder=config.create_database_folder
+        config.database_path,
+        url=config.database_url,
+        clock=clock.time,
+        create_folder=config.create_database_folder,
     )
     if stopping.is_set():  # asked to stop while the file was being checked
         await store.close()

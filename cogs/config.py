@@ -9,6 +9,10 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from cogs.shards import Shards, ShardError
+from cogs.shards import parse as parse_shards
+from storage.postgres.connect import database_url
+
 TOKEN_HELP = (
     "DISCORD_TOKEN is not set. Create an application at "
     "https://discord.com/developers/applications, open Bot -> Reset Token, "
@@ -54,6 +58,10 @@ class Config:
     guild_data_retention_days: float = 30.0
     #: the file kept fresh while the bot is connected (cogs/heartbeat.py)
     heartbeat_path: Path = Path(DEFAULT_DATABASE).parent / "heartbeat"
+    #: DATABASE_URL: PostgreSQL shared by several processes (else the SQLite file)
+    database_url: str | None = None
+    #: SHARD_COUNT / SHARD_IDS: the shards this process runs (None: all of them)
+    shards: Shards | None = None
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> "Config":
@@ -79,6 +87,8 @@ class Config:
             guild_data_retention_days=_float(env, "GUILD_DATA_RETENTION_DAYS", 30.0,
                                              unit="days", most=36500),
             heartbeat_path=heartbeat_path(env),
+            database_url=_database_url(env),
+            shards=_shards(env),
         )
 
 
@@ -88,6 +98,20 @@ def heartbeat_path(env: dict[str, str]) -> Path:
     if env.get("HEARTBEAT_PATH", "").strip():
         return Path(env["HEARTBEAT_PATH"].strip())
     return Path(env.get("DATABASE_PATH") or DEFAULT_DATABASE).parent / "heartbeat"
+
+
+def _database_url(env: dict[str, str]) -> str | None:
+    try:
+        return database_url(env)
+    except ValueError as exc:
+        raise ConfigError(f"{exc} (e.g. postgresql://user:password@host:5432/gamehost)") from exc
+
+
+def _shards(env: dict[str, str]) -> Shards | None:
+    try:
+        return parse_shards(env.get("SHARD_COUNT"), env.get("SHARD_IDS"))
+    except ShardError as exc:
+        raise ConfigError(str(exc)) from exc
 
 
 def _int(env: dict, name: str) -> int | None:

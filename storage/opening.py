@@ -1,8 +1,9 @@
 """Opening a store: `await open_store(...)` or `async with open_store(...) as store:`.
 
 `open_store` is the one way the bot opens its store, so that choosing a
-backend (SQLite now; PostgreSQL by DATABASE_URL next) happens in one place.
-Each backend is imported only when chosen.
+backend happens in one place: PostgreSQL when a `postgresql://` URL is given
+(DATABASE_URL), else the SQLite file. Each backend is imported only when
+chosen.
 """
 
 from __future__ import annotations
@@ -39,12 +40,21 @@ class Opening(Generic[S_co]):
 
 
 def open_store(
-    path: str | Path | None = None, *, clock: Clock = time.time, create_folder: bool = True
+    path: str | Path | None = None,
+    *,
+    url: str | None = None,
+    clock: Clock = time.time,
+    create_folder: bool = True,
 ) -> Opening[Store]:
-    """Check, open and migrate the bot's store: the SQLite file at `path`
-    (default: `storage.database.default_path()`, i.e. DATABASE_PATH).
-    Refuses with UnusableDatabase a database it cannot use, in one line
-    that names it and says what to do."""
+    """Check, open and migrate the bot's store: PostgreSQL at `url` when one
+    is given (the bot passes DATABASE_URL; several processes may share it),
+    else the SQLite file at `path` (default: `storage.database.default_path()`,
+    i.e. DATABASE_PATH). Refuses with UnusableDatabase a database it cannot
+    use, in one line that names it and says what to do."""
+    if url:
+        from storage.postgres import PgStore
+
+        return Opening(lambda: PgStore.open(url, clock=clock))
     from storage.sqlite import SqliteStore
 
     return SqliteStore.open(path, clock=clock, create_folder=create_folder)

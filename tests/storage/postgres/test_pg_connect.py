@@ -26,3 +26,18 @@ def test_redact_hides_the_password_only():
         connect.redact("postgresql://bot:pw@db:5432/games") == "postgresql://bot:***@db:5432/games"
     )
     assert connect.redact("postgresql://bot@db/games") == "postgresql://bot@db/games"
+
+
+async def test_open_store_takes_postgres_when_given_a_url(pg_schema, tmp_path):
+    from pg_helpers import URL
+
+    from storage import SqliteStore, open_store
+    from storage.postgres import PgStore
+
+    async with open_store(tmp_path / "unused.db", url=f"{URL}?search_path={pg_schema}") as store:
+        assert isinstance(store, PgStore)
+        match_id = await store.create_lobby(1, 2, "keltis", None, 3)
+        assert (await store.info(match_id)).game == "keltis"
+    assert not (tmp_path / "unused.db").exists()  # the SQLite file is not touched
+    async with open_store(tmp_path / "games.db") as store:
+        assert isinstance(store, SqliteStore)
