@@ -214,6 +214,9 @@ class Database:
         # bodies of any result type, each with the future its caller awaits
         self._queued: list[tuple[Body[Any], asyncio.Future[Any]]] = []
         self._flusher: asyncio.Task[None] | None = None
+        #: whether a lone transact() body skips the flusher (see there);
+        #: False only to measure what that saves (bench/store_load.py)
+        self.lone_writes = True
 
     @classmethod
     async def open(cls, path: Path) -> Database:
@@ -301,7 +304,12 @@ class Database:
         A body that finds nothing queued or being written runs at once,
         alone (see `_transact_alone`); group commit is for writes that pile up."""
         self._check_open()
-        if self._flusher is None and not self._queued and not self._lock.locked():
+        if (
+            self.lone_writes
+            and self._flusher is None
+            and not self._queued
+            and not self._lock.locked()
+        ):
             return await self._transact_alone(body)
         done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._queued.append((body, done))

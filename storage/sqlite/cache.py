@@ -24,8 +24,8 @@ from rules.core.rng import Rng
 from rules.core.state_codec import json_copy
 from storage.records import LoadedMatch
 
-#: entries kept by default (least recently used go first): a few hundred
-#: matches live at once, each a few kB to some tens of kB in memory
+#: entries kept by default (least recently used go first): about as many
+#: matches as a busy bot has live, 2-6 KiB each in memory (a match at seq 100)
 DEFAULT_SIZE: Final = 512
 
 
@@ -70,9 +70,9 @@ class LoadedCache:
             raise ValueError(f"cache size must be >= 0, not {size}")
         self.size = size
         self._entries: OrderedDict[int, _Entry] = OrderedDict()
-        #: loads answered from memory, and loads that read the whole match
+        #: loads answered from memory, and entries found out of date
         self.hits = 0
-        self.misses = 0
+        self.stale = 0
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -87,7 +87,7 @@ class LoadedCache:
         if entry is None or entry.version != version or entry.loaded.seq != seq:
             if entry is not None:
                 del self._entries[match_id]
-            self.misses += 1
+                self.stale += 1
             return None
         self._entries.move_to_end(match_id)
         self.hits += 1

@@ -187,13 +187,17 @@ async def test_lobby_seats_start_and_cancel_show_up(store):
     assert (await store.load(match_id)).status == Status.CANCELLED
 
 
-async def test_a_deleted_match_is_unknown(store, start_keltis):
-    match_id, _ = await start_keltis(store)
+async def test_a_deleted_match_is_unknown_and_its_counter_goes(store, start_keltis, play, raw):
+    match_id, match = await start_keltis(store)
+    await play(store, match_id, match, 3)
     await store.load(match_id)
+    assert raw.execute("SELECT version FROM match_versions WHERE match_id = ?",
+                       (match_id,)).fetchone()[0] > 0
     await store.delete_guild(GUILD)
     with pytest.raises(UnknownMatch):
         await store.load(match_id)
     assert match_id not in store._loaded
+    assert raw.execute("SELECT count(*) FROM match_versions").fetchone()[0] == 0
 
 
 async def test_writes_through_another_store_on_the_file_show_up(store, db_path, clock):
