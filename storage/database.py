@@ -214,6 +214,9 @@ class Database:
         # bodies of any result type, each with the future its caller awaits
         self._queued: list[tuple[Body[Any], asyncio.Future[Any]]] = []
         self._flusher: asyncio.Task[None] | None = None
+        #: whether a lone transact() body skips the flusher (see there);
+        #: False only to measure what that saves (bench/store_load.py)
+        self.lone_writes = True
 
     @classmethod
     async def open(cls, path: Path) -> Database:
@@ -296,13 +299,51 @@ class Database:
         executemany) but must await nothing else: it is driven to its end in
         the writer's thread. Its result (or exception) comes back once its
         transaction is committed (durability first). A caller cancelled
-        before its body started drops it; once started, it completes."""
+        before its body started drops it; once started, it completes.
+
+        A body that finds nothing queued or being written runs at once,
+        alone (see `_transact_alone`); group commit is for writes that pile up."""
         self._check_open()
+        if (
+            self.lone_writes
+            and self._flusher is None
+            and not self._queued
+            and not self._lock.locked()
+        ):
+            return await self._transact_alone(body)
         done: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._queued.append((body, done))
         if self._flusher is None:
             self._flusher = asyncio.create_task(self._flush(), name="store-writes")
         return await done
+
+    async def _transact_alone(self, body: Body[T]) -> T:
+        """Commit a lone body straight from its caller's task: the same one
+        transaction, savepoint and fsync in the writer's thread as a batch
+        of one, without the flusher task, whose start and hand-back cost two
+        more turns of the event loop before the caller resumes (on a busy
+        bot, most of a lone move's wait). Bodies arriving meanwhile find
+        the lock taken and queue for the flusher, which commits them
+        together next. A caller cancelled meanwhile leaves its body to
+        complete in the writer's thread, unreported, as in a batch."""
+        async with self._lock:  # free (checked by the caller): taken without a turn
+            try:
+                # aiosqlite's own hop to its thread, as in _flush
+                results: list[tuple[bool, Any]] = await self._writer._execute(  # type: ignore[no-untyped-call]
+                    self._commit_batch, [body]
+                )
+            except sqlite3.Error as exc:  # the whole transaction failed
+                if (read_only := self._read_only(exc)) is None:
+                    raise
+                raise read_only from exc
+        ((ok, value),) = results
+        if not ok:
+            if isinstance(value, sqlite3.Error) and (read_only := self._read_only(value)):
+                raise read_only from value
+            raise value
+        self._writes_again()
+        result: T = value
+        return result
 
     async def _flush(self) -> None:
         """Commit queued bodies, a batch at a time, until none is left."""

@@ -282,7 +282,67 @@ ALTER TABLE seats ADD COLUMN name TEXT;
 ALTER TABLE seat_holders ADD COLUMN name TEXT;
 """
 
-MIGRATIONS: Sequence[str] = (V1, V2, V3, STORY, RATINGS, SEAT_NAMES)
+# A change counter per match, so that a process can keep loaded matches in
+# memory and tell with one cheap read whether one is still current
+# (storage/sqlite/cache.py): it moves on every committed change of what a
+# load reads, i.e. the match row, its seats and its log, whoever writes it
+# (triggers, so another process or a hand edit bumps it too). Its own table
+# rather than a column of `matches`: the copy between backends
+# (storage/transfer.py) carries the tables as they are, and a counter means
+# nothing outside the process that reads it. No row yet reads as 0. Filling
+# in an action's missing events (storage/backfill.py) changes nothing a load
+# reads, and is left out.
+MATCH_VERSIONS = """
+CREATE TABLE match_versions (
+    match_id INTEGER PRIMARY KEY,                -- a matches.id; goes with its match
+    version  INTEGER NOT NULL
+) STRICT;
+
+CREATE TRIGGER matches_version_update AFTER UPDATE ON matches
+BEGIN
+    INSERT INTO match_versions (match_id, version) VALUES (NEW.id, 1)
+    ON CONFLICT (match_id) DO UPDATE SET version = version + 1;
+END;
+CREATE TRIGGER matches_version_delete AFTER DELETE ON matches
+BEGIN
+    DELETE FROM match_versions WHERE match_id = OLD.id;
+END;
+CREATE TRIGGER seats_version_insert AFTER INSERT ON seats
+BEGIN
+    INSERT INTO match_versions (match_id, version) VALUES (NEW.match_id, 1)
+    ON CONFLICT (match_id) DO UPDATE SET version = version + 1;
+END;
+CREATE TRIGGER seats_version_update AFTER UPDATE ON seats
+BEGIN
+    INSERT INTO match_versions (match_id, version) VALUES (NEW.match_id, 1)
+    ON CONFLICT (match_id) DO UPDATE SET version = version + 1;
+END;
+-- Not when the match itself is gone (its seats and log go with it).
+CREATE TRIGGER seats_version_delete AFTER DELETE ON seats
+WHEN EXISTS (SELECT 1 FROM matches WHERE id = OLD.match_id)
+BEGIN
+    INSERT INTO match_versions (match_id, version) VALUES (OLD.match_id, 1)
+    ON CONFLICT (match_id) DO UPDATE SET version = version + 1;
+END;
+CREATE TRIGGER actions_version_insert AFTER INSERT ON actions
+BEGIN
+    INSERT INTO match_versions (match_id, version) VALUES (NEW.match_id, 1)
+    ON CONFLICT (match_id) DO UPDATE SET version = version + 1;
+END;
+CREATE TRIGGER actions_version_update AFTER UPDATE OF match_id, seq, seat, key ON actions
+BEGIN
+    INSERT INTO match_versions (match_id, version) VALUES (NEW.match_id, 1)
+    ON CONFLICT (match_id) DO UPDATE SET version = version + 1;
+END;
+CREATE TRIGGER actions_version_delete AFTER DELETE ON actions
+WHEN EXISTS (SELECT 1 FROM matches WHERE id = OLD.match_id)
+BEGIN
+    INSERT INTO match_versions (match_id, version) VALUES (OLD.match_id, 1)
+    ON CONFLICT (match_id) DO UPDATE SET version = version + 1;
+END;
+"""
+
+MIGRATIONS: Sequence[str] = (V1, V2, V3, STORY, RATINGS, SEAT_NAMES, MATCH_VERSIONS)
 
 
 def latest() -> int:

@@ -345,6 +345,17 @@ def _decode_match(row: Row, verify: bool) -> LoadedMatch:
     return LoadedMatch(**fields, match=match)
 
 
+def decode_moved(row: Row, match: Match) -> LoadedMatch | None:
+    """A match's metadata as a move left it (`row`: the info columns, read
+    in the move's transaction) with the `Match` the move produced, as a load
+    would now read them; None where a load would not give exactly that (bad
+    metadata, another seq), so that the caller reads it back instead."""
+    fields = _info_fields(row)
+    if fields["problem"] or match.seq != row["seq"] or row["status"] == Status.LOBBY:
+        return None
+    return LoadedMatch(**fields, match=match)
+
+
 def decode_message(row: Row) -> MessageRef:
     return MessageRef(
         row["match_id"],

@@ -7,6 +7,7 @@ nothing on its own (a savepoint).
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
@@ -22,10 +23,12 @@ from storage.records import (
     Status,
     Unchanged,
     decode_logged,
+    decode_moved,
     dumps,
 )
 from storage.sqlite.base import SqliteBase
-from storage.sqlite.queries import put_deadline, put_message, require
+from storage.sqlite.cache import copy_match
+from storage.sqlite.queries import MOVED_SQL, VERSION_SQL, put_deadline, put_message, require
 
 _MAX_SQLITE_INT = 2**63 - 1
 
@@ -73,6 +76,7 @@ class SqliteMoveLog(SqliteBase, MoveLog):
             deadline=deadline,
             messages=messages,
             names=names,
+            match=match,
         )
 
     async def _commit(
@@ -86,15 +90,27 @@ class SqliteMoveLog(SqliteBase, MoveLog):
         deadline: DeadlinePlan | None | Unchanged = UNCHANGED,
         messages: Sequence[tuple[str, int, int]] = (),
         names: dict[int, str] | None = None,
+        match: Match | None = None,
     ) -> int:
+        """Commit the move; with `match` (the Match after it), also cache
+        the match as the move leaves it, so the load that shows the move
+        comes from memory: when the cache holds the state `match` moved on
+        from and nothing else changed the match before the move's
+        transaction (its change counter, read first inside it)."""
         rows = moves.checked_steps(expected_seq, steps, snapshot)
         moves.check_deadline(deadline)
         snapshot_json = dumps(snapshot)
         outcome_json = None if finished_outcome is None else dumps(finished_outcome)
         now = self._now()
         final = expected_seq + len(rows)
+        base = None if match is None else self._loaded.moved_from(match_id, expected_seq, match)
+        after = None if base is None or match is None else copy_match(match)
 
-        async def move(conn: WriteConn) -> int:  # one hop to the writer's thread
+        async def move(conn: WriteConn) -> tuple[int, sqlite3.Row | None]:  # one hop
+            unchanged = False
+            if base is not None:
+                found = list(await conn.execute_fetchall(VERSION_SQL, (match_id,)))
+                unchanged = bool(found) and found[0][0] == base
             for n, (seat, key, events_json) in enumerate(rows):
                 seq = expected_seq + n
                 # The condition on seq and status *is* the INSERT's WHERE clause.
@@ -138,9 +154,22 @@ class SqliteMoveLog(SqliteBase, MoveLog):
                     " AND name IS NOT ?",
                     (name, match_id, user_id, name),
                 )
-            return final
+            if not unchanged:
+                return final, None
+            found = list(await conn.execute_fetchall(MOVED_SQL, (match_id,)))
+            return final, found[0] if found else None
 
-        return await self._db.transact(move)
+        try:
+            committed, moved = await self._db.transact(move)
+        except BaseException:
+            self._loaded.drop(match_id)
+            raise
+        loaded = None if moved is None or after is None else decode_moved(moved, after)
+        if moved is not None and loaded is not None:
+            self._loaded.keep(match_id, moved["version"], loaded, copy=False)
+        else:
+            self._loaded.drop(match_id)
+        return committed
 
     async def story(
         self, match_id: int, *, since: int = 0, until: int | None = None

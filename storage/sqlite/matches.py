@@ -8,7 +8,7 @@ from typing import Any
 
 from rules import Match, get_game
 from storage import moves, results
-from storage.errors import StaleCommit, UnknownMatch
+from storage.errors import CorruptMatch, StaleCommit, UnknownMatch
 from storage.protocol import Matches
 from storage.records import (
     ENDED,
@@ -21,7 +21,7 @@ from storage.records import (
     dumps,
 )
 from storage.sqlite.base import SqliteBase
-from storage.sqlite.queries import INFO_COLUMNS, LOAD_SQL, require
+from storage.sqlite.queries import INFO_COLUMNS, LOAD_SQL, STAMP_SQL, require
 
 log = logging.getLogger(__name__)
 
@@ -167,10 +167,27 @@ class SqliteMatches(SqliteBase, Matches):
         return decode_info(row)
 
     async def load(self, match_id: int, *, verify: bool = False) -> LoadedMatch:
+        """From memory when the cached load is provably current (cache.py),
+        checked with one read by key; `verify` always reads and replays."""
+        if not verify and match_id in self._loaded:
+            stamp = await self._db.lookup_one(STAMP_SQL, (match_id,))
+            if stamp is None:
+                self._loaded.drop(match_id)
+                raise UnknownMatch(match_id)
+            hit = self._loaded.fresh(match_id, stamp["seq"], stamp["version"])
+            if hit is not None:
+                return hit
         row = await self._db.lookup_one(LOAD_SQL, (match_id,))
         if row is None:
+            self._loaded.drop(match_id)
             raise UnknownMatch(match_id)
-        return decode_match(row, verify=verify)
+        try:
+            loaded = decode_match(row, verify=verify)
+        except CorruptMatch:
+            self._loaded.drop(match_id)
+            raise
+        self._loaded.keep(match_id, row["version"], loaded)
+        return loaded
 
     async def live_matches(
         self,

@@ -23,15 +23,31 @@ INFO_COLUMNS = """
        FROM seats s WHERE s.match_id = m.id) AS seats_json
 """
 
+# The match's change counter (migration 7): what a cached load is checked
+# against (storage/sqlite/cache.py); no row yet reads as 0.
+VERSION = "coalesce((SELECT v.version FROM match_versions v WHERE v.match_id = m.id), 0)"
+
 # The log comes as a JSON array of [seq, seat, key], in the same statement
 # as the snapshot, so the two are read from one consistent state
-# (storage.records.decode_match).
+# (storage.records.decode_match), and so is the change counter they are
+# cached under.
 LOAD_SQL = f"""
 SELECT {INFO_COLUMNS}, m.snapshot,
        (SELECT json_group_array(json_array(a.seq, a.seat, a.key))
-          FROM actions a WHERE a.match_id = m.id) AS log_json
+          FROM actions a WHERE a.match_id = m.id) AS log_json,
+       {VERSION} AS version
   FROM matches m WHERE m.id = ?
 """
+
+# Whether a cached load is still current: two lookups by key, no log, no snapshot.
+STAMP_SQL = f"SELECT m.seq, {VERSION} AS version FROM matches m WHERE m.id = ?"
+
+# The change counter alone, read first in a move's transaction.
+VERSION_SQL = "SELECT coalesce((SELECT version FROM match_versions WHERE match_id = ?), 0)"
+
+# A match's metadata and change counter as a move left them, read inside the
+# move's transaction, to cache the match the move produced (storage/sqlite/log.py).
+MOVED_SQL = f"SELECT {INFO_COLUMNS}, {VERSION} AS version FROM matches m WHERE m.id = ?"
 
 
 async def require(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
+import threading
 
 import pytest
 from storage_helpers import ALICE, CHANNEL, GUILD
@@ -165,10 +166,71 @@ def put(key: str, value: int, *, fail: bool = False):
 
 async def test_bodies_queued_together_share_one_transaction_and_each_gets_its_result(store):
     before = store.transactions
-    results = await asyncio.gather(*(store._db.transact(put(f"k{n}", n)) for n in range(5)))
-    assert results == [0, 1, 2, 3, 4]
+    async with store._db._lock:  # a write() under way: bodies pile up meanwhile
+        queued = [asyncio.create_task(store._db.transact(put(f"k{n}", n))) for n in range(5)]
+        await asyncio.sleep(0.01)
+        assert store.transactions == before
+    assert await asyncio.gather(*queued) == [0, 1, 2, 3, 4]
     assert store.transactions == before + 1  # one commit, one fsync
     assert [await store.get_setting(GUILD, f"k{n}") for n in range(5)] == [0, 1, 2, 3, 4]
+
+
+def spying(db, key: str, value: int, seen: list):
+    """put(), noting whether a flusher task existed when it ran and how
+    many transactions were committed before its own."""
+    inner = put(key, value)
+
+    async def body(conn):
+        seen.append((db._flusher is not None, db.transactions))
+        return await inner(conn)
+    return body
+
+
+async def test_a_lone_body_commits_at_once_without_the_flusher(store):
+    before, seen = store.transactions, []
+    assert await store._db.transact(spying(store._db, "alone", 1, seen)) == 1
+    assert seen == [(False, before)]  # run from the caller's task, not a flusher's
+    assert store.transactions == before + 1
+    assert await store.get_setting(GUILD, "alone") == 1
+
+
+async def test_bodies_arriving_during_a_lone_write_are_committed_together_after_it(store):
+    before, seen = store.transactions, []
+    results = await asyncio.gather(
+        *(store._db.transact(spying(store._db, f"k{n}", n, seen)) for n in range(6)))
+    assert results == [0, 1, 2, 3, 4, 5]
+    # the first alone (from its caller's task), the rest in one batch after it
+    assert [n for _, n in seen] == [before] + [before + 1] * 5
+    assert [flusher for flusher, _ in seen[1:]] == [True] * 5
+    assert store.transactions == before + 2
+    assert [await store.get_setting(GUILD, f"k{n}") for n in range(6)] == list(range(6))
+
+
+async def test_a_lone_body_that_fails_changes_nothing(store):
+    with pytest.raises(ValueError, match="bad"):
+        await store._db.transact(put("bad", 1, fail=True))
+    assert await store.get_setting(GUILD, "bad") is None
+    assert await store._db.transact(put("good", 2)) == 2
+
+
+async def test_a_lone_body_completes_when_its_caller_is_cancelled(store):
+    started = threading.Event()
+    release = threading.Event()
+
+    async def slow(conn):
+        started.set()
+        release.wait(5)  # holds the writer's thread, as a slow disk would
+        return await put("late", 7)(conn)
+
+    task = asyncio.create_task(store._db.transact(slow))
+    while not started.is_set():
+        await asyncio.sleep(0.001)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    release.set()
+    assert await store._db.transact(put("next", 8)) == 8  # queued behind it, in order
+    assert await store.get_setting(GUILD, "late") == 7  # once started, it completed
 
 
 async def test_a_failing_body_changes_nothing_and_fails_alone(store):
