@@ -21,6 +21,8 @@ from storage.records import LoadedMatch
 from storage.sqlite.cache import LoadedCache
 
 ROOT = Path(__file__).resolve().parents[2]
+# the cache is SqliteStore's own (a PgStore, shared by processes, reads afresh)
+pytestmark = pytest.mark.sqlite_only
 
 
 def same(a, b) -> bool:
