@@ -152,7 +152,7 @@ class GameHost(commands.Bot):
         retention = timedelta(days=self.config.guild_data_retention_days)
         purge_at = await self.store.guild_departed(guild.id, self.clock.now() + retention)
         gone = await self.store.live_matches(guild_id=guild.id)
-        await self.tables.stop_bots([info.id for info in gone])
+        await self.tables.seats.stop_matches([info.id for info in gone])
         log.info("left server %s; its data is kept until %s", guild.id,
                  purge_at.isoformat(timespec="minutes"))
 

@@ -15,8 +15,7 @@ from datetime import timedelta
 
 from cogs.i18n import N_
 from cogs.hosting import match_settings
-from cogs.tables import STAND_IN, humans_owing
-from rules.bots import choose_action
+from cogs.play.turns import humans_owing
 from storage import (
     CorruptMatch,
     Deadline,
@@ -144,20 +143,15 @@ class Deadlines:
             late = [s for s in loaded.seats
                     if s.user_id is not None and s.seat in loaded.match.to_act()]
             names = await self.tables.names_for(loaded)
-            match = loaded.match
             for seat in late:
                 if settings["policy"] == "forfeit":
-                    await self.store.replace_seat(loaded.id, seat.seat, bot=STAND_IN,
-                                                 how="forfeited")
+                    await self.tables.seats.to_bot(loaded.id, seat.seat, how="forfeited")
                     text, who = N_("⏰ {who} ran out of time in match #{match}; a bot takes "
                                    "their seat."), f"<@{seat.user_id}>"
                 else:
-                    if seat.seat not in match.to_act():
-                        continue
-                    action = await asyncio.to_thread(choose_action, match, seat.seat, STAND_IN)
-                    events = match.act(seat.seat, action, match.seq)
                     try:
-                        await self.store.commit(loaded.id, match, events)
+                        if not await self.tables.seats.move_for(loaded, seat.seat):
+                            continue
                     except StaleCommit:
                         return
                     text, who = N_("⏰ Time ran out for {who} in match #{match}; a bot made "

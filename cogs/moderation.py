@@ -17,7 +17,7 @@ from cogs.hosting import (
 )
 from cogs.i18n import LANGUAGES, N_, _, speaking
 from cogs.replies import say
-from cogs.tables import STAND_IN, humans_owing
+from cogs.play.turns import humans_owing
 from storage import MatchInfo, SeatError, Status
 
 NOTIFY_MODES = {"mention": N_("a mention in the match's thread"),
@@ -91,11 +91,10 @@ class Moderation:
             before = humans_owing(await self.store.load(info.id))
             try:
                 if substitute is None:
-                    await self.store.replace_seat(info.id, seat, bot=STAND_IN, how="kicked")
+                    await self.tables.seats.to_bot(info.id, seat, how="kicked")
                 else:
-                    await self.store.replace_seat(info.id, seat, user_id=substitute.id,
-                                                   how="replaced",
-                                                   name=substitute.display_name)
+                    await self.tables.seats.to_member(info.id, seat, substitute.id,
+                                                      substitute.display_name)
             except SeatError as exc:
                 await say(interaction, N_("That didn't work: {reason}"), reason=str(exc))
                 return

@@ -20,6 +20,8 @@ from cogs.components import ConcedeButton, TurnButton
 from cogs.i18n import N_, _, speaking
 from cogs.language import Languages
 from cogs.live_panels import LivePanels, digest
+from cogs.play.seats import STAND_IN, SeatService  # noqa: F401  (STAND_IN: re-exported)
+from cogs.play.turns import bot_seats, bots_move_next, humans_owing, seat_of  # noqa: F401
 from cogs.panels import panel_view, table_view
 from cogs.presenters import presenter_for
 from cogs.presenters.seats import bot_name
@@ -32,10 +34,8 @@ from rules import (
     IllegalAction,
     Match,
     NotYourDecision,
-    RulesError,
     UnknownAction,
 )
-from rules.bots import choose_action, level_of_seat_kind
 from storage import (
     UNCHANGED,
     CorruptMatch,
@@ -65,30 +65,6 @@ class Rendered:
         return [discord.File(io.BytesIO(self.image), filename=IMAGE_NAME)] if self.image else []
 
 
-def seat_of(loaded: LoadedMatch, user_id: int) -> int | None:
-    return next((s.seat for s in loaded.seats if s.user_id == user_id), None)
-
-
-def bot_seats(loaded: LoadedMatch) -> set[int]:
-    return {s.seat for s in loaded.seats if s.user_id is None}
-
-
-def bots_move_next(loaded: LoadedMatch) -> bool:
-    """Will a bot seat move next, by itself (so the table may wait for it)?"""
-    return (loaded.status == Status.ACTIVE and loaded.match is not None and not loaded.paused
-            and not loaded.match.is_over()
-            and bool(set(loaded.match.to_act()) & bot_seats(loaded)))
-
-
-def humans_owing(loaded: LoadedMatch) -> frozenset[int]:
-    """User ids owing a decision now (the loaded match may hold moves not
-    yet committed: it is over once its engine says so)."""
-    if loaded.match is None or loaded.status != Status.ACTIVE or loaded.match.is_over():
-        return frozenset()
-    owed = set(loaded.match.to_act())
-    return frozenset(s.user_id for s in loaded.seats if s.seat in owed and s.user_id)
-
-
 def turn_view(match_id: int) -> discord.ui.View:
     """The button a turn ping carries: it opens the player's panel at once."""
     view = discord.ui.View(timeout=None)
@@ -113,9 +89,6 @@ def _age_seconds(posted: datetime) -> float:
     return (datetime.now(timezone.utc) - posted).total_seconds()
 
 
-#: the bot that takes over a seat a person left (conceded, kicked, forfeited)
-#: and that moves for a player who ran out of time
-STAND_IN = "expert"
 #: a player who clicked in a match within this many seconds is playing it:
 #: when their open panel has just been redrawn to show their turn, that
 #: panel tells them, and they are not pinged (a ping is a post and a delete)
@@ -132,7 +105,6 @@ class Tables:
         self.config = config
         self._locks: dict[int, asyncio.Lock] = {}
         self._panel_locks: dict[tuple[int, int], asyncio.Lock] = {}
-        self._bot_tasks: dict[int, asyncio.Task] = {}
         self._names: dict[int, str] = {}  # user id -> display name at their last click
         self._learning: set[tuple[int, int]] = set()  # (guild, user) names being fetched
         self._chores: set[asyncio.Task] = set()  # work done after an answer
@@ -142,6 +114,7 @@ class Tables:
         self.panels = LivePanels()
         self.languages = Languages(bot, store)  # which language each message speaks
         self.editor = TableEditor(self._show_latest)
+        self.seats = SeatService(store, self, move_delay=config.bot_move_delay)
         self.moves = 0  # moves committed (a two-step move counts once), bots' included
         self.human_moves = 0
 
@@ -534,7 +507,7 @@ class Tables:
                 return
             before = humans_owing(loaded)
             if loaded.match.players > 2:
-                await self.store.replace_seat(match_id, seat, bot=STAND_IN, how="conceded")
+                await self.seats.to_bot(match_id, seat, how="conceded")
                 text = N_("{user} left match #{match}; a bot takes their seat.")
             else:
                 events = loaded.match.concede(seat, loaded.match.seq)
@@ -597,7 +570,7 @@ class Tables:
                     await self.notify(loaded, now_owing - told)
             if loaded.status == Status.FINISHED:
                 await self.close_thread(loaded)
-            self.schedule_bots(loaded)
+            self.seats.schedule(loaded)
         except UnknownMatch:  # deleted meanwhile: its server asked to be forgotten, or was purged
             log.info("match %s was deleted while its table was being updated", match_id)
         except Exception:
@@ -825,52 +798,6 @@ class Tables:
         except discord.HTTPException as exc:
             log.info("could not archive thread of match %s: %s", loaded.id, exc)
 
-    # -- bot seats ------------------------------------------------------------------
-    def schedule_bots(self, loaded: LoadedMatch) -> None:
-        if loaded.status != Status.ACTIVE or loaded.match is None or loaded.paused:
-            return
-        if not set(loaded.match.to_act()) & bot_seats(loaded):
-            return
-        task = self._bot_tasks.get(loaded.id)
-        if task is None or task.done():
-            self._bot_tasks[loaded.id] = asyncio.create_task(
-                self._bots_play(loaded.id), name=f"bots-{loaded.id}")
-
-    async def _bots_play(self, match_id: int) -> None:
-        """Bot seats move one decision at a time, with a pause people can follow."""
-        try:
-            while True:
-                await asyncio.sleep(self.config.bot_move_delay)
-                loaded = await self.store.load(match_id)
-                if loaded.status != Status.ACTIVE or loaded.match is None or loaded.paused:
-                    return
-                owing = [s for s in loaded.match.to_act() if s in bot_seats(loaded)]
-                if not owing:
-                    return
-                seat = owing[0]
-                level = level_of_seat_kind(next(s.bot for s in loaded.seats if s.seat == seat))
-                # thought out in a worker thread, outside the lock: nobody waits
-                action = await asyncio.to_thread(choose_action, loaded.match, seat, level)
-                async with self.lock(match_id):
-                    again = await self.store.load(match_id)
-                    if again.seq != loaded.seq or again.paused or again.status != Status.ACTIVE:
-                        continue  # the table moved on meanwhile: think again
-                    before = humans_owing(again)
-                    match = again.match
-                    events = match.act(seat, action, match.seq)
-                    await self.commit_move(again, [events])
-                await self.after_move(match_id, before, planned=True, burst=True)
-        except StaleCommit:
-            self._bot_tasks.pop(match_id, None)
-            loaded = await self.store.load(match_id)
-            self.schedule_bots(loaded)
-        except (UnknownMatch, CorruptMatch, RulesError, WrongStatus) as exc:
-            log.error("bot seats of match %s stopped: %s", match_id, exc)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("bot seats of match %s stopped", match_id)
-
     async def resume(self) -> None:
         """After a start: a match whose start was stored but never shown (the
         process died in between) gets its table and lobby now; bots owing a
@@ -891,7 +818,7 @@ class Tables:
                 self.editor.want(info.id)
             if any(s.user_id is None for s in info.seats):
                 try:
-                    self.schedule_bots(await self.store.load(info.id))
+                    self.seats.schedule(await self.store.load(info.id))
                 except (UnknownMatch, CorruptMatch) as exc:
                     log.error("not resuming match %s: %s", info.id, exc)
 
@@ -903,18 +830,8 @@ class Tables:
             await lobbies.refresh_lobby(match_id)
         await self.after_move(match_id, frozenset())
 
-    async def stop_bots(self, match_ids) -> None:
-        """Bot seats of these matches stop moving (their server left, or
-        asked to be forgotten); `resume` starts them again."""
-        tasks = [t for t in (self._bot_tasks.pop(m, None) for m in match_ids) if t is not None]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-
     async def stop(self) -> None:
-        for task in self._bot_tasks.values():
-            task.cancel()
-        await asyncio.gather(*self._bot_tasks.values(), return_exceptions=True)
+        await self.seats.stop()
         await self.editor.stop()
         await self.store_pings()
 
