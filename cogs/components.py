@@ -3,13 +3,14 @@
 Every button and select is a `DynamicItem` whose custom_id carries all it
 needs (match id, seq, action key); nothing lives in memory, so a click on a
 message sent before a restart still works. The callbacks only hand over to
-the services on the bot (`bot.tables`, `bot.lobbies`), which answer every
+the services the extensions put on the bot (`bot.clicks`, `bot.lobbies`...), which answer every
 interaction, politely when the click is stale or forged.
 """
 from __future__ import annotations
 
 import logging
 import re
+from typing import TYPE_CHECKING, cast
 
 import discord
 
@@ -17,6 +18,9 @@ from cogs import replies
 from cogs.i18n import N_, _
 from cogs.presenters.seats import BOT_LABELS
 from cogs.replies import guarded, say
+
+if TYPE_CHECKING:
+    from cogs.app import GameHost
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +41,11 @@ PAGE_OPS = {"f": "⏮", "p": "◀", "n": "▶", "l": "⏭"}
 #: a lobby's "add a bot" buttons, by the bot's level (rules/bots)
 BOT_OPS = {"botrandom": "random", "botgreedy": "greedy", "botexpert": "expert"}
 LOBBY_OPS = ("join", "leave", "start", "cancel", *BOT_OPS)
+
+
+def host(interaction: discord.Interaction) -> GameHost:
+    """The bot, whose services answer the clicks (set up by the extensions)."""
+    return cast("GameHost", interaction.client)
 
 
 async def hand_over(item, interaction: discord.Interaction, work) -> None:
@@ -72,7 +81,7 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
                         label=getattr(item, "label", None) or "…"), item, discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        work = interaction.client.tables.on_action(interaction, self.match_id, self.seq, self.key)
+        work = host(interaction).clicks.on_action(interaction, self.match_id, self.seq, self.key)
         await hand_over(self, interaction, work)
 
 
@@ -92,7 +101,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         key = _first(self.item.values)
-        work = interaction.client.tables.on_action(interaction, self.match_id, self.seq, key)
+        work = host(interaction).clicks.on_action(interaction, self.match_id, self.seq, key)
         await hand_over(self, interaction, work)
 
 
@@ -112,7 +121,7 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         group = _first(self.item.values)
-        work = interaction.client.tables.on_group(interaction, self.match_id, self.seq, group)
+        work = host(interaction).clicks.on_group(interaction, self.match_id, self.seq, group)
         await hand_over(self, interaction, work)
 
 
@@ -130,7 +139,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button],
                     item, discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = interaction.client.tables
+        service = host(interaction).clicks
         await hand_over(self, interaction, service.open_panel(interaction, self.match_id, edit=False))
 
 
@@ -150,7 +159,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button],
         return _fit(cls(int(match["mid"])), item, discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = interaction.client.tables
+        service = host(interaction).clicks
         await hand_over(self, interaction, service.open_panel(
             interaction, self.match_id, edit=False, from_dm=True))
 
@@ -175,7 +184,7 @@ class DieToggle(discord.ui.DynamicItem[discord.ui.Button],
                         marked=False), item, discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = interaction.client.tables
+        service = host(interaction).clicks
         await hand_over(self, interaction, service.on_toggle(
             interaction, self.match_id, self.seq, self.mask ^ (1 << self.die)))
 
@@ -197,8 +206,8 @@ class ConcedeButton(discord.ui.DynamicItem[discord.ui.Button],
         return _fit(cls(int(match["mid"]), match["answer"]), item, discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = interaction.client.tables
-        await hand_over(self, interaction, service.on_concede_answer(
+        service = host(interaction).concessions
+        await hand_over(self, interaction, service.answer(
             interaction, self.match_id, self.answer == "yes"))
 
 
@@ -216,7 +225,7 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button],
                     item, discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = interaction.client.tables
+        service = host(interaction).clicks
         await hand_over(self, interaction, service.open_panel(interaction, self.match_id, edit=True))
 
 
@@ -240,7 +249,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
         return _fit(cls(int(match["mid"]), match["op"]), item, discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = interaction.client.lobbies
+        service = host(interaction).lobbies
         await hand_over(self, interaction, service.on_button(interaction, self.match_id, self.op))
 
 
@@ -261,7 +270,7 @@ class LogButton(discord.ui.DynamicItem[discord.ui.Button],
                     discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = interaction.client.logbook
+        service = host(interaction).logbook
         page = None if self.op == "o" else self.page
         await hand_over(self, interaction, service.show_log(interaction, self.match_id, page))
 
@@ -284,7 +293,7 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
                     discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = interaction.client.logbook
+        service = host(interaction).logbook
         await hand_over(self, interaction,
                         service.show_replay(interaction, self.match_id, self.step))
 

@@ -4,6 +4,8 @@ Kept in one place so the tone stays the same everywhere: say what happened
 and what to do next, never a traceback. Each is a catalogue message (English
 id), worded in the clicker's language when it is said.
 """
+import discord
+
 from cogs.i18n import N_, _, speaking
 from storage import ReadOnlyStorage, StoreClosed
 
@@ -44,6 +46,17 @@ NO_MATCH_HERE = N_("There's no match in this channel. "
 
 # Failures that are no bug: the answer says what happened, and no traceback is logged.
 EXPECTED = ((ReadOnlyStorage, READ_ONLY), (StoreClosed, SHUTTING_DOWN))
+
+
+def own_panel(interaction: discord.Interaction) -> bool:
+    """Is the clicked message the clicker's own ephemeral panel? Only then may
+    an answer replace it: anything else (the public table, a forged id) gets a
+    new private message, so no public message ever turns into a hand."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        return False
+    shown = message.interaction_metadata
+    return shown is not None and shown.user.id == interaction.user.id
 
 
 async def say(interaction, text: str, **params) -> None:

@@ -3,7 +3,7 @@
 A presenter turns an engine view (a JSON dict) and action keys into words and
 embeds. It decides nothing: what is legal, whose turn it is and who won all
 come from the engine. Presenters are pure (no I/O), so they are unit-tested
-directly; the components are built generically in `cogs/panels.py`.
+directly; the components are built generically in `cogs/play/panels.py`.
 """
 from __future__ import annotations
 
@@ -111,7 +111,7 @@ class Presenter:
 
     def toggle_moves(self, view: dict, mask: int) -> list[tuple[str, str]]:
         """The moves on offer with the items of `mask` marked, as (key,
-        label); a key may join two actions with `+` (cogs/tables.py)."""
+        label); a key may join two actions with `+` (cogs/play/hand_panels.py)."""
         return []
 
     # -- the story: events in words ------------------------------------------
@@ -119,7 +119,7 @@ class Presenter:
         """One event in words, or None for an event that needs no words (a
         turn passing on, a marker). `names` are the seats' names when it
         happened. The phrase's subject is a seat's name, added by the
-        story-teller (cogs/story.py), which joins a seat's phrases into one
+        story-teller (cogs/history/story.py), which joins a seat's phrases into one
         sentence; phrases with no subject stand alone."""
         if event["type"] == "concede":
             return Phrase(event["seat"], _("conceded"))
@@ -171,7 +171,7 @@ class Presenter:
                     to_act: tuple[int, ...], recent: list[str],
                     outcome: dict | None, seq: int) -> discord.Embed:
         """The public table; `recent` the sentences of the moves since the
-        previous human turn (cogs/story.py)."""
+        previous human turn (cogs/history/story.py)."""
         embed = discord.Embed(title=_("{game} · match #{match}", game=_(self.title),
                                       match=match_id), colour=self.colour)
         if outcome is not None:

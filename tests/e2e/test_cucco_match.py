@@ -130,7 +130,7 @@ async def test_one_user_and_four_bots_play_a_deal_to_the_final_chips(world):
     assert not move_ids(final)
     # Not asserted: a mention of alice. She opens her panel as her turn comes and
     # plays from it, so whether a ping beats her to it is a matter of timing (who
-    # is pinged: tests/cogs/test_panel_redraws.py, tests/e2e/test_turn_ping.py).
+    # is pinged: tests/cogs/play/test_panel_redraws.py, tests/e2e/test_turn_ping.py).
     await fake.wait_until(lambda: thread.archived, 5, "the thread to be archived")
     check_public_messages(w, thread, plan)
     assert fake.problems() == []

@@ -156,7 +156,7 @@ def assert_no_hand_in_public(w, thread) -> None:
 
 async def told_by_panel(w, user, panel):
     """`user`, playing with their panel open, is told it's their decision by
-    that panel, redrawn for them (they are not pinged: cogs/tables.py)."""
+    that panel, redrawn for them (they are not pinged: cogs/play/after_move.py)."""
     await w.fake.wait_until(lambda: "**Your decision:**" in description(panel), 5,
                             f"{user.name}'s panel to show their decision")
 

@@ -1,12 +1,12 @@
 """Record a match's actions with their events, as the store would, and tell
-them with cogs/story.py: what the table, the log and the replay show."""
+them with cogs/history/story.py: what the table, the log and the replay show."""
 from __future__ import annotations
 
 import random
 from datetime import datetime, timezone
 
 from cogs.presenters.base import Presenter
-from cogs.story import tell
+from cogs.history.story import tell
 from rules import Match
 from storage import LoggedAction
 

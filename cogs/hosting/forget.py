@@ -86,7 +86,7 @@ async def answered(interaction: discord.Interaction, guild_id: int, issued: int,
         await conclude(interaction, EXPIRED)
     else:
         doomed = await bot.store.live_matches(guild_id=guild_id)
-        await bot.tables.seats.stop_matches([info.id for info in doomed])
+        await bot.seats.stop_matches([info.id for info in doomed])
         removed = await bot.store.delete_guild(guild_id)
         log.info("server %s asked to be forgotten: deleted %d match(es) and its settings",
                  guild_id, removed)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from cogs.table_editor import TableEditor
+from cogs.play.table_editor import TableEditor
 
 
 class FakeTables:

@@ -71,7 +71,7 @@ def panel_view(presenter: Presenter, match_id: int, seq: int, legal: list[Action
     """The private panel: the seat's legal actions, optionally narrowed to one
     group. When every action fits in one select, that select lists them all:
     one click is the move. `combos` are moves of two decisions in one click
-    (cogs/tables.py finds them with the engine)."""
+    (cogs/play/hand_panels.py finds them with the engine)."""
     view = discord.ui.View(timeout=None)
     labels = presenter.toggles(state) if legal else None
     if labels:

@@ -3,7 +3,7 @@ from types import SimpleNamespace
 
 from datetime import datetime, timezone
 
-from cogs.history import exportable_text, result_line
+from cogs.history.results import exportable_text, result_line
 from storage import Holder, Seat
 
 

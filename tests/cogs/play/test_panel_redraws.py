@@ -11,9 +11,8 @@ from unittest.mock import AsyncMock
 
 import discord
 
-from cogs.tables import Tables
 from storage import Store
-from tests.cogs.test_tables_images import no_discord, oracle_match
+from tests.cogs.play.test_public_table import new_tables, no_discord, oracle_match
 
 ALICE, BOB = 11, 12
 
@@ -29,34 +28,34 @@ def interaction(user_id: int):
 
 async def test_a_clicks_panel_does_not_wait_for_another_players_redraw(tmp_path):
     async with Store.open(tmp_path / "games.db") as store:
-        tables = Tables(no_discord(), store, SimpleNamespace(bot_move_delay=0.0))
+        tables = new_tables(no_discord(), store)
         match_id, _ = await oracle_match(store)
         loaded = await store.load(match_id)
         click = interaction(ALICE)
-        async with tables.panel_lock(match_id, BOB):  # Bob's panel being redrawn
-            await asyncio.wait_for(tables.render_panel(click, loaded, 0, edit=False), 10)
+        async with tables.hands.lock(match_id, BOB):  # Bob's panel being redrawn
+            await asyncio.wait_for(tables.hands.render(click, loaded, 0, edit=False), 10)
         click.response.send_message.assert_awaited_once()
-        assert tables.panels.get(match_id, ALICE).seq == loaded.match.seq
+        assert tables.hands.live.get(match_id, ALICE).seq == loaded.match.seq
 
 
 async def test_a_redraw_from_an_older_load_never_replaces_a_later_panel(tmp_path):
     async with Store.open(tmp_path / "games.db") as store:
-        tables = Tables(no_discord(), store, SimpleNamespace(bot_move_delay=0.0))
+        tables = new_tables(no_discord(), store)
         match_id, match = await oracle_match(store)
         now = await store.load(match_id)
         older = dataclasses.replace(now, match=type(match).from_record(match.to_record()))
         later = interaction(BOB)
-        tables.panels.shown(match_id, BOB, later, ("a later panel",), now.match.seq + 1)
+        tables.hands.live.shown(match_id, BOB, later, ("a later panel",), now.match.seq + 1)
         stale = interaction(ALICE)
-        tables.panels.shown(match_id, ALICE, stale, ("an old panel",), now.match.seq - 1)
+        tables.hands.live.shown(match_id, ALICE, stale, ("an old panel",), now.match.seq - 1)
 
         async def load(_):
             return older
-        tables.store = SimpleNamespace(load=load, seat_history=store.seat_history)
-        await tables.update_panels(match_id)
+        tables.hands.store = SimpleNamespace(load=load, seat_history=store.seat_history)
+        await tables.hands.update(match_id)
         later.edit_original_response.assert_not_awaited()  # shows a later move: left alone
         stale.edit_original_response.assert_awaited_once()  # older than the load: redrawn
-        assert tables.panels.get(match_id, ALICE).seq == now.match.seq
+        assert tables.hands.live.get(match_id, ALICE).seq == now.match.seq
 
 
 # -- who is pinged: a player who is playing, and whose panel shows their turn, is not --
@@ -83,14 +82,14 @@ async def turn_comes(tmp_path, *, panel: bool, clicked_ago: float | None) -> tup
         thread = Thread()
         bot = SimpleNamespace(get_guild=lambda guild_id: None,
                               get_partial_messageable=lambda place_id: thread)
-        tables = Tables(bot, store, SimpleNamespace(bot_move_delay=0.0))
+        tables = new_tables(bot, store)
         tables.editor.show = AsyncMock()  # the table edit is not what this is about
         match_id, match = await oracle_match(store)
         seat = match.to_act()[0]
         user = (ALICE, BOB)[seat]
         shown = interaction(user)
         if panel:
-            tables.panels.shown(match_id, user, shown, ("an older panel",), match.seq - 1)
+            tables.hands.live.shown(match_id, user, shown, ("an older panel",), match.seq - 1)
         if clicked_ago is not None:
             tables.clicked(match_id, user)
             tables._clicked[(match_id, user)] -= clicked_ago
@@ -105,7 +104,7 @@ async def test_a_player_playing_with_their_panel_open_is_told_by_the_panel_not_p
 
 
 async def test_a_player_away_for_a_while_is_pinged_even_with_a_panel_open(tmp_path):
-    from cogs.tables import ACTIVE_WINDOW
+    from cogs.play.tables import ACTIVE_WINDOW
     redrawn, thread = await turn_comes(tmp_path, panel=True, clicked_ago=ACTIVE_WINDOW + 1)
     assert redrawn == "redrawn" and len(thread.sent) == 1 and "your move" in thread.sent[0]
 

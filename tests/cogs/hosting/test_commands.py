@@ -2,15 +2,15 @@
 a game's new option can't be forgotten in Discord."""
 from discord import AppCommandOptionType as T
 
-from cogs.game_options import engine_options
-from cogs.games import Games
+from cogs.hosting.commands import HostingCommands
+from cogs.hosting.game_options import engine_options
 from cogs.presenters import presented_games
 from rules import Match, get_game
 from rules.core.options import BOOL, CHOICE, INT, SEAT
 
 
 def new_parameters():
-    return {p.name: p for p in Games.new.parameters}
+    return {p.name: p for p in HostingCommands.new.parameters}
 
 
 def a_value(parameter, option):

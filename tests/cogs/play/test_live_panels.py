@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 import discord
 
-from cogs.live_panels import LIFETIME, LivePanels, digest
+from cogs.play.live_panels import LIFETIME, LivePanels, digest
 
 
 def shown(minutes_ago: float):

@@ -1,6 +1,6 @@
 import pytest
 
-from cogs.hosting import describe_duration, parse_duration
+from cogs.hosting.settings import describe_duration, parse_duration
 
 
 @pytest.mark.parametrize("text,seconds", [("90m", 5400), ("12h", 43200), ("2d", 172800),
@@ -37,7 +37,7 @@ class _NoSettings:
 async def test_host_rights_count_only_in_the_matchs_own_server():
     from types import SimpleNamespace
 
-    from cogs.hosting import may_manage
+    from cogs.hosting.settings import may_manage
     info = SimpleNamespace(guild_id=1, creator_id=10)
     store = _NoSettings()
     assert await may_manage(store, info, _member(10, 1))               # the creator, at home

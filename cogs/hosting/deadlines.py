@@ -14,7 +14,7 @@ import logging
 from datetime import timedelta
 
 from cogs.i18n import N_
-from cogs.hosting import match_settings
+from cogs.hosting.settings import match_settings
 from cogs.play.turns import humans_owing
 from storage import (
     CorruptMatch,
@@ -129,7 +129,7 @@ class Deadlines:
             return
         users = humans_owing(loaded)
         if users:
-            await self.tables.notify(loaded, users, reminder=True)
+            await self.tables.pings.notify(loaded, users, reminder=True)
 
     async def time_out(self, deadline: Deadline) -> None:
         """Apply the timeout policy to every human seat the match waits on."""
@@ -142,7 +142,7 @@ class Deadlines:
             before = humans_owing(loaded)
             late = [s for s in loaded.seats
                     if s.user_id is not None and s.seat in loaded.match.to_act()]
-            names = await self.tables.names_for(loaded)
+            names = await self.tables.names.names_for(loaded)
             for seat in late:
                 if settings["policy"] == "forfeit":
                     await self.tables.seats.to_bot(loaded.id, seat.seat, how="forfeited")
@@ -156,6 +156,6 @@ class Deadlines:
                         return
                     text, who = N_("⏰ Time ran out for {who} in match #{match}; a bot made "
                                    "that move for them."), f"**{names[seat.seat]}**"
-                await self.tables.announce(loaded, text, who=who, match=loaded.id)
+                await self.tables.pings.announce(loaded, text, who=who, match=loaded.id)
             await self.store.clear_deadline(deadline.match_id)
         await self.tables.after_move(loaded.id, before)

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from cogs.logbook import PAGE_CHARS, paginate, pick
+from cogs.history.logbook import PAGE_CHARS, paginate, pick
 from cogs.presenters import presenter_for
-from cogs.story import Line, tell
+from cogs.history.story import Line, tell
 from rules import all_games
 from rules.core.events import is_public
 from tests.cogs.presenters.story_helpers import played

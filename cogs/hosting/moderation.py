@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import discord
 
-from cogs import forget as forget_data
 from cogs import replies
-from cogs.hosting import (
+from cogs.hosting import forget as forget_data
+from cogs.hosting.settings import (
     POLICIES,
     describe_duration,
     match_settings,
@@ -23,7 +23,7 @@ from storage import MatchInfo, SeatError, Status
 NOTIFY_MODES = {"mention": N_("a mention in the match's thread"),
                 "dm": N_("a direct message (a mention when your DMs are closed)"),
                 "off": N_("nothing (the table still shows whose turn it is)")}
-#: what happens on timeout (cogs/hosting.POLICIES), in words
+#: what happens on timeout (cogs/hosting/settings.POLICIES), in words
 POLICY_NAMES = {"wait": N_("wait for ever"), "bot": N_("a bot makes the move"),
                 "forfeit": N_("a bot takes the seat")}
 
@@ -106,7 +106,7 @@ class Moderation:
                   host=interaction.user.mention, member=member.mention, match=info.id,
                   taker=taker), allowed_mentions=discord.AllowedMentions.none())
             if loaded.place_id != interaction.channel_id:
-                await self.tables.announce(loaded, N_("{member}'s seat now belongs to {taker}."),
+                await self.tables.pings.announce(loaded, N_("{member}'s seat now belongs to {taker}."),
                                            member=member.mention, taker=taker)
         await self.tables.after_move(info.id, before)
 
@@ -123,7 +123,7 @@ class Moderation:
                      "it is resumed.", host=interaction.user.mention, match=info.id)
         await interaction.response.send_message(
             text, allowed_mentions=discord.AllowedMentions.none())
-        loaded = await self.tables.refresh_table(info.id)
+        loaded = await self.tables.public.refresh(info.id)
         if loaded is not None:
             await self.deadlines.schedule(loaded)
 
@@ -183,7 +183,7 @@ class Moderation:
                         host_role: discord.Role | None, clear_host_role: bool,
                         forget: bool = False, language: str | None = None) -> None:
         """Server defaults; changing them needs Manage Server. `forget` asks
-        to delete all of the server's data (see cogs/forget.py). `language`
+        to delete all of the server's data (see cogs/hosting/forget.py). `language`
         is the tables' and pings' (cogs/language.py)."""
         guild_id = interaction.guild_id
         wants_change = any(v is not None for v in (threads, reminder, timeout, policy, host_role,

@@ -10,7 +10,7 @@ import pytest
 
 from cogs.presenters import presenter_for
 from cogs.presenters.base import Presenter
-from cogs.story import FINAL_RECENT_ACTIONS, names_by_history, recent_start, tell
+from cogs.history.story import FINAL_RECENT_ACTIONS, names_by_history, recent_start, tell
 from rules import all_games
 from storage import Holder
 from tests.cogs.presenters.story_helpers import played

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from cogs import help
-from cogs.app import ITEMS
+from cogs.hosting import ITEMS, help
 from cogs.presenters import presented_games, presenter_for
 
 

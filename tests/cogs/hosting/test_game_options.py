@@ -2,7 +2,7 @@
 one shared name per meaning, and a refusal that says what the game takes."""
 import pytest
 
-from cogs.game_options import (OptionProblem, allowed_text, build_slash_options, engine_options,
+from cogs.hosting.game_options import (OptionProblem, allowed_text, build_slash_options, engine_options,
                                options_text, problem_with)
 from rules import Match, get_game
 from rules.core.options import BOOL, Option

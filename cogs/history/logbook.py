@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import logging
 from dataclasses import dataclass
+from typing import Protocol
 
 import discord
 
@@ -20,8 +21,8 @@ from cogs.components import LogButton, ReplayButton
 from cogs.i18n import _
 from cogs.presenters import presenter_for
 from cogs.replies import say
-from cogs.story import Line, recent_start, tell
-from cogs.tables import own_panel
+from cogs.history.story import Line, NamesAt, recent_start, tell
+from cogs.replies import own_panel
 from rules import Match
 from storage import LoadedMatch, Status, UnknownMatch
 
@@ -72,10 +73,16 @@ def pager(make, current: int, count: int, row: int = 0) -> discord.ui.View:
     return view
 
 
+class HistoryNames(Protocol):
+    """Seat names as they were at each move (the play extension's SeatNames)."""
+
+    async def history_names(self, loaded: LoadedMatch) -> NamesAt: ...
+
+
 class Logbook:
-    def __init__(self, store, tables):
+    def __init__(self, store, names: HistoryNames):
         self.store = store
-        self.tables = tables
+        self.names = names
 
     async def _load(self, interaction: discord.Interaction, match_id: int,
                     ) -> LoadedMatch | None:
@@ -108,7 +115,7 @@ class Logbook:
     # -- /game log ---------------------------------------------------------------
     async def log_pages(self, loaded: LoadedMatch, viewer: int | None) -> list[str]:
         actions = await self.store.story(loaded.id)
-        names_at = await self.tables.history_names(loaded)
+        names_at = await self.names.history_names(loaded)
         return paginate(tell(presenter_for(loaded.game), actions, names_at, viewer))
 
     async def show_log(self, interaction: discord.Interaction, match_id: int,
@@ -158,7 +165,7 @@ class Logbook:
         at = Match.replay({**record, "log": record["log"][:step]})
         over = step == full.seq
         to_act = () if over else at.to_act()
-        names_at = await self.tables.history_names(loaded)
+        names_at = await self.names.history_names(loaded)
         since = recent_start(at.log, to_act)
         actions = await self.store.story(loaded.id, since=since, until=step)
         presenter = presenter_for(loaded.game)

@@ -4,11 +4,14 @@ seats, never from a call to Discord."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from types import SimpleNamespace
 
-from cogs.logbook import Logbook
+from cogs.config import Config
+from cogs.history.logbook import Logbook
+from cogs.language import Languages
+from cogs.play.tables import Tables
 from cogs.presenters.image_cache import BOARDS
-from cogs.tables import Tables
 from rules import Match
 from storage import Store
 
@@ -19,6 +22,12 @@ def no_discord():
         raise AssertionError("asked Discord")
     return SimpleNamespace(get_guild=lambda guild_id: None, fetch_user=refuse,
                            get_partial_messageable=refuse)
+
+
+def new_tables(bot, store: Store) -> Tables:
+    """The play extension's services, as its setup makes them."""
+    config = Config(token="unused", database_path=Path("unused.db"), bot_move_delay=0.0)
+    return Tables(bot, store, config, Languages(bot, store))
 
 
 async def oracle_match(store: Store) -> tuple[int, Match]:
@@ -37,15 +46,15 @@ async def oracle_match(store: Store) -> tuple[int, Match]:
 
 async def test_an_unchanged_table_is_not_drawn_again_and_the_replay_shares_it(tmp_path):
     async with Store.open(tmp_path / "games.db") as store:
-        tables = Tables(no_discord(), store, SimpleNamespace(bot_move_delay=0.0))
+        tables = new_tables(no_discord(), store)
         match_id, match = await oracle_match(store)
         BOARDS.clear()
         before = BOARDS.renders
         loaded = await store.load(match_id)
-        first = await tables.render_table(loaded)
+        first = await tables.public.render(loaded)
         assert first.image and BOARDS.renders == before + 1
-        again = await tables.render_table(await store.load(match_id))  # a refresh, a restart
+        again = await tables.public.render(await store.load(match_id))  # a refresh, a restart
         assert again.image == first.image and BOARDS.renders == before + 1
-        embed, image = await Logbook(store, tables).frame(loaded, match.seq)  # the replay's frame
+        embed, image = await Logbook(store, tables.names).frame(loaded, match.seq)  # the replay's frame
         assert image == first.image and BOARDS.renders == before + 1
         assert "Alice" in str(first.embed.to_dict())  # the stored name, not "Player 1"

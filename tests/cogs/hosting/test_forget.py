@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from cogs import forget
+from cogs.hosting import forget
 
 GUILD, ISSUED = 1001, 1_000_000
 
@@ -46,7 +46,7 @@ def click(*, guild_id=GUILD, manager=True, now=ISSUED + 60, ephemeral=True):
     stopped: list[int] = []
     perms = SimpleNamespace(manage_guild=manager, administrator=False)
     client = SimpleNamespace(clock=SimpleNamespace(time=lambda: now), store=Store(),
-                             tables=SimpleNamespace(seats=SimpleNamespace(stop_matches=stop_bots)))
+                             seats=SimpleNamespace(stop_matches=stop_bots))
     return SimpleNamespace(guild_id=guild_id, user=SimpleNamespace(guild_permissions=perms),
                            client=client, response=Response(), stopped=stopped,
                            message=SimpleNamespace(flags=SimpleNamespace(ephemeral=ephemeral)))
