@@ -12,7 +12,8 @@ from unittest.mock import AsyncMock
 import discord
 
 from storage import Store
-from tests.cogs.play.test_public_table import new_tables, no_discord, oracle_match
+from tests.cogs.matches import new_tables
+from tests.cogs.play.test_public_table import no_discord, oracle_match
 
 ALICE, BOB = 11, 12
 
@@ -28,7 +29,7 @@ def interaction(user_id: int):
 
 async def test_a_clicks_panel_does_not_wait_for_another_players_redraw(tmp_path):
     async with Store.open(tmp_path / "games.db") as store:
-        tables = new_tables(no_discord(), store)
+        tables = new_tables(store, no_discord())
         match_id, _ = await oracle_match(store)
         loaded = await store.load(match_id)
         click = interaction(ALICE)
@@ -40,7 +41,7 @@ async def test_a_clicks_panel_does_not_wait_for_another_players_redraw(tmp_path)
 
 async def test_a_redraw_from_an_older_load_never_replaces_a_later_panel(tmp_path):
     async with Store.open(tmp_path / "games.db") as store:
-        tables = new_tables(no_discord(), store)
+        tables = new_tables(store, no_discord())
         match_id, match = await oracle_match(store)
         now = await store.load(match_id)
         older = dataclasses.replace(now, match=type(match).from_record(match.to_record()))
@@ -82,7 +83,7 @@ async def turn_comes(tmp_path, *, panel: bool, clicked_ago: float | None) -> tup
         thread = Thread()
         bot = SimpleNamespace(get_guild=lambda guild_id: None,
                               get_partial_messageable=lambda place_id: thread)
-        tables = new_tables(bot, store)
+        tables = new_tables(store, bot)
         tables.editor.show = AsyncMock()  # the table edit is not what this is about
         match_id, match = await oracle_match(store)
         seat = match.to_act()[0]

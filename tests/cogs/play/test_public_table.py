@@ -4,16 +4,13 @@ seats, never from a call to Discord."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 from types import SimpleNamespace
 
-from cogs.config import Config
 from cogs.history.logbook import Logbook
-from cogs.language import Languages
-from cogs.play.tables import Tables
 from cogs.presenters.image_cache import BOARDS
 from rules import Match
 from storage import Store
+from tests.cogs.matches import new_tables
 
 
 def no_discord():
@@ -22,12 +19,6 @@ def no_discord():
         raise AssertionError("asked Discord")
     return SimpleNamespace(get_guild=lambda guild_id: None, fetch_user=refuse,
                            get_partial_messageable=refuse)
-
-
-def new_tables(bot, store: Store) -> Tables:
-    """The play extension's services, as its setup makes them."""
-    config = Config(token="unused", database_path=Path("unused.db"), bot_move_delay=0.0)
-    return Tables(bot, store, config, Languages(bot, store))
 
 
 async def oracle_match(store: Store) -> tuple[int, Match]:
@@ -46,7 +37,7 @@ async def oracle_match(store: Store) -> tuple[int, Match]:
 
 async def test_an_unchanged_table_is_not_drawn_again_and_the_replay_shares_it(tmp_path):
     async with Store.open(tmp_path / "games.db") as store:
-        tables = new_tables(no_discord(), store)
+        tables = new_tables(store, no_discord())
         match_id, match = await oracle_match(store)
         BOARDS.clear()
         before = BOARDS.renders
