@@ -1,6 +1,7 @@
 """The bot's clock. Deadlines are stored as times, so tests need to move time
 forward across a restart: with GAMEHOST_TEST_CLOCK pointing at a file, the
 clock is the real one plus the number of seconds written in that file."""
+
 from __future__ import annotations
 
 import time

@@ -6,6 +6,7 @@ message sent before a restart still works. The callbacks only hand over to
 the services the extensions put on the bot (`bot.clicks`, `bot.lobbies`...), which answer every
 interaction, politely when the click is stale or forged.
 """
+
 from __future__ import annotations
 
 import logging
@@ -24,17 +25,17 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-ACTION = "g"      # g:<match>:<seq>:<action key>  -> apply that action
-CHOICE = "gs"     # gs:<match>:<seq>              -> a select whose values are action keys
-GROUP = "gg"      # gg:<match>:<seq>              -> a select whose values are groups (e.g. cards)
-HAND = "hand"     # hand:<match>                  -> a new ephemeral panel for the clicker
-PANEL = "panel"   # panel:<match>                 -> redraw the clicker's panel in place
-LOBBY = "lobby"   # lobby:<match>:<op>            -> join / leave / bot / start / cancel
-LOG = "log"       # log:<match>:<op>:<page>       -> a page of the match's log
-REPLAY = "rp"     # rp:<match>:<op>:<step>        -> a step of a finished match's replay
-TURN = "turn"     # turn:<match>                  -> the clicker's panel, from a ping or a DM
-TOGGLE = "dt"     # dt:<match>:<seq>:<mask>:<die> -> mark or unmark one die for a reroll
-CONCEDE = "cq"    # cq:<match>:<yes|no>           -> the answer to "concede, really?"
+ACTION = "g"  # g:<match>:<seq>:<action key>  -> apply that action
+CHOICE = "gs"  # gs:<match>:<seq>              -> a select whose values are action keys
+GROUP = "gg"  # gg:<match>:<seq>              -> a select whose values are groups (e.g. cards)
+HAND = "hand"  # hand:<match>                  -> a new ephemeral panel for the clicker
+PANEL = "panel"  # panel:<match>                 -> redraw the clicker's panel in place
+LOBBY = "lobby"  # lobby:<match>:<op>            -> join / leave / bot / start / cancel
+LOG = "log"  # log:<match>:<op>:<page>       -> a page of the match's log
+REPLAY = "rp"  # rp:<match>:<op>:<step>        -> a step of a finished match's replay
+TURN = "turn"  # turn:<match>                  -> the clicker's panel, from a ping or a DM
+TOGGLE = "dt"  # dt:<match>:<seq>:<mask>:<die> -> mark or unmark one die for a reroll
+CONCEDE = "cq"  # cq:<match>:<yes|no>           -> the answer to "concede, really?"
 #: paging buttons: first, previous, next, last (the op keeps ids unique per message)
 PAGE_OPS = {"f": "⏮", "p": "◀", "n": "▶", "l": "⏭"}
 
@@ -66,38 +67,81 @@ def _fit(made, item, kind):
     return made
 
 
-class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"g:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9}):(?P<key>[!-~]{1,60})"):
-    def __init__(self, match_id: int, seq: int, key: str, *, label: str = "…",
-                 style: discord.ButtonStyle = discord.ButtonStyle.primary,
-                 row: int | None = None):
-        super().__init__(discord.ui.Button(
-            label=label[:80], style=style, row=row, custom_id=f"{ACTION}:{match_id}:{seq}:{key}"))
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"g:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9}):(?P<key>[!-~]{1,60})",
+):
+    def __init__(
+        self,
+        match_id: int,
+        seq: int,
+        key: str,
+        *,
+        label: str = "…",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        row: int | None = None,
+    ):
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80], style=style, row=row, custom_id=f"{ACTION}:{match_id}:{seq}:{key}"
+            )
+        )
         self.match_id, self.seq, self.key = match_id, seq, key
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _fit(cls(int(match["mid"]), int(match["seq"]), match["key"],
-                        label=getattr(item, "label", None) or "…"), item, discord.ui.Button)
+        return _fit(
+            cls(
+                int(match["mid"]),
+                int(match["seq"]),
+                match["key"],
+                label=getattr(item, "label", None) or "…",
+            ),
+            item,
+            discord.ui.Button,
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         work = host(interaction).clicks.on_action(interaction, self.match_id, self.seq, self.key)
         await hand_over(self, interaction, work)
 
 
-class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
-                   template=r"gs:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9})(?::(?P<part>[0-9]))?"):
-    def __init__(self, match_id: int, seq: int, options: list[discord.SelectOption], *,
-                 placeholder: str = "Choose…", part: int = 0, row: int | None = None):
-        super().__init__(discord.ui.Select(
-            custom_id=f"{CHOICE}:{match_id}:{seq}:{part}", options=options or [
-                discord.SelectOption(label="—")], placeholder=placeholder, row=row))
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"gs:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9})(?::(?P<part>[0-9]))?",
+):
+    def __init__(
+        self,
+        match_id: int,
+        seq: int,
+        options: list[discord.SelectOption],
+        *,
+        placeholder: str = "Choose…",
+        part: int = 0,
+        row: int | None = None,
+    ):
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{CHOICE}:{match_id}:{seq}:{part}",
+                options=options or [discord.SelectOption(label="—")],
+                placeholder=placeholder,
+                row=row,
+            )
+        )
         self.match_id, self.seq = match_id, seq
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _fit(cls(int(match["mid"]), int(match["seq"]), list(getattr(item, "options", ())),
-                        part=int(match["part"] or 0)), item, discord.ui.Select)
+        return _fit(
+            cls(
+                int(match["mid"]),
+                int(match["seq"]),
+                list(getattr(item, "options", ())),
+                part=int(match["part"] or 0),
+            ),
+            item,
+            discord.ui.Select,
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         key = _first(self.item.values)
@@ -105,19 +149,36 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
         await hand_over(self, interaction, work)
 
 
-class GroupSelect(discord.ui.DynamicItem[discord.ui.Select],
-                  template=r"gg:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9})"):
-    def __init__(self, match_id: int, seq: int, options: list[discord.SelectOption], *,
-                 placeholder: str = "Choose a card…", row: int | None = None):
-        super().__init__(discord.ui.Select(
-            custom_id=f"{GROUP}:{match_id}:{seq}", options=options or [
-                discord.SelectOption(label="—")], placeholder=placeholder, row=row))
+class GroupSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"gg:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9})",
+):
+    def __init__(
+        self,
+        match_id: int,
+        seq: int,
+        options: list[discord.SelectOption],
+        *,
+        placeholder: str = "Choose a card…",
+        row: int | None = None,
+    ):
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{GROUP}:{match_id}:{seq}",
+                options=options or [discord.SelectOption(label="—")],
+                placeholder=placeholder,
+                row=row,
+            )
+        )
         self.match_id, self.seq = match_id, seq
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _fit(cls(int(match["mid"]), int(match["seq"]), list(getattr(item, "options", ()))),
-                    item, discord.ui.Select)
+        return _fit(
+            cls(int(match["mid"]), int(match["seq"]), list(getattr(item, "options", ()))),
+            item,
+            discord.ui.Select,
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         group = _first(self.item.values)
@@ -125,33 +186,47 @@ class GroupSelect(discord.ui.DynamicItem[discord.ui.Select],
         await hand_over(self, interaction, work)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"hand:(?P<mid>[0-9]{1,18})"):
+class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<mid>[0-9]{1,18})"):
     def __init__(self, match_id: int, *, label: str | None = None, row: int | None = None):
-        super().__init__(discord.ui.Button(
-            label=label or _("My hand"), emoji="🂠", style=discord.ButtonStyle.success, row=row,
-            custom_id=f"{HAND}:{match_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label=label or _("My hand"),
+                emoji="🂠",
+                style=discord.ButtonStyle.success,
+                row=row,
+                custom_id=f"{HAND}:{match_id}",
+            )
+        )
         self.match_id = match_id
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _fit(cls(int(match["mid"]), label=getattr(item, "label", None) or _("My hand")),
-                    item, discord.ui.Button)
+        return _fit(
+            cls(int(match["mid"]), label=getattr(item, "label", None) or _("My hand")),
+            item,
+            discord.ui.Button,
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = host(interaction).clicks
-        await hand_over(self, interaction, service.open_panel(interaction, self.match_id, edit=False))
+        await hand_over(
+            self, interaction, service.open_panel(interaction, self.match_id, edit=False)
+        )
 
 
-class TurnButton(discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"turn:(?P<mid>[0-9]{1,18})"):
+class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"turn:(?P<mid>[0-9]{1,18})"):
     """On a turn ping, a reminder or a DM: opens the player's own panel at
     once (also from a DM, where the match's server is not the click's)."""
 
     def __init__(self, match_id: int, *, label: str | None = None):
-        super().__init__(discord.ui.Button(
-            label=label or _("Your move"), emoji="▶️", style=discord.ButtonStyle.success,
-            custom_id=f"{TURN}:{match_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label=label or _("Your move"),
+                emoji="▶️",
+                style=discord.ButtonStyle.success,
+                custom_id=f"{TURN}:{match_id}",
+            )
+        )
         self.match_id = match_id
 
     @classmethod
@@ -160,45 +235,83 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = host(interaction).clicks
-        await hand_over(self, interaction, service.open_panel(
-            interaction, self.match_id, edit=False, from_dm=True))
+        await hand_over(
+            self,
+            interaction,
+            service.open_panel(interaction, self.match_id, edit=False, from_dm=True),
+        )
 
 
-class DieToggle(discord.ui.DynamicItem[discord.ui.Button],
-                template=r"dt:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9}):(?P<mask>[0-9]{1,3}):(?P<die>[0-9])"):
+class DieToggle(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"dt:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9}):(?P<mask>[0-9]{1,3}):(?P<die>[0-9])",
+):
     """One die of the dice game, marked (to reroll) or not; a click flips it
     and redraws the buttons, changing nothing in the match."""
 
-    def __init__(self, match_id: int, seq: int, mask: int, die: int, *, label: str,
-                 marked: bool, row: int | None = None):
-        super().__init__(discord.ui.Button(
-            label=label, row=row,
-            style=discord.ButtonStyle.danger if marked else discord.ButtonStyle.secondary,
-            custom_id=f"{TOGGLE}:{match_id}:{seq}:{mask}:{die}"))
+    def __init__(
+        self,
+        match_id: int,
+        seq: int,
+        mask: int,
+        die: int,
+        *,
+        label: str,
+        marked: bool,
+        row: int | None = None,
+    ):
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                row=row,
+                style=discord.ButtonStyle.danger if marked else discord.ButtonStyle.secondary,
+                custom_id=f"{TOGGLE}:{match_id}:{seq}:{mask}:{die}",
+            )
+        )
         self.match_id, self.seq, self.mask, self.die = match_id, seq, mask, die
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _fit(cls(int(match["mid"]), int(match["seq"]), int(match["mask"]),
-                        int(match["die"]), label=getattr(item, "label", None) or "…",
-                        marked=False), item, discord.ui.Button)
+        return _fit(
+            cls(
+                int(match["mid"]),
+                int(match["seq"]),
+                int(match["mask"]),
+                int(match["die"]),
+                label=getattr(item, "label", None) or "…",
+                marked=False,
+            ),
+            item,
+            discord.ui.Button,
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = host(interaction).clicks
-        await hand_over(self, interaction, service.on_toggle(
-            interaction, self.match_id, self.seq, self.mask ^ (1 << self.die)))
+        await hand_over(
+            self,
+            interaction,
+            service.on_toggle(interaction, self.match_id, self.seq, self.mask ^ (1 << self.die)),
+        )
 
 
-class ConcedeButton(discord.ui.DynamicItem[discord.ui.Button],
-                    template=r"cq:(?P<mid>[0-9]{1,18}):(?P<answer>yes|no)"):
+class ConcedeButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"cq:(?P<mid>[0-9]{1,18}):(?P<answer>yes|no)",
+):
     """Yes or No to "give up this match?"."""
+
     LABELS = {"yes": N_("Yes, give up"), "no": N_("No, play on")}
 
     def __init__(self, match_id: int, answer: str):
-        super().__init__(discord.ui.Button(
-            label=_(self.LABELS[answer]),
-            style=discord.ButtonStyle.danger if answer == "yes" else discord.ButtonStyle.secondary,
-            custom_id=f"{CONCEDE}:{match_id}:{answer}"))
+        super().__init__(
+            discord.ui.Button(
+                label=_(self.LABELS[answer]),
+                style=discord.ButtonStyle.danger
+                if answer == "yes"
+                else discord.ButtonStyle.secondary,
+                custom_id=f"{CONCEDE}:{match_id}:{answer}",
+            )
+        )
         self.match_id, self.answer = match_id, answer
 
     @classmethod
@@ -207,41 +320,69 @@ class ConcedeButton(discord.ui.DynamicItem[discord.ui.Button],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = host(interaction).concessions
-        await hand_over(self, interaction, service.answer(
-            interaction, self.match_id, self.answer == "yes"))
+        await hand_over(
+            self, interaction, service.answer(interaction, self.match_id, self.answer == "yes")
+        )
 
 
-class PanelButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"panel:(?P<mid>[0-9]{1,18})"):
+class PanelButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"panel:(?P<mid>[0-9]{1,18})"
+):
     def __init__(self, match_id: int, *, label: str | None = None, row: int | None = None):
-        super().__init__(discord.ui.Button(
-            label=label or _("Refresh"), style=discord.ButtonStyle.secondary, row=row,
-            custom_id=f"{PANEL}:{match_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label=label or _("Refresh"),
+                style=discord.ButtonStyle.secondary,
+                row=row,
+                custom_id=f"{PANEL}:{match_id}",
+            )
+        )
         self.match_id = match_id
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _fit(cls(int(match["mid"]), label=getattr(item, "label", None) or _("Refresh")),
-                    item, discord.ui.Button)
+        return _fit(
+            cls(int(match["mid"]), label=getattr(item, "label", None) or _("Refresh")),
+            item,
+            discord.ui.Button,
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = host(interaction).clicks
-        await hand_over(self, interaction, service.open_panel(interaction, self.match_id, edit=True))
+        await hand_over(
+            self, interaction, service.open_panel(interaction, self.match_id, edit=True)
+        )
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"lobby:(?P<mid>[0-9]{1,18}):(?P<op>[a-z]{1,10})"):
-    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-              "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger}
-    LABELS = {"join": N_("Join"), "leave": N_("Leave"), "bot": N_("Add bot"), "start": N_("Start"),
-              "cancel": N_("Cancel"), **{op: BOT_LABELS[level] for op, level in BOT_OPS.items()}}
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"lobby:(?P<mid>[0-9]{1,18}):(?P<op>[a-z]{1,10})",
+):
+    STYLES = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
+    }
+    LABELS = {
+        "join": N_("Join"),
+        "leave": N_("Leave"),
+        "bot": N_("Add bot"),
+        "start": N_("Start"),
+        "cancel": N_("Cancel"),
+        **{op: BOT_LABELS[level] for op, level in BOT_OPS.items()},
+    }
 
     def __init__(self, match_id: int, op: str, *, disabled: bool = False):
-        super().__init__(discord.ui.Button(
-            label=(("🤖 " if op in BOT_OPS else "") + _(self.LABELS.get(op, op)))[:80],
-            style=self.STYLES.get(op, discord.ButtonStyle.secondary),
-            disabled=disabled, row=1 if op in BOT_OPS else 0,
-            custom_id=f"{LOBBY}:{match_id}:{op}"))
+        super().__init__(
+            discord.ui.Button(
+                label=(("🤖 " if op in BOT_OPS else "") + _(self.LABELS.get(op, op)))[:80],
+                style=self.STYLES.get(op, discord.ButtonStyle.secondary),
+                disabled=disabled,
+                row=1 if op in BOT_OPS else 0,
+                custom_id=f"{LOBBY}:{match_id}:{op}",
+            )
+        )
         self.match_id, self.op = match_id, op
 
     @classmethod
@@ -253,21 +394,38 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button],
         await hand_over(self, interaction, service.on_button(interaction, self.match_id, self.op))
 
 
-class LogButton(discord.ui.DynamicItem[discord.ui.Button],
-                template=r"log:(?P<mid>[0-9]{1,18}):(?P<op>[fpnlo]):(?P<page>[0-9]{1,6})"):
+class LogButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"log:(?P<mid>[0-9]{1,18}):(?P<op>[fpnlo]):(?P<page>[0-9]{1,6})",
+):
     """A page of a match's log (op `o`: open it, from the table)."""
 
-    def __init__(self, match_id: int, op: str, page: int, *, label: str | None = None,
-                 disabled: bool = False, row: int | None = None):
-        super().__init__(discord.ui.Button(
-            label=label or PAGE_OPS.get(op) or _("📜 Log"), style=discord.ButtonStyle.secondary,
-            disabled=disabled, row=row, custom_id=f"{LOG}:{match_id}:{op}:{page}"))
+    def __init__(
+        self,
+        match_id: int,
+        op: str,
+        page: int,
+        *,
+        label: str | None = None,
+        disabled: bool = False,
+        row: int | None = None,
+    ):
+        super().__init__(
+            discord.ui.Button(
+                label=label or PAGE_OPS.get(op) or _("📜 Log"),
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                row=row,
+                custom_id=f"{LOG}:{match_id}:{op}:{page}",
+            )
+        )
         self.match_id, self.op, self.page = match_id, op, page
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _fit(cls(int(match["mid"]), match["op"], int(match["page"])), item,
-                    discord.ui.Button)
+        return _fit(
+            cls(int(match["mid"]), match["op"], int(match["page"])), item, discord.ui.Button
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = host(interaction).logbook
@@ -275,31 +433,59 @@ class LogButton(discord.ui.DynamicItem[discord.ui.Button],
         await hand_over(self, interaction, service.show_log(interaction, self.match_id, page))
 
 
-class ReplayButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"rp:(?P<mid>[0-9]{1,18}):(?P<op>[fpnl]):(?P<step>[0-9]{1,6})"):
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"rp:(?P<mid>[0-9]{1,18}):(?P<op>[fpnl]):(?P<step>[0-9]{1,6})",
+):
     """A step of a finished match's replay."""
 
-    def __init__(self, match_id: int, op: str, step: int, *, label: str | None = None,
-                 disabled: bool = False, row: int | None = None):
-        super().__init__(discord.ui.Button(
-            label=label or PAGE_OPS[op], style=discord.ButtonStyle.secondary,
-            disabled=disabled, row=row,
-            custom_id=f"{REPLAY}:{match_id}:{op}:{step}"))
+    def __init__(
+        self,
+        match_id: int,
+        op: str,
+        step: int,
+        *,
+        label: str | None = None,
+        disabled: bool = False,
+        row: int | None = None,
+    ):
+        super().__init__(
+            discord.ui.Button(
+                label=label or PAGE_OPS[op],
+                style=discord.ButtonStyle.secondary,
+                disabled=disabled,
+                row=row,
+                custom_id=f"{REPLAY}:{match_id}:{op}:{step}",
+            )
+        )
         self.match_id, self.op, self.step = match_id, op, step
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _fit(cls(int(match["mid"]), match["op"], int(match["step"])), item,
-                    discord.ui.Button)
+        return _fit(
+            cls(int(match["mid"]), match["op"], int(match["step"])), item, discord.ui.Button
+        )
 
     async def callback(self, interaction: discord.Interaction) -> None:
         service = host(interaction).logbook
-        await hand_over(self, interaction,
-                        service.show_replay(interaction, self.match_id, self.step))
+        await hand_over(
+            self, interaction, service.show_replay(interaction, self.match_id, self.step)
+        )
 
 
-DYNAMIC_ITEMS = (ActionButton, ActionSelect, GroupSelect, HandButton, PanelButton, LobbyButton,
-                 LogButton, ReplayButton, TurnButton, DieToggle, ConcedeButton)
+DYNAMIC_ITEMS = (
+    ActionButton,
+    ActionSelect,
+    GroupSelect,
+    HandButton,
+    PanelButton,
+    LobbyButton,
+    LogButton,
+    ReplayButton,
+    TurnButton,
+    DieToggle,
+    ConcedeButton,
+)
 
 
 def _first(values) -> str:
@@ -331,6 +517,9 @@ def will_dispatch(interaction: discord.Interaction, items=DYNAMIC_ITEMS) -> bool
     wrong message) is dropped without an answer, so a listener answers it."""
     data = interaction.data or {}
     custom_id = data.get("custom_id", "")
-    return (isinstance(custom_id, str) and is_ours(custom_id, items)
-            and interaction.message is not None
-            and carried(interaction.message, data.get("component_type"), custom_id))
+    return (
+        isinstance(custom_id, str)
+        and is_ours(custom_id, items)
+        and interaction.message is not None
+        and carried(interaction.message, data.get("component_type"), custom_id)
+    )

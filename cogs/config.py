@@ -3,6 +3,7 @@
 Everything a host may set is documented in `.env.example`. Reading it is kept
 apart from the bot so a bad setting fails at start with a plain message.
 """
+
 from __future__ import annotations
 
 import os
@@ -76,8 +77,9 @@ class Config:
             test_clock=Path(env["GAMEHOST_TEST_CLOCK"]) if env.get("GAMEHOST_TEST_CLOCK") else None,
             test_stats=Path(env["GAMEHOST_TEST_STATS"]) if env.get("GAMEHOST_TEST_STATS") else None,
             create_database_folder=not env.get("DATABASE_PATH"),
-            guild_data_retention_days=_float(env, "GUILD_DATA_RETENTION_DAYS", 30.0,
-                                             unit="days", most=36500),
+            guild_data_retention_days=_float(
+                env, "GUILD_DATA_RETENTION_DAYS", 30.0, unit="days", most=36500
+            ),
             heartbeat_path=heartbeat_path(env),
         )
 
@@ -99,8 +101,9 @@ def _int(env: dict, name: str) -> int | None:
     return int(raw)
 
 
-def _float(env: dict, name: str, default: float, *, unit: str = "seconds",
-           most: float = 1e9) -> float:
+def _float(
+    env: dict, name: str, default: float, *, unit: str = "seconds", most: float = 1e9
+) -> float:
     raw = env.get(name, "").strip()
     if not raw:
         return default

@@ -18,6 +18,7 @@ through every presenter call.
   is filled in too).
 - `N_(msgid)`: marks a message for extraction only; translate it at use.
 """
+
 from __future__ import annotations
 
 import gettext

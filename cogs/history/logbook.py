@@ -7,6 +7,7 @@ log shows the reader's own private events (their draws) and nothing else
 hidden; the replay shows public tables only, and only of finished matches,
 so it can leak nothing a running match hides.
 """
+
 from __future__ import annotations
 
 import io
@@ -66,9 +67,12 @@ def pager(make, current: int, count: int, row: int = 0) -> discord.ui.View:
     """⏮ ◀ ▶ ⏭ for `current` of `count`; `make(op, target, disabled)` builds one."""
     view = discord.ui.View(timeout=None)
     last = count - 1
-    for op, target, off in (("f", 0, current == 0), ("p", max(current - 1, 0), current == 0),
-                            ("n", min(current + 1, last), current >= last),
-                            ("l", last, current >= last)):
+    for op, target, off in (
+        ("f", 0, current == 0),
+        ("p", max(current - 1, 0), current == 0),
+        ("n", min(current + 1, last), current >= last),
+        ("l", last, current >= last),
+    ):
         view.add_item(make(op, target, off))
     return view
 
@@ -84,8 +88,11 @@ class Logbook:
         self.store = store
         self.names = names
 
-    async def _load(self, interaction: discord.Interaction, match_id: int,
-                    ) -> LoadedMatch | None:
+    async def _load(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+    ) -> LoadedMatch | None:
         """The started match of this server, or None after saying why not."""
         try:
             loaded = await self.store.load(match_id)
@@ -99,18 +106,26 @@ class Logbook:
             return None
         return loaded
 
-    async def _answer(self, interaction: discord.Interaction, *, content: str | None = None,
-                      embed: discord.Embed, view: discord.ui.View,
-                      image: bytes | None = None) -> None:
+    async def _answer(
+        self,
+        interaction: discord.Interaction,
+        *,
+        content: str | None = None,
+        embed: discord.Embed,
+        view: discord.ui.View,
+        image: bytes | None = None,
+    ) -> None:
         """Turn the page in place when the click came from the reader's own
         private message; anything else gets a new private message."""
         files = [discord.File(io.BytesIO(image), filename=IMAGE_NAME)] if image else []
         if interaction.type == discord.InteractionType.component and own_panel(interaction):
-            await interaction.response.edit_message(content=content, embed=embed, view=view,
-                                                    attachments=files)
+            await interaction.response.edit_message(
+                content=content, embed=embed, view=view, attachments=files
+            )
         else:
-            await interaction.response.send_message(content=content, embed=embed, view=view,
-                                                    files=files, ephemeral=True)
+            await interaction.response.send_message(
+                content=content, embed=embed, view=view, files=files, ephemeral=True
+            )
 
     # -- /game log ---------------------------------------------------------------
     async def log_pages(self, loaded: LoadedMatch, viewer: int | None) -> list[str]:
@@ -118,8 +133,9 @@ class Logbook:
         names_at = await self.names.history_names(loaded)
         return paginate(tell(presenter_for(loaded.game), actions, names_at, viewer))
 
-    async def show_log(self, interaction: discord.Interaction, match_id: int,
-                       page: int | None = None) -> None:
+    async def show_log(
+        self, interaction: discord.Interaction, match_id: int, page: int | None = None
+    ) -> None:
         loaded = await self._load(interaction, match_id)
         if loaded is None:
             return
@@ -127,34 +143,50 @@ class Logbook:
         pages = await self.log_pages(loaded, viewer)
         number = pick(len(pages), page)
         title = _(presenter_for(loaded.game).title)
-        embed = discord.Embed(title=_("{game} · match #{match} · log", game=title,
-                                      match=loaded.id),
-                              description=pages[number] or _("No moves yet."))
+        embed = discord.Embed(
+            title=_("{game} · match #{match} · log", game=title, match=loaded.id),
+            description=pages[number] or _("No moves yet."),
+        )
         footer = _("page {page} of {pages}", page=number + 1, pages=len(pages))
         if viewer is not None:
             footer = _("{footer} · your own draws included", footer=footer)
         embed.set_footer(text=footer)
-        view = pager(lambda op, target, off: LogButton(loaded.id, op, target, disabled=off),
-                     number, len(pages))
+        view = pager(
+            lambda op, target, off: LogButton(loaded.id, op, target, disabled=off),
+            number,
+            len(pages),
+        )
         await self._answer(interaction, embed=embed, view=view)
 
     # -- /game replay --------------------------------------------------------------
-    async def show_replay(self, interaction: discord.Interaction, match_id: int,
-                          step: int | None = None) -> None:
+    async def show_replay(
+        self, interaction: discord.Interaction, match_id: int, step: int | None = None
+    ) -> None:
         loaded = await self._load(interaction, match_id)
         if loaded is None:
             return
         if loaded.status != Status.FINISHED:
-            await say(interaction, replies.REPLAY_RUNNING if loaded.status == Status.ACTIVE
-                      else replies.REPLAY_CANCELLED)
+            await say(
+                interaction,
+                replies.REPLAY_RUNNING
+                if loaded.status == Status.ACTIVE
+                else replies.REPLAY_CANCELLED,
+            )
             return
         full = loaded.match
         step = pick(full.seq + 1, step)
         embed, image = await self.frame(loaded, step)
-        view = pager(lambda op, target, off: ReplayButton(loaded.id, op, target, disabled=off),
-                     step, full.seq + 1)
-        content = _("Replay of match #{match} — move {step} of {moves}", match=loaded.id,
-                    step=step, moves=full.seq)
+        view = pager(
+            lambda op, target, off: ReplayButton(loaded.id, op, target, disabled=off),
+            step,
+            full.seq + 1,
+        )
+        content = _(
+            "Replay of match #{match} — move {step} of {moves}",
+            match=loaded.id,
+            step=step,
+            moves=full.seq,
+        )
         await self._answer(interaction, content=content, embed=embed, view=view, image=image)
 
     async def frame(self, loaded: LoadedMatch, step: int) -> tuple[discord.Embed, bytes | None]:
@@ -173,8 +205,14 @@ class Logbook:
         names = names_at(step)
         view = at.view(None)
         embed = presenter.table_embed(
-            match_id=loaded.id, view=view, names=names, to_act=to_act, recent=recent,
-            outcome=(full.outcome() or loaded.outcome) if over else None, seq=step)
+            match_id=loaded.id,
+            view=view,
+            names=names,
+            to_act=to_act,
+            recent=recent,
+            outcome=(full.outcome() or loaded.outcome) if over else None,
+            seq=step,
+        )
         image = await presenter.board_image(view, names)
         if image:
             embed.set_image(url=f"attachment://{IMAGE_NAME}")

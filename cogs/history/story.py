@@ -6,6 +6,7 @@ phrases into sentences ("**alice** played 🟢7 on their green row, then drew
 from the draw pile."), each under the name of whoever held the seat then.
 It is shared by the table's recent moves, `/game log` and the replay.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -32,6 +33,7 @@ NamesAt = Callable[[int], list[str]]
 @dataclass(frozen=True, slots=True)
 class Line:
     """One sentence of the story; `seq` is the first action it tells."""
+
     seq: int
     text: str
 
@@ -44,12 +46,15 @@ class _Sentence:
     phrases: list[str] = field(default_factory=list)
 
     def text(self) -> str:
-        return _("**{name}** {phrases}.", name=self.name,
-                 phrases=_(", then ").join(self.phrases))
+        return _("**{name}** {phrases}.", name=self.name, phrases=_(", then ").join(self.phrases))
 
 
-def tell(presenter: Presenter, actions: Sequence[LoggedAction], names_at: NamesAt,
-         viewer: int | None = None) -> list[Line]:
+def tell(
+    presenter: Presenter,
+    actions: Sequence[LoggedAction],
+    names_at: NamesAt,
+    viewer: int | None = None,
+) -> list[Line]:
     """The sentences of `actions` as `viewer` (a seat; None: everybody) may
     read them: public events, plus the viewer's own private ones."""
     lines: list[Line] = []
@@ -102,8 +107,9 @@ def recent_start(log: Sequence[tuple[int, str]], owing: Sequence[int]) -> int:
     return min(i, max(0, end - MIN_RECENT_ACTIONS))
 
 
-def names_by_history(history: Sequence[Holder], seats: int,
-                     name_of: Callable[[Holder], str]) -> NamesAt:
+def names_by_history(
+    history: Sequence[Holder], seats: int, name_of: Callable[[Holder], str]
+) -> NamesAt:
     """names_at(seq): each seat's name as it was when action `seq` was
     played (a seat handed over keeps its earlier holder on earlier moves)."""
     cache: dict[tuple, list[str]] = {}
@@ -112,8 +118,10 @@ def names_by_history(history: Sequence[Holder], seats: int,
     def names_at(seq: int) -> list[str]:
         holders = tuple(holder_at(history, seat, seq) for seat in range(seats))
         if holders not in cache:
-            cache[holders] = [name_of(h) if h is not None else _("Seat {n}", n=seat + 1)
-                              for seat, h in enumerate(holders)]
+            cache[holders] = [
+                name_of(h) if h is not None else _("Seat {n}", n=seat + 1)
+                for seat, h in enumerate(holders)
+            ]
         return cache[holders]
 
     return names_at

@@ -91,9 +91,7 @@ class HostingCommands(GameCog):
             for info in infos[:25]:
                 title = _(presenter_for(info.game).title)
                 where = f"<#{info.thread_id}>" if info.thread_id else f"<#{info.channel_id}>"
-                players = ", ".join(
-                    f"<@{s.user_id}>" if s.user_id else "🤖" for s in info.seats
-                )
+                players = ", ".join(f"<@{s.user_id}>" if s.user_id else "🤖" for s in info.seats)
                 status = _(LIVE_WORDS.get(info.status.value, info.status.value))
                 lines.append(f"**#{info.id}** {title} — {status} — {where} — {players}")
             embed = discord.Embed(title=_("Open matches"), description="\n".join(lines))
@@ -104,13 +102,9 @@ class HostingCommands(GameCog):
     @app_commands.command(name="rules", description=N_("A summary of a game's rules"))
     @app_commands.describe(game=N_("Which game"))
     @app_commands.choices(game=GAME_CHOICES)
-    async def rules(
-        self, interaction: discord.Interaction, game: app_commands.Choice[str]
-    ) -> None:
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
         async def work() -> None:
-            await interaction.response.send_message(
-                embed=rules_embed(game.value), ephemeral=True
-            )
+            await interaction.response.send_message(embed=rules_embed(game.value), ephemeral=True)
 
         await guarded(interaction, work(), log)
 
@@ -130,9 +124,7 @@ class HostingCommands(GameCog):
             if info is None:
                 return
             if not await may_manage(self.bot.store, info, interaction.user):
-                await say(
-                    interaction, N_("Only the match's creator or a moderator can cancel it.")
-                )
+                await say(interaction, N_("Only the match's creator or a moderator can cancel it."))
                 return
             if info.status not in (Status.LOBBY, Status.ACTIVE):
                 await say(interaction, replies.NOT_ACTIVE)

@@ -7,6 +7,7 @@ set. A move makes the previous deadline stale; the new decision gets its own.
 The same loop purges the data of servers the bot left longer ago than the
 retention (their purge dates are stored too).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -44,15 +45,22 @@ class Deadlines:
         stands (moves applied, maybe not yet committed): None when it waits
         on nobody human, is paused or over. A move commits them with itself
         (Store.commit_move), then `wake()`s the loop."""
-        waiting = (loaded.status == Status.ACTIVE and not loaded.paused
-                   and loaded.match is not None and humans_owing(loaded))
+        waiting = (
+            loaded.status == Status.ACTIVE
+            and not loaded.paused
+            and loaded.match is not None
+            and humans_owing(loaded)
+        )
         if not waiting:
             return None
         settings = await match_settings(self.store, loaded)
         now = self.clock.now()
         remind = now + timedelta(seconds=settings["reminder"]) if settings["reminder"] else None
-        timeout = (now + timedelta(seconds=settings["timeout"])
-                   if settings["timeout"] and settings["policy"] != "wait" else None)
+        timeout = (
+            now + timedelta(seconds=settings["timeout"])
+            if settings["timeout"] and settings["policy"] != "wait"
+            else None
+        )
         return DeadlinePlan(remind, timeout)
 
     async def schedule(self, loaded) -> None:
@@ -63,8 +71,9 @@ class Deadlines:
         if plan is None:
             await self.store.clear_deadline(loaded.id)
             return
-        await self.store.set_deadline(loaded.id, loaded.match.seq, remind_at=plan.remind_at,
-                                      timeout_at=plan.timeout_at)
+        await self.store.set_deadline(
+            loaded.id, loaded.match.seq, remind_at=plan.remind_at, timeout_at=plan.timeout_at
+        )
         self._wake.set()
 
     def wake(self) -> None:
@@ -111,14 +120,21 @@ class Deadlines:
     async def purge_departed(self) -> None:
         """Delete the data of servers whose retention after the bot left has ended."""
         for guild_id, removed in await self.store.purge_departed_guilds(self.clock.now()):
-            log.info("purged the data of server %s, which the bot left: %d match(es) and "
-                     "its settings", guild_id, removed)
+            log.info(
+                "purged the data of server %s, which the bot left: %d match(es) and its settings",
+                guild_id,
+                removed,
+            )
 
     async def _current(self, deadline: Deadline):
         """The match, if it still waits on the decision the deadline is for."""
         loaded = await self.store.load(deadline.match_id)
-        if (loaded.status != Status.ACTIVE or loaded.paused or loaded.match is None
-                or loaded.match.seq != deadline.seq):
+        if (
+            loaded.status != Status.ACTIVE
+            or loaded.paused
+            or loaded.match is None
+            or loaded.match.seq != deadline.seq
+        ):
             return None
         return loaded
 
@@ -140,22 +156,30 @@ class Deadlines:
                 return
             settings = await match_settings(self.store, loaded)
             before = humans_owing(loaded)
-            late = [s for s in loaded.seats
-                    if s.user_id is not None and s.seat in loaded.match.to_act()]
+            late = [
+                s for s in loaded.seats if s.user_id is not None and s.seat in loaded.match.to_act()
+            ]
             names = await self.tables.names.names_for(loaded)
             for seat in late:
                 if settings["policy"] == "forfeit":
                     await self.tables.seats.to_bot(loaded.id, seat.seat, how="forfeited")
-                    text, who = N_("⏰ {who} ran out of time in match #{match}; a bot takes "
-                                   "their seat."), f"<@{seat.user_id}>"
+                    text, who = (
+                        N_("⏰ {who} ran out of time in match #{match}; a bot takes their seat."),
+                        f"<@{seat.user_id}>",
+                    )
                 else:
                     try:
                         if not await self.tables.seats.move_for(loaded, seat.seat):
                             continue
                     except StaleCommit:
                         return
-                    text, who = N_("⏰ Time ran out for {who} in match #{match}; a bot made "
-                                   "that move for them."), f"**{names[seat.seat]}**"
+                    text, who = (
+                        N_(
+                            "⏰ Time ran out for {who} in match #{match}; a bot made "
+                            "that move for them."
+                        ),
+                        f"**{names[seat.seat]}**",
+                    )
                 await self.tables.pings.announce(loaded, text, who=who, match=loaded.id)
             await self.store.clear_deadline(deadline.match_id)
         await self.tables.after_move(loaded.id, before)

@@ -5,6 +5,7 @@ press Yes on a private confirmation. The confirmation's custom_id names its
 server and the time it was issued, so it survives a restart, works only in
 its own server and expires with the interaction token (15 minutes).
 """
+
 from __future__ import annotations
 
 import logging
@@ -19,16 +20,22 @@ log = logging.getLogger(__name__)
 
 CONFIRM_TTL = 15 * 60  # seconds; Discord lets an ephemeral message be edited this long
 
-ASK = N_("⚠️ This deletes **all** of this server's game data at once: every match (lobbies, "
-       "running and finished ones, with their moves), the history, stats and leaderboards, "
-       "and the server's game settings. It cannot be undone.\n\nDelete everything now?")
+ASK = N_(
+    "⚠️ This deletes **all** of this server's game data at once: every match (lobbies, "
+    "running and finished ones, with their moves), the history, stats and leaderboards, "
+    "and the server's game settings. It cannot be undone.\n\nDelete everything now?"
+)
 ONLY_MANAGERS = N_("Only members with Manage Server can have this server's game data deleted.")
 WRONG_SERVER = N_("That confirmation belongs to another server; nothing was deleted.")
 KEPT = N_("Nothing was deleted.")
-EXPIRED = N_("That confirmation has expired; nothing was deleted. "
-           "Run `/game config forget:yes` again if you still want it.")
-DONE = N_("Done: I deleted this server's game data ({removed} match(es), the history and the "
-          "server's settings). Old tables and buttons no longer do anything.")
+EXPIRED = N_(
+    "That confirmation has expired; nothing was deleted. "
+    "Run `/game config forget:yes` again if you still want it."
+)
+DONE = N_(
+    "Done: I deleted this server's game data ({removed} match(es), the history and the "
+    "server's settings). Old tables and buttons no longer do anything."
+)
 
 
 def may_forget(member) -> bool:
@@ -48,15 +55,21 @@ async def ask(interaction: discord.Interaction) -> None:
     await interaction.response.send_message(_(ASK), view=view, ephemeral=True)
 
 
-class ForgetButton(discord.ui.DynamicItem[discord.ui.Button],
-                   template=r"forget:(?P<guild>[0-9]{1,20}):(?P<issued>[0-9]{1,12}):(?P<answer>yes|no)"):
+class ForgetButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"forget:(?P<guild>[0-9]{1,20}):(?P<issued>[0-9]{1,12}):(?P<answer>yes|no)",
+):
     LABELS = {"yes": N_("Yes, delete everything"), "no": N_("No, keep it")}
     STYLES = {"yes": discord.ButtonStyle.danger, "no": discord.ButtonStyle.secondary}
 
     def __init__(self, guild_id: int, issued: int, answer: str):
-        super().__init__(discord.ui.Button(
-            label=_(self.LABELS[answer]), style=self.STYLES[answer],
-            custom_id=f"forget:{guild_id}:{issued}:{answer}"))
+        super().__init__(
+            discord.ui.Button(
+                label=_(self.LABELS[answer]),
+                style=self.STYLES[answer],
+                custom_id=f"forget:{guild_id}:{issued}:{answer}",
+            )
+        )
         self.guild_id, self.issued, self.answer = guild_id, issued, answer
 
     @classmethod
@@ -68,12 +81,14 @@ class ForgetButton(discord.ui.DynamicItem[discord.ui.Button],
         return cls(int(match["guild"]), int(match["issued"]), match["answer"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, answered(interaction, self.guild_id, self.issued, self.answer),
-                      log)
+        await guarded(
+            interaction, answered(interaction, self.guild_id, self.issued, self.answer), log
+        )
 
 
-async def answered(interaction: discord.Interaction, guild_id: int, issued: int,
-                   answer: str) -> None:
+async def answered(
+    interaction: discord.Interaction, guild_id: int, issued: int, answer: str
+) -> None:
     """Yes deletes (if still valid here and for this member); No keeps."""
     bot = interaction.client
     if interaction.guild_id != guild_id:
@@ -88,8 +103,11 @@ async def answered(interaction: discord.Interaction, guild_id: int, issued: int,
         doomed = await bot.store.live_matches(guild_id=guild_id)
         await bot.seats.stop_matches([info.id for info in doomed])
         removed = await bot.store.delete_guild(guild_id)
-        log.info("server %s asked to be forgotten: deleted %d match(es) and its settings",
-                 guild_id, removed)
+        log.info(
+            "server %s asked to be forgotten: deleted %d match(es) and its settings",
+            guild_id,
+            removed,
+        )
         await conclude(interaction, _(DONE, removed=removed))
 
 

@@ -7,6 +7,7 @@ plays first in Keltis and the Oracle, who deals first in Cuttle and Cucco),
 with Discord's choices and ranges. Seats are numbered from 1, as the lobby
 shows them; the engine counts from 0, and the conversion happens only here.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -25,8 +26,9 @@ OPTION = "option"  # the catalogue context of option names (cogs/slash_translato
 #: what each slash option says (Discord allows 100 characters), worded here for the
 #: catalogues (rules/ declares the options; an option missing here shows its rules help)
 SHARED_DESCRIPTIONS = {
-    "first_player": N_("Seat number from 1, as the lobby shows, that plays first "
-                       "(Cuttle, Cucco: deals first)"),
+    "first_player": N_(
+        "Seat number from 1, as the lobby shows, that plays first (Cuttle, Cucco: deals first)"
+    ),
     "deals": N_("How many deals the match lasts — Cucco for five"),
     "side": N_("Board side: A, B (forbidden fields) or both (A then B) — Keltis dice game"),
     "variant": N_("The variant: a clover may move another of your pawns — Keltis: the Oracle"),
@@ -55,8 +57,9 @@ def _annotation(kind: str, options: list[tuple[str, Option]]) -> Any:
     if kind == SEAT:
         return app_commands.Range[int, 1, max(get_game(g).max_players for g, _ in options)]
     if kind == INT:
-        return app_commands.Range[int, min(o.low for _, o in options),
-                                  max(o.high for _, o in options)]
+        return app_commands.Range[
+            int, min(o.low for _, o in options), max(o.high for _, o in options)
+        ]
     if kind == BOOL:
         return bool
     return str
@@ -68,7 +71,7 @@ def _description(name: str, options: list[tuple[str, Option]]) -> str:
     games = ", ".join(presenter_for(g).title for g, _ in options)
     help_ = options[0][1].help
     text = f"{help_[:1].upper()}{help_[1:]} — {games}"
-    return text if len(text) <= MAX_DESCRIPTION else text[:MAX_DESCRIPTION - 1] + "…"
+    return text if len(text) <= MAX_DESCRIPTION else text[: MAX_DESCRIPTION - 1] + "…"
 
 
 def build_slash_options(game_ids: list[str]) -> tuple[SlashOption, ...]:
@@ -85,8 +88,16 @@ def build_slash_options(game_ids: list[str]) -> tuple[SlashOption, ...]:
             raise TypeError(f"games declare {name!r} as different kinds: {sorted(kinds)}")
         kind = kinds.pop()
         choices = tuple(dict.fromkeys(c for _, o in options for c in o.choices))
-        built.append(SlashOption(name, kind, _description(name, options),
-                                 _annotation(kind, options), choices, dict(options)))
+        built.append(
+            SlashOption(
+                name,
+                kind,
+                _description(name, options),
+                _annotation(kind, options),
+                choices,
+                dict(options),
+            )
+        )
     return tuple(built)
 
 
@@ -98,16 +109,26 @@ def with_slash_options(func):
     slash option, with its description and choices, for discord.py to read."""
     signature = inspect.signature(func)
     params = [p for p in signature.parameters.values() if p.kind != p.VAR_KEYWORD]
-    params += [inspect.Parameter(o.name, inspect.Parameter.KEYWORD_ONLY, default=None,
-                                 annotation=o.annotation) for o in SLASH_OPTIONS]
+    params += [
+        inspect.Parameter(
+            o.name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=o.annotation
+        )
+        for o in SLASH_OPTIONS
+    ]
     func.__signature__ = signature.replace(parameters=params)
     app_commands.describe(**{o.name: o.description for o in SLASH_OPTIONS})(func)
-    app_commands.choices(**{o.name: [app_commands.Choice(name=CHOICE_NAMES.get(c, c), value=c) for c in o.choices]
-                            for o in SLASH_OPTIONS if o.choices})(func)
+    app_commands.choices(
+        **{
+            o.name: [app_commands.Choice(name=CHOICE_NAMES.get(c, c), value=c) for c in o.choices]
+            for o in SLASH_OPTIONS
+            if o.choices
+        }
+    )(func)
     return func
 
 
 # -- from people's values to the engine's, and back --------------------------------------
+
 
 def option_name(name: str) -> str:
     """A slash option's name as the player's client shows it."""
@@ -133,8 +154,9 @@ def allowed_text(game_id: str, n_players: int | None = None) -> str:
     title = _(presenter_for(game_id).title)
     if not game.options_schema:
         return _("{game} takes no options.", game=title)
-    takes = _("; ").join(f"`{option_name(o.public_name)}`: {allowed(o, n_players)}"
-                         for o in game.options_schema)
+    takes = _("; ").join(
+        f"`{option_name(o.public_name)}`: {allowed(o, n_players)}" for o in game.options_schema
+    )
     return _("{game} takes {options}.", game=title, options=takes)
 
 
@@ -158,15 +180,27 @@ def engine_options(game_id: str, given: dict[str, Any], n_players: int) -> dict[
             continue
         option = by_name.get(name)
         if option is None:
-            raise OptionProblem(_("{game} has no `{option}` option.",
-                                  game=_(presenter_for(game_id).title), option=option_name(name))
-                                + " " + allowed_text(game_id, n_players))
+            raise OptionProblem(
+                _(
+                    "{game} has no `{option}` option.",
+                    game=_(presenter_for(game_id).title),
+                    option=option_name(name),
+                )
+                + " "
+                + allowed_text(game_id, n_players)
+            )
         try:
             out[option.name] = _to_engine(option, value, n_players)
         except BadOptions:
-            raise OptionProblem(_("`{option}` must be {allowed}.", option=option_name(name),
-                                  allowed=allowed(option, n_players))
-                                + " " + allowed_text(game_id, n_players)) from None
+            raise OptionProblem(
+                _(
+                    "`{option}` must be {allowed}.",
+                    option=option_name(name),
+                    allowed=allowed(option, n_players),
+                )
+                + " "
+                + allowed_text(game_id, n_players)
+            ) from None
     return out
 
 
@@ -179,9 +213,12 @@ def problem_with(game_id: str, options: dict[str, Any], n_players: int) -> str |
         try:
             option.check(options[option.name], n_players)
         except BadOptions:
-            return _("`{option}` must be {allowed} with {n} seats.",
-                     option=option_name(option.public_name), allowed=allowed(option, n_players),
-                     n=n_players)
+            return _(
+                "`{option}` must be {allowed} with {n} seats.",
+                option=option_name(option.public_name),
+                allowed=allowed(option, n_players),
+                n=n_players,
+            )
     return None
 
 
@@ -200,5 +237,3 @@ def options_text(game_id: str, options: dict[str, Any]) -> str:
             value = _(CHOICE_NAMES.get(value, value))
         parts.append(f"{option_name(option.public_name)}: {value}")
     return _(", ").join(parts)
-
-

@@ -4,6 +4,7 @@ game that answers with its rules, exactly as `/game rules` does.
 The rules buttons are restart-proof like every other component: the
 custom_id `rules:<game>` is all they need.
 """
+
 from __future__ import annotations
 
 import logging
@@ -39,8 +40,10 @@ ONBOARDING = N_(
 def rules_embed(game_id: str) -> discord.Embed:
     """A game's rules summary (`/game rules` and the help's buttons)."""
     presenter = presenter_for(game_id)
-    return discord.Embed(title=_("How to play {game}", game=_(presenter.title)),
-                         description=_(presenter.rules_summary))
+    return discord.Embed(
+        title=_("How to play {game}", game=_(presenter.title)),
+        description=_(presenter.rules_summary),
+    )
 
 
 def help_message() -> tuple[discord.Embed, discord.ui.View]:
@@ -64,12 +67,17 @@ async def show_rules(interaction: discord.Interaction, game_id: str) -> None:
     await interaction.response.send_message(embed=rules_embed(game_id), ephemeral=True)
 
 
-class RulesButton(discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"rules:(?P<game>[a-z0-9_]{1,40})"):
+class RulesButton(
+    discord.ui.DynamicItem[discord.ui.Button], template=r"rules:(?P<game>[a-z0-9_]{1,40})"
+):
     def __init__(self, game_id: str):
-        super().__init__(discord.ui.Button(
-            label=_(presenter_for(game_id).title)[:80], style=discord.ButtonStyle.secondary,
-            custom_id=f"{RULES}:{game_id}"))
+        super().__init__(
+            discord.ui.Button(
+                label=_(presenter_for(game_id).title)[:80],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"{RULES}:{game_id}",
+            )
+        )
         self.game_id = game_id
 
     @classmethod

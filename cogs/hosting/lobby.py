@@ -5,6 +5,7 @@ settings, `{"options": <engine options>, "seats": <target or null>}`; at the
 start they are replaced by the engine-normalised options. A lobby with a
 target number of seats starts by itself when the last seat is taken.
 """
+
 from __future__ import annotations
 
 import logging
@@ -27,8 +28,10 @@ from storage import MatchInfo, SeatError, Status, UnknownMatch, WrongStatus
 log = logging.getLogger(__name__)
 
 #: a lobby that is no more, in words
-STATUS_WORDS = {"finished": N_("This match is finished."),
-                "cancelled": N_("This match is cancelled.")}
+STATUS_WORDS = {
+    "finished": N_("This match is finished."),
+    "cancelled": N_("This match is cancelled."),
+}
 
 
 class Lobbies:
@@ -43,18 +46,25 @@ class Lobbies:
         game = get_game(info.game)
         title = _(presenter_for(info.game).title)
         target = info.options.get("seats") if info.status == Status.LOBBY else None
-        lines = [f"{s.seat + 1}. " + (f"<@{s.user_id}>" if s.user_id else bot_name(s.seat, s.bot))
-                 for s in info.seats]
-        embed = discord.Embed(title=_("{game} · match #{match}", game=title, match=info.id),
-                              colour=0x5865F2)
+        lines = [
+            f"{s.seat + 1}. " + (f"<@{s.user_id}>" if s.user_id else bot_name(s.seat, s.bot))
+            for s in info.seats
+        ]
+        embed = discord.Embed(
+            title=_("{game} · match #{match}", game=title, match=info.id), colour=0x5865F2
+        )
         wanted = f"{target}" if target else f"{game.min_players}-{game.max_players}"
         if info.status == Status.LOBBY:
-            embed.description = _("{creator} is gathering players ({seated}/{wanted} seats). "
-                                  "Press **Join** to play.", creator=f"<@{info.creator_id}>",
-                                  seated=len(info.seats), wanted=wanted)
+            embed.description = _(
+                "{creator} is gathering players ({seated}/{wanted} seats). Press **Join** to play.",
+                creator=f"<@{info.creator_id}>",
+                seated=len(info.seats),
+                wanted=wanted,
+            )
         elif info.status == Status.ACTIVE and info.thread_id:
-            embed.description = _("The match has started in {thread}.",
-                                  thread=f"<#{info.thread_id}>")
+            embed.description = _(
+                "The match has started in {thread}.", thread=f"<#{info.thread_id}>"
+            )
         elif info.status == Status.ACTIVE:
             embed.description = _("The match has started.")
         else:
@@ -71,27 +81,46 @@ class Lobbies:
         full = len(info.seats) >= game.max_players
         for op in LOBBY_OPS:
             disabled = (op in ("join", *BOT_OPS) and full) or (
-                op == "start" and len(info.seats) < game.min_players)
+                op == "start" and len(info.seats) < game.min_players
+            )
             view.add_item(LobbyButton(info.id, op, disabled=disabled))
         return embed, view
 
     # -- creating ------------------------------------------------------------------
-    async def create(self, interaction: discord.Interaction, game_id: str, seats: int | None,
-                     bots: int, given: dict, here: bool, level: str = DEFAULT_LEVEL) -> None:
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        game_id: str,
+        seats: int | None,
+        bots: int,
+        given: dict,
+        here: bool,
+        level: str = DEFAULT_LEVEL,
+    ) -> None:
         """`given`: the game options as the slash command gave them (None: unset)."""
         if not await may_host_new(self.store, interaction.user):
             await say(interaction, N_("On this server only hosts open matches; ask a moderator."))
             return
         game = get_game(game_id)
         if seats is not None and not game.min_players <= seats <= game.max_players:
-            await say(interaction, N_("{game} is for {low}-{high} players."),
-                      game=_(presenter_for(game_id).title), low=game.min_players,
-                      high=game.max_players)
+            await say(
+                interaction,
+                N_("{game} is for {low}-{high} players."),
+                game=_(presenter_for(game_id).title),
+                low=game.min_players,
+                high=game.max_players,
+            )
             return
         limit = (seats or game.max_players) - 1
         if bots > limit:
-            await say(interaction, ngettext("At most {n} bot seat fits next to you.",
-                                            "At most {n} bot seats fit next to you.", limit))
+            await say(
+                interaction,
+                ngettext(
+                    "At most {n} bot seat fits next to you.",
+                    "At most {n} bot seats fit next to you.",
+                    limit,
+                ),
+            )
             return
         try:  # without a seat count, any seat the game may have is fine until the start
             options = engine_options(game_id, given, seats or game.max_players)
@@ -99,18 +128,20 @@ class Lobbies:
             await say(interaction, str(exc))
             return
         match_id = await self.store.create_lobby(
-            interaction.guild_id, interaction.channel_id, game_id,
-            {"options": options, "seats": seats}, interaction.user.id)
-        await self.store.add_user_seat(match_id, interaction.user.id,
-                                        interaction.user.display_name)
+            interaction.guild_id,
+            interaction.channel_id,
+            game_id,
+            {"options": options, "seats": seats},
+            interaction.user.id,
+        )
+        await self.store.add_user_seat(match_id, interaction.user.id, interaction.user.display_name)
         for _seat in range(bots):
             await self.store.add_bot_seat(match_id, level)
         info = await self.store.info(match_id)
         public = await self.tables.languages.of_server(interaction.guild_id)
         with speaking(public):  # the lobby is public
             embed, view = self.render(info)
-            thread_name = _("{game} #{match}", game=_(presenter_for(game_id).title),
-                            match=match_id)
+            thread_name = _("{game} #{match}", game=_(presenter_for(game_id).title), match=match_id)
         threads = (await server_settings(self.store, interaction.guild_id))["threads"]
         # Held until the thread is recorded, so that a quick Join or Start
         # (which take the same lock) cannot put the table in the channel.
@@ -121,8 +152,8 @@ class Lobbies:
             if threads and not here and isinstance(interaction.channel, discord.TextChannel):
                 try:
                     thread = await message.create_thread(
-                        name=thread_name,
-                        auto_archive_duration=10080)
+                        name=thread_name, auto_archive_duration=10080
+                    )
                     await self.store.set_thread(match_id, thread.id)
                 except discord.HTTPException as exc:
                     log.info("no thread for match %s (%s); playing in the channel", match_id, exc)
@@ -167,25 +198,31 @@ class Lobbies:
                 await self.store.remove_user_seat(match_id, user.id)
             elif op == "bot" or op in BOT_OPS:  # "bot": a button from before levels
                 if not await may_manage(self.store, info, user):
-                    await say(interaction,
-                              N_("Only the match's creator or a moderator can add bots."))
+                    await say(
+                        interaction, N_("Only the match's creator or a moderator can add bots.")
+                    )
                     return
                 await self.store.add_bot_seat(match_id, BOT_OPS.get(op, DEFAULT_LEVEL))
             elif op == "start":
                 if not await may_manage(self.store, info, user):
-                    await say(interaction,
-                              N_("Only the match's creator or a moderator can start it."))
+                    await say(
+                        interaction, N_("Only the match's creator or a moderator can start it.")
+                    )
                     return
                 game = get_game(info.game)
                 if not game.min_players <= len(info.seats) <= game.max_players:
-                    await say(interaction, N_("This game needs {low}-{high} players; add a "
-                                              "bot or wait for someone."),
-                              low=game.min_players, high=game.max_players)
+                    await say(
+                        interaction,
+                        N_("This game needs {low}-{high} players; add a bot or wait for someone."),
+                        low=game.min_players,
+                        high=game.max_players,
+                    )
                     return
             elif op == "cancel":
                 if not await may_manage(self.store, info, user):
-                    await say(interaction,
-                              N_("Only the match's creator or a moderator can cancel it."))
+                    await say(
+                        interaction, N_("Only the match's creator or a moderator can cancel it.")
+                    )
                     return
                 await self.store.cancel(match_id)
             else:
@@ -196,22 +233,26 @@ class Lobbies:
             return
         info = await self.store.info(match_id)
         target = info.options.get("seats")
-        if op == "start" or (op in ("join", "bot", *BOT_OPS) and target
-                             and len(info.seats) >= target):
+        if op == "start" or (
+            op in ("join", "bot", *BOT_OPS) and target and len(info.seats) >= target
+        ):
             try:
                 match = self.deal(info)
             except BadOptions as exc:
-                why = problem_with(info.game, info.options.get("options") or {},
-                                   len(info.seats)) or str(exc)
-                await say(interaction, N_("The match can't start with these options: {why}"),
-                          why=why)
+                why = problem_with(
+                    info.game, info.options.get("options") or {}, len(info.seats)
+                ) or str(exc)
+                await say(
+                    interaction, N_("The match can't start with these options: {why}"), why=why
+                )
                 return
             await interaction.response.defer()
             try:
                 await self.start(info, match)
             except (SeatError, WrongStatus):
-                await say(interaction,
-                          N_("The lobby changed at the same moment; please look again."))
+                await say(
+                    interaction, N_("The lobby changed at the same moment; please look again.")
+                )
             return
         if on_lobby:
             with speaking(await self.tables.languages.of_server(info.guild_id)):  # public
@@ -233,8 +274,12 @@ class Lobbies:
         if ref is not None:
             return message.id == ref.message_id
         made_by = message.interaction_metadata
-        if (message.flags.ephemeral or made_by is None or made_by.user.id != info.creator_id
-                or made_by.type is not discord.InteractionType.application_command):
+        if (
+            message.flags.ephemeral
+            or made_by is None
+            or made_by.user.id != info.creator_id
+            or made_by.type is not discord.InteractionType.application_command
+        ):
             return False
         await self.store.set_message(info.id, "lobby", message.channel.id, message.id)
         return True
@@ -260,7 +305,10 @@ class Lobbies:
         with speaking(await self.tables.languages.of_server(info.guild_id)):  # public
             embed, view = self.render(info)
         try:
-            await self.bot.get_partial_messageable(ref.channel_id).get_partial_message(
-                ref.message_id).edit(embed=embed, view=view)
+            await (
+                self.bot.get_partial_messageable(ref.channel_id)
+                .get_partial_message(ref.message_id)
+                .edit(embed=embed, view=view)
+            )
         except discord.HTTPException as exc:
             log.info("could not update lobby of match %s: %s", match_id, exc)

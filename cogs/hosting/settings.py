@@ -8,6 +8,7 @@ and `timeout` (seconds, or None for never), `policy` on timeout ("wait",
 they and moderators may open matches), `language` (of the tables and pings;
 None: the server's preferred locale, see cogs/language.py).
 """
+
 from __future__ import annotations
 
 import re
@@ -15,8 +16,14 @@ import re
 from cogs.i18n import _
 
 POLICIES = ("wait", "bot", "forfeit")
-DEFAULTS: dict = {"threads": True, "reminder": 24 * 3600, "timeout": None, "policy": "wait",
-                  "host_role": None, "language": None}
+DEFAULTS: dict = {
+    "threads": True,
+    "reminder": 24 * 3600,
+    "timeout": None,
+    "policy": "wait",
+    "host_role": None,
+    "language": None,
+}
 SERVER_KEYS = tuple(DEFAULTS)
 MATCH_KEYS = ("reminder", "timeout", "policy")
 
@@ -34,8 +41,7 @@ def parse_duration(text: str) -> int | None:
     parts = _DURATION.findall(text)
     if not parts or _DURATION.sub("", text).strip():
         shown = text if len(text) <= 20 else text[:19] + "…"  # the answer stays short
-        raise ValueError(_("'{shown}' is not a duration like 30m, 12h, 2d or never",
-                           shown=shown))
+        raise ValueError(_("'{shown}' is not a duration like 30m, 12h, 2d or never", shown=shown))
     seconds = sum(int(n) * _UNIT[unit[0]] for n, unit in parts)
     if not MIN_DURATION <= seconds <= MAX_DURATION:
         raise ValueError(_("a duration must be between 1 minute and 60 days"))
@@ -48,8 +54,11 @@ def describe_duration(seconds: int | None) -> str:
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
     minutes = rest // 60
-    parts = [f"{days}d" if days else "", f"{hours}h" if hours else "",
-             f"{minutes}m" if minutes else ""]
+    parts = [
+        f"{days}d" if days else "",
+        f"{hours}h" if hours else "",
+        f"{minutes}m" if minutes else "",
+    ]
     return " ".join(p for p in parts if p)
 
 

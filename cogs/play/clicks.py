@@ -123,9 +123,7 @@ class Clicks:
         presenter = presenter_for(loaded.game)
         chosen = [a for a in loaded.match.legal(seat) if presenter.group(a) == group]
         if not chosen:
-            await tables.hands.render(
-                interaction, loaded, seat, edit=True, note=_(replies.ILLEGAL)
-            )
+            await tables.hands.render(interaction, loaded, seat, edit=True, note=_(replies.ILLEGAL))
             return
         if len(chosen) == 1:  # the card has one use: picking it is the move
             await self.on_action(interaction, match_id, seq, chosen[0].key())

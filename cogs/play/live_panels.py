@@ -8,6 +8,7 @@ owner (their turn came, their hand changed). Older panels are left alone:
 the turn ping's button opens a fresh one. Nothing here survives a restart,
 and nothing needs to: a panel is a view, never the truth.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -38,8 +39,14 @@ class LivePanels:
     def __init__(self):
         self._open: dict[int, dict[int, OpenPanel]] = {}  # match -> user -> panel
 
-    def shown(self, match_id: int, user_id: int, interaction: discord.Interaction,
-              seen: tuple, seq: int = -1) -> None:
+    def shown(
+        self,
+        match_id: int,
+        user_id: int,
+        interaction: discord.Interaction,
+        seen: tuple,
+        seq: int = -1,
+    ) -> None:
         """`interaction` just showed (or redrew) this player's panel, at `seq`."""
         self._open.setdefault(match_id, {})[user_id] = OpenPanel(interaction, seen, seq)
 

@@ -174,9 +174,7 @@ class PublicTable:
             except discord.NotFound:
                 pass
             except discord.HTTPException as exc:
-                log.info(
-                    "editing table of match %s failed (%s); posting a new one", match_id, exc
-                )
+                log.info("editing table of match %s failed (%s); posting a new one", match_id, exc)
         message = await channel.send(embed=table.embed, view=table.view, files=table.files())
         await self.store.set_message(match_id, "table", channel.id, message.id)
         if ref is not None:

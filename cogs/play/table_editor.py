@@ -10,6 +10,7 @@ under way are served by one more edit, which shows all of them. Since one
 task per match does every edit, and each is drawn from a fresh load, an
 older table can never land over a newer one.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -26,14 +27,14 @@ Show = Callable[[int, "int | None"], Awaitable["int | None"]]
 class TableEditor:
     def __init__(self, show: Show):
         self._show = show
-        self._due: dict[int, float] = {}     # match -> loop time its next edit is due
-        self._wanted: dict[int, int] = {}    # match -> generation of the latest request
-        self._done: dict[int, int] = {}      # match -> generation the last edit served
+        self._due: dict[int, float] = {}  # match -> loop time its next edit is due
+        self._wanted: dict[int, int] = {}  # match -> generation of the latest request
+        self._done: dict[int, int] = {}  # match -> generation the last edit served
         self._tasks: dict[int, asyncio.Task] = {}
         self._wake: dict[int, asyncio.Event] = {}
         self._waiters: dict[int, list[tuple[int, asyncio.Future]]] = {}
-        self.shown: dict[int, int] = {}      # match -> seq its table shows
-        self.edits = 0                       # edits made (each is one REST call or so)
+        self.shown: dict[int, int] = {}  # match -> seq its table shows
+        self.edits = 0  # edits made (each is one REST call or so)
         self._stopped = False
 
     def want(self, match_id: int, *, delay: float = 0.0) -> int:
@@ -49,8 +50,9 @@ class TableEditor:
         self._wake.setdefault(match_id, asyncio.Event()).set()
         task = self._tasks.get(match_id)
         if task is None or task.done():
-            self._tasks[match_id] = asyncio.create_task(self._run(match_id),
-                                                        name=f"table-{match_id}")
+            self._tasks[match_id] = asyncio.create_task(
+                self._run(match_id), name=f"table-{match_id}"
+            )
         return generation
 
     async def show(self, match_id: int) -> None:

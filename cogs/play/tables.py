@@ -222,7 +222,9 @@ class Tables:
                     self.editor.want(match_id, delay=delay)
                 else:
                     await self.editor.show(match_id)
-            ping = to_ping(owing=now_owing, owed_before=owed_before, told=told, paused=loaded.paused)
+            ping = to_ping(
+                owing=now_owing, owed_before=owed_before, told=told, paused=loaded.paused
+            )
             if ping:
                 await self.pings.notify(loaded, ping)
             if loaded.status == Status.FINISHED:

@@ -11,6 +11,7 @@ board being drawn share that drawing. Should the worker fail to start or
 die, boards are drawn in a thread as before (and the worker is tried again
 later, a few times).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -52,8 +53,9 @@ class BoardWorker:
 
     async def draw(self, game_id: str, view: dict, names: list[str]) -> bytes | None:
         process = await self._running()
-        request = json.dumps([game_id, view, names, board_language()],
-                             separators=(",", ":")).encode()
+        request = json.dumps(
+            [game_id, view, names, board_language()], separators=(",", ":")
+        ).encode()
         done = asyncio.get_running_loop().create_future()
         self._waiting.append(done)
         try:
@@ -73,13 +75,17 @@ class BoardWorker:
                 self.starts += 1
                 try:
                     self._process = await asyncio.create_subprocess_exec(
-                        sys.executable, "-m", "cogs.presenters.board_worker", cwd=ROOT,
-                        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+                        sys.executable,
+                        "-m",
+                        "cogs.presenters.board_worker",
+                        cwd=ROOT,
+                        stdin=asyncio.subprocess.PIPE,
+                        stdout=asyncio.subprocess.PIPE,
+                    )
                 except OSError as exc:
                     self.starts = RESTARTS + 1
                     raise WorkerGone(str(exc)) from exc
-                self._reader = asyncio.create_task(self._read(self._process),
-                                                   name="board-worker")
+                self._reader = asyncio.create_task(self._read(self._process), name="board-worker")
         return self._process
 
     async def _read(self, process: asyncio.subprocess.Process) -> None:
@@ -99,8 +105,7 @@ class BoardWorker:
                     done.set_exception(RuntimeError(payload.decode(errors="replace")))
         except (asyncio.IncompleteReadError, ConnectionError) as exc:
             if process is self._process:  # not stopped on purpose
-                log.error("the board worker stopped (%s); drawing boards in threads meanwhile",
-                          exc)
+                log.error("the board worker stopped (%s); drawing boards in threads meanwhile", exc)
         finally:
             while self._waiting:
                 done = self._waiting.popleft()

@@ -9,6 +9,7 @@ tiles, wishing stones, pawns, the oracle and the players' legend. The result
 is quantised to a small palette (`drawing.to_png`); every text is legible at
 the width Discord shows it (`drawing.MIN_TEXT`).
 """
+
 from __future__ import annotations
 
 import math
@@ -45,8 +46,16 @@ from cogs.presenters.drawing import (
 from cogs.presenters.seats import SEAT_COLOURS
 from rules.oracle.board import CENTRE_STONE, FIELDS, LARGE_STONE, SANCTUARY, START_STONE
 
-__all__ = ["render", "base_image", "GEOMETRY", "WIDTH", "HEIGHT", "PALETTE_COLOURS",
-           "plain_name", "SEAT_COLOURS"]
+__all__ = [
+    "render",
+    "base_image",
+    "GEOMETRY",
+    "WIDTH",
+    "HEIGHT",
+    "PALETTE_COLOURS",
+    "plain_name",
+    "SEAT_COLOURS",
+]
 
 BOARD_SIZE = WIDTH  # the square holding the spiral
 LEGEND_HEIGHT = 150  # the strip below it: players, then the key to the tiles (two lines)
@@ -111,8 +120,10 @@ def _layout() -> tuple[Spot, ...]:
     scale = (BOARD_SIZE - 2 * BOARD_MARGIN) / max(right - left, bottom - top)
     dx = (BOARD_SIZE - (right - left) * scale) / 2 - left * scale
     dy = (BOARD_SIZE - (bottom - top) * scale) / 2 - top * scale
-    return tuple(Spot(round(x * scale + dx, 1), round(y * scale + dy, 1), round(r * scale, 1))
-                 for (x, y), r in zip(path, radii))
+    return tuple(
+        Spot(round(x * scale + dx, 1), round(y * scale + dy, 1), round(r * scale, 1))
+        for (x, y), r in zip(path, radii)
+    )
 
 
 #: field -> where its stone is drawn
@@ -120,9 +131,16 @@ GEOMETRY: tuple[Spot, ...] = _layout()
 PAWN_RADIUS = 13
 TOKEN_HALF = 15  # a tile drawn as a square token, 30 px wide
 # the key to the tiles, in the legend strip: (what, caption)
-KEY = (("points", N_("point tile")), ("clover", N_("clover")), ("spiral", N_("spiral")),
-       ("goblin", N_("goblin")), ("mirror", N_("mirror")), ("stone", N_("wishing stone")),
-       ("oracle", N_("oracle")), ("sanctuary", N_("sanctuary")))
+KEY = (
+    ("points", N_("point tile")),
+    ("clover", N_("clover")),
+    ("spiral", N_("spiral")),
+    ("goblin", N_("goblin")),
+    ("mirror", N_("mirror")),
+    ("stone", N_("wishing stone")),
+    ("oracle", N_("oracle")),
+    ("sanctuary", N_("sanctuary")),
+)
 ICON_WIDTH, KEY_FONT = 34, MIN_TEXT
 KEY_PER_LINE = 4
 PLAYERS_Y = BOARD_SIZE + 28
@@ -133,8 +151,15 @@ KEY_Y = (BOARD_SIZE + 80, BOARD_SIZE + 122)
 _circle = circle
 
 
-def _text(draw: ImageDraw.ImageDraw, x: float, y: float, words: str, size: int,
-          fill=INK, anchor: str = "mm") -> None:
+def _text(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    words: str,
+    size: int,
+    fill=INK,
+    anchor: str = "mm",
+) -> None:
     text(draw, x, y, words, size, fill, anchor)
 
 
@@ -153,8 +178,7 @@ def _diamond(draw: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
 
 def _token(draw: ImageDraw.ImageDraw, x: float, y: float, fill=TOKEN) -> None:
     h = TOKEN_HALF
-    draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=5, fill=fill, outline=INK,
-                           width=1)
+    draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=5, fill=fill, outline=INK, width=1)
 
 
 def _spiral(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -227,7 +251,7 @@ def _base_image(language: str) -> Image.Image:
     draw.rectangle((0, BOARD_SIZE, WIDTH, HEIGHT), fill=LEGEND_BACKGROUND)
     draw.line((0, BOARD_SIZE, WIDTH, BOARD_SIZE), fill=PATH, width=2)
     for line, y in enumerate(KEY_Y):
-        key = KEY[line * KEY_PER_LINE:(line + 1) * KEY_PER_LINE]
+        key = KEY[line * KEY_PER_LINE : (line + 1) * KEY_PER_LINE]
         key = [(what, board_words(caption)) for what, caption in key]
         widths = [ICON_WIDTH + font(KEY_FONT).getlength(caption) for _, caption in key]
         gap = (WIDTH - sum(widths)) / len(key)
@@ -288,8 +312,13 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> No
         seat = player["seat"]
         x = step * seat + 22
         if seat == view["current"] and not over:
-            draw.rounded_rectangle((x - 18, PLAYERS_Y - 18, x + step - 30, PLAYERS_Y + 18),
-                                   radius=8, fill=(255, 248, 225), outline=GOLD, width=2)
+            draw.rounded_rectangle(
+                (x - 18, PLAYERS_Y - 18, x + step - 30, PLAYERS_Y + 18),
+                radius=8,
+                fill=(255, 248, 225),
+                outline=GOLD,
+                width=2,
+            )
         _pawn(draw, x, PLAYERS_Y, seat, 1)
         name = fit(plain_name(names[seat], seat), MIN_TEXT, step - 56)
         _text(draw, x + 20, PLAYERS_Y, name, MIN_TEXT, anchor="lm")

@@ -2,6 +2,7 @@
 (discord.py unsets its loop in close(), so a late `ready` from its
 guild_ready_timeout wait used to fail with an AttributeError), and closing
 closes the store."""
+
 from __future__ import annotations
 
 import pytest

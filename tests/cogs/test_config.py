@@ -13,14 +13,32 @@ def test_token_is_required_and_the_message_says_how_to_get_one():
 def test_defaults_and_overrides():
     c = Config.from_env({"DISCORD_TOKEN": "t"})
     assert c.database_path == Path("data/games.db") and c.dev_guild_id is None
-    c = Config.from_env({"DISCORD_TOKEN": "t", "DATABASE_PATH": "/x/y.db", "DEV_GUILD_ID": "42",
-                         "LOG_LEVEL": "debug", "BOT_MOVE_DELAY": "0"})
+    c = Config.from_env(
+        {
+            "DISCORD_TOKEN": "t",
+            "DATABASE_PATH": "/x/y.db",
+            "DEV_GUILD_ID": "42",
+            "LOG_LEVEL": "debug",
+            "BOT_MOVE_DELAY": "0",
+        }
+    )
     assert (c.database_path, c.dev_guild_id, c.log_level, c.bot_move_delay) == (
-        Path("/x/y.db"), 42, "DEBUG", 0.0)
+        Path("/x/y.db"),
+        42,
+        "DEBUG",
+        0.0,
+    )
 
 
-@pytest.mark.parametrize("env", [{"DEV_GUILD_ID": "abc"}, {"LOG_LEVEL": "loud"},
-                                 {"BOT_MOVE_DELAY": "-1"}, {"TABLE_MAX_AGE": "soon"}])
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"DEV_GUILD_ID": "abc"},
+        {"LOG_LEVEL": "loud"},
+        {"BOT_MOVE_DELAY": "-1"},
+        {"TABLE_MAX_AGE": "soon"},
+    ],
+)
 def test_bad_settings_are_refused_clearly(env):
     with pytest.raises(ConfigError):
         Config.from_env({"DISCORD_TOKEN": "t", **env})
@@ -45,8 +63,13 @@ def test_fixed_test_seed_is_off_unless_set():
 def test_guild_data_retention_and_the_database_folder():
     c = Config.from_env({"DISCORD_TOKEN": "t"})
     assert c.guild_data_retention_days == 30 and c.create_database_folder
-    c = Config.from_env({"DISCORD_TOKEN": "t", "GUILD_DATA_RETENTION_DAYS": "7.5",
-                         "DATABASE_PATH": "/data/games.db"})
+    c = Config.from_env(
+        {
+            "DISCORD_TOKEN": "t",
+            "GUILD_DATA_RETENTION_DAYS": "7.5",
+            "DATABASE_PATH": "/data/games.db",
+        }
+    )
     assert c.guild_data_retention_days == 7.5 and not c.create_database_folder
     for bad in ("-1", "soon", "nan", "inf"):
         with pytest.raises(ConfigError, match="GUILD_DATA_RETENTION_DAYS.*days"):

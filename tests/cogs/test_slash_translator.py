@@ -1,6 +1,7 @@
 """The slash commands' Japanese: every description, option name and choice
 name the command tree asks to translate has a catalogue entry, and the
 payload discord.py syncs carries the `ja` localisations."""
+
 from __future__ import annotations
 
 import discord

@@ -1,6 +1,7 @@
 """The log's pages: every public event of a whole match is in some page,
 pages keep to Discord's limits, and a page or step asked for is kept in
 range (old buttons may point past the end)."""
+
 from __future__ import annotations
 
 import random

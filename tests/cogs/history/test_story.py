@@ -2,6 +2,7 @@
 deliberately silent), no sentence shows a raw action key or an internal
 code, and a seat handed over keeps its earlier holder's name on earlier
 moves."""
+
 from __future__ import annotations
 
 import re
@@ -16,8 +17,9 @@ from storage import Holder
 from tests.cogs.presenters.story_helpers import played
 
 SEEDS = 4
-CASES = [(gid, n) for gid, g in all_games().items()
-         for n in range(g.min_players, g.max_players + 1)]
+CASES = [
+    (gid, n) for gid, g in all_games().items() for n in range(g.min_players, g.max_players + 1)
+]
 # what must never reach a reader: action keys (play:g7, draw:deck), codes in
 # snake case (goblin_row), Python's None, and unformatted templates
 RAW = re.compile(r"\b[a-z_]+:[a-z0-9_:]+\b|\b[a-z]+_[a-z_]+\b|\bNone\b|[{}]")
@@ -53,8 +55,11 @@ def test_recent_moves_start_after_the_previous_turn_of_the_seat_to_act():
 
 
 def test_a_seat_handed_over_keeps_its_earlier_holder_on_earlier_moves():
-    history = [Holder(0, 0, 11, None, "start"), Holder(1, 0, 12, None, "start"),
-               Holder(1, 7, None, "bot", "conceded")]
+    history = [
+        Holder(0, 0, 11, None, "start"),
+        Holder(1, 0, 12, None, "start"),
+        Holder(1, 7, None, "bot", "conceded"),
+    ]
     names = {11: "alice", 12: "bob", None: "🤖 Bot 2"}
     names_at = names_by_history(history, 2, lambda h: names[h.user_id])
     assert names_at(6) == ["alice", "bob"]

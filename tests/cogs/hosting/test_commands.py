@@ -1,5 +1,6 @@
 """`/game new` offers every option of every game as a typed slash option, so
 a game's new option can't be forgotten in Discord."""
+
 from discord import AppCommandOptionType as T
 
 from cogs.hosting.commands import HostingCommands
@@ -48,7 +49,10 @@ def test_every_option_of_every_game_is_reachable_through_game_new():
 def test_the_slash_options_have_discords_types_ranges_and_choices():
     p = new_parameters()
     assert (p["first_player"].type, p["first_player"].min_value, p["first_player"].max_value) == (
-        T.integer, 1, 5)
+        T.integer,
+        1,
+        5,
+    )
     assert (p["deals"].type, p["deals"].min_value, p["deals"].max_value) == (T.integer, 1, 20)
     assert [c.value for c in p["side"].choices] == ["A", "B", "both"]
     assert p["variant"].type == T.boolean

@@ -1,6 +1,7 @@
 """The forget confirmation deletes only on Yes, in its own server, for a
 member with Manage Server, while it is fresh; every other click is answered
 privately and deletes nothing."""
+
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -43,13 +44,22 @@ class Store:
 def click(*, guild_id=GUILD, manager=True, now=ISSUED + 60, ephemeral=True):
     async def stop_bots(ids):
         stopped.extend(ids)
+
     stopped: list[int] = []
     perms = SimpleNamespace(manage_guild=manager, administrator=False)
-    client = SimpleNamespace(clock=SimpleNamespace(time=lambda: now), store=Store(),
-                             seats=SimpleNamespace(stop_matches=stop_bots))
-    return SimpleNamespace(guild_id=guild_id, user=SimpleNamespace(guild_permissions=perms),
-                           client=client, response=Response(), stopped=stopped,
-                           message=SimpleNamespace(flags=SimpleNamespace(ephemeral=ephemeral)))
+    client = SimpleNamespace(
+        clock=SimpleNamespace(time=lambda: now),
+        store=Store(),
+        seats=SimpleNamespace(stop_matches=stop_bots),
+    )
+    return SimpleNamespace(
+        guild_id=guild_id,
+        user=SimpleNamespace(guild_permissions=perms),
+        client=client,
+        response=Response(),
+        stopped=stopped,
+        message=SimpleNamespace(flags=SimpleNamespace(ephemeral=ephemeral)),
+    )
 
 
 async def test_yes_deletes_the_server_and_stops_its_bots_first():
@@ -59,13 +69,16 @@ async def test_yes_deletes_the_server_and_stops_its_bots_first():
     assert inter.response.said == [forget.DONE.format(removed=3)]
 
 
-@pytest.mark.parametrize("case, answer, expected", [
-    (dict(), "no", forget.KEPT),
-    (dict(guild_id=GUILD + 1), "yes", forget.WRONG_SERVER),
-    (dict(manager=False), "yes", forget.ONLY_MANAGERS),
-    (dict(now=ISSUED + forget.CONFIRM_TTL + 1), "yes", forget.EXPIRED),
-    (dict(now=ISSUED - 5), "yes", forget.EXPIRED),  # issued "in the future": forged
-])
+@pytest.mark.parametrize(
+    "case, answer, expected",
+    [
+        (dict(), "no", forget.KEPT),
+        (dict(guild_id=GUILD + 1), "yes", forget.WRONG_SERVER),
+        (dict(manager=False), "yes", forget.ONLY_MANAGERS),
+        (dict(now=ISSUED + forget.CONFIRM_TTL + 1), "yes", forget.EXPIRED),
+        (dict(now=ISSUED - 5), "yes", forget.EXPIRED),  # issued "in the future": forged
+    ],
+)
 async def test_anything_else_deletes_nothing_and_says_why(case, answer, expected):
     inter = click(**case)
     await forget.answered(inter, GUILD, ISSUED, answer)

@@ -1,5 +1,6 @@
 """`/game help`: one rules button per game, restart-proof, answering exactly
 as `/game rules` does; a forged game gets a private answer."""
+
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -24,7 +25,9 @@ def test_the_help_names_the_basics_and_offers_every_games_rules():
     for words in ("/game new", "Join", "My hand", "/game notify", "only you see"):
         assert words in embed.description
     assert [b.item.custom_id for b in view.children] == [f"rules:{g}" for g in presented_games()]
-    assert [b.item.label for b in view.children] == [presenter_for(g).title for g in presented_games()]
+    assert [b.item.label for b in view.children] == [
+        presenter_for(g).title for g in presented_games()
+    ]
     assert help.RulesButton in ITEMS  # registered, so a click works after a restart
 
 

@@ -34,8 +34,9 @@ A, B = frozenset({ALICE}), frozenset({BOB})
 def test_when_the_table_is_redrawn(
     burst: bool, bots_next: bool, owing: frozenset[int], told: set[int], wait: float
 ) -> None:
-    assert table_delay(burst=burst, bots_next=bots_next, owing=owing, told=told,
-                       delays=DELAYS) == wait  # fmt: skip
+    assert (
+        table_delay(burst=burst, bots_next=bots_next, owing=owing, told=told, delays=DELAYS) == wait
+    )
 
 
 @pytest.mark.parametrize(
@@ -62,7 +63,9 @@ def test_who_is_pinged(
 # -- Tables.after_move carries them out ---------------------------------------------
 
 
-async def after(store: Store, seats: list[int | str], *, moves: int = 0) -> tuple[Tables, Parts, int]:
+async def after(
+    store: Store, seats: list[int | str], *, moves: int = 0
+) -> tuple[Tables, Parts, int]:
     """A Keltis match with these seats, `moves` moves in, and its Tables
     with mocked parts (but the store and the activity it keeps)."""
     match_id = await started(store, "keltis", seats, options={"first_player": 0})
@@ -79,7 +82,9 @@ async def after(store: Store, seats: list[int | str], *, moves: int = 0) -> tupl
 
 
 async def test_a_move_that_hands_the_turn_over_is_shown_now_and_pinged(store: Store) -> None:
-    tables, parts, match_id = await after(store, [ALICE, BOB], moves=2)  # Alice played and drew: Bob's turn
+    tables, parts, match_id = await after(
+        store, [ALICE, BOB], moves=2
+    )  # Alice played and drew: Bob's turn
     await tables.after_move(match_id, A, planned=True, burst=True)
     parts.editor.show.assert_awaited_once_with(match_id)
     parts.editor.want.assert_not_called()
@@ -107,9 +112,7 @@ async def test_a_player_watching_their_turn_in_their_panel_is_neither_pinged_nor
     tables.hands.update.return_value = {BOB}  # type: ignore[attr-defined]
     tables.clicked(match_id, BOB)  # and he is playing
     await tables.after_move(match_id, A, planned=True, burst=True)
-    parts.editor.want.assert_called_once_with(
-        match_id, delay=tables.config.table_watched_delay
-    )
+    parts.editor.want.assert_called_once_with(match_id, delay=tables.config.table_watched_delay)
     parts.editor.show.assert_not_awaited()
     parts.pings.notify.assert_not_awaited()
 

@@ -57,7 +57,9 @@ async def table(store: Store) -> AsyncIterator[Table]:
     await tables.stop()
 
 
-async def click(table: Table, user_id: int, key: str, *, seq: int = 0, **kwargs: object) -> MockInteraction:
+async def click(
+    table: Table, user_id: int, key: str, *, seq: int = 0, **kwargs: object
+) -> MockInteraction:
     inter = MockInteraction(user=table.member(user_id), client=table.bot, **kwargs)  # type: ignore[arg-type]
     await table.clicks.on_action(inter, table.match_id, seq, key)
     return inter

@@ -8,8 +8,13 @@ from tests.rules.oracle.helpers import act, position
 
 def test_a_move_then_the_draw_is_offered_in_one_click_only_where_the_engine_allows_it():
 
-    m = position(2, hands={0: ["g7", "b2"], 1: ["y1"]}, pawns={0: [0, 8, 8], 1: [15, 0, 0]},
-                 oracle=5, deck=["b3", "y7", "u2"])
+    m = position(
+        2,
+        hands={0: ["g7", "b2"], 1: ["y1"]},
+        pawns={0: [0, 8, 8], 1: [15, 0, 0]},
+        oracle=5,
+        deck=["b3", "y7", "u2"],
+    )
     act(m, 0, "play:g7")
     oracle = presenter_for("oracle")
     legal = m.legal(0)

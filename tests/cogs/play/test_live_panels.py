@@ -1,5 +1,6 @@
 """Open panels are kept current only while Discord lets the bot edit them,
 and only when something changed for their owner."""
+
 from datetime import timedelta
 from types import SimpleNamespace
 

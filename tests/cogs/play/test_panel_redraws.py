@@ -2,6 +2,7 @@
 own lock, so a click's answer never waits for the redraw of someone else's
 panel, and a redraw drawn from an older load never lands over a panel that
 shows a later move."""
+
 from __future__ import annotations
 
 import asyncio
@@ -20,11 +21,17 @@ ALICE, BOB = 11, 12
 
 def interaction(user_id: int):
     """A click on the table by `user_id` (its answer is a new private panel)."""
-    response = SimpleNamespace(is_done=lambda: False, send_message=AsyncMock(),
-                               edit_message=AsyncMock())
-    return SimpleNamespace(user=SimpleNamespace(id=user_id), message=None, response=response,
-                           created_at=discord.utils.utcnow(), locale=None,
-                           edit_original_response=AsyncMock())
+    response = SimpleNamespace(
+        is_done=lambda: False, send_message=AsyncMock(), edit_message=AsyncMock()
+    )
+    return SimpleNamespace(
+        user=SimpleNamespace(id=user_id),
+        message=None,
+        response=response,
+        created_at=discord.utils.utcnow(),
+        locale=None,
+        edit_original_response=AsyncMock(),
+    )
 
 
 async def test_a_clicks_panel_does_not_wait_for_another_players_redraw(tmp_path):
@@ -52,6 +59,7 @@ async def test_a_redraw_from_an_older_load_never_replaces_a_later_panel(tmp_path
 
         async def load(_):
             return older
+
         tables.hands.store = SimpleNamespace(load=load, seat_history=store.seat_history)
         await tables.hands.update(match_id)
         later.edit_original_response.assert_not_awaited()  # shows a later move: left alone
@@ -60,6 +68,7 @@ async def test_a_redraw_from_an_older_load_never_replaces_a_later_panel(tmp_path
 
 
 # -- who is pinged: a player who is playing, and whose panel shows their turn, is not --
+
 
 class Thread:
     """The match's thread: records what the bot posts there."""
@@ -81,8 +90,9 @@ async def turn_comes(tmp_path, *, panel: bool, clicked_ago: float | None) -> tup
     returns what their panel showed and what was posted in the thread."""
     async with Store.open(tmp_path / "games.db") as store:
         thread = Thread()
-        bot = SimpleNamespace(get_guild=lambda guild_id: None,
-                              get_partial_messageable=lambda place_id: thread)
+        bot = SimpleNamespace(
+            get_guild=lambda guild_id: None, get_partial_messageable=lambda place_id: thread
+        )
         tables = new_tables(store, bot)
         tables.editor.show = AsyncMock()  # the table edit is not what this is about
         match_id, match = await oracle_match(store)
@@ -106,6 +116,7 @@ async def test_a_player_playing_with_their_panel_open_is_told_by_the_panel_not_p
 
 async def test_a_player_away_for_a_while_is_pinged_even_with_a_panel_open(tmp_path):
     from cogs.play.tables import ACTIVE_WINDOW
+
     redrawn, thread = await turn_comes(tmp_path, panel=True, clicked_ago=ACTIVE_WINDOW + 1)
     assert redrawn == "redrawn" and len(thread.sent) == 1 and "your move" in thread.sent[0]
 

@@ -1,4 +1,5 @@
 """Every legal action of every game is reachable within Discord's limits."""
+
 import random
 
 import discord
@@ -66,10 +67,12 @@ def test_every_legal_action_is_reachable_from_the_panel(game_id):
                         for part in item.key.split("+"):
                             twin.act(seat, part, twin.seq)
                 assert reachable_keys(view, presenter, legal, state, mid, match.seq) == {
-                    a.key() for a in legal}
+                    a.key() for a in legal
+                }
             public = [a for s in match.to_act() for a in match.legal(s) if presenter.is_public(a)]
-            table = table_view(presenter, mid, match.seq, list(dict.fromkeys(public)),
-                               match.view(None), over=False)
+            table = table_view(
+                presenter, mid, match.seq, list(dict.fromkeys(public)), match.view(None), over=False
+            )
             assert_within_limits(table)
             seat = rnd.choice(match.to_act())
             match.act(seat, rnd.choice(match.legal(seat)), match.seq)

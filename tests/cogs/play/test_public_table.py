@@ -1,6 +1,7 @@
 """The table and the replay share one board-image cache (issue 18): an
 unchanged view is never drawn again, whoever asks; names come from the
 seats, never from a call to Discord."""
+
 from __future__ import annotations
 
 import random
@@ -15,10 +16,13 @@ from tests.cogs.matches import new_tables
 
 def no_discord():
     """A bot object that fails the test if anything asks Discord."""
+
     def refuse(*args, **kwargs):
         raise AssertionError("asked Discord")
-    return SimpleNamespace(get_guild=lambda guild_id: None, fetch_user=refuse,
-                           get_partial_messageable=refuse)
+
+    return SimpleNamespace(
+        get_guild=lambda guild_id: None, fetch_user=refuse, get_partial_messageable=refuse
+    )
 
 
 async def oracle_match(store: Store) -> tuple[int, Match]:
@@ -46,6 +50,8 @@ async def test_an_unchanged_table_is_not_drawn_again_and_the_replay_shares_it(tm
         assert first.image and BOARDS.renders == before + 1
         again = await tables.public.render(await store.load(match_id))  # a refresh, a restart
         assert again.image == first.image and BOARDS.renders == before + 1
-        embed, image = await Logbook(store, tables.names).frame(loaded, match.seq)  # the replay's frame
+        embed, image = await Logbook(store, tables.names).frame(
+            loaded, match.seq
+        )  # the replay's frame
         assert image == first.image and BOARDS.renders == before + 1
         assert "Alice" in str(first.embed.to_dict())  # the stored name, not "Player 1"

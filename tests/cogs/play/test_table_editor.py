@@ -1,6 +1,7 @@
 """Table edits are coalesced per match (issue 18): a burst of moves ends in
 one edit showing the latest table, and edits of a match land in order, even
 when moves keep coming while an edit is under way."""
+
 from __future__ import annotations
 
 import asyncio
@@ -73,8 +74,9 @@ async def test_edits_land_in_order_under_concurrent_bot_moves():
                 await editor.show(match_id)
 
     # several tasks move in each match at once (bots, a human's click, a timeout)
-    await asyncio.gather(*(bot_seats(m, 30, random.Random(m * 10 + k))
-                           for m in matches for k in range(3)))
+    await asyncio.gather(
+        *(bot_seats(m, 30, random.Random(m * 10 + k)) for m in matches for k in range(3))
+    )
     await editor.idle()
     for match_id in matches:
         applied = tables.applied[match_id]

@@ -1,4 +1,5 @@
 """Reading back what a board image drew."""
+
 import io
 
 from PIL import Image

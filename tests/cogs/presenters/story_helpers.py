@@ -1,5 +1,6 @@
 """Record a match's actions with their events, as the store would, and tell
 them with cogs/history/story.py: what the table, the log and the replay show."""
+
 from __future__ import annotations
 
 import random
@@ -24,18 +25,22 @@ class Recorder:
         self.log.append(LoggedAction(self.match.seq - 1, seat, key, events, EPOCH))
         return events
 
-    def lines(self, presenter: Presenter, names: list[str], viewer: int | None = None,
-              since: int = 0) -> list[str]:
+    def lines(
+        self, presenter: Presenter, names: list[str], viewer: int | None = None, since: int = 0
+    ) -> list[str]:
         actions = [a for a in self.log if a.seq >= since]
         return [line.text for line in tell(presenter, actions, lambda seq: names, viewer)]
 
 
-def story_of(match: Match, presenter: Presenter, names: list[str],
-             viewer: int | None = None) -> list[str]:
+def story_of(
+    match: Match, presenter: Presenter, names: list[str], viewer: int | None = None
+) -> list[str]:
     """The whole story of a match dealt from its seed (replayed)."""
     _, story = Match.replay_story(match.to_record())
-    actions = [LoggedAction(seq, seat, key, events, EPOCH)
-               for seq, ((seat, key), events) in enumerate(zip(match.log, story))]
+    actions = [
+        LoggedAction(seq, seat, key, events, EPOCH)
+        for seq, ((seat, key), events) in enumerate(zip(match.log, story))
+    ]
     return [line.text for line in tell(presenter, actions, lambda seq: names, viewer)]
 
 

@@ -1,6 +1,7 @@
 """Board images drawn in the worker process (issue 18): the same PNG as one
 drawn here, cached like any other, one drawing for two asks at once, and
 a new worker (or a thread) when the worker died."""
+
 from __future__ import annotations
 
 import asyncio

@@ -119,5 +119,19 @@ from .models import Channel, Guild, Member, Perm, Role, User
 from .process import BotProcess, python_argv
 from .server import FakeDiscord
 
-__all__ = ['Attachment', 'BotProcess', 'Channel', 'CommandNotAvailable', 'DiscordError', 'FakeDiscord', 'Guild',
-           'Interaction', 'Member', 'Message', 'Perm', 'Role', 'User', 'python_argv']
+__all__ = [
+    "Attachment",
+    "BotProcess",
+    "Channel",
+    "CommandNotAvailable",
+    "DiscordError",
+    "FakeDiscord",
+    "Guild",
+    "Interaction",
+    "Member",
+    "Message",
+    "Perm",
+    "Role",
+    "User",
+    "python_argv",
+]
