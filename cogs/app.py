@@ -6,6 +6,7 @@ nobody claims, and shuts down within seconds."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
@@ -181,10 +182,8 @@ class GameHost(commands.Bot):
             getattr(interaction.command, "qualified_name", "?"),
             exc_info=error,
         )
-        try:
+        with contextlib.suppress(discord.HTTPException):
             await replies.say(interaction, replies.BROKEN)
-        except discord.HTTPException:
-            pass
 
     def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
         """Once closing, events are dropped: the services they would call are

@@ -78,15 +78,16 @@ def problems(lang: str, wanted: set[tuple[str | None, str]]) -> list[str]:
         for form in strings:
             if not form:
                 out.append(f"{where} has no translation")
-            elif len(ids) == 1 and placeholders(form) != english:
+            elif (
+                len(ids) == 1
+                and placeholders(form) != english
+                or len(ids) > 1
+                and not (english - {"n"} <= placeholders(form) <= english)
+            ):
                 out.append(
                     f"{where}: placeholders {sorted(placeholders(form))} != {sorted(english)}"
                 )
-            elif len(ids) > 1 and not (english - {"n"} <= placeholders(form) <= english):
-                out.append(
-                    f"{where}: placeholders {sorted(placeholders(form))} != {sorted(english)}"
-                )
-    for context, msgid in sorted(wanted - have, key=lambda k: (k[0] or "", k[1])):
+    for _context, msgid in sorted(wanted - have, key=lambda k: (k[0] or "", k[1])):
         out.append(f"{lang}: {msgid[:60]!r} is missing")
     return out
 

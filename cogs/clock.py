@@ -5,7 +5,7 @@ clock is the real one plus the number of seconds written in that file."""
 from __future__ import annotations
 
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 
@@ -15,7 +15,7 @@ class Clock:
         return time.time()
 
     def now(self) -> datetime:
-        return datetime.fromtimestamp(self.time(), tz=timezone.utc)
+        return datetime.fromtimestamp(self.time(), tz=UTC)
 
 
 class OffsetClock(Clock):

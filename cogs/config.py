@@ -57,7 +57,7 @@ class Config:
     heartbeat_path: Path = Path(DEFAULT_DATABASE).parent / "heartbeat"
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> "Config":
+    def from_env(cls, env: dict[str, str] | None = None) -> Config:
         env = dict(os.environ if env is None else env)
         token = env.get("DISCORD_TOKEN", "").strip()
         if not token:

@@ -25,7 +25,7 @@ import gettext
 import io
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -54,7 +54,7 @@ def _catalogue_files(lang: str) -> tuple[Path, Path]:
     return folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
 
 
-@lru_cache(maxsize=None)
+@cache
 def translator_for(locale) -> gettext.NullTranslations:
     """The compiled catalogue of a language. `make locales` compiles the .mo
     files; when one is missing or older than its .po (a checkout, an edit),

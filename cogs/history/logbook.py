@@ -19,11 +19,10 @@ import discord
 
 from cogs import replies
 from cogs.components import LogButton, ReplayButton
+from cogs.history.story import Line, NamesAt, recent_start, tell
 from cogs.i18n import _
 from cogs.presenters import presenter_for
-from cogs.replies import say
-from cogs.history.story import Line, NamesAt, recent_start, tell
-from cogs.replies import own_panel
+from cogs.replies import own_panel, say
 from rules import Match
 from storage import LoadedMatch, Status, UnknownMatch
 

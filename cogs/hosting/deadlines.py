@@ -11,11 +11,12 @@ retention (their purge dates are stored too).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from datetime import timedelta
 
-from cogs.i18n import N_
 from cogs.hosting.settings import match_settings
+from cogs.i18n import N_
 from cogs.play.turns import humans_owing
 from storage import (
     CorruptMatch,
@@ -101,10 +102,8 @@ class Deadlines:
                 except Exception:
                     log.exception("checking deadlines failed")
             self._wake.clear()
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.poll)
-            except asyncio.TimeoutError:
-                pass
 
     async def fire_due(self) -> None:
         for deadline in await self.store.due_deadlines(self.clock.now()):

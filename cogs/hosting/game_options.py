@@ -16,8 +16,8 @@ from typing import Any
 
 from discord import app_commands
 
-from cogs.presenters import presented_games, presenter_for
 from cogs.i18n import N_, _, pgettext
+from cogs.presenters import presented_games, presenter_for
 from rules import BadOptions, get_game
 from rules.core.options import BOOL, INT, SEAT, Option
 

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
-
-from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from cogs.app import GameHost

@@ -14,12 +14,12 @@ import secrets
 import discord
 
 from cogs import replies
-from cogs.i18n import N_, _, ngettext, speaking
 from cogs.components import BOT_OPS, LOBBY_OPS, LobbyButton
-from cogs.presenters.seats import bot_name
 from cogs.hosting.game_options import OptionProblem, engine_options, options_text, problem_with
 from cogs.hosting.settings import may_host_new, may_manage, server_settings
+from cogs.i18n import N_, _, ngettext, speaking
 from cogs.presenters import presenter_for
+from cogs.presenters.seats import bot_name
 from cogs.replies import say
 from rules import BadOptions, Match, get_game
 from rules.bots import DEFAULT_LEVEL

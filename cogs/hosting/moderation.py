@@ -17,8 +17,8 @@ from cogs.hosting.settings import (
     server_settings,
 )
 from cogs.i18n import LANGUAGES, N_, _, speaking
-from cogs.replies import say
 from cogs.play.turns import humans_owing
+from cogs.replies import say
 from storage import MatchInfo, SeatError, Status
 
 NOTIFY_MODES = {

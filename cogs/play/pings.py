@@ -9,6 +9,7 @@ transaction (`unstored`, `stored`), or at shutdown (`store_all`).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -109,14 +110,12 @@ class Pings:
             loaded.id, "ping", channel.id, message.id, datetime.now(UTC)
         )
         if old is not None:
-            try:
+            with contextlib.suppress(discord.HTTPException):
                 await (
                     self.bot.get_partial_messageable(old.channel_id)
                     .get_partial_message(old.message_id)
                     .delete()
                 )
-            except discord.HTTPException:
-                pass
 
     async def announce(self, loaded: MatchInfo, text: str, **params: Any) -> None:
         """A public line in the match's thread (hosts' and timeouts' doings),

@@ -8,6 +8,7 @@ A table too old to edit cheaply, or gone, is posted anew.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import logging
 from dataclasses import dataclass
@@ -178,7 +179,5 @@ class PublicTable:
         message = await channel.send(embed=table.embed, view=table.view, files=table.files())
         await self.store.set_message(match_id, "table", channel.id, message.id)
         if ref is not None:
-            try:
+            with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(ref.message_id).delete()
-            except discord.HTTPException:
-                pass

@@ -14,6 +14,7 @@ older table can never land over a newer one.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -83,10 +84,8 @@ class TableEditor:
                     return
                 if due > loop.time():  # a lazy request: sleep unless an earlier one comes
                     wake.clear()
-                    try:
+                    with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(wake.wait(), due - loop.time())
-                    except TimeoutError:
-                        pass
                     continue
                 del self._due[match_id]
                 generation = self._wanted.get(match_id, 0)

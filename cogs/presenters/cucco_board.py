@@ -15,7 +15,6 @@ from PIL import ImageDraw
 from cogs.presenters.cucco import TRICKS, suit
 from cogs.presenters.cucco import board_face as face
 from cogs.presenters.drawing import (
-    board_words,
     GOLD,
     HIGHLIGHT,
     INK,
@@ -25,6 +24,7 @@ from cogs.presenters.drawing import (
     PANEL,
     VALUE_TEXT,
     WIDTH,
+    board_words,
     canvas,
     card,
     fit,

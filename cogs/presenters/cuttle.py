@@ -164,10 +164,7 @@ class CuttlePresenter(Presenter):
             return _("{card} as Queen (protects your cards)", card=mine)
         if verb == "oneoff":
             rank = rank_of(args[0])
-            if len(args) > 1:
-                what = aimed(args[0], target_text(args[1], view))
-            else:
-                what = effect(rank)
+            what = aimed(args[0], target_text(args[1], view)) if len(args) > 1 else effect(rank)
             return clip(_("One-off {card}: {effect}", card=mine, effect=what), 80)
         return action.key()
 

@@ -14,7 +14,6 @@ from PIL import ImageDraw
 
 from cogs.i18n import N_
 from cogs.presenters.drawing import (
-    board_words,
     GOLD,
     HIGHLIGHT,
     INK,
@@ -25,6 +24,7 @@ from cogs.presenters.drawing import (
     VALUE_TEXT,
     WHITE,
     WIDTH,
+    board_words,
     canvas,
     card,
     circle,

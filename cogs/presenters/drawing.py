@@ -17,7 +17,6 @@ from __future__ import annotations
 import io
 import unicodedata
 from functools import cache
-
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont

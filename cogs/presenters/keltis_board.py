@@ -12,7 +12,6 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from cogs.presenters.drawing import (
-    board_words,
     COLOUR_FILL,
     GOLD,
     HIGHLIGHT,
@@ -25,6 +24,7 @@ from cogs.presenters.drawing import (
     WHITE,
     WIDTH,
     arrow,
+    board_words,
     canvas,
     card,
     diamond,

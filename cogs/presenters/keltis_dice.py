@@ -18,7 +18,6 @@ from rules import Action
 from rules.keltis_dice.board import (
     CLOVER,
     COLOURS,
-    DICE,
     FACES,
     FIELD_POINTS,
     FIELDS,

@@ -11,7 +11,6 @@ from __future__ import annotations
 from PIL import ImageDraw
 
 from cogs.presenters.drawing import (
-    board_words,
     COLOUR_FILL,
     GOLD,
     HIGHLIGHT,
@@ -24,6 +23,7 @@ from cogs.presenters.drawing import (
     VALUE_TEXT,
     WHITE,
     WIDTH,
+    board_words,
     canvas,
     card,
     clover,
@@ -138,7 +138,7 @@ def _row(draw: ImageDraw.ImageDraw, colour: str, side: str, y: float, stones: li
         text(draw, cx - 16, y + 24, str(field), VALUE_TEXT, ink)
         _symbol(draw, symbol_at(colour, field), cx + 18, y + 24)
         here = [seat for seat, mine in enumerate(stones) if mine.get(colour) == field]
-        for seat, (dx, dy) in zip(here, STONE_SPOTS):
+        for seat, (dx, dy) in zip(here, STONE_SPOTS, strict=False):
             seat_disc(draw, cx + dx, y + 24 + dy + 8, 12, seat)
 
 

@@ -20,8 +20,6 @@ from PIL import Image, ImageDraw
 
 from cogs.i18n import N_
 from cogs.presenters.drawing import (
-    board_language,
-    board_words,
     BACKGROUND,
     COLOUR_FILL,
     GOLD,
@@ -32,6 +30,8 @@ from cogs.presenters.drawing import (
     PANEL,
     STONE_BLUE,
     WIDTH,
+    board_language,
+    board_words,
     circle,
     clover,
     diamond,
@@ -113,16 +113,16 @@ def _layout() -> tuple[Spot, ...]:
     path = _spiral_points(len(FIELDS) - 1)
     path.append((BOARD_SIZE / 2, BOARD_SIZE / 2))
     radii = [RADIUS.get(f.kind, SMALL_RADIUS) for f in FIELDS]
-    left = min(x - r for (x, _), r in zip(path, radii))
-    right = max(x + r for (x, _), r in zip(path, radii))
-    top = min(y - r for (_, y), r in zip(path, radii))
-    bottom = max(y + r for (_, y), r in zip(path, radii))
+    left = min(x - r for (x, _), r in zip(path, radii, strict=True))
+    right = max(x + r for (x, _), r in zip(path, radii, strict=True))
+    top = min(y - r for (_, y), r in zip(path, radii, strict=True))
+    bottom = max(y + r for (_, y), r in zip(path, radii, strict=True))
     scale = (BOARD_SIZE - 2 * BOARD_MARGIN) / max(right - left, bottom - top)
     dx = (BOARD_SIZE - (right - left) * scale) / 2 - left * scale
     dy = (BOARD_SIZE - (bottom - top) * scale) / 2 - top * scale
     return tuple(
         Spot(round(x * scale + dx, 1), round(y * scale + dy, 1), round(r * scale, 1))
-        for (x, y), r in zip(path, radii)
+        for (x, y), r in zip(path, radii, strict=True)
     )
 
 
@@ -237,7 +237,7 @@ def _base_image(language: str) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.line([(s.x, s.y) for s in GEOMETRY], fill=PATH, width=18, joint="curve")
-    for i, (spot, field) in enumerate(zip(GEOMETRY, FIELDS)):
+    for i, (spot, field) in enumerate(zip(GEOMETRY, FIELDS, strict=True)):
         x, y, r = spot
         if i >= SANCTUARY:
             _circle(draw, x, y, r + 5, fill=GOLD)
@@ -256,7 +256,7 @@ def _base_image(language: str) -> Image.Image:
         widths = [ICON_WIDTH + font(KEY_FONT).getlength(caption) for _, caption in key]
         gap = (WIDTH - sum(widths)) / len(key)
         x = gap / 2
-        for (what, caption), width in zip(key, widths):
+        for (what, caption), width in zip(key, widths, strict=True):
             _key_icon(draw, what, x + 15, y)
             _text(draw, x + ICON_WIDTH, y, caption, KEY_FONT, anchor="lm")
             x += width + gap
@@ -298,7 +298,9 @@ def _draw_field_contents(draw: ImageDraw.ImageDraw, view: dict) -> None:
         for n in range(stones):
             _diamond(draw, x + (n - (stones - 1) / 2) * 16, centre_y, 9)
         here = seats_on.get(i, ())
-        for (seat, count), (dx, dy) in zip(here, pawn_slots(len(here), bool(tile or stones))):
+        for (seat, count), (dx, dy) in zip(
+            here, pawn_slots(len(here), bool(tile or stones)), strict=False
+        ):
             _pawn(draw, x + dx * r, y + dy * r, seat, count)
     ox, oy, orad = GEOMETRY[view["oracle"]]
     _star(draw, ox + orad * 0.72, oy - orad * 0.72, 13)

@@ -13,8 +13,8 @@ from cogs import catalogues
 from cogs.game_group import GameGroup, add_game_cog
 from cogs.history.commands import HistoryCommands
 from cogs.hosting.commands import HostingCommands
-from cogs.play.commands import PlayCommands
 from cogs.i18n import LANGUAGES
+from cogs.play.commands import PlayCommands
 from cogs.slash_translator import OPTION, UNTRANSLATED, CatalogueTranslator
 
 

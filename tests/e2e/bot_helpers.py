@@ -82,7 +82,7 @@ def replayed(db, match_id: int) -> Match:
         db, "SELECT game, players, seed, options FROM matches WHERE id = ?", match_id
     )
     match = Match.new(game, players, seed, json.loads(options))
-    for seq, seat, key in read_db(
+    for _seq, seat, key in read_db(
         db, "SELECT seq, seat, key FROM actions WHERE match_id = ? ORDER BY seq", match_id
     ):
         match.apply_logged(seat, key)
@@ -197,7 +197,7 @@ async def pick(fake, user, panel, wanted=lambda label: True) -> str:
         )
         if not any(b["label"] == "Back" for b in panel.buttons()):
             return option["label"]  # a card with one use: choosing it was the move
-        for label, (custom_id, value) in choices(panel).items():
+        for label, (custom_id, _value) in choices(panel).items():
             if wanted(label):
                 await answered(await fake.click(user, panel, custom_id=custom_id))
                 return label

@@ -10,8 +10,8 @@ When a test fails, the tail of every bot log is attached to the report.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import pytest
 import pytest_asyncio

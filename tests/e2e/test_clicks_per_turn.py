@@ -184,7 +184,9 @@ async def test_an_ordinary_turn_takes_two_clicks(world, game):
             seq = found[1]
             if game == "keltis_dice":  # everything is public: the table's buttons
                 place = await w.fake.wait_until(
-                    lambda: (t := current_table(w.fake, channel)) and shown_seq(t) == seq and t,
+                    lambda seq=seq: (
+                        (t := current_table(w.fake, channel)) and shown_seq(t) == seq and t
+                    ),
                     5,
                     "the table",
                 )

@@ -108,7 +108,7 @@ async def test_one_user_and_four_bots_play_a_deal_to_the_final_chips(world):
     panel = None
     for seq, key, legal, view in plan.turns:
         await fake.wait_until(
-            lambda: footer_move(current_table(w.fake, thread).embeds) == seq,
+            lambda seq=seq: footer_move(current_table(w.fake, thread).embeds) == seq,
             10,
             f"alice's turn at move {seq}",
         )

@@ -153,7 +153,7 @@ async def test_two_users_and_a_bot_play_both_sides_to_the_final_table(world):
         if seat == BOT:
             seen = shown_seq(table)
             await fake.wait_until(
-                lambda: shown_seq(current_table(w.fake, thread)) > seen, 5, "a bot move"
+                lambda seen=seen: shown_seq(current_table(w.fake, thread)) > seen, 5, "a bot move"
             )
             continue
         user, key = users[seat], decide(mirror, seat)

@@ -5,6 +5,7 @@ hand ever shows outside its owner's ephemeral messages."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import re
 from types import SimpleNamespace
@@ -110,12 +111,12 @@ async def test_two_users_and_a_bot_play_keltis_to_the_end_surviving_a_kill(world
         if not progressed:
             await fake.wait_until(lambda: True, 0.05)
             seq_before = current_table(w.fake, thread).text
-            try:
+            with contextlib.suppress(TimeoutError):
                 await fake.wait_until(
-                    lambda: current_table(w.fake, thread).text != seq_before, 3, "a bot move"
+                    lambda seq_before=seq_before: current_table(w.fake, thread).text != seq_before,
+                    3,
+                    "a bot move",
                 )
-            except TimeoutError:
-                pass
     assert killed and moves > 40
     final = current_table(world.fake, thread)
     assert "🏆" in final.text and not move_ids(final)

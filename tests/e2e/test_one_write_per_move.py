@@ -91,12 +91,14 @@ async def test_every_move_is_one_transaction(world):
         seq = match.seq
         panel = panels[user.id]
         await fake.wait_until(
-            lambda: f"move {seq}" in panel.text and "**Your decision:**" in panel.text,
+            lambda seq=seq, panel=panel: (
+                f"move {seq}" in panel.text and "**Your decision:**" in panel.text
+            ),
             5,
             "the panel redrawn",
         )
         await pick(fake, user, panel)
-        await fake.wait_until(lambda: seq_of(w, mid) > seq, 5, "the move")
+        await fake.wait_until(lambda seq=seq: seq_of(w, mid) > seq, 5, "the move")
     after = await settled(w)
     moves = after["moves"] - before["moves"]
     assert moves == 12 == after["human_moves"] - before["human_moves"]

@@ -30,7 +30,7 @@ async def stop_timed(bot: BotProcess, sig: int = signal.SIGTERM) -> float:
     bot.proc.send_signal(sig)
     try:
         code = await asyncio.wait_for(bot.proc.wait(), 3 * GRACE)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         await bot.kill()
         pytest.fail(f"the bot was still running {3 * GRACE:.0f} s after the signal")
     took = loop.time() - started

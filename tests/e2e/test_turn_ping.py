@@ -87,9 +87,11 @@ async def finish_turn(w, user, panel) -> None:
     """`user` makes every decision of their turn from their panel."""
     while to_move(w)[0] is user:
         before = to_move(w)[1].seq
-        await w.fake.wait_until(lambda: f"move {before}" in panel.text, 5, "the panel redrawn")
+        await w.fake.wait_until(
+            lambda before=before: f"move {before}" in panel.text, 5, "the panel redrawn"
+        )
         await pick(w.fake, user, panel)
-        await w.fake.wait_until(lambda: to_move(w)[1].seq > before, 5, "the move")
+        await w.fake.wait_until(lambda before=before: to_move(w)[1].seq > before, 5, "the move")
 
 
 async def test_the_pings_button_opens_the_players_own_panel(world):

@@ -66,12 +66,14 @@ async def play_turn(w) -> None:
         seq = seq_of(w)
         panel = w.panels[user.id]
         await w.fake.wait_until(
-            lambda: f"move {seq}" in panel.text and "**Your decision:**" in panel.text,
+            lambda seq=seq, panel=panel: (
+                f"move {seq}" in panel.text and "**Your decision:**" in panel.text
+            ),
             5,
             "the panel redrawn",
         )
         await pick(w.fake, user, panel)
-        await w.fake.wait_until(lambda: seq_of(w) > seq, 5, "the move")
+        await w.fake.wait_until(lambda seq=seq: seq_of(w) > seq, 5, "the move")
 
 
 async def test_a_quick_exchange_between_watching_players_is_one_table_edit(world):

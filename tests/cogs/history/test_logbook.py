@@ -9,8 +9,8 @@ import random
 import pytest
 
 from cogs.history.logbook import PAGE_CHARS, paginate, pick
-from cogs.presenters import presenter_for
 from cogs.history.story import Line, tell
+from cogs.presenters import presenter_for
 from rules import all_games
 from rules.core.events import is_public
 from tests.cogs.presenters.story_helpers import played
@@ -23,7 +23,7 @@ def test_every_public_event_of_a_match_is_in_the_log(game_id):
     for players in (game.min_players, game.max_players):
         names = [f"P{i}" for i in range(players)]
         actions = played(game_id, players, 2)
-        pages = paginate(tell(presenter, actions, lambda seq: names))
+        pages = paginate(tell(presenter, actions, lambda seq, names=names: names))
         assert all(len(page) <= PAGE_CHARS for page in pages)
         text = "\n".join(pages)
         for action in actions:

@@ -1,8 +1,7 @@
 """/game history names every holder of a seat, so a leaver stays in the record."""
 
+from datetime import UTC, datetime
 from types import SimpleNamespace
-
-from datetime import datetime, timezone
 
 from cogs.history.results import exportable_text, result_line
 from storage import Holder, Seat
@@ -29,7 +28,7 @@ def test_a_seat_handed_over_shows_who_held_it_in_turn():
 
 
 def test_export_without_a_match_names_the_finished_ones_with_game_and_date():
-    ended = datetime(2026, 3, 1, 12, tzinfo=timezone.utc)
+    ended = datetime(2026, 3, 1, 12, tzinfo=UTC)
     infos = [
         SimpleNamespace(id=12, game="cuttle", ended_at=ended),
         SimpleNamespace(id=9, game="keltis", ended_at=None),

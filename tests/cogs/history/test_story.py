@@ -9,9 +9,9 @@ import re
 
 import pytest
 
+from cogs.history.story import FINAL_RECENT_ACTIONS, names_by_history, recent_start, tell
 from cogs.presenters import presenter_for
 from cogs.presenters.base import Presenter
-from cogs.history.story import FINAL_RECENT_ACTIONS, names_by_history, recent_start, tell
 from rules import all_games
 from storage import Holder
 from tests.cogs.presenters.story_helpers import played

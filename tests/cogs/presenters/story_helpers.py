@@ -4,14 +4,14 @@ them with cogs/history/story.py: what the table, the log and the replay show."""
 from __future__ import annotations
 
 import random
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
-from cogs.presenters.base import Presenter
 from cogs.history.story import tell
+from cogs.presenters.base import Presenter
 from rules import Match
 from storage import LoggedAction
 
-EPOCH = datetime(2026, 1, 1, tzinfo=timezone.utc)
+EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
 
 
 class Recorder:
@@ -39,7 +39,7 @@ def story_of(
     _, story = Match.replay_story(match.to_record())
     actions = [
         LoggedAction(seq, seat, key, events, EPOCH)
-        for seq, ((seat, key), events) in enumerate(zip(match.log, story))
+        for seq, ((seat, key), events) in enumerate(zip(match.log, story, strict=True))
     ]
     return [line.text for line in tell(presenter, actions, lambda seq: names, viewer)]
 

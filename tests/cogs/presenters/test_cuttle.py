@@ -110,7 +110,9 @@ def test_table_shows_both_point_areas_with_control_permanents_and_targets():
     assert embed["title"] == "Cuttle · match #4"
     assert embed["description"] == "**Ann** to play: draw, or play a card."
     assert fields(embed) == {
-        "🔴 Ann · 13/21 points · ✋4": "7♥ ← J♠ (stolen from Bob) · 6♦ ← J♦ ← J♣ (won back from Bob)\n👓 8♠",
+        "🔴 Ann · 13/21 points · ✋4": (
+            "7♥ ← J♠ (stolen from Bob) · 6♦ ← J♦ ← J♣ (won back from Bob)\n👓 8♠"
+        ),
         "⚪ Bob · 10/14 points (👑×1) · ✋3 · dealer": "10♣\n👑 K♥",
         "Deck and scrap": "Deck: 36 cards · scrap: 1 card, top 3♦",
     }

@@ -32,7 +32,7 @@ def pixels(png: bytes) -> Image.Image:
 
 
 def near(colour, expected, tolerance=24) -> bool:
-    return all(abs(a - b) <= tolerance for a, b in zip(colour, expected))
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, expected, strict=False))
 
 
 def test_a_small_palette_png_of_the_board_and_legend():

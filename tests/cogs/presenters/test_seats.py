@@ -4,7 +4,7 @@ from cogs.presenters.seats import SEAT_COLOURS, SEAT_EMOJI, SEAT_INK, seat_emoji
 
 
 def distance(a, b) -> float:
-    return sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5
+    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
 
 
 def test_five_seats_each_with_its_own_colour_none_a_keltis_colour():

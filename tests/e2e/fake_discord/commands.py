@@ -23,7 +23,7 @@ class CommandNotAvailable(LookupError):
     """The command is not synced where the user is, or the user may not use it."""
 
 
-def find_command(state: "State", guild: Guild | None, name: str) -> AppCommand | None:
+def find_command(state: State, guild: Guild | None, name: str) -> AppCommand | None:
     scopes = ([guild.id] if guild else []) + [None]
     for scope in scopes:
         cmd = state.commands.get(scope, {}).get((1, name))
@@ -43,7 +43,7 @@ def check_permission(cmd: AppCommand, member: Member | None) -> None:
 
 
 def build_command_data(
-    state: "State",
+    state: State,
     guild: Guild | None,
     member: Member | None,
     path: str,

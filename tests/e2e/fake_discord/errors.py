@@ -61,7 +61,8 @@ def invalid_webhook_token() -> DiscordError:
 
 
 class FormErrors:
-    """Collects field errors in Discord's nested ``{"a": {"0": {"_errors": [...]}}}`` shape (code 50035)."""
+    """Collects field errors in Discord's nested ``{"a": {"0": {"_errors": [...]}}}``
+    shape (code 50035)."""
 
     def __init__(self) -> None:
         self.tree: dict[str, Any] = {}

@@ -13,7 +13,8 @@ import asyncio
 import json
 import logging
 import secrets
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from aiohttp import WSMsgType, web
 

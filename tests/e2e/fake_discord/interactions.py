@@ -8,7 +8,8 @@ edits made through its token) - the object a test holds after ``fake.slash``.
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .ids import snowflake
 from .messages import Message, walk_components
@@ -26,7 +27,7 @@ class Interaction:
 
     def __init__(
         self,
-        state: "State",
+        state: State,
         *,
         type: int,
         user: User,
@@ -97,13 +98,13 @@ class Interaction:
     # -- waiting -------------------------------------------------------------
     async def wait_until(
         self,
-        predicate: Callable[["Interaction"], Any],
+        predicate: Callable[[Interaction], Any],
         timeout: float = 5.0,
         what: str = "condition",
     ):
         return await self._state.wait_for(lambda: predicate(self), timeout, f"{what} on {self!r}")
 
-    async def wait_answered(self, timeout: float = 3.0) -> "Interaction":
+    async def wait_answered(self, timeout: float = 3.0) -> Interaction:
         """Wait for the initial callback (any type); TimeoutError if the bot stays silent."""
         await self.wait_until(lambda i: i.answered, timeout, "an answer")
         return self
@@ -197,7 +198,7 @@ class Interaction:
 # -- building the "data" of each interaction type -----------------------------
 
 
-def resolve(values: list[Any], guild: Guild | None, state: "State") -> dict[str, Any]:
+def resolve(values: list[Any], guild: Guild | None, state: State) -> dict[str, Any]:
     """Discord's ``resolved`` block for users, members, roles and channels among ``values``."""
     resolved: dict[str, dict[str, Any]] = {}
     for value in values:
@@ -229,7 +230,7 @@ def component_data(
     component: dict[str, Any],
     values: list[Any] | None,
     guild: Guild | None,
-    state: "State",
+    state: State,
 ) -> dict[str, Any]:
     data: dict[str, Any] = {
         "custom_id": component["custom_id"],

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import io
 import mimetypes
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .errors import FormErrors, empty_message
 from .ids import now, snowflake

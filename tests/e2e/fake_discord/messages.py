@@ -1,12 +1,14 @@
-"""Stored messages: content, components, attachments, edit history and helpers tests read them with."""
+"""Stored messages: content, components, attachments, edit history and helpers tests
+read them with."""
 
 from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Iterator
+from typing import Any
 
 from .ids import iso, now, snowflake
 from .models import User
@@ -213,7 +215,8 @@ class Message:
 
     def __repr__(self) -> str:
         flags = " ephemeral" if self.ephemeral else ""
-        return f"<Message {self.id} in {self.channel_id}{flags} {self.text[:60]!r} {self.custom_ids()}>"
+        shown = f"{self.text[:60]!r} {self.custom_ids()}"
+        return f"<Message {self.id} in {self.channel_id}{flags} {shown}>"
 
 
 def _one(items, label, custom_id, kind, message, *, label_key="label"):

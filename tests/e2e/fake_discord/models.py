@@ -121,7 +121,7 @@ class Role:
 @dataclass(eq=False)
 class Member:
     user: User
-    guild: "Guild"
+    guild: Guild
     role_ids: list[int] = field(default_factory=list)
     joined_at: datetime = field(default_factory=now)
 

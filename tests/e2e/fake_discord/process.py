@@ -11,8 +11,9 @@ import asyncio
 import os
 import signal
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -26,11 +27,11 @@ class BotProcess:
     drop; ``restart()`` is both.
     """
 
-    instances: list["BotProcess"] = []  # for the failure report in conftest; forget() removes
+    instances: list[BotProcess] = []  # for the failure report in conftest; forget() removes
 
     def __init__(
         self,
-        fake: "FakeDiscord",
+        fake: FakeDiscord,
         argv: Sequence[str],
         *,
         env: dict[str, str] | None = None,
@@ -55,7 +56,7 @@ class BotProcess:
     def pid(self) -> int | None:
         return self.proc.pid if self.proc else None
 
-    async def start(self, *, timeout: float = 20.0) -> "BotProcess":
+    async def start(self, *, timeout: float = 20.0) -> BotProcess:
         if self.alive:
             raise RuntimeError("bot process already running")
         self.starts += 1
@@ -103,12 +104,12 @@ class BotProcess:
             self.proc.terminate()
             try:
                 await asyncio.wait_for(self.proc.wait(), timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 self.proc.kill()
         await self._reap()
         await self._disconnected()
 
-    async def restart(self, *, hard: bool = True, timeout: float = 20.0) -> "BotProcess":
+    async def restart(self, *, hard: bool = True, timeout: float = 20.0) -> BotProcess:
         await (self.kill() if hard else self.stop())
         return await self.start(timeout=timeout)
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable, Iterable, TypeVar
+import contextlib
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from aiohttp import web
 
@@ -53,7 +55,7 @@ class FakeDiscord:
         self.base_url = self.gateway_url = ""
 
     # -- lifecycle -----------------------------------------------------------------
-    async def start(self, host: str = "127.0.0.1", port: int = 0) -> "FakeDiscord":
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> FakeDiscord:
         app = build_app(self.state, self.gateway, self._rest, self.webhooks)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
@@ -70,7 +72,7 @@ class FakeDiscord:
             await self._runner.cleanup()
             self._runner = None
 
-    async def __aenter__(self) -> "FakeDiscord":
+    async def __aenter__(self) -> FakeDiscord:
         return await self.start()
 
     async def __aexit__(self, *exc: Any) -> None:
@@ -222,7 +224,8 @@ class FakeDiscord:
     async def slash(
         self, user: User, channel: Channel, command: str, /, **options: Any
     ) -> Interaction:
-        """Run ``/command`` (e.g. ``"game new"``) as ``user`` in ``channel``; returns the record at once."""
+        """Run ``/command`` (e.g. ``"game new"``) as ``user`` in ``channel``; returns the
+        record at once."""
         data = await self._command_data(user, channel, command, options, None)
         return await self._dispatch(
             Interaction(
@@ -246,10 +249,8 @@ class FakeDiscord:
         if (
             not self.state.command_syncs
         ):  # a bot that syncs late (e.g. in on_ready): give it a moment
-            try:
+            with contextlib.suppress(TimeoutError):
                 await self.wait_until(lambda: self.state.command_syncs, 5.0, "a command sync")
-            except TimeoutError:
-                pass
         member = self._member_or_none(guild, user)
         return build_command_data(self.state, guild, member, command, options, focused=focused)
 
@@ -274,7 +275,8 @@ class FakeDiscord:
         *,
         placeholder: str | None = None,
     ) -> Interaction:
-        """Choose ``values`` in a select (option values, or fake users/roles/channels for those selects)."""
+        """Choose ``values`` in a select (option values, or fake users/roles/channels for
+        those selects)."""
         select = message.select(placeholder, custom_id=custom_id)
         low, high = select.get("min_values", 1), select.get("max_values", 1)
         if not low <= len(values) <= high:
@@ -382,7 +384,8 @@ class FakeDiscord:
         )
 
     async def submit_modal(self, user: User, shown: Interaction, **values: Any) -> Interaction:
-        """Fill in and submit the modal the bot answered ``shown`` with (values by input custom_id)."""
+        """Fill in and submit the modal the bot answered ``shown`` with (values by input
+        custom_id)."""
         if shown.modal is None:
             raise LookupError(f"{shown!r} was not answered with a modal")
         data = modal_submit_data(shown.modal, values)
@@ -431,7 +434,8 @@ class FakeDiscord:
         visible_to: User | None = None,
         include_deleted: bool = False,
     ) -> list[Message]:
-        """Stored messages, oldest first. ``visible_to`` = public ones plus that user's ephemerals."""
+        """Stored messages, oldest first. ``visible_to`` = public ones plus that user's
+        ephemerals."""
         return [
             m
             for m in self.state.messages
@@ -459,7 +463,8 @@ class FakeDiscord:
         timeout: float = 5.0,
         **filters: Any,
     ) -> Message:
-        """The first stored message matching (only those stored after ``after = fake.mark()``, if given)."""
+        """The first stored message matching (only those stored after
+        ``after = fake.mark()``, if given)."""
 
         def found() -> Message | None:
             return next(

@@ -8,8 +8,10 @@ tests wait on conditions instead of sleeping.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from . import errors
 from .ids import now, snowflake
@@ -78,10 +80,8 @@ class State:
                 )
             if self._changed is None:
                 self._changed = asyncio.Event()
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), remaining)
-            except asyncio.TimeoutError:
-                pass
 
     # -- users, guilds, channels ---------------------------------------------
     def add_user(self, name: str, *, bot: bool = False, locale: str = "en-US") -> User:
@@ -245,7 +245,8 @@ class State:
         return msg
 
     def create_loading_message(self, interaction: Any, flags: int) -> Message:
-        """The "Bot is thinking..." placeholder of a deferred response (exempt from the empty check)."""
+        """The "Bot is thinking..." placeholder of a deferred response (exempt from the
+        empty check)."""
         channel = interaction.channel
         msg = Message(
             snowflake(),
