@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, cast
 
 import discord
@@ -515,7 +516,7 @@ def will_dispatch(interaction: discord.Interaction, items=DYNAMIC_ITEMS) -> bool
     our templates claims the id and the clicked message carries a component
     of the clicked type with that id; every other click (old, forged, on the
     wrong message) is dropped without an answer, so a listener answers it."""
-    data = interaction.data or {}
+    data: Mapping[str, object] = interaction.data or {}
     custom_id = data.get("custom_id", "")
     return (
         isinstance(custom_id, str)

@@ -61,6 +61,7 @@ def translator_for(locale) -> gettext.NullTranslations:
     the .po is compiled in memory, so the words shown are always the .po's."""
     lang = language_of(locale)
     po, mo = _catalogue_files(lang)
+    translations: gettext.NullTranslations
     if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
         with mo.open("rb") as fh:
             translations = gettext.GNUTranslations(fh)

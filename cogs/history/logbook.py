@@ -173,6 +173,7 @@ class Logbook:
             )
             return
         full = loaded.match
+        assert full is not None  # _load refuses a match not started
         step = pick(full.seq + 1, step)
         embed, image = await self.frame(loaded, step)
         view = pager(
@@ -192,6 +193,7 @@ class Logbook:
         """The public table as it stood after `step` actions: the same embed
         the table showed then, so the last frame is the final table."""
         full = loaded.match
+        assert full is not None  # a finished match
         record = full.to_record()
         at = Match.replay({**record, "log": record["log"][:step]})
         over = step == full.seq

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Sequence
 
 import discord
 
@@ -22,7 +23,7 @@ def holder_name(seat: int, user_id: int | None, bot: str | None = None) -> str:
     return f"<@{user_id}>" if user_id else bot_name(seat, bot)
 
 
-def result_line(info: MatchInfo, history: list[Holder] = ()) -> str:
+def result_line(info: MatchInfo, history: Sequence[Holder] = ()) -> str:
     """One finished match: its seats by score, each seat named by everyone
     who held it in turn ("<@bob> → 🤖 Expert 3": bob left, a bot finished)."""
     title = _(presenter_for(info.game).title)

@@ -73,14 +73,14 @@ def tell(
             if phrase is None:
                 continue
             same = current is not None and current.seat == phrase.seat
-            if phrase.detail and same and current.phrases:
+            if phrase.detail and same and current is not None and current.phrases:
                 current.phrases[-1] += _(" ({detail})", detail=phrase.text)
                 continue
             if phrase.seat is None:
                 flush()
                 lines.append(Line(action.seq, phrase.text))
                 continue
-            if not same or len(current.phrases) >= PHRASES_PER_SENTENCE:
+            if not same or current is None or len(current.phrases) >= PHRASES_PER_SENTENCE:
                 flush()
                 current = _Sentence(action.seq, phrase.seat, names[phrase.seat])
             current.phrases.append(phrase.text)

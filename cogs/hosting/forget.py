@@ -13,6 +13,7 @@ import re
 
 import discord
 
+from cogs.components import host
 from cogs.i18n import N_, _
 from cogs.replies import guarded, say
 
@@ -48,10 +49,12 @@ async def ask(interaction: discord.Interaction) -> None:
     if not may_forget(interaction.user):
         await say(interaction, ONLY_MANAGERS)
         return
-    issued = int(interaction.client.clock.time())
+    guild_id = interaction.guild_id
+    assert guild_id is not None  # /game runs in servers only (cogs/game_group.py)
+    issued = int(host(interaction).clock.time())
     view = discord.ui.View(timeout=None)
     for answer in ("yes", "no"):
-        view.add_item(ForgetButton(interaction.guild_id, issued, answer))
+        view.add_item(ForgetButton(guild_id, issued, answer))
     await interaction.response.send_message(_(ASK), view=view, ephemeral=True)
 
 
@@ -90,7 +93,7 @@ async def answered(
     interaction: discord.Interaction, guild_id: int, issued: int, answer: str
 ) -> None:
     """Yes deletes (if still valid here and for this member); No keeps."""
-    bot = interaction.client
+    bot = host(interaction)
     if interaction.guild_id != guild_id:
         await say(interaction, WRONG_SERVER)
     elif not may_forget(interaction.user):

@@ -58,7 +58,9 @@ def _annotation(kind: str, options: list[tuple[str, Option]]) -> Any:
         return app_commands.Range[int, 1, max(get_game(g).max_players for g, _ in options)]
     if kind == INT:
         return app_commands.Range[
-            int, min(o.low for _, o in options), max(o.high for _, o in options)
+            int,
+            min(o.low for _, o in options if o.low is not None),  # an INT has both bounds
+            max(o.high for _, o in options if o.high is not None),
         ]
     if kind == BOOL:
         return bool

@@ -142,9 +142,12 @@ class Lobbies:
         with speaking(public):  # the lobby is public
             embed, view = self.render(info)
             thread_name = _("{game} #{match}", game=_(presenter_for(game_id).title), match=match_id)
-        threads = (await server_settings(self.store, interaction.guild_id))["threads"]
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # /game runs in servers only (cogs/game_group.py)
+        threads = (await server_settings(self.store, guild_id))["threads"]
         # Held until the thread is recorded, so that a quick Join or Start
         # (which take the same lock) cannot put the table in the channel.
+        assert view is not None  # an open lobby has its buttons
         async with self.tables.lock(match_id):
             await interaction.response.send_message(embed=embed, view=view)
             message = await interaction.original_response()

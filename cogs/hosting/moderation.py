@@ -260,6 +260,7 @@ class Moderation:
         to delete all of the server's data (see cogs/hosting/forget.py). `language`
         is the tables' and pings' (cogs/language.py)."""
         guild_id = interaction.guild_id
+        assert guild_id is not None  # /game runs in servers only (cogs/game_group.py)
         wants_change = any(
             v is not None for v in (threads, reminder, timeout, policy, host_role, language)
         )

@@ -8,6 +8,8 @@ back to selects, so no legal action is ever left out.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from cogs.components import (
@@ -42,7 +44,7 @@ def _add_actions(
     state: dict,
     first_row: int,
     last_row: int,
-    extra: list[tuple[str, str]] = (),
+    extra: Sequence[tuple[str, str]] = (),
 ) -> None:
     """Buttons when they fit in rows first_row..last_row, else selects;
     `extra` are further (key, label) moves (two decisions in one click)."""
@@ -106,7 +108,7 @@ def panel_view(
     state: dict,
     group: str | None = None,
     mask: int = 0,
-    combos: list[tuple[str, str]] = (),
+    combos: Sequence[tuple[str, str]] = (),
 ) -> discord.ui.View:
     """The private panel: the seat's legal actions, optionally narrowed to one
     group. When every action fits in one select, that select lists them all:

@@ -37,6 +37,12 @@ class WorkerGone(Exception):
     """The worker could not take or finish a drawing."""
 
 
+def pipes(process: asyncio.subprocess.Process) -> tuple[asyncio.StreamWriter, asyncio.StreamReader]:
+    """The worker's stdin and stdout (both are pipes: never None)."""
+    assert process.stdin is not None and process.stdout is not None
+    return process.stdin, process.stdout
+
+
 class BoardWorker:
     """One worker process; requests are answered in the order sent."""
 
@@ -56,10 +62,11 @@ class BoardWorker:
         request = json.dumps(
             [game_id, view, names, board_language()], separators=(",", ":")
         ).encode()
+        stdin, _ = pipes(process)
         done = asyncio.get_running_loop().create_future()
         self._waiting.append(done)
         try:
-            process.stdin.write(LENGTH.pack(len(request)) + request)
+            stdin.write(LENGTH.pack(len(request)) + request)
         except (ConnectionError, RuntimeError) as exc:
             raise WorkerGone(str(exc)) from exc
         return await asyncio.shield(done)  # a cancelled caller must not shift the answers
@@ -89,11 +96,12 @@ class BoardWorker:
         return self._process
 
     async def _read(self, process: asyncio.subprocess.Process) -> None:
+        _, stdout = pipes(process)
         try:
             while True:
-                head = await process.stdout.readexactly(1 + LENGTH.size)
+                head = await stdout.readexactly(1 + LENGTH.size)
                 (size,) = LENGTH.unpack(head[1:])
-                payload = await process.stdout.readexactly(size)
+                payload = await stdout.readexactly(size)
                 done = self._waiting.popleft()
                 if done.done():
                     continue
@@ -117,7 +125,7 @@ class BoardWorker:
     async def stop(self) -> None:
         process, self._process = self._process, None
         if process is not None and process.returncode is None:
-            process.stdin.close()
+            pipes(process)[0].close()
             try:
                 await asyncio.wait_for(process.wait(), 2)
             except TimeoutError:
@@ -160,7 +168,7 @@ async def board_image(presenter: Presenter, view: dict, names: list[str]) -> byt
 
 
 async def _draw(presenter: Presenter, view: dict, names: list[str]) -> bytes | None:
-    if WORKER.usable:
+    if WORKER.usable and presenter.game_id is not None:
         try:
             return await WORKER.draw(presenter.game_id, view, names)
         except WorkerGone:

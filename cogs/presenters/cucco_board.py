@@ -152,9 +152,10 @@ def _places(
     for i in range(PLAYERS):
         seat = (first + i) % PLAYERS
         x = i * SLOT + (SLOT - CARD_W) / 2
+        card = cards.get(seat)
         if seat not in cards:
             _empty(draw, x, y, h)
-        elif cards[seat] is None:
+        elif card is None:
             _empty(draw, x, y, h)
             text(draw, x + CARD_W / 2, y + h / 2, board_words("pass"), MIN_TEXT, MUTED)
         else:
@@ -163,7 +164,7 @@ def _places(
                 draw,
                 x,
                 y,
-                cards[seat],
+                card,
                 h,
                 GOLD if won else INK,
                 5 if won else 2,

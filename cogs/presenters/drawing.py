@@ -85,14 +85,14 @@ def board_words(msgid: str, **params) -> str:
         return _(msgid, **params)
 
 
-def font(size: int) -> ImageFont.FreeTypeFont:
+def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """Pillow's built-in font (no font file to ship), or a font with the
     board language's glyphs."""
     return _font(size, cjk_font() if board_language() in NEEDS_FONT else None)
 
 
 @cache
-def _font(size: int, path: str | None) -> ImageFont.FreeTypeFont:
+def _font(size: int, path: str | None) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.truetype(path, size) if path else ImageFont.load_default(size=size)
 
 

@@ -418,7 +418,7 @@ class KeltisDicePresenter(Presenter):
             match_id=match_id, view=view, names=names, seat=seat, to_act=to_act, seq=seq, note=note
         )
         if seat in to_act:
-            embed.description += f"\n{side_text(view)}"
+            embed.description = f"{embed.description or ''}\n{side_text(view)}"
         if to_act:
             for colour in COLOURS:
                 embed.add_field(

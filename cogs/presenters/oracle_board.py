@@ -90,7 +90,8 @@ def _spiral_points(count: int, steps: int = 8000) -> list[tuple[float, float]]:
     total = TURNS * 2 * math.pi
     shrink = (OUTER - INNER) / total
     cx = cy = BOARD_SIZE / 2
-    curve, lengths = [], [0.0]
+    curve: list[tuple[float, float]] = []
+    lengths = [0.0]
     for i in range(steps + 1):
         t = total * i / steps
         r = OUTER - shrink * t
@@ -251,8 +252,8 @@ def _base_image(language: str) -> Image.Image:
     draw.rectangle((0, BOARD_SIZE, WIDTH, HEIGHT), fill=LEGEND_BACKGROUND)
     draw.line((0, BOARD_SIZE, WIDTH, BOARD_SIZE), fill=PATH, width=2)
     for line, y in enumerate(KEY_Y):
-        key = KEY[line * KEY_PER_LINE : (line + 1) * KEY_PER_LINE]
-        key = [(what, board_words(caption)) for what, caption in key]
+        part = KEY[line * KEY_PER_LINE : (line + 1) * KEY_PER_LINE]
+        key = [(what, board_words(caption)) for what, caption in part]
         widths = [ICON_WIDTH + font(KEY_FONT).getlength(caption) for _, caption in key]
         gap = (WIDTH - sum(widths)) / len(key)
         x = gap / 2
@@ -263,7 +264,8 @@ def _base_image(language: str) -> Image.Image:
     return image
 
 
-base_image.cache_clear = _base_image.cache_clear  # the tests and the benchmark draw afresh
+# the tests and the benchmark draw afresh (a function's attribute: mypy knows none)
+base_image.cache_clear = _base_image.cache_clear  # type: ignore[attr-defined]
 
 
 # -- what a move changes ---------------------------------------------------------------

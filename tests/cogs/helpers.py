@@ -114,7 +114,7 @@ class MockMessage(SpecMock, unittest.mock.Mock):
         self.interaction_metadata = (
             MockMessageMetadata(user=shown_to) if shown_to is not None else None
         )
-        self.components = []
+        self.components: list[discord.Component] = []
 
 
 class MockWebhook(SpecMock, unittest.mock.Mock):

@@ -168,7 +168,7 @@ async def concede(fake, user, place):
 def choices(panel) -> dict[str, tuple[str, str | None]]:
     """label -> (custom_id, select value or None) of every move a panel
     offers in one click: its move buttons and the options of its move select."""
-    found = {
+    found: dict[str, tuple[str, str | None]] = {
         b["label"]: (b["custom_id"], None)
         for b in panel.buttons()
         if b["custom_id"].startswith("g:")
@@ -192,6 +192,7 @@ async def pick(fake, user, panel, wanted=lambda label: True) -> str:
             return label
     groups = next((s for s in panel.selects() if s["custom_id"].startswith("gg:")), None)
     for option in (groups or {}).get("options", []):
+        assert groups is not None
         await answered(
             await fake.select(user, panel, [option["value"]], custom_id=groups["custom_id"])
         )

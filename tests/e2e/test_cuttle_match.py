@@ -108,7 +108,9 @@ def field_of(message, name: str) -> str:
 
 
 def seq_of(message) -> int:
-    return int(MOVE.search(message.embeds[0]["footer"]["text"]).group(1))
+    found = MOVE.search(message.embeds[0]["footer"]["text"])
+    assert found is not None, "a table's footer names its move"
+    return int(found.group(1))
 
 
 async def table_at(w, thread, seq: int):

@@ -56,7 +56,9 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
 
 
 def shown_seq(table) -> int:
-    return int(MOVE.search(table.embeds[0]["footer"]["text"]).group(1))
+    found = MOVE.search(table.embeds[0]["footer"]["text"])
+    assert found is not None, "a table's footer names its move"
+    return int(found.group(1))
 
 
 def decide(match: Match, seat: int) -> str:

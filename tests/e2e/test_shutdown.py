@@ -27,6 +27,7 @@ async def stop_timed(bot: BotProcess, sig: int = signal.SIGTERM) -> float:
     """Send `sig`; the seconds until the process exited with 0."""
     loop = asyncio.get_running_loop()
     started = loop.time()
+    assert bot.proc is not None  # started
     bot.proc.send_signal(sig)
     try:
         code = await asyncio.wait_for(bot.proc.wait(), 3 * GRACE)
@@ -139,6 +140,7 @@ async def stop_timed_in_back_off(bot: BotProcess) -> float:
     expected in the log (discord.py logs each failed attempt)."""
     loop = asyncio.get_running_loop()
     started = loop.time()
+    assert bot.proc is not None  # started
     bot.proc.send_signal(signal.SIGTERM)
     code = await asyncio.wait_for(bot.proc.wait(), 3 * GRACE)
     took = loop.time() - started

@@ -42,9 +42,7 @@ async def test_the_bot_policy_has_the_stand_in_make_the_late_players_move(store:
     [(_, text), told] = parts.pings.announce.await_args
     assert "a bot made that move" in text and told == {"who": "**Alice**", "match": loaded.id}
     assert await store.deadline(deadline.match_id) is None
-    deadlines.tables.after_move.assert_awaited_once_with(  # type: ignore[attr-defined]
-        deadline.match_id, frozenset({ALICE})
-    )
+    deadlines.tables.after_move.assert_awaited_once_with(deadline.match_id, frozenset({ALICE}))
 
 
 async def test_the_forfeit_policy_hands_the_late_players_seat_to_the_stand_in(
@@ -63,7 +61,7 @@ async def test_a_timeout_that_finds_the_table_moved_on_stops_there(store: Store)
     parts.seats.move_for.side_effect = StaleCommit(deadline.match_id, 0, 1)
     await deadlines.time_out(deadline)
     parts.pings.announce.assert_not_awaited()
-    deadlines.tables.after_move.assert_not_awaited()  # type: ignore[attr-defined]
+    deadlines.tables.after_move.assert_not_awaited()
 
 
 @pytest.mark.parametrize("policy", ["bot", "forfeit"])

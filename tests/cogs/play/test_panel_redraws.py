@@ -94,7 +94,7 @@ async def turn_comes(tmp_path, *, panel: bool, clicked_ago: float | None) -> tup
             get_guild=lambda guild_id: None, get_partial_messageable=lambda place_id: thread
         )
         tables = new_tables(store, bot)
-        tables.editor.show = AsyncMock()  # the table edit is not what this is about
+        tables.editor.show = AsyncMock()  # type: ignore[method-assign]  # not what this is about
         match_id, match = await oracle_match(store)
         seat = match.to_act()[0]
         user = (ALICE, BOB)[seat]

@@ -35,6 +35,7 @@ def reachable_keys(view: discord.ui.View, presenter, legal, state, match_id, seq
 def assert_within_limits(view: discord.ui.View) -> None:
     rows: dict[int, list] = {}
     for item in view.children:
+        assert isinstance(item, discord.ui.DynamicItem)  # every component is restart-proof
         rows.setdefault(item.item.row, []).append(item)
         assert 1 <= len(item.custom_id) <= 100
         label = getattr(item.item, "label", None)

@@ -19,7 +19,7 @@ class FakeTables:
         self.seq: dict[int, int] = {}
         self.applied: dict[int, list[int]] = {}
         self.rnd = random.Random(seed)
-        self.drawing = set()
+        self.drawing: set[int] = set()
 
     async def show(self, match_id: int, shown: int | None) -> int:
         assert match_id not in self.drawing, "two edits of one match at once"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from datetime import UTC, datetime
+from typing import Any
 
 from cogs.history.story import tell
 from cogs.presenters.base import Presenter
@@ -49,7 +50,7 @@ def played(game_id: str, players: int, seed: int) -> list[LoggedAction]:
     after 30 actions)."""
     match = Match.new(game_id, players, f"story-{game_id}-{players}-{seed}")
     rnd = random.Random(seed)
-    out = []
+    out: list[Any] = []
     while match.to_act():
         seat = rnd.choice(match.to_act())
         key = rnd.choice(match.legal(seat)).key()

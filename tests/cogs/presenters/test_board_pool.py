@@ -19,7 +19,8 @@ NAMES = ["Ann", "Zoë"]
 
 
 def positions(game_id: str, count: int) -> list[dict]:
-    match, rnd, views = Match.new(game_id, 2, f"pool-{game_id}"), random.Random(3), []
+    match, rnd = Match.new(game_id, 2, f"pool-{game_id}"), random.Random(3)
+    views: list[dict] = []
     while len(views) < count and match.to_act():
         seat = rnd.choice(match.to_act())
         match.act(seat, rnd.choice(match.legal(seat)), match.seq)

@@ -41,7 +41,7 @@ def positions(game_id: str, every: int = 9):
         yield match, NAMES[:players]
 
 
-def draw(game_id: str, view: dict, names: list[str]) -> bytes:
+def draw(game_id: str, view: dict, names: list[str]) -> bytes | None:
     return presenter_for(game_id).render_board(view, names)
 
 

@@ -9,7 +9,7 @@ NAMES = ["Ann", "Bob"]
 
 def table(m, rec: Recorder | None = None) -> dict:
     recent = rec.lines(P, NAMES) if rec else []
-    return P.table_embed(
+    embed = P.table_embed(
         match_id=4,
         view=m.view(None),
         names=NAMES,
@@ -17,13 +17,15 @@ def table(m, rec: Recorder | None = None) -> dict:
         recent=recent,
         outcome=m.outcome(),
         seq=m.seq,
-    ).to_dict()
+    )
+    return dict(embed.to_dict())
 
 
 def panel(m, seat: int) -> dict:
-    return P.panel_embed(
+    embed = P.panel_embed(
         match_id=4, view=m.view(seat), names=NAMES, seat=seat, to_act=m.to_act(), seq=m.seq
-    ).to_dict()
+    )
+    return dict(embed.to_dict())
 
 
 def fields(embed: dict) -> dict[str, str]:

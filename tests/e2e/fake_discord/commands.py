@@ -137,7 +137,13 @@ def _option(
             raise TypeError(f"/{path} {name}: pass a fake {expected[0].__name__}, not {value!r}")
         option["value"] = snowflake_of(value)
         return option
-    python_type = {STRING: str, INTEGER: int, BOOLEAN: bool, NUMBER: (int, float)}.get(kind)
+    types: dict[int, type | tuple[type, ...]] = {
+        STRING: str,
+        INTEGER: int,
+        BOOLEAN: bool,
+        NUMBER: (int, float),
+    }
+    python_type = types.get(kind)
     if python_type is None:
         raise NotImplementedError(f"option type {kind} ({name}) is not supported by the fake")
     if not isinstance(value, python_type) or (kind == INTEGER and isinstance(value, bool)):
@@ -148,8 +154,10 @@ def _option(
     low, high = spec.get("min_value"), spec.get("max_value")
     if (low is not None and value < low) or (high is not None and value > high):
         raise ValueError(f"/{path} {name}: {value!r} outside [{low}, {high}]")
-    if kind == STRING and not spec.get("min_length", 0) <= len(value) <= spec.get(
-        "max_length", 6000
+    if (
+        kind == STRING
+        and isinstance(value, str)
+        and not spec.get("min_length", 0) <= len(value) <= spec.get("max_length", 6000)
     ):
         raise ValueError(f"/{path} {name}: length of {value!r} outside the allowed range")
     option["value"] = value

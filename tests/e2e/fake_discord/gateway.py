@@ -119,7 +119,7 @@ class Gateway:
 
     def _sees_content(self, session: Session, data: dict[str, Any]) -> bool:
         author = data.get("author", {}).get("id")
-        return (
+        return bool(
             session.intents & MESSAGE_CONTENT_INTENT
             or author == str(self.state.bot.id)
             or "guild_id" not in data
@@ -146,7 +146,8 @@ class Gateway:
         return ws
 
     async def _receive(self, session: Session, frame: dict[str, Any]) -> None:
-        op, d = frame.get("op"), frame.get("d")
+        op = frame.get("op")
+        d: Any = frame.get("d")
         if op == HEARTBEAT:
             session.send(HEARTBEAT_ACK)
         elif op == IDENTIFY:

@@ -94,6 +94,7 @@ class BotProcess:
     async def kill(self) -> None:
         """``kill -9``: no shutdown code runs; the fake drops the dead socket."""
         if self.alive:
+            assert self.proc is not None
             self.proc.send_signal(signal.SIGKILL)
         await self._reap()
         await self._disconnected()
@@ -101,6 +102,7 @@ class BotProcess:
     async def stop(self, timeout: float = 5.0) -> None:
         """SIGTERM, then SIGKILL after ``timeout``."""
         if self.alive:
+            assert self.proc is not None
             self.proc.terminate()
             try:
                 await asyncio.wait_for(self.proc.wait(), timeout)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from aiohttp import web
 
@@ -14,7 +15,7 @@ from .web_util import json_response, no_content, read_body
 
 
 class RestRoutes:
-    def __init__(self, state: State, gateway_url: callable):
+    def __init__(self, state: State, gateway_url: Callable[[], str]):
         self.state = state
         self.gateway_url = gateway_url
 
@@ -116,7 +117,8 @@ class RestRoutes:
     async def put_commands(self, request: web.Request) -> web.Response:
         scope = self._scope(request)
         payload, _ = await read_body(request)
-        return json_response([c.payload() for c in self.state.sync_commands(scope, payload)])
+        commands = cast(list[dict[str, Any]], payload)  # a bulk overwrite's body is an array
+        return json_response([c.payload() for c in self.state.sync_commands(scope, commands)])
 
     # -- guilds ----------------------------------------------------------------------
     async def get_guild(self, request: web.Request) -> web.Response:

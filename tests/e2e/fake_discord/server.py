@@ -45,6 +45,7 @@ class FakeDiscord:
         bot_name: str = "GameBot",
         callback_deadline: float | None = 3.0,
     ):
+        self.base_url = self.gateway_url = ""
         self.state = State(token, bot_name)
         self.gateway = Gateway(self.state, lambda: self.gateway_url)
         self.state.emit = self.gateway.broadcast
@@ -52,7 +53,6 @@ class FakeDiscord:
         self._rest = RestRoutes(self.state, lambda: self.gateway_url)
         self._runner: web.AppRunner | None = None
         self._everywhere: dict[User, bool] = {}  # users joining future guilds -> manage_guild
-        self.base_url = self.gateway_url = ""
 
     # -- lifecycle -----------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> FakeDiscord:
@@ -458,7 +458,7 @@ class FakeDiscord:
         self,
         channel: Channel | None = None,
         *,
-        predicate: Callable[[Message], Any] = None,
+        predicate: Callable[[Message], Any] | None = None,
         after: int = 0,
         timeout: float = 5.0,
         **filters: Any,
@@ -476,15 +476,19 @@ class FakeDiscord:
                 None,
             )
 
-        return await self.wait_until(found, timeout, f"a message in {channel!r}")
+        message = await self.wait_until(found, timeout, f"a message in {channel!r}")
+        assert message is not None  # wait_until returns once truthy
+        return message
 
     async def wait_for_edit(
         self, message: Message, edits: int = 1, timeout: float = 5.0
     ) -> Message:
         """Wait until ``message`` has been edited ``edits`` times in total."""
-        return await self.wait_until(
+        edited = await self.wait_until(
             lambda: message.edits >= edits and message, timeout, f"edit #{edits} of {message!r}"
         )
+        assert edited  # wait_until returns once truthy
+        return edited
 
     def threads(self, parent: Channel | None = None) -> list[Channel]:
         return [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -104,7 +104,7 @@ class State:
         guild.roles[role.id] = role
         return role
 
-    def add_member(self, guild: Guild, user: User, roles: list[Role] = ()) -> Member:
+    def add_member(self, guild: Guild, user: User, roles: Sequence[Role] = ()) -> Member:
         member = Member(user, guild, [r.id for r in roles])
         guild.members[user.id] = member
         return member
@@ -204,7 +204,7 @@ class State:
         channel: Channel,
         author: User,
         body: dict[str, Any],
-        files: list[UploadedFile] = (),
+        files: Sequence[UploadedFile] = (),
         *,
         interaction: Any = None,
         via: str = "channel",
@@ -268,7 +268,7 @@ class State:
         return msg
 
     def edit_message(
-        self, msg: Message, body: dict[str, Any], files: list[UploadedFile] = ()
+        self, msg: Message, body: dict[str, Any], files: Sequence[UploadedFile] = ()
     ) -> Message:
         before = msg.snapshot()
         self.bodies.apply(msg, body, list(files), creating=False)

@@ -77,14 +77,11 @@ class WebhookRoutes:
     async def callback(self, request: web.Request) -> web.Response:
         arrived = asyncio.get_running_loop().time()
         inter = self._by_callback(request)
-        late = (
-            self.callback_deadline is not None
-            and arrived - inter.dispatched_at > self.callback_deadline
-        )
+        assert inter.dispatched_at is not None  # a callback comes for a dispatched one
+        waited = arrived - inter.dispatched_at
+        late = self.callback_deadline is not None and waited > self.callback_deadline
         if late:
-            inter.refused.append(
-                f"callback after {arrived - inter.dispatched_at:.2f}s: Unknown interaction"
-            )
+            inter.refused.append(f"callback after {waited:.2f}s: Unknown interaction")
             self.state.touch()
             raise errors.unknown("interaction")
         body, files = await read_body(request)
@@ -133,6 +130,7 @@ class WebhookRoutes:
         elif kind == MODAL and not {"custom_id", "title", "components"} <= set(data):
             raise errors.DiscordError(400, 50035, "A modal needs custom_id, title and components")
         if kind in (MESSAGE, DEFERRED_MESSAGE, UPDATE):
+            assert inter.original is not None  # set just above for these kinds
             inter.touch(inter.original)
         return (
             inter.original if kind in (MESSAGE, DEFERRED_MESSAGE, UPDATE, DEFERRED_UPDATE) else None
