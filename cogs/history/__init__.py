@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.components import LogButton, ReplayButton
 from cogs.game_group import add_game_cog
+from cogs.history.buttons import LogButton, ReplayButton
 from cogs.history.commands import HistoryCommands
 from cogs.history.logbook import Logbook
 from cogs.history.results import History

@@ -18,7 +18,7 @@ from typing import Protocol
 import discord
 
 from cogs import replies
-from cogs.components import LogButton, ReplayButton
+from cogs.history.buttons import LogButton, ReplayButton
 from cogs.history.story import Line, NamesAt, recent_start, tell
 from cogs.i18n import _
 from cogs.presenters import presenter_for

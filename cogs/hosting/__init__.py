@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.components import LobbyButton
 from cogs.game_group import add_game_cog
 from cogs.hosting.commands import HostingCommands
 from cogs.hosting.deadlines import Deadlines
@@ -19,6 +18,7 @@ from cogs.hosting.forget import ForgetButton
 from cogs.hosting.guilds import Guilds
 from cogs.hosting.help import RulesButton
 from cogs.hosting.lobby import Lobbies
+from cogs.hosting.lobby_button import LobbyButton
 from cogs.hosting.moderation import Moderation
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ import re
 
 import discord
 
-from cogs.components import _fit, hand_over
+from cogs.components import fit, hand_over
 from cogs.i18n import N_, _
 from cogs.presenters import presented_games, presenter_for
 from cogs.replies import say
@@ -82,7 +82,7 @@ class RulesButton(
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return _fit(cls(match["game"]), item, discord.ui.Button)
+        return fit(cls(match["game"]), item, discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await hand_over(self, interaction, show_rules(interaction, self.game_id))

@@ -14,8 +14,8 @@ import secrets
 import discord
 
 from cogs import replies
-from cogs.components import BOT_OPS, LOBBY_OPS, LobbyButton
 from cogs.hosting.game_options import OptionProblem, engine_options, options_text, problem_with
+from cogs.hosting.lobby_button import BOT_OPS, LOBBY_OPS, LobbyButton
 from cogs.hosting.settings import may_host_new, may_manage, server_settings
 from cogs.i18n import N_, _, ngettext, speaking
 from cogs.presenters import presenter_for

@@ -10,17 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cogs.components import (
-    ActionButton,
-    ActionSelect,
-    ConcedeButton,
-    DieToggle,
-    GroupSelect,
-    HandButton,
-    PanelButton,
-    TurnButton,
-)
 from cogs.game_group import add_game_cog
+from cogs.play.buttons import ITEMS
 from cogs.play.clicks import Clicks
 from cogs.play.commands import PlayCommands
 from cogs.play.concede import Concessions
@@ -28,18 +19,6 @@ from cogs.play.tables import Tables
 
 if TYPE_CHECKING:
     from cogs.app import GameHost
-
-#: the components whose clicks this extension answers
-ITEMS = (
-    ActionButton,
-    ActionSelect,
-    GroupSelect,
-    HandButton,
-    PanelButton,
-    TurnButton,
-    DieToggle,
-    ConcedeButton,
-)
 
 
 async def setup(bot: GameHost) -> None:

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs import replies
-from cogs.components import ConcedeButton
 from cogs.i18n import N_, _, speaking
+from cogs.play.buttons import ConcedeButton
 from cogs.play.turns import humans_owing
 from cogs.replies import own_panel, say
 from storage import StaleCommit, WrongStatus

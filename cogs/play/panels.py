@@ -12,17 +12,16 @@ from collections.abc import Sequence
 
 import discord
 
-from cogs.components import (
+from cogs.history.buttons import LogButton, ReplayButton
+from cogs.i18n import _
+from cogs.play.buttons import (
     ActionButton,
     ActionSelect,
     DieToggle,
     GroupSelect,
     HandButton,
-    LogButton,
     PanelButton,
-    ReplayButton,
 )
-from cogs.i18n import _
 from cogs.presenters import Presenter
 from rules import Action
 

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from cogs.components import TurnButton
 from cogs.i18n import _, speaking
 from cogs.language import Languages
+from cogs.play.buttons import TurnButton
 from cogs.presenters import presenter_for
 from storage import MatchInfo, MessageRef
 

@@ -6,7 +6,13 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from cogs.components import ActionButton, ActionSelect, GroupSelect, LobbyButton, will_dispatch
+from cogs import history, hosting, play
+from cogs.components import will_dispatch
+from cogs.hosting.lobby_button import LobbyButton
+from cogs.play.buttons import ActionButton, ActionSelect, GroupSelect
+
+#: every component the bot registers, from its three extensions
+ITEMS = (*play.ITEMS, *hosting.ITEMS, *history.ITEMS)
 
 
 def component(kind: int, custom_id: str):
@@ -26,7 +32,7 @@ def click(custom_id, kind=2, shown=None, message=True):
     [("g:1:2:draw:pile", 2), ("gs:1:2:0", 3), ("gg:1:2", 3), ("hand:1", 2), ("lobby:1:join", 2)],
 )
 def test_an_id_of_ours_shown_on_the_message_is_dispatched(custom_id, kind):
-    assert will_dispatch(click(custom_id, kind, [component(kind, custom_id)]))
+    assert will_dispatch(click(custom_id, kind, [component(kind, custom_id)]), ITEMS)
 
 
 @pytest.mark.parametrize(
@@ -40,7 +46,7 @@ def test_an_id_of_ours_shown_on_the_message_is_dispatched(custom_id, kind):
     ],
 )
 def test_every_other_click_is_left_to_the_bot_to_answer(inter):
-    assert not will_dispatch(inter)
+    assert not will_dispatch(inter, ITEMS)
 
 
 async def test_items_rebuilt_from_the_wrong_kind_of_component_are_marked_misfits():

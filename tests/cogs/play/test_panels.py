@@ -5,7 +5,7 @@ import random
 import discord
 import pytest
 
-from cogs.components import ActionButton, ActionSelect, DieToggle, GroupSelect
+from cogs.play.buttons import ActionButton, ActionSelect, DieToggle, GroupSelect
 from cogs.play.panels import panel_view, table_view
 from cogs.presenters import presenter_for
 from rules import Match, all_games
