@@ -1,4 +1,15 @@
-"""Discord glue: slash commands, components, panels and one presenter per game.
+"""Discord glue: the bot (app.py) and three discord.py extensions it loads.
+
+- `cogs.play`: running matches (the table, private panels, clicks, pings)
+  and the seat service, the one place bots move and seats change hands;
+- `cogs.hosting`: lobbies and `/game new`, moderation, deadlines, the
+  server's settings, help, and the server's data;
+- `cogs.history`: results, stats, the log, replays and exports.
+
+What they share sits here: the `/game` group (game_group.py), the
+restart-proof components (components.py), replies, languages (i18n.py,
+language.py), configuration and clock. One presenter per game lives in
+cogs/presenters/.
 
 No game logic lives here: what is legal, what happens and who won all come
 from `rules/`; what is stored comes from `storage/`.

@@ -1,39 +1,46 @@
-"""The bot: given the opened store, registers restart-proof components and the
-`/game` commands, syncs commands only when they changed, and resumes bot
-seats after a restart."""
+"""The bot: given the opened store, loads the play, hosting and history
+extensions (each registers its restart-proof components and fills the one
+`/game` group), syncs commands only when they changed, answers clicks
+nobody claims, and shuts down within seconds."""
+
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
-from datetime import timedelta
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
 
 from cogs import replies, stats_file
 from cogs.clock import Clock, OffsetClock
-from cogs.components import DYNAMIC_ITEMS, will_dispatch
+from cogs.components import will_dispatch
 from cogs.config import Config
-from cogs.deadlines import Deadlines
-from cogs.forget import ForgetButton
-from cogs.games import Games
-from cogs.help import RulesButton
+from cogs.game_group import GameGroup
 from cogs.i18n import speaking
+from cogs.language import Languages
 from cogs.presenters import board_pool
-from cogs.history import History
-from cogs.lobby import Lobbies
-from cogs.logbook import Logbook
-from cogs.moderation import Moderation
 from cogs.slash_translator import CatalogueTranslator
-from cogs.tables import Tables
 from storage import Store
+
+if TYPE_CHECKING:
+    from cogs.history.logbook import Logbook
+    from cogs.history.results import History
+    from cogs.hosting.deadlines import Deadlines
+    from cogs.hosting.lobby import Lobbies
+    from cogs.hosting.moderation import Moderation
+    from cogs.play.clicks import Clicks
+    from cogs.play.concede import Concessions
+    from cogs.play.seats import SeatService
+    from cogs.play.tables import Tables
 
 log = logging.getLogger(__name__)
 
-#: every restart-proof component the bot registers
-ITEMS = (*DYNAMIC_ITEMS, ForgetButton, RulesButton)
+#: the extensions, in the order they load: hosting and history use play's services
+EXTENSIONS = ("cogs.play", "cogs.hosting", "cogs.history")
 
 GLOBAL = 0  # the settings "guild" for bot-wide values
 # Shutdown budget (seconds): the whole of it stays under 5 (Docker's stop grace is 10).
@@ -52,8 +59,11 @@ async def drain_handlers(grace: float) -> None:
     """Wait (at most `grace` seconds) for the interaction handlers and event
     listeners running now."""
     current = asyncio.current_task()
-    busy = {t for t in asyncio.all_tasks()
-            if t is not current and not t.done() and t.get_name().startswith(HANDLER_TASKS)}
+    busy = {
+        t
+        for t in asyncio.all_tasks()
+        if t is not current and not t.done() and t.get_name().startswith(HANDLER_TASKS)
+    }
     if busy:
         _, late = await asyncio.wait(busy, timeout=grace)
         if late:
@@ -61,33 +71,52 @@ async def drain_handlers(grace: float) -> None:
 
 
 class GameHost(commands.Bot):
+    # The services the extensions attach (cogs/play, cogs/hosting, cogs/history).
+    tables: Tables
+    seats: SeatService
+    clicks: Clicks
+    concessions: Concessions
+    lobbies: Lobbies
+    moderation: Moderation
+    deadlines: Deadlines
+    history: History
+    logbook: Logbook
+
     def __init__(self, config: Config, store: Store, clock: Clock):
         intents = discord.Intents.none()
         intents.guilds = True  # channels, threads, roles; no privileged intents needed
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents,
-                         help_command=None,
-                         allowed_mentions=discord.AllowedMentions(everyone=False, roles=False))
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+        )
         self.config = config
         self.clock = clock
         self.store = store  # opened, checked and migrated before login (see bot.py)
-        self._resumed = False
+        self.languages = Languages(self, store)  # which language each message speaks
+        self.game_group = GameGroup()  # `/game`: the extensions add its commands
+        #: every restart-proof component registered (the extensions add theirs)
+        self.items: list[type[discord.ui.DynamicItem[Any]]] = []
         self._closing = False
+        self._stats: asyncio.Task[None] | None = None
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self.items.extend(items)
+
+    def remove_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().remove_dynamic_items(*items)
+        self.items = [i for i in self.items if i not in items]
 
     async def setup_hook(self) -> None:
-        self.tables = Tables(self, self.store, self.config)
-        self.languages = self.tables.languages
-        self.lobbies = Lobbies(self, self.store, self.tables, self.config.fixed_seed)
-        self.deadlines = Deadlines(self.store, self.tables, self.clock, self.config.deadline_poll)
-        self.tables.deadlines = self.deadlines
-        self.moderation = Moderation(self.store, self.tables, self.deadlines)
-        self.history = History(self.store)
-        self.logbook = Logbook(self.store, self.tables)
-        self.add_dynamic_items(*ITEMS)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
         if self.config.test_stats is not None:
-            self._stats = asyncio.create_task(stats_file.keep(self, self.config.test_stats),
-                                              name="test-stats")
-        await self.add_cog(Games(self))
-        self.tree.on_error = self.on_app_command_error
+            self._stats = asyncio.create_task(
+                stats_file.keep(self, self.config.test_stats), name="test-stats"
+            )
+        self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         await self.tree.set_translator(CatalogueTranslator())
         await self.sync_commands()
 
@@ -97,8 +126,12 @@ class GameHost(commands.Bot):
         guild = discord.Object(self.config.dev_guild_id) if self.config.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
-        payload = [await c.get_translated_payload(self.tree, self.tree.translator)
-                   for c in self.tree.get_commands(guild=guild)]  # a new translation resyncs
+        translator = self.tree.translator
+        assert translator is not None  # set by setup_hook
+        payload = [  # a new translation resyncs
+            await c.get_translated_payload(self.tree, translator)
+            for c in self.tree.get_commands(guild=guild)
+        ]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         scope = f"commands:{self.config.dev_guild_id or 'global'}:{self.application_id}"
         if await self.store.get_setting(GLOBAL, scope) == digest:
@@ -106,16 +139,11 @@ class GameHost(commands.Bot):
             return
         await self.tree.sync(guild=guild)
         await self.store.set_setting(GLOBAL, scope, digest)
-        log.info("synced %d slash command(s) %s", len(payload),
-                 f"to guild {self.config.dev_guild_id}" if guild else "globally")
-
-    async def on_ready(self) -> None:
-        log.info("ready as %s in %d server(s)", self.user, len(self.guilds))
-        await self.servers_back([g.id for g in self.guilds])  # re-added while we were away
-        if not self._resumed:
-            self._resumed = True
-            await self.tables.resume()
-            self.deadlines.start()
+        log.info(
+            "synced %d slash command(s) %s",
+            len(payload),
+            f"to guild {self.config.dev_guild_id}" if guild else "globally",
+        )
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A click on a component none of ours claims (an old or forged
@@ -124,55 +152,40 @@ class GameHost(commands.Bot):
         await self.languages.remember(interaction)
         if interaction.type is not discord.InteractionType.component:
             return
-        if not will_dispatch(interaction, ITEMS):
+        if not will_dispatch(interaction, self.items):
             answer = replies.say(interaction, replies.INVALID_BUTTON)
             await replies.guarded(interaction, answer, log)
 
-    async def on_app_command_error(self, interaction: discord.Interaction, error) -> None:
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+    ) -> None:
         with speaking(interaction.locale):  # answered privately, in the user's language
             await self._command_error(interaction, error)
 
-    async def _command_error(self, interaction: discord.Interaction, error) -> None:
-        if isinstance(error, (discord.app_commands.TransformerError,  # a value no client offers
-                              discord.app_commands.CheckFailure)):    # answered by the check
+    async def _command_error(
+        self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
+    ) -> None:
+        if isinstance(
+            error,
+            (
+                discord.app_commands.TransformerError,  # a value no client offers
+                discord.app_commands.CheckFailure,  # answered by the check
+            ),
+        ):
             if not interaction.response.is_done():
-                await replies.guarded(interaction, replies.say(interaction, replies.BAD_OPTION), log)
+                await replies.guarded(
+                    interaction, replies.say(interaction, replies.BAD_OPTION), log
+                )
             return
-        log.error("command %s failed", getattr(interaction.command, "qualified_name", "?"),
-                  exc_info=error)
-        try:
+        log.error(
+            "command %s failed",
+            getattr(interaction.command, "qualified_name", "?"),
+            exc_info=error,
+        )
+        with contextlib.suppress(discord.HTTPException):
             await replies.say(interaction, replies.BROKEN)
-        except discord.HTTPException:
-            pass
 
-    async def on_guild_remove(self, guild: discord.Guild) -> None:
-        """The bot left a server (or was removed): its data is kept for
-        GUILD_DATA_RETENTION_DAYS, in case it comes back, then purged by the
-        deadline loop. `/game config forget:yes` deletes at once."""
-        retention = timedelta(days=self.config.guild_data_retention_days)
-        purge_at = await self.store.guild_departed(guild.id, self.clock.now() + retention)
-        gone = await self.store.live_matches(guild_id=guild.id)
-        await self.tables.stop_bots([info.id for info in gone])
-        log.info("left server %s; its data is kept until %s", guild.id,
-                 purge_at.isoformat(timespec="minutes"))
-
-    async def on_guild_join(self, guild: discord.Guild) -> None:
-        await self.servers_back([guild.id])
-
-    async def on_guild_available(self, guild: discord.Guild) -> None:
-        await self.servers_back([guild.id])
-
-    async def servers_back(self, guild_ids: list[int]) -> None:
-        """Servers the bot is in again keep everything: their purge is
-        cancelled, and their bot seats and deadlines carry on."""
-        back = await self.store.guilds_back(guild_ids)
-        if back:
-            log.info("back in server(s) %s; their data is kept", ", ".join(map(str, back)))
-            if self._resumed:  # else on_ready resumes every match anyway
-                await self.tables.resume()
-                self.deadlines.wake()
-
-    def dispatch(self, event_name: str, /, *args, **kwargs) -> None:
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
         """Once closing, events are dropped: the services they would call are
         stopping, and discord.py's close() unsets the loop its dispatch
         schedules on (a late `ready` from its guild_ready_timeout wait would
@@ -190,8 +203,9 @@ class GameHost(commands.Bot):
         then disconnect, waiting at most DISCONNECT_GRACE for Discord."""
         self._closing = True
         try:
-            if hasattr(self, "deadlines"):  # setup_hook ran
+            if hasattr(self, "deadlines"):  # the hosting extension loaded
                 await self.deadlines.stop()
+            if hasattr(self, "tables"):  # the play extension loaded
                 await self.tables.stop()
             await drain_handlers(DRAIN_GRACE)
         finally:
@@ -201,6 +215,8 @@ class GameHost(commands.Bot):
             finally:
                 try:
                     await asyncio.wait_for(super().close(), DISCONNECT_GRACE)
-                except asyncio.TimeoutError:
-                    log.warning("Discord did not acknowledge the disconnect within %.0f s",
-                                DISCONNECT_GRACE)
+                except TimeoutError:
+                    log.warning(
+                        "Discord did not acknowledge the disconnect within %.0f s",
+                        DISCONNECT_GRACE,
+                    )

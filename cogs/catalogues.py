@@ -7,6 +7,7 @@ fuzzy, or when its `{placeholders}` differ from the English ones.
 `python -m cogs.catalogues fill-source` gives the English catalogue's new
 messages their own text (the source is the English).
 """
+
 from __future__ import annotations
 
 import re
@@ -31,15 +32,17 @@ def source_ids() -> set[tuple[str | None, str]]:
         method_map, options_map = parse_mapping_cfg(fh)
     found = set()
     for _file, _line, message, _comments, context in extract_from_dir(
-            str(ROOT), method_map, options_map, keywords=KEYWORDS):
+        str(ROOT), method_map, options_map, keywords=KEYWORDS
+    ):
         msgid = message[0] if isinstance(message, tuple) else message
         found.add((context, msgid))
     return found
 
 
 def languages() -> list[str]:
-    return sorted(p.name for p in LOCALES_DIR.iterdir()
-                  if (p / "LC_MESSAGES" / f"{DOMAIN}.po").exists())
+    return sorted(
+        p.name for p in LOCALES_DIR.iterdir() if (p / "LC_MESSAGES" / f"{DOMAIN}.po").exists()
+    )
 
 
 def catalogue_path(lang: str) -> Path:
@@ -75,13 +78,16 @@ def problems(lang: str, wanted: set[tuple[str | None, str]]) -> list[str]:
         for form in strings:
             if not form:
                 out.append(f"{where} has no translation")
-            elif len(ids) == 1 and placeholders(form) != english:
-                out.append(f"{where}: placeholders {sorted(placeholders(form))} "
-                           f"!= {sorted(english)}")
-            elif len(ids) > 1 and not (english - {"n"} <= placeholders(form) <= english):
-                out.append(f"{where}: placeholders {sorted(placeholders(form))} "
-                           f"!= {sorted(english)}")
-    for context, msgid in sorted(wanted - have, key=lambda k: (k[0] or "", k[1])):
+            elif (
+                len(ids) == 1
+                and placeholders(form) != english
+                or len(ids) > 1
+                and not (english - {"n"} <= placeholders(form) <= english)
+            ):
+                out.append(
+                    f"{where}: placeholders {sorted(placeholders(form))} != {sorted(english)}"
+                )
+    for _context, msgid in sorted(wanted - have, key=lambda k: (k[0] or "", k[1])):
         out.append(f"{lang}: {msgid[:60]!r} is missing")
     return out
 

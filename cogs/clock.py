@@ -1,10 +1,11 @@
 """The bot's clock. Deadlines are stored as times, so tests need to move time
 forward across a restart: with GAMEHOST_TEST_CLOCK pointing at a file, the
 clock is the real one plus the number of seconds written in that file."""
+
 from __future__ import annotations
 
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 
@@ -14,7 +15,7 @@ class Clock:
         return time.time()
 
     def now(self) -> datetime:
-        return datetime.fromtimestamp(self.time(), tz=timezone.utc)
+        return datetime.fromtimestamp(self.time(), tz=UTC)
 
 
 class OffsetClock(Clock):

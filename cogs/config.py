@@ -3,13 +3,14 @@
 Everything a host may set is documented in `.env.example`. Reading it is kept
 apart from the bot so a bad setting fails at start with a plain message.
 """
+
 from __future__ import annotations
 
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from cogs.shards import Shards, ShardError
+from cogs.shards import ShardError, Shards
 from cogs.shards import parse as parse_shards
 from storage.postgres.connect import database_url
 
@@ -64,7 +65,7 @@ class Config:
     shards: Shards | None = None
 
     @classmethod
-    def from_env(cls, env: dict[str, str] | None = None) -> "Config":
+    def from_env(cls, env: dict[str, str] | None = None) -> Config:
         env = dict(os.environ if env is None else env)
         token = env.get("DISCORD_TOKEN", "").strip()
         if not token:
@@ -84,8 +85,9 @@ class Config:
             test_clock=Path(env["GAMEHOST_TEST_CLOCK"]) if env.get("GAMEHOST_TEST_CLOCK") else None,
             test_stats=Path(env["GAMEHOST_TEST_STATS"]) if env.get("GAMEHOST_TEST_STATS") else None,
             create_database_folder=not env.get("DATABASE_PATH"),
-            guild_data_retention_days=_float(env, "GUILD_DATA_RETENTION_DAYS", 30.0,
-                                             unit="days", most=36500),
+            guild_data_retention_days=_float(
+                env, "GUILD_DATA_RETENTION_DAYS", 30.0, unit="days", most=36500
+            ),
             heartbeat_path=heartbeat_path(env),
             database_url=_database_url(env),
             shards=_shards(env),
@@ -123,8 +125,9 @@ def _int(env: dict, name: str) -> int | None:
     return int(raw)
 
 
-def _float(env: dict, name: str, default: float, *, unit: str = "seconds",
-           most: float = 1e9) -> float:
+def _float(
+    env: dict, name: str, default: float, *, unit: str = "seconds", most: float = 1e9
+) -> float:
     raw = env.get(name, "").strip()
     if not raw:
         return default

@@ -18,13 +18,14 @@ through every presenter call.
   is filled in too).
 - `N_(msgid)`: marks a message for extraction only; translate it at use.
 """
+
 from __future__ import annotations
 
 import gettext
 import io
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from babel.messages.mofile import write_mo
@@ -53,13 +54,14 @@ def _catalogue_files(lang: str) -> tuple[Path, Path]:
     return folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
 
 
-@lru_cache(maxsize=None)
+@cache
 def translator_for(locale) -> gettext.NullTranslations:
     """The compiled catalogue of a language. `make locales` compiles the .mo
     files; when one is missing or older than its .po (a checkout, an edit),
     the .po is compiled in memory, so the words shown are always the .po's."""
     lang = language_of(locale)
     po, mo = _catalogue_files(lang)
+    translations: gettext.NullTranslations
     if mo.exists() and (not po.exists() or mo.stat().st_mtime >= po.stat().st_mtime):
         with mo.open("rb") as fh:
             translations = gettext.GNUTranslations(fh)

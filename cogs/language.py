@@ -8,6 +8,7 @@
 - A direct message follows the player's last known locale, remembered from
   their last interaction (a user setting, like their notification choice).
 """
+
 from __future__ import annotations
 
 import logging
@@ -16,8 +17,8 @@ from cogs.i18n import DEFAULT, LANGUAGES, language_of
 
 log = logging.getLogger(__name__)
 
-SERVER_KEY = "language"   # guild setting: a key of LANGUAGES, set by /game config
-USER_KEY = "locale"       # user setting: the language of their last interaction
+SERVER_KEY = "language"  # guild setting: a key of LANGUAGES, set by /game config
+USER_KEY = "locale"  # user setting: the language of their last interaction
 
 
 class Languages:

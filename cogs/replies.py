@@ -4,46 +4,71 @@ Kept in one place so the tone stays the same everywhere: say what happened
 and what to do next, never a traceback. Each is a catalogue message (English
 id), worded in the clicker's language when it is said.
 """
+
+import discord
+
 from cogs.i18n import N_, _, speaking
 from storage import ReadOnlyStorage, StoreClosed
 
-UNKNOWN_MATCH = N_("I can't find that match any more. "
-                 "Use `/game list` to see this server's matches.")
-CORRUPT_MATCH = N_("This match's saved data is damaged, so I can't continue it. "
-                 "A moderator can end it with `/game cancel`.")
+UNKNOWN_MATCH = N_(
+    "I can't find that match any more. Use `/game list` to see this server's matches."
+)
+CORRUPT_MATCH = N_(
+    "This match's saved data is damaged, so I can't continue it. "
+    "A moderator can end it with `/game cancel`."
+)
 NOT_ACTIVE = N_("This match is not running any more.")
 FINISHED = N_("This match is over — see the final scores on the table.")
 NOT_SEATED = N_("You're not playing in this match. You can follow it in this thread.")
 NOT_YOUR_TURN = N_("It's not your turn — I'll mention you when it is.")
 ILLEGAL = N_("That move isn't possible right now. Open **My hand** to see your options.")
-INVALID_BUTTON = N_("That button doesn't belong to a match I know. "
-                  "Use `/game list` to find your match.")
+INVALID_BUTTON = N_(
+    "That button doesn't belong to a match I know. Use `/game list` to find your match."
+)
 STALE = N_("The table has moved on since that button was shown. Here is the current state.")
-STALE_SHORT = N_("The table has moved on since that button was shown — "
-               "the table shows the current state.")
-RACED = N_("Someone else moved at the same moment, and their move came first. "
-         "Please look again.")
+STALE_SHORT = N_(
+    "The table has moved on since that button was shown — the table shows the current state."
+)
+RACED = N_("Someone else moved at the same moment, and their move came first. Please look again.")
 PAUSED = N_("A host has paused this match; moves are possible again once it is resumed.")
-NOT_HOST = N_("Only the match's creator or a host (Manage Server, or the server's host role) "
-            "can do that.")
+NOT_HOST = N_(
+    "Only the match's creator or a host (Manage Server, or the server's host role) can do that."
+)
 BROKEN = N_("Something went wrong on my side; nothing was changed. Please try again.")
-SHUTTING_DOWN = N_("I'm restarting right now. If your last click doesn't show, "
-                 "try it again in a minute.")
-READ_ONLY = N_("I can't save anything right now: the host's storage is read-only. Nothing was "
-             "changed, and trying again won't help until whoever runs this bot fixes it.")
+SHUTTING_DOWN = N_(
+    "I'm restarting right now. If your last click doesn't show, try it again in a minute."
+)
+READ_ONLY = N_(
+    "I can't save anything right now: the host's storage is read-only. Nothing was "
+    "changed, and trying again won't help until whoever runs this bot fixes it."
+)
 NOT_STARTED = N_("This match hasn't started yet, so there is nothing to look back on.")
-REPLAY_RUNNING = N_("A match can be replayed once it is over (a replay of a running match could "
-                  "show what is still hidden). `/game log` tells what happened so far.")
+REPLAY_RUNNING = N_(
+    "A match can be replayed once it is over (a replay of a running match could "
+    "show what is still hidden). `/game log` tells what happened so far."
+)
 REPLAY_CANCELLED = N_("This match was cancelled, so it has no replay; `/game log` tells its story.")
 CONCEDE_ASK = N_("Give up match #{match}? {what}")
 CONCEDE_TWO = N_("The match ends and the other player wins.")
 CONCEDE_MANY = N_("A bot takes your seat and the others play on; it counts as a loss for you.")
 CONCEDE_NO = N_("Good — you're still in the game.")
-NO_MATCH_HERE = N_("There's no match in this channel. "
-                 "Use `/game list` to find one, or `/game new` to start one.")
+NO_MATCH_HERE = N_(
+    "There's no match in this channel. Use `/game list` to find one, or `/game new` to start one."
+)
 
 # Failures that are no bug: the answer says what happened, and no traceback is logged.
 EXPECTED = ((ReadOnlyStorage, READ_ONLY), (StoreClosed, SHUTTING_DOWN))
+
+
+def own_panel(interaction: discord.Interaction) -> bool:
+    """Is the clicked message the clicker's own ephemeral panel? Only then may
+    an answer replace it: anything else (the public table, a forged id) gets a
+    new private message, so no public message ever turns into a hand."""
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        return False
+    shown = message.interaction_metadata
+    return shown is not None and shown.user.id == interaction.user.id
 
 
 async def say(interaction, text: str, **params) -> None:
@@ -74,12 +99,16 @@ async def guarded(interaction, work, log) -> None:
             with speaking(getattr(interaction, "locale", None)):
                 await say(interaction, answer)
         except Exception:
-            log.exception("could not even apologise for interaction %s",
-                          getattr(interaction, "id", "?"))
+            log.exception(
+                "could not even apologise for interaction %s", getattr(interaction, "id", "?")
+            )
+
 
 # -- forged or mistyped input (issue 13) ------------------------------------------
-WRONG_SERVER = N_("That match belongs to another server; it can only be played there. "
-                "Use `/game list` to see this server's matches.")
+WRONG_SERVER = N_(
+    "That match belongs to another server; it can only be played there. "
+    "Use `/game list` to see this server's matches."
+)
 LOBBY_UPDATED = N_("Done — the lobby message shows the seats.")
 BAD_OPTION = N_("One of the options has a value I can't use; please pick it from the list.")
 UNKNOWN_GAME = N_("I don't know that game. Pick one from the list.")

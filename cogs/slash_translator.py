@@ -10,6 +10,7 @@ allows Japanese there); option names come from the catalogue under the
 "option" context, so a word like "game" can read differently as an option
 than in a sentence.
 """
+
 from __future__ import annotations
 
 import discord
@@ -17,6 +18,7 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
 from cogs.i18n import DEFAULT, LANGUAGES, language_of, translator_for
+
 
 #: marks an option name for extraction (`P_` is an extraction keyword: context, id)
 def P_(context: str, msgid: str) -> str:
@@ -26,13 +28,27 @@ def P_(context: str, msgid: str) -> str:
 OPTION = "option"
 #: every slash option's name, for the catalogues (a test checks none is missing)
 OPTION_NAMES = (
-    P_("option", "game"), P_("option", "players"), P_("option", "bots"), P_("option", "bot_level"),
-    P_("option", "here"), P_("option", "match"), P_("option", "mode"),
-    P_("option", "reminder"), P_("option", "timeout"), P_("option", "policy"),
-    P_("option", "threads"), P_("option", "host_role"), P_("option", "clear_host_role"),
-    P_("option", "forget"), P_("option", "language"), P_("option", "member"),
-    P_("option", "substitute"), P_("option", "first_player"), P_("option", "side"),
-    P_("option", "variant"), P_("option", "deals"),
+    P_("option", "game"),
+    P_("option", "players"),
+    P_("option", "bots"),
+    P_("option", "bot_level"),
+    P_("option", "here"),
+    P_("option", "match"),
+    P_("option", "mode"),
+    P_("option", "reminder"),
+    P_("option", "timeout"),
+    P_("option", "policy"),
+    P_("option", "threads"),
+    P_("option", "host_role"),
+    P_("option", "clear_host_role"),
+    P_("option", "forget"),
+    P_("option", "language"),
+    P_("option", "member"),
+    P_("option", "substitute"),
+    P_("option", "first_player"),
+    P_("option", "side"),
+    P_("option", "variant"),
+    P_("option", "deals"),
 )
 
 #: what is not translated: command and group names (see the module's docstring)
@@ -40,8 +56,12 @@ UNTRANSLATED = (Where.command_name, Where.group_name)
 
 
 class CatalogueTranslator(app_commands.Translator):
-    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
-                        context: app_commands.TranslationContext) -> str | None:
+    async def translate(
+        self,
+        string: app_commands.locale_str,
+        locale: discord.Locale,
+        context: app_commands.TranslationContext,
+    ) -> str | None:
         lang = language_of(locale)
         if lang == DEFAULT or lang not in LANGUAGES or context.location in UNTRANSLATED:
             return None

@@ -2,6 +2,7 @@
 (GAMEHOST_TEST_STATS): write transactions (one fsync each), moves committed
 and table edits, so a test can count transactions per move from outside the
 process. Rewritten atomically whenever a counter changed."""
+
 from __future__ import annotations
 
 import asyncio
@@ -17,8 +18,12 @@ PERIOD = 0.2  # seconds between looks
 
 def counters(bot) -> dict[str, int]:
     tables = bot.tables
-    return {"transactions": bot.store.transactions, "moves": tables.moves,
-            "human_moves": tables.human_moves, "table_edits": tables.editor.edits}
+    return {
+        "transactions": bot.store.transactions,
+        "moves": tables.moves,
+        "human_moves": tables.human_moves,
+        "table_edits": tables.editor.edits,
+    }
 
 
 def write(path: Path, values: dict) -> None:

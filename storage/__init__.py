@@ -47,6 +47,7 @@ from storage.records import (
     Seat,
     Stats,
     Status,
+    Unchanged,
     holder_at,
 )
 from storage.sqlite import SqliteStore
@@ -61,6 +62,7 @@ __all__ = [
     "Deadline",
     "DeadlinePlan",
     "UNCHANGED",
+    "Unchanged",
     "Seat",
     "MessageRef",
     "Status",

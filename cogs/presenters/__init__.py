@@ -1,6 +1,7 @@
 """One presenter per game, discovered like the engines: a module
 `cogs/presenters/<game_id>.py` exposing `PRESENTER`. Games without one get
 the plain fallback (and are not offered in Discord)."""
+
 from __future__ import annotations
 
 import importlib

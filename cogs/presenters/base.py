@@ -3,8 +3,9 @@
 A presenter turns an engine view (a JSON dict) and action keys into words and
 embeds. It decides nothing: what is legal, whose turn it is and who won all
 come from the engine. Presenters are pure (no I/O), so they are unit-tested
-directly; the components are built generically in `cogs/panels.py`.
+directly; the components are built generically in `cogs/play/panels.py`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -58,6 +59,7 @@ class Phrase:
     """An event in words: `seat` is the subject (None: a sentence of its
     own); `detail` phrases add to the previous phrase of the same subject
     in parentheses (a private draw: "drew from the draw pile (🟢7)")."""
+
     seat: int | None
     text: str
     detail: bool = False
@@ -82,8 +84,7 @@ class Presenter:
     def ping_hint(self) -> str:
         """Where a player told it's their move clicks to make it (the turn
         ping, DM and reminder add it)."""
-        return _("Press **Your move** below (or **{hand}** on the table).",
-                 hand=_(self.hand_label))
+        return _("Press **Your move** below (or **{hand}** on the table).", hand=_(self.hand_label))
 
     # -- actions --------------------------------------------------------------
     def label(self, action: Action, view: dict) -> str:
@@ -111,7 +112,7 @@ class Presenter:
 
     def toggle_moves(self, view: dict, mask: int) -> list[tuple[str, str]]:
         """The moves on offer with the items of `mask` marked, as (key,
-        label); a key may join two actions with `+` (cogs/tables.py)."""
+        label); a key may join two actions with `+` (cogs/play/hand_panels.py)."""
         return []
 
     # -- the story: events in words ------------------------------------------
@@ -119,7 +120,7 @@ class Presenter:
         """One event in words, or None for an event that needs no words (a
         turn passing on, a marker). `names` are the seats' names when it
         happened. The phrase's subject is a seat's name, added by the
-        story-teller (cogs/story.py), which joins a seat's phrases into one
+        story-teller (cogs/history/story.py), which joins a seat's phrases into one
         sentence; phrases with no subject stand alone."""
         if event["type"] == "concede":
             return Phrase(event["seat"], _("conceded"))
@@ -137,6 +138,7 @@ class Presenter:
         process (cogs/presenters/board_pool.py), never on the event loop or
         under its GIL."""
         from cogs.presenters.board_pool import board_image
+
         return await board_image(self, view, names)
 
     def render_board(self, view: dict, names: list[str]) -> bytes | None:
@@ -167,23 +169,33 @@ class Presenter:
             lines.append(f"{crown}**{names[seat]}**: {score}")
         return lines
 
-    def table_embed(self, *, match_id: int, view: dict, names: list[str],
-                    to_act: tuple[int, ...], recent: list[str],
-                    outcome: dict | None, seq: int) -> discord.Embed:
+    def table_embed(
+        self,
+        *,
+        match_id: int,
+        view: dict,
+        names: list[str],
+        to_act: tuple[int, ...],
+        recent: list[str],
+        outcome: dict | None,
+        seq: int,
+    ) -> discord.Embed:
         """The public table; `recent` the sentences of the moves since the
-        previous human turn (cogs/story.py)."""
-        embed = discord.Embed(title=_("{game} · match #{match}", game=_(self.title),
-                                      match=match_id), colour=self.colour)
+        previous human turn (cogs/history/story.py)."""
+        embed = discord.Embed(
+            title=_("{game} · match #{match}", game=_(self.title), match=match_id),
+            colour=self.colour,
+        )
         if outcome is not None:
-            embed.description = _("**Game over.**") + "\n" + "\n".join(
-                self.outcome_lines(outcome, names))
+            embed.description = (
+                _("**Game over.**") + "\n" + "\n".join(self.outcome_lines(outcome, names))
+            )
         else:
             embed.description = self.status_line(view, names, to_act)
         for name, value in self.public_fields(view, names):
             embed.add_field(name=name, value=value or "—", inline=False)
         if recent:
-            embed.add_field(name=_("Recent moves"), value=clip_lines_from_end(recent),
-                            inline=False)
+            embed.add_field(name=_("Recent moves"), value=clip_lines_from_end(recent), inline=False)
         embed.set_footer(text=_("move {n}", n=seq))
         return embed
 
@@ -196,12 +208,24 @@ class Presenter:
         """The panel's first line when its owner owes a decision."""
         asked = self.decision(view)
         return _("**Your decision:** {asked}", asked=f"{asked[:1].upper()}{asked[1:]}") + (
-            f"\n{note}" if note else "")
+            f"\n{note}" if note else ""
+        )
 
-    def panel_embed(self, *, match_id: int, view: dict, names: list[str], seat: int,
-                    to_act: tuple[int, ...], seq: int, note: str | None = None) -> discord.Embed:
-        embed = discord.Embed(title=_("{game} · match #{match} · your seat", game=_(self.title),
-                                      match=match_id), colour=self.colour)
+    def panel_embed(
+        self,
+        *,
+        match_id: int,
+        view: dict,
+        names: list[str],
+        seat: int,
+        to_act: tuple[int, ...],
+        seq: int,
+        note: str | None = None,
+    ) -> discord.Embed:
+        embed = discord.Embed(
+            title=_("{game} · match #{match} · your seat", game=_(self.title), match=match_id),
+            colour=self.colour,
+        )
         if not to_act:
             embed.description = _("The game is over.")
         elif seat in to_act:

@@ -11,6 +11,7 @@ board being drawn share that drawing. Should the worker fail to start or
 die, boards are drawn in a thread as before (and the worker is tried again
 later, a few times).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -36,6 +37,12 @@ class WorkerGone(Exception):
     """The worker could not take or finish a drawing."""
 
 
+def pipes(process: asyncio.subprocess.Process) -> tuple[asyncio.StreamWriter, asyncio.StreamReader]:
+    """The worker's stdin and stdout (both are pipes: never None)."""
+    assert process.stdin is not None and process.stdout is not None
+    return process.stdin, process.stdout
+
+
 class BoardWorker:
     """One worker process; requests are answered in the order sent."""
 
@@ -52,12 +59,14 @@ class BoardWorker:
 
     async def draw(self, game_id: str, view: dict, names: list[str]) -> bytes | None:
         process = await self._running()
-        request = json.dumps([game_id, view, names, board_language()],
-                             separators=(",", ":")).encode()
+        request = json.dumps(
+            [game_id, view, names, board_language()], separators=(",", ":")
+        ).encode()
+        stdin, _ = pipes(process)
         done = asyncio.get_running_loop().create_future()
         self._waiting.append(done)
         try:
-            process.stdin.write(LENGTH.pack(len(request)) + request)
+            stdin.write(LENGTH.pack(len(request)) + request)
         except (ConnectionError, RuntimeError) as exc:
             raise WorkerGone(str(exc)) from exc
         return await asyncio.shield(done)  # a cancelled caller must not shift the answers
@@ -73,21 +82,26 @@ class BoardWorker:
                 self.starts += 1
                 try:
                     self._process = await asyncio.create_subprocess_exec(
-                        sys.executable, "-m", "cogs.presenters.board_worker", cwd=ROOT,
-                        stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE)
+                        sys.executable,
+                        "-m",
+                        "cogs.presenters.board_worker",
+                        cwd=ROOT,
+                        stdin=asyncio.subprocess.PIPE,
+                        stdout=asyncio.subprocess.PIPE,
+                    )
                 except OSError as exc:
                     self.starts = RESTARTS + 1
                     raise WorkerGone(str(exc)) from exc
-                self._reader = asyncio.create_task(self._read(self._process),
-                                                   name="board-worker")
+                self._reader = asyncio.create_task(self._read(self._process), name="board-worker")
         return self._process
 
     async def _read(self, process: asyncio.subprocess.Process) -> None:
+        _, stdout = pipes(process)
         try:
             while True:
-                head = await process.stdout.readexactly(1 + LENGTH.size)
+                head = await stdout.readexactly(1 + LENGTH.size)
                 (size,) = LENGTH.unpack(head[1:])
-                payload = await process.stdout.readexactly(size)
+                payload = await stdout.readexactly(size)
                 done = self._waiting.popleft()
                 if done.done():
                     continue
@@ -99,8 +113,7 @@ class BoardWorker:
                     done.set_exception(RuntimeError(payload.decode(errors="replace")))
         except (asyncio.IncompleteReadError, ConnectionError) as exc:
             if process is self._process:  # not stopped on purpose
-                log.error("the board worker stopped (%s); drawing boards in threads meanwhile",
-                          exc)
+                log.error("the board worker stopped (%s); drawing boards in threads meanwhile", exc)
         finally:
             while self._waiting:
                 done = self._waiting.popleft()
@@ -112,7 +125,7 @@ class BoardWorker:
     async def stop(self) -> None:
         process, self._process = self._process, None
         if process is not None and process.returncode is None:
-            process.stdin.close()
+            pipes(process)[0].close()
             try:
                 await asyncio.wait_for(process.wait(), 2)
             except TimeoutError:
@@ -155,7 +168,7 @@ async def board_image(presenter: Presenter, view: dict, names: list[str]) -> byt
 
 
 async def _draw(presenter: Presenter, view: dict, names: list[str]) -> bytes | None:
-    if WORKER.usable:
+    if WORKER.usable and presenter.game_id is not None:
         try:
             return await WORKER.draw(presenter.game_id, view, names)
         except WorkerGone:

@@ -7,6 +7,7 @@ Frames: a request is a 4-byte big-endian length, then JSON
 [game_id, view, names, language]; an answer is one status byte (b"P": a PNG
 follows, b"N": no picture, b"E": an error message follows), a 4-byte
 length and the payload."""
+
 from __future__ import annotations
 
 import json
@@ -35,6 +36,7 @@ def answer(stream, status: bytes, payload: bytes) -> None:
 def serve(stdin, stdout) -> None:
     from cogs.i18n import speaking
     from cogs.presenters import presenter_for
+
     while (frame := read_frame(stdin)) is not None:
         try:
             game_id, view, names, language = json.loads(frame)

@@ -6,6 +6,7 @@ it (`teams_public`, `partner`, `solo`); the partner learns it from their own
 panel (their private view's `you`). Cards read as on the rules page: Roman
 numerals for the numbers suit, names for the pictures, with a suit marker.
 """
+
 from __future__ import annotations
 
 import discord
@@ -20,9 +21,18 @@ from rules.cucco.cards import KIND_BY_CODE, KINDS
 SUIT_ICON = {"n": "🔢", "p": "🖼️"}
 #: "a weaker {suit} card"
 WEAKER_CARD = {"n": N_("a weaker numbers card"), "p": N_("a weaker pictures card")}
-PICTURE_NAME = {"mask": N_("Mask"), "bucket": N_("Bucket"), "zero": N_("Zero"), "mat": N_("Mat"),
-                "p11": N_("House"), "p12": N_("Cat"), "p13": N_("Horse"), "p14": N_("Man"),
-                "p15": N_("Cuckoo"), "lion": N_("Lion")}
+PICTURE_NAME = {
+    "mask": N_("Mask"),
+    "bucket": N_("Bucket"),
+    "zero": N_("Zero"),
+    "mat": N_("Mat"),
+    "p11": N_("House"),
+    "p12": N_("Cat"),
+    "p13": N_("Horse"),
+    "p14": N_("Man"),
+    "p15": N_("Cuckoo"),
+    "lion": N_("Lion"),
+}
 ROMAN = ("I", "II", "III", "IIII", "V", "VI", "VII", "VIII", "VIIII", "X")
 TRICKS = 8
 SHOWN_DEALS = 5
@@ -75,8 +85,12 @@ def signed(n: int) -> str:
 
 
 def deal_line(view: dict, names: list[str]) -> str:
-    line = _("Deal {n} of {deals} · dealer **{name}**", n=view["deal"], deals=view["deals"],
-             name=names[view["dealer"]])
+    line = _(
+        "Deal {n} of {deals} · dealer **{name}**",
+        n=view["deal"],
+        deals=view["deals"],
+        name=names[view["dealer"]],
+    )
     if view["thrown_in"]:
         line += _(" · {n} thrown in", n=view["thrown_in"])
     return line
@@ -87,12 +101,21 @@ def weaker_card(code: str) -> str:
 
 
 def bids_text(view: dict, names: list[str]) -> str:
-    lines = [_("**{name}** bid {card}", name=names[b["seat"]], card=card(b["bid"])) if b["bid"]
-             else _("**{name}** passed", name=names[b["seat"]]) for b in view["bids"]]
+    lines = [
+        _("**{name}** bid {card}", name=names[b["seat"]], card=card(b["bid"]))
+        if b["bid"]
+        else _("**{name}** passed", name=names[b["seat"]])
+        for b in view["bids"]
+    ]
     if view["current_bid"]:
-        lines.append(_("Current bid: {card} by **{name}** — only {weaker} may follow.",
-                       card=card(view["current_bid"]), name=names[view["bidder"]],
-                       weaker=weaker_card(view["current_bid"])))
+        lines.append(
+            _(
+                "Current bid: {card} by **{name}** — only {weaker} may follow.",
+                card=card(view["current_bid"]),
+                name=names[view["bidder"]],
+                weaker=weaker_card(view["current_bid"]),
+            )
+        )
     else:
         lines.append(_("No bid yet: any card kind you hold may open."))
     return "\n".join(lines)
@@ -102,11 +125,11 @@ def called_text(view: dict, names: list[str]) -> str:
     declarer, called = names[view["declarer"]], card(view["called"])
     lines = [_("**{name}** is the declarer and called {card}.", name=declarer, card=called)]
     if view["partner"] is not None:
-        lines.append(_("Partner: **{name}** (played a {card}).", name=names[view["partner"]],
-                       card=called))
+        lines.append(
+            _("Partner: **{name}** (played a {card}).", name=names[view["partner"]], card=called)
+        )
     elif view["solo"]:
-        lines.append(_("**{name}** plays alone (played both {card}).", name=declarer,
-                       card=called))
+        lines.append(_("**{name}** plays alone (played both {card}).", name=declarer, card=called))
     else:
         lines.append(_("Partner: secret until a {card} is played.", card=called))
     return "\n".join(lines)
@@ -134,7 +157,8 @@ def roles(view: dict) -> dict[int, str]:
     found: dict[int, list[str]] = {view["dealer"]: [_("dealer")]}
     if view["declarer"] is not None:
         found.setdefault(view["declarer"], []).append(
-            _("declarer alone") if view["solo"] else _("declarer"))
+            _("declarer alone") if view["solo"] else _("declarer")
+        )
     if view["partner"] is not None:
         found.setdefault(view["partner"], []).append(_("partner"))
     return {seat: _(", ").join(words) for seat, words in found.items()}
@@ -145,11 +169,19 @@ def players_text(view: dict, names: list[str]) -> str:
     lines = []
     for seat, name in enumerate(names):
         role = _(" ({role})", role=known[seat]) if seat in known else ""
-        lines.append(_("{seat} **{name}**{role} — ✋{hand} · tricks {tricks} · points "
-                       "{points} · chips {chips}", seat=seat_emoji(seat), name=name, role=role,
-                       hand=view["hand_sizes"][seat], tricks=view["tricks_won"][seat],
-                       points=points(view["half_points"][seat]),
-                       chips=signed(view["chips"][seat])))
+        lines.append(
+            _(
+                "{seat} **{name}**{role} — ✋{hand} · tricks {tricks} · points "
+                "{points} · chips {chips}",
+                seat=seat_emoji(seat),
+                name=name,
+                role=role,
+                hand=view["hand_sizes"][seat],
+                tricks=view["tricks_won"][seat],
+                points=points(view["half_points"][seat]),
+                chips=signed(view["chips"][seat]),
+            )
+        )
     return "\n".join(lines)
 
 
@@ -158,34 +190,55 @@ def teams_text(view: dict, names: list[str]) -> str:
     side = names[view["declarer"]]
     if view["partner"] is not None:
         side += f" + {names[view['partner']]}"
-    return _("{side}: {points} · opponents: {theirs} (10 of the 19 points win)", side=side,
-             points=points(team["declarer"]), theirs=points(team["opponents"]))
+    return _(
+        "{side}: {points} · opponents: {theirs} (10 of the 19 points win)",
+        side=side,
+        points=points(team["declarer"]),
+        theirs=points(team["opponents"]),
+    )
 
 
 def deal_result(record: dict, names: list[str]) -> str:
     """One settled deal: who called what with whom, the count and the chips."""
     declarer, called = names[record["declarer"]], card(record["called"])
-    who = (_("**{name}** called {card} and played alone", name=declarer, card=called)
-           if record["solo"] else
-           _("**{name}** called {card} with **{partner}**", name=declarer, card=called,
-             partner=names[record["partner"]]))
+    who = (
+        _("**{name}** called {card} and played alone", name=declarer, card=called)
+        if record["solo"]
+        else _(
+            "**{name}** called {card} with **{partner}**",
+            name=declarer,
+            card=called,
+            partner=names[record["partner"]],
+        )
+    )
     ours, theirs = record["half_points"]
     count = _("{ours} to {theirs}", ours=points(ours), theirs=points(theirs))
     if record["recount"]:
-        count += _(", recount {ours} to {theirs}", ours=record["recount"][0],
-                   theirs=record["recount"][1])
+        count += _(
+            ", recount {ours} to {theirs}", ours=record["recount"][0], theirs=record["recount"][1]
+        )
     chips = " · ".join(f"{names[s]} {signed(c)}" for s, c in enumerate(record["chips"]))
     result = RESULT[record["result"]]
-    return (_("Deal {n}: {who} — {result} {count}.", n=record["deal"], who=who,
-              result=_(result), count=count) + "\n" + _("Chips: {chips}", chips=chips))
+    return (
+        _(
+            "Deal {n}: {who} — {result} {count}.",
+            n=record["deal"],
+            who=who,
+            result=_(result),
+            count=count,
+        )
+        + "\n"
+        + _("Chips: {chips}", chips=chips)
+    )
 
 
 def history_text(view: dict, names: list[str]) -> str:
     history = view["history"]
     lines = [deal_result(r, names) for r in history[-SHOWN_DEALS:]]
     if len(history) > SHOWN_DEALS:
-        lines.insert(0, ngettext("… {n} earlier deal", "… {n} earlier deals",
-                                 len(history) - SHOWN_DEALS))
+        lines.insert(
+            0, ngettext("… {n} earlier deal", "… {n} earlier deals", len(history) - SHOWN_DEALS)
+        )
     return clip("\n".join(lines))
 
 
@@ -195,24 +248,42 @@ def role_text(view: dict, names: list[str]) -> str:
     declarer = names[view["declarer"]]
     if you["role"] == "declarer":
         if you["solo"]:
-            return _("You are the **declarer** and hold both {card}: you play **alone** "
-                     "against the other four. Nobody else knows until both are played.",
-                     card=called)
-        return _("You are the **declarer**; you called {card}. Whoever holds the other "
-                 "{card} is your partner — nobody knows who until it is played.", card=called)
+            return _(
+                "You are the **declarer** and hold both {card}: you play **alone** "
+                "against the other four. Nobody else knows until both are played.",
+                card=called,
+            )
+        return _(
+            "You are the **declarer**; you called {card}. Whoever holds the other "
+            "{card} is your partner — nobody knows who until it is played.",
+            card=called,
+        )
     if you["role"] == "partner":
         if view["teams_public"]:
-            return _("**You are the partner** of **{name}**: you hold a {card} (everybody "
-                     "knows now).", name=declarer, card=called)
-        return _("**You are the partner** of **{name}**: you hold a {card} (nobody else "
-                 "knows until you play it).", name=declarer, card=called)
+            return _(
+                "**You are the partner** of **{name}**: you hold a {card} (everybody knows now).",
+                name=declarer,
+                card=called,
+            )
+        return _(
+            "**You are the partner** of **{name}**: you hold a {card} (nobody else "
+            "knows until you play it).",
+            name=declarer,
+            card=called,
+        )
     if view["partner"] is not None:
-        return _("You are an **opponent** of **{name}** and **{partner}**.", name=declarer,
-                 partner=names[view["partner"]])
+        return _(
+            "You are an **opponent** of **{name}** and **{partner}**.",
+            name=declarer,
+            partner=names[view["partner"]],
+        )
     if view["solo"]:
         return _("You are an **opponent** of **{name}**, who plays alone.", name=declarer)
-    return _("You are an **opponent** of **{name}** and of whoever holds the other {card}.",
-             name=declarer, card=called)
+    return _(
+        "You are an **opponent** of **{name}** and of whoever holds the other {card}.",
+        name=declarer,
+        card=called,
+    )
 
 
 def bidding_hint(view: dict, names: list[str]) -> str:
@@ -221,8 +292,12 @@ def bidding_hint(view: dict, names: list[str]) -> str:
     current = view["current_bid"]
     if current is None:
         return _("No bid yet: bid any card kind you hold, or pass.")
-    return _("Current bid: {card} by **{name}**. You may bid {weaker} you hold, or pass.",
-             card=card(current), name=names[view["bidder"]], weaker=weaker_card(current))
+    return _(
+        "Current bid: {card} by **{name}**. You may bid {weaker} you hold, or pass.",
+        card=card(current),
+        name=names[view["bidder"]],
+        weaker=weaker_card(current),
+    )
 
 
 class CuccoPresenter(Presenter):
@@ -277,21 +352,28 @@ class CuccoPresenter(Presenter):
         if kind == "thrown_in":
             return Phrase(None, _("Everybody passed: the cards are thrown in."))
         if kind == "deal":
-            return Phrase(None, _("Deal {n}: **{name}** deals.", n=event["deal"],
-                                  name=names[event["dealer"]]))
+            return Phrase(
+                None, _("Deal {n}: **{name}** deals.", n=event["deal"], name=names[event["dealer"]])
+            )
         if kind == "declarer":
             return Phrase(seat, _("is the declarer and calls {card}", card=card(event["called"])))
         if kind == "play":
             return Phrase(seat, _("played {card}", card=card(event["card"])))
         if kind == "partner":
-            return Phrase(seat, _("is revealed as **{name}**'s partner",
-                                  name=names[event["declarer"]]))
+            return Phrase(
+                seat, _("is revealed as **{name}**'s partner", name=names[event["declarer"]])
+            )
         if kind == "solo":
             return Phrase(seat, _("played the second called card: they play alone"))
         if kind == "trick":
-            return Phrase(event["winner"], _("won trick {n} ({points} points)",
-                                             n=event["number"],
-                                             points=points(event["half_points"])))
+            return Phrase(
+                event["winner"],
+                _(
+                    "won trick {n} ({points} points)",
+                    n=event["number"],
+                    points=points(event["half_points"]),
+                ),
+            )
         if kind == "deal_end":
             return Phrase(None, deal_result(event, names).replace("\n", " "))
         return super().phrase(event, names)
@@ -299,6 +381,7 @@ class CuccoPresenter(Presenter):
     # -- images ---------------------------------------------------------------
     def render_board(self, view: dict, names: list[str]) -> bytes | None:
         from cogs.presenters.cucco_board import render  # it names cards with this module
+
         return render(view, names)
 
     # -- embeds ---------------------------------------------------------------
@@ -309,8 +392,12 @@ class CuccoPresenter(Presenter):
         if view["phase"] == "bidding":
             doing = _("{who} to bid or pass.", who=who)
         else:
-            doing = _("{who} to play to trick {n} of {tricks}.", who=who,
-                      n=len(view["tricks"]) + 1, tricks=TRICKS)
+            doing = _(
+                "{who} to play to trick {n} of {tricks}.",
+                who=who,
+                n=len(view["tricks"]) + 1,
+                tricks=TRICKS,
+            )
         return f"{deal_line(view, names)}\n{doing}"
 
     def public_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
@@ -321,8 +408,12 @@ class CuccoPresenter(Presenter):
             fields.append((_("Called card"), clip(called_text(view, names))))
             fields.append((trick_title(view), clip(trick_text(view, names))))
             if view["tricks"]:
-                fields.append((_("Last trick ({n})", n=len(view["tricks"])),
-                               clip(last_trick_text(view, names))))
+                fields.append(
+                    (
+                        _("Last trick ({n})", n=len(view["tricks"])),
+                        clip(last_trick_text(view, names)),
+                    )
+                )
             if view["team_half_points"] is not None:
                 fields.append((_("Points by side"), clip(teams_text(view, names))))
         if view["phase"] != "over":
@@ -331,8 +422,11 @@ class CuccoPresenter(Presenter):
             fields.append((_("Deals"), history_text(view, names)))
         return fields
 
-    def private_fields(self, view: dict, names: list[str] | None = None,
-                       ) -> list[tuple[str, str]]:
+    def private_fields(
+        self,
+        view: dict,
+        names: list[str] | None = None,
+    ) -> list[tuple[str, str]]:
         if "hand" not in view or view["phase"] == "over":
             return []
         names = names or [_("Player {n}", n=s + 1) for s in range(len(view["chips"]))]
@@ -348,14 +442,26 @@ class CuccoPresenter(Presenter):
         if view["phase"] == "bidding":
             return _("Bid or pass.")
         if view["phase"] == "play":
-            return _("Play a card to trick {n} of {tricks}.", n=len(view["tricks"]) + 1,
-                     tricks=TRICKS)
+            return _(
+                "Play a card to trick {n} of {tricks}.", n=len(view["tricks"]) + 1, tricks=TRICKS
+            )
         return super().decision(view)
 
-    def panel_embed(self, *, match_id: int, view: dict, names: list[str], seat: int,
-                    to_act: tuple[int, ...], seq: int, note: str | None = None) -> discord.Embed:
-        embed = discord.Embed(title=_("{game} · match #{match} · your seat", game=_(self.title),
-                                      match=match_id), colour=self.colour)
+    def panel_embed(
+        self,
+        *,
+        match_id: int,
+        view: dict,
+        names: list[str],
+        seat: int,
+        to_act: tuple[int, ...],
+        seq: int,
+        note: str | None = None,
+    ) -> discord.Embed:
+        embed = discord.Embed(
+            title=_("{game} · match #{match} · your seat", game=_(self.title), match=match_id),
+            colour=self.colour,
+        )
         if not to_act or view["phase"] == "over":
             embed.description = _("The game is over — the table shows the final chips.")
         elif seat in to_act:
@@ -373,11 +479,18 @@ class CuccoPresenter(Presenter):
         for seat, b in ranked:
             crown = "🏆 " if seat in outcome["winners"] else ""
             deals = ", ".join(signed(c) for c in b["per_deal"]) or _("none")
-            lines.append(crown + ngettext(
-                "**{name}**: {chips} chip (deals {deals} · declared {declared})",
-                "**{name}**: {chips} chips (deals {deals} · declared {declared})",
-                abs(b["chips"]), name=names[seat], chips=signed(b["chips"]), deals=deals,
-                declared=b["declared"]))
+            lines.append(
+                crown
+                + ngettext(
+                    "**{name}**: {chips} chip (deals {deals} · declared {declared})",
+                    "**{name}**: {chips} chips (deals {deals} · declared {declared})",
+                    abs(b["chips"]),
+                    name=names[seat],
+                    chips=signed(b["chips"]),
+                    deals=deals,
+                    declared=b["declared"],
+                )
+            )
         if outcome["reason"] == "concede":
             lines.append(_("The match ended by a concession."))
         elif not outcome["winners"]:

@@ -7,6 +7,7 @@ seat's last bid; then the last trick with its winner; at the bottom every
 player's tricks, points and chips. Cards read as in the text: Roman
 numerals for the numbers suit (blue), names for the pictures (red).
 """
+
 from __future__ import annotations
 
 from PIL import ImageDraw
@@ -14,7 +15,6 @@ from PIL import ImageDraw
 from cogs.presenters.cucco import TRICKS, suit
 from cogs.presenters.cucco import board_face as face
 from cogs.presenters.drawing import (
-    board_words,
     GOLD,
     HIGHLIGHT,
     INK,
@@ -24,6 +24,7 @@ from cogs.presenters.drawing import (
     PANEL,
     VALUE_TEXT,
     WIDTH,
+    board_words,
     canvas,
     card,
     fit,
@@ -47,8 +48,16 @@ HEIGHT = PLAYERS_Y + 152
 SUIT_STYLE = {"n": ((226, 234, 250), (30, 60, 140)), "p": ((252, 228, 214), (150, 40, 30))}
 
 
-def _card(draw: ImageDraw.ImageDraw, x: float, y: float, code: str, h: float = CARD_H,
-          outline=INK, width: int = 2, seat: int | None = None) -> None:
+def _card(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    code: str,
+    h: float = CARD_H,
+    outline=INK,
+    width: int = 2,
+    seat: int | None = None,
+) -> None:
     """A card; with `seat`, who played it as a disc at its left."""
     fill, ink = SUIT_STYLE[suit(code)]
     card(draw, (x, y, x + CARD_W, y + h), "", fill=fill, outline=outline, width=width)
@@ -70,52 +79,97 @@ def half(points: int) -> str:
 
 def _head(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
     draw.rectangle((0, 0, WIDTH, HEAD), fill=PANEL)
-    text(draw, 12, 24, board_words("deal {n} of {deals}", n=view["deal"], deals=view["deals"]),
-         MIN_TEXT, anchor="lm")
+    text(
+        draw,
+        12,
+        24,
+        board_words("deal {n} of {deals}", n=view["deal"], deals=view["deals"]),
+        MIN_TEXT,
+        anchor="lm",
+    )
     if view["called"] is not None:
         declarer = view["declarer"]
         text(draw, 12, 66, board_words("called"), MIN_TEXT, MUTED, anchor="lm")
         _card(draw, 90, 44, view["called"], SMALL_H)
         who = plain_name(names[declarer], declarer)
         if view["partner"] is not None:
-            side = board_words("{who} with {partner}", who=who,
-                               partner=plain_name(names[view["partner"]], view["partner"]))
+            side = board_words(
+                "{who} with {partner}",
+                who=who,
+                partner=plain_name(names[view["partner"]], view["partner"]),
+            )
         elif view["solo"]:
             side = board_words("{who} alone", who=who)
         else:
             side = board_words("{who}, partner secret", who=who)
-        text(draw, 90 + CARD_W + 14, 70, fit(side, MIN_TEXT, WIDTH - CARD_W - 120), MIN_TEXT,
-             anchor="lm")
+        text(
+            draw,
+            90 + CARD_W + 14,
+            70,
+            fit(side, MIN_TEXT, WIDTH - CARD_W - 120),
+            MIN_TEXT,
+            anchor="lm",
+        )
     elif view["current_bid"] is not None:
         text(draw, 12, 66, board_words("bid"), MIN_TEXT, MUTED, anchor="lm")
         _card(draw, 90, 44, view["current_bid"], SMALL_H)
         bidder = plain_name(names[view["bidder"]], view["bidder"])
-        text(draw, 90 + CARD_W + 14, 70, fit(board_words("by {name}", name=bidder), MIN_TEXT, 400), MIN_TEXT,
-             anchor="lm")
+        text(
+            draw,
+            90 + CARD_W + 14,
+            70,
+            fit(board_words("by {name}", name=bidder), MIN_TEXT, 400),
+            MIN_TEXT,
+            anchor="lm",
+        )
     if view["team_half_points"] is not None:
         team = view["team_half_points"]
-        text(draw, WIDTH - 12, 24, board_words("declarer's side {ours}, others {theirs}",
-                                               ours=half(team["declarer"]),
-                                               theirs=half(team["opponents"])),
-             MIN_TEXT, anchor="rm")
+        text(
+            draw,
+            WIDTH - 12,
+            24,
+            board_words(
+                "declarer's side {ours}, others {theirs}",
+                ours=half(team["declarer"]),
+                theirs=half(team["opponents"]),
+            ),
+            MIN_TEXT,
+            anchor="rm",
+        )
 
 
-def _places(draw: ImageDraw.ImageDraw, y: float, first: int, cards: dict[int, str | None],
-            h: float, winner: int | None = None, names: list[str] | None = None) -> None:
+def _places(
+    draw: ImageDraw.ImageDraw,
+    y: float,
+    first: int,
+    cards: dict[int, str | None],
+    h: float,
+    winner: int | None = None,
+    names: list[str] | None = None,
+) -> None:
     """Five places from seat `first` on: a card, "pass" (None) or nothing yet;
     under each the seat's name, or without `names` its disc on the card."""
     for i in range(PLAYERS):
         seat = (first + i) % PLAYERS
         x = i * SLOT + (SLOT - CARD_W) / 2
+        card = cards.get(seat)
         if seat not in cards:
             _empty(draw, x, y, h)
-        elif cards[seat] is None:
+        elif card is None:
             _empty(draw, x, y, h)
             text(draw, x + CARD_W / 2, y + h / 2, board_words("pass"), MIN_TEXT, MUTED)
         else:
             won = seat == winner
-            _card(draw, x, y, cards[seat], h, GOLD if won else INK, 5 if won else 2,
-                  None if names else seat)
+            _card(
+                draw,
+                x,
+                y,
+                card,
+                h,
+                GOLD if won else INK,
+                5 if won else 2,
+                None if names else seat,
+            )
         if names is not None:
             name_tag(draw, x, y + h + 22, seat, names[seat], CARD_W + 10)
 
@@ -127,8 +181,13 @@ def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
     for seat in range(PLAYERS):
         x = seat * SLOT
         if seat in acting:
-            draw.rounded_rectangle((x + 3, PLAYERS_Y + 5, x + SLOT - 3, HEIGHT - 5), radius=8,
-                                   fill=HIGHLIGHT, outline=GOLD, width=2)
+            draw.rounded_rectangle(
+                (x + 3, PLAYERS_Y + 5, x + SLOT - 3, HEIGHT - 5),
+                radius=8,
+                fill=HIGHLIGHT,
+                outline=GOLD,
+                width=2,
+            )
         name_tag(draw, x + 8, PLAYERS_Y + 24, seat, names[seat], SLOT - 14)
         role = board_words("dealer") if seat == view["dealer"] else ""
         if seat == view["declarer"]:
@@ -136,9 +195,11 @@ def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
         elif seat == view["partner"]:
             role = board_words("partner")
         chips = view["chips"][seat]
-        lines = (board_words("tricks {n}", n=view["tricks_won"][seat]),
-                 board_words("points {n}", n=half(view["half_points"][seat])),
-                 board_words("chips {n}", n=f"{chips:+d}" if chips else "0"))
+        lines = (
+            board_words("tricks {n}", n=view["tricks_won"][seat]),
+            board_words("points {n}", n=half(view["half_points"][seat])),
+            board_words("chips {n}", n=f"{chips:+d}" if chips else "0"),
+        )
         for n, line in enumerate(lines):
             text(draw, x + 12, PLAYERS_Y + 54 + n * 25, line, MIN_TEXT, anchor="lm")
         if role:
@@ -156,18 +217,37 @@ def render(view: dict, names: list[str]) -> bytes:
     else:
         trick = view["trick"]
         if len(view["tricks"]) < TRICKS:
-            text(draw, 12, TRICK_Y - 18, board_words("trick {n} of {tricks}",
-                                                     n=len(view["tricks"]) + 1, tricks=TRICKS),
-                 MIN_TEXT, MUTED, anchor="lm")
+            text(
+                draw,
+                12,
+                TRICK_Y - 18,
+                board_words("trick {n} of {tricks}", n=len(view["tricks"]) + 1, tricks=TRICKS),
+                MIN_TEXT,
+                MUTED,
+                anchor="lm",
+            )
             _places(draw, TRICK_Y, trick["leader"], dict(trick["cards"]), CARD_H, names=names)
         else:
-            text(draw, WIDTH / 2, TRICK_Y + CARD_H / 2,
-                 board_words("all {n} tricks played", n=TRICKS), VALUE_TEXT, MUTED)
+            text(
+                draw,
+                WIDTH / 2,
+                TRICK_Y + CARD_H / 2,
+                board_words("all {n} tricks played", n=TRICKS),
+                VALUE_TEXT,
+                MUTED,
+            )
         if view["tricks"]:
             last = view["tricks"][-1]
             winner = plain_name(names[last["winner"]], last["winner"])
-            text(draw, 12, LAST_Y - 18, fit(board_words("last trick, won by {name}", name=winner), MIN_TEXT, WIDTH),
-                 MIN_TEXT, MUTED, anchor="lm")
+            text(
+                draw,
+                12,
+                LAST_Y - 18,
+                fit(board_words("last trick, won by {name}", name=winner), MIN_TEXT, WIDTH),
+                MIN_TEXT,
+                MUTED,
+                anchor="lm",
+            )
             _places(draw, LAST_Y, last["leader"], dict(last["cards"]), SMALL_H, last["winner"])
     _players(draw, view, names)
     return to_png(image)

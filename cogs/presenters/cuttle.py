@@ -2,6 +2,7 @@
 jacks that stole it), permanents, points against each target, the deck and
 the scrap, and, during a counter window, the pending one-off with its chain
 of 2s. A player picks a card from their hand, then what to do with it."""
+
 from __future__ import annotations
 
 from cogs.i18n import N_, _, ngettext
@@ -148,11 +149,13 @@ class CuttlePresenter(Presenter):
         if verb == "points":
             return _("{card} as points (+{n})", card=mine, n=view["point_values"][args[0]])
         if verb == "scuttle":
-            return _("{card} scuttles {target}", card=mine,
-                     target=self._stack_label(args[1], view))
+            return _("{card} scuttles {target}", card=mine, target=self._stack_label(args[1], view))
         if verb == "jack":
-            return _("{card} on {target}: take control", card=mine,
-                     target=self._stack_label(args[1], view))
+            return _(
+                "{card} on {target}: take control",
+                card=mine,
+                target=self._stack_label(args[1], view),
+            )
         if verb == "glasses":
             return _("{card} as glasses (see their hand)", card=mine)
         if verb == "perm":
@@ -161,10 +164,7 @@ class CuttlePresenter(Presenter):
             return _("{card} as Queen (protects your cards)", card=mine)
         if verb == "oneoff":
             rank = rank_of(args[0])
-            if len(args) > 1:
-                what = aimed(args[0], target_text(args[1], view))
-            else:
-                what = effect(rank)
+            what = aimed(args[0], target_text(args[1], view)) if len(args) > 1 else effect(rank)
             return clip(_("One-off {card}: {effect}", card=mine, effect=what), 80)
         return action.key()
 
@@ -194,34 +194,69 @@ class CuttlePresenter(Presenter):
         if event.get("from_seven"):
             played = _("{card} (revealed by the 7)", card=played)
         if kind == "draw":
-            return Phrase(seat, ngettext("drew a card ({n} card left)",
-                                         "drew a card ({n} cards left)", event["left"]))
+            return Phrase(
+                seat,
+                ngettext(
+                    "drew a card ({n} card left)", "drew a card ({n} cards left)", event["left"]
+                ),
+            )
         if kind == "drawn":
             return Phrase(seat, cards(event["cards"]), detail=True)
         if kind == "pass":
             return Phrase(seat, _("passed ({n} in a row)", n=event["passes"]))
         if kind == "points":
-            return Phrase(seat, ngettext("played {card} for {n} point",
-                                         "played {card} for {n} points", event["value"],
-                                         card=played))
+            return Phrase(
+                seat,
+                ngettext(
+                    "played {card} for {n} point",
+                    "played {card} for {n} points",
+                    event["value"],
+                    card=played,
+                ),
+            )
         if kind == "scuttle":
             if event["jacks"]:
-                return Phrase(seat, _("scuttled {target} and its jacks {jacks} with {card}",
-                                      target=card(event["target"]), jacks=cards(event["jacks"]),
-                                      card=played))
-            return Phrase(seat, _("scuttled {target} with {card}", target=card(event["target"]),
-                                  card=played))
+                return Phrase(
+                    seat,
+                    _(
+                        "scuttled {target} and its jacks {jacks} with {card}",
+                        target=card(event["target"]),
+                        jacks=cards(event["jacks"]),
+                        card=played,
+                    ),
+                )
+            return Phrase(
+                seat, _("scuttled {target} with {card}", target=card(event["target"]), card=played)
+            )
         if kind == "jack":
-            return Phrase(seat, _("put {card} on {target} and took control of it", card=played,
-                                  target=card(event["target"])))
+            return Phrase(
+                seat,
+                _(
+                    "put {card} on {target} and took control of it",
+                    card=played,
+                    target=card(event["target"]),
+                ),
+            )
         if kind == "glasses":
             return Phrase(seat, _("put {card} down as glasses", card=played))
         if kind == "perm":
-            return Phrase(seat, _("played {card} as a {permanent}", card=played,
-                                  permanent=perm_name(rank_of(event["card"]))))
+            return Phrase(
+                seat,
+                _(
+                    "played {card} as a {permanent}",
+                    card=played,
+                    permanent=perm_name(rank_of(event["card"])),
+                ),
+            )
         if kind == "oneoff":
-            return Phrase(seat, _("played {card} as a one-off: {effect}", card=played,
-                                  effect=self._effect(event["card"], event.get("target"))))
+            return Phrase(
+                seat,
+                _(
+                    "played {card} as a one-off: {effect}",
+                    card=played,
+                    effect=self._effect(event["card"], event.get("target")),
+                ),
+            )
         if kind == "counter":
             return Phrase(seat, _("countered with {card}", card=played))
         if kind == "no_counter":
@@ -229,9 +264,15 @@ class CuttlePresenter(Presenter):
         if kind == "resolve":
             return Phrase(seat, _("let it resolve"))
         if kind == "cancelled":
-            return Phrase(None, ngettext("{card} is cancelled by {n} counter and does nothing.",
-                                         "{card} is cancelled by {n} counters and does nothing.",
-                                         event["counters"], card=played))
+            return Phrase(
+                None,
+                ngettext(
+                    "{card} is cancelled by {n} counter and does nothing.",
+                    "{card} is cancelled by {n} counters and does nothing.",
+                    event["counters"],
+                    card=played,
+                ),
+            )
         if kind == "effect":
             return Phrase(None, self._effect_done(event, names))
         if kind == "take":
@@ -256,17 +297,27 @@ class CuttlePresenter(Presenter):
             gone = cards(event["scrapped"]) if event["scrapped"] else _("nothing")
             return _("{card} resolves: scrapped {cards}.", card=head, cards=gone)
         if "to_hand" in event:
-            return _("{card} resolves: {target} goes back to {name}'s hand.", card=head,
-                     target=card(event["target"]), name=names[event["to_hand"]])
+            return _(
+                "{card} resolves: {target} goes back to {name}'s hand.",
+                card=head,
+                target=card(event["target"]),
+                name=names[event["to_hand"]],
+            )
         if "target" in event:
-            return _("{card} resolves: {target} is scrapped.", card=head,
-                     target=card(event["target"]))
+            return _(
+                "{card} resolves: {target} is scrapped.", card=head, target=card(event["target"])
+            )
         if "drawn" in event:
-            return _("{card} resolves: {name} draws {cards}.", card=head,
-                     name=names[event["seat"]], cards=n_cards(event["drawn"]))
+            return _(
+                "{card} resolves: {name} draws {cards}.",
+                card=head,
+                name=names[event["seat"]],
+                cards=n_cards(event["drawn"]),
+            )
         if "revealed" in event:
-            return _("{card} resolves: the top card is {top}.", card=head,
-                     top=card(event["revealed"]))
+            return _(
+                "{card} resolves: the top card is {top}.", card=head, top=card(event["revealed"])
+            )
         return _("{card} resolves: {effect}.", card=head, effect=effect(rank_of(event["card"])))
 
     # -- images ---------------------------------------------------------------
@@ -286,11 +337,18 @@ class CuttlePresenter(Presenter):
             what = aimed(code, target)
         else:
             what = effect(rank_of(code))
-        lines = [_("{name}'s {card}: {effect}", name=names[view["current"]], card=card(code),
-                   effect=what)]
+        lines = [
+            _(
+                "{name}'s {card}: {effect}",
+                name=names[view["current"]],
+                card=card(code),
+                effect=what,
+            )
+        ]
         if pending["counters"]:
-            lines.append(_("Counters: {cards}",
-                           cards=" ← ".join(card(c) for c in pending["counters"])))
+            lines.append(
+                _("Counters: {cards}", cards=" ← ".join(card(c) for c in pending["counters"]))
+            )
         return "\n".join(lines)
 
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:
@@ -303,26 +361,39 @@ class CuttlePresenter(Presenter):
         if phase == "counter":
             responder = names[view["pending"]["responder"]]
             top = view["pending"]["counters"][-1:] or [view["pending"]["card"]]
-            return _("**{name}** may counter {card} with a 2, or let it resolve.",
-                     name=responder, card=card(top[0]))
+            return _(
+                "**{name}** may counter {card} with a 2, or let it resolve.",
+                name=responder,
+                card=card(top[0]),
+            )
         if phase == "take":
-            return _("**{name}** takes a card from the scrap ({card}).", name=current,
-                     card=card(view["pending"]["card"]))
+            return _(
+                "**{name}** takes a card from the scrap ({card}).",
+                name=current,
+                card=card(view["pending"]["card"]),
+            )
         if phase == "discard":
-            return _("**{victim}** discards {cards} ({name}'s 4).",
-                     victim=names[view["to_act"][0]], cards=n_cards(view["discards_owed"]),
-                     name=current)
+            return _(
+                "**{victim}** discards {cards} ({name}'s 4).",
+                victim=names[view["to_act"][0]],
+                cards=n_cards(view["discards_owed"]),
+                name=current,
+            )
         if phase == "seven":
-            return _("**{name}** must play {card}, revealed by the 7, at once.", name=current,
-                     card=card(view["revealed"]))
+            return _(
+                "**{name}** must play {card}, revealed by the 7, at once.",
+                name=current,
+                card=card(view["revealed"]),
+            )
         return _("The game is over.")
 
     def area_text(self, view: dict, seat: int, names: list[str]) -> str:
         """Two lines: the point cards this seat controls, then its permanents."""
         stacks = [stack_text(s, names) for s in view["stacks"] if s["controller"] == seat]
         perms = [permanent(p) for p in view["players"][seat]["permanents"]]
-        return "\n".join([" · ".join(stacks) or _("no point cards"),
-                          " · ".join(perms) or _("no permanents")])
+        return "\n".join(
+            [" · ".join(stacks) or _("no point cards"), " · ".join(perms) or _("no permanents")]
+        )
 
     def public_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
         fields = []
@@ -330,20 +401,33 @@ class CuttlePresenter(Presenter):
             seat = player["seat"]
             kings = f" (👑×{player['kings']})" if player["kings"] else ""
             dealer = _(" · dealer") if player["dealer"] else ""
-            head = _("{seat} {name} · {points}/{target} points{kings} · ✋{hand}{dealer}",
-                     seat=seat_emoji(seat), name=names[seat], points=player["points"],
-                     target=player["target"], kings=kings, hand=player["hand_size"],
-                     dealer=dealer)
+            head = _(
+                "{seat} {name} · {points}/{target} points{kings} · ✋{hand}{dealer}",
+                seat=seat_emoji(seat),
+                name=names[seat],
+                points=player["points"],
+                target=player["target"],
+                kings=kings,
+                hand=player["hand_size"],
+                dealer=dealer,
+            )
             fields.append((clip(head, 256), clip(self.area_text(view, seat, names))))
         scrap = view["scrap"]
         top = _(", top {card}", card=card(scrap[-1])) if scrap else ""
-        middle = [_("Deck: {deck} · scrap: {scrap}{top}", deck=n_cards(view["deck"]),
-                    scrap=n_cards(len(scrap)), top=top)]
+        middle = [
+            _(
+                "Deck: {deck} · scrap: {scrap}{top}",
+                deck=n_cards(view["deck"]),
+                scrap=n_cards(len(scrap)),
+                top=top,
+            )
+        ]
         if len(scrap) > 1:
             middle.append(_("Scrap, oldest first: {cards}", cards=cards(scrap)))
         if not view["deck"] and view["phase"] != "over":
-            middle.append(_("Passes in a row: {n}/3 (three end the game in a draw)",
-                            n=view["passes"]))
+            middle.append(
+                _("Passes in a row: {n}/3 (three end the game in a draw)", n=view["passes"])
+            )
         fields.append((_("Deck and scrap"), "\n".join(middle)))
         if view["pending"] and view["phase"] in ("counter", "take", "discard"):
             fields.append((_("One-off"), clip(self.pending_text(view, names))))
@@ -357,11 +441,21 @@ class CuttlePresenter(Presenter):
         me, other = view["players"][view["seat"]], view["players"][1 - view["seat"]]
         fields = [(_("Your hand"), cards(view["hand"]) or _("(empty)"))]
         if "opponent_hand" in view:
-            fields.append((_("Their hand (👓 your glasses)"),
-                           cards(view["opponent_hand"]) or _("(empty)")))
-        fields.append((_("Points"), _("you {mine}/{my_target} · them {theirs}/{their_target}",
-                                      mine=me["points"], my_target=me["target"],
-                                      theirs=other["points"], their_target=other["target"])))
+            fields.append(
+                (_("Their hand (👓 your glasses)"), cards(view["opponent_hand"]) or _("(empty)"))
+            )
+        fields.append(
+            (
+                _("Points"),
+                _(
+                    "you {mine}/{my_target} · them {theirs}/{their_target}",
+                    mine=me["points"],
+                    my_target=me["target"],
+                    theirs=other["points"],
+                    their_target=other["target"],
+                ),
+            )
+        )
         return fields
 
     @staticmethod
@@ -376,25 +470,38 @@ class CuttlePresenter(Presenter):
         """What the panel's owner is asked, in words."""
         phase = view["phase"]
         if phase == "main":
-            return (_("Draw, or choose a card and what to do with it.") if view["deck"] else
-                    _("Pass, or choose a card and what to do with it."))
+            return (
+                _("Draw, or choose a card and what to do with it.")
+                if view["deck"]
+                else _("Pass, or choose a card and what to do with it.")
+            )
         if phase == "counter":
             pending = view["pending"]
             if pending["counters"] and view["current"] == view["seat"]:
-                return _("Counter their counter {counter} (against your one-off {card}) with a "
-                         "2, or let it resolve.", counter=card(pending["counters"][-1]),
-                         card=card(pending["card"]))
+                return _(
+                    "Counter their counter {counter} (against your one-off {card}) with a "
+                    "2, or let it resolve.",
+                    counter=card(pending["counters"][-1]),
+                    card=card(pending["card"]),
+                )
             if pending["counters"]:
-                return _("Counter their counter {counter} (against their one-off {card}) with "
-                         "a 2, or let it resolve.", counter=card(pending["counters"][-1]),
-                         card=card(pending["card"]))
-            return _("Counter their one-off {card} ({effect}) with a 2, or let it resolve.",
-                     card=card(pending["card"]), effect=self.effect_text(pending, view))
+                return _(
+                    "Counter their counter {counter} (against their one-off {card}) with "
+                    "a 2, or let it resolve.",
+                    counter=card(pending["counters"][-1]),
+                    card=card(pending["card"]),
+                )
+            return _(
+                "Counter their one-off {card} ({effect}) with a 2, or let it resolve.",
+                card=card(pending["card"]),
+                effect=self.effect_text(pending, view),
+            )
         if phase == "take":
             return _("Your 3: take a card from the scrap.")
         if phase == "discard":
-            return _("Their 4: discard {cards} of your choice.",
-                     cards=n_cards(view["discards_owed"]))
+            return _(
+                "Their 4: discard {cards} of your choice.", cards=n_cards(view["discards_owed"])
+            )
         if phase == "seven":
             return _("Your 7 revealed {card}: play it now.", card=card(view["revealed"]))
         return super().decision(view)
@@ -403,17 +510,26 @@ class CuttlePresenter(Presenter):
         reason = outcome.get("reason")
         lines = []
         if not outcome["winners"]:
-            lines.append(_("**Draw**: three passes in a row.") if reason == "passes"
-                         else _("**Draw.**"))
+            lines.append(
+                _("**Draw**: three passes in a row.") if reason == "passes" else _("**Draw.**")
+            )
         elif reason == "concede":
             lines.append(_("Won by concession."))
         for seat, b in enumerate(outcome["breakdown"]):
             crown = "🏆 " if seat in outcome["winners"] else ""
             kings = f" (👑×{b['kings']})" if b["kings"] else ""
             held = cards(b["point_cards"]) or _("no point cards")
-            lines.append(crown + _("**{name}**: {points}/{target} points{kings} — {held}",
-                                   name=names[seat], points=b["points"], target=b["target"],
-                                   kings=kings, held=held))
+            lines.append(
+                crown
+                + _(
+                    "**{name}**: {points}/{target} points{kings} — {held}",
+                    name=names[seat],
+                    points=b["points"],
+                    target=b["target"],
+                    kings=kings,
+                    held=held,
+                )
+            )
         return lines
 
 

@@ -7,13 +7,13 @@ queens, an 8 as glasses). The middle holds the deck, the scrap's top card,
 a pending one-off with its target and its chain of 2s, and a card revealed
 by a 7. The built-in font has no suit signs, so suits are drawn.
 """
+
 from __future__ import annotations
 
 from PIL import ImageDraw
 
 from cogs.i18n import N_
 from cogs.presenters.drawing import (
-    board_words,
     GOLD,
     HIGHLIGHT,
     INK,
@@ -24,6 +24,7 @@ from cogs.presenters.drawing import (
     VALUE_TEXT,
     WHITE,
     WIDTH,
+    board_words,
     canvas,
     card,
     circle,
@@ -54,14 +55,17 @@ def _suit(draw: ImageDraw.ImageDraw, x: float, y: float, suit: str, s: float) ->
     """A suit sign of size `s` centred on (x, y)."""
     colour = RED if suit in "dh" else INK
     if suit == "d":
-        draw.polygon(((x, y - s / 2), (x + s * 0.38, y), (x, y + s / 2), (x - s * 0.38, y)),
-                     fill=colour)
+        draw.polygon(
+            ((x, y - s / 2), (x + s * 0.38, y), (x, y + s / 2), (x - s * 0.38, y)), fill=colour
+        )
         return
     if suit == "h":
         circle(draw, x - s * 0.22, y - s * 0.15, s * 0.26, fill=colour)
         circle(draw, x + s * 0.22, y - s * 0.15, s * 0.26, fill=colour)
-        draw.polygon(((x - s * 0.47, y - s * 0.06), (x + s * 0.47, y - s * 0.06),
-                      (x, y + s * 0.48)), fill=colour)
+        draw.polygon(
+            ((x - s * 0.47, y - s * 0.06), (x + s * 0.47, y - s * 0.06), (x, y + s * 0.48)),
+            fill=colour,
+        )
         return
     if suit == "s":
         circle(draw, x - s * 0.22, y + s * 0.08, s * 0.24, fill=colour)
@@ -74,8 +78,15 @@ def _suit(draw: ImageDraw.ImageDraw, x: float, y: float, suit: str, s: float) ->
     draw.polygon(((x, y), (x - s * 0.18, y + s * 0.5), (x + s * 0.18, y + s * 0.5)), fill=colour)
 
 
-def _card(draw: ImageDraw.ImageDraw, x: float, y: float, code: str, h: float = CARD_H,
-          outline=INK, width: int = 2) -> None:
+def _card(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    code: str,
+    h: float = CARD_H,
+    outline=INK,
+    width: int = 2,
+) -> None:
     """A face: the rank in the top left corner, the suit beside or below it."""
     rank = rank_of(code)
     card(draw, (x, y, x + CARD_W, y + h), "", fill=WHITE, outline=outline, width=width)
@@ -100,15 +111,21 @@ def height(view: dict) -> int:
     return MIDDLE_H + 2 * _band_height(view)
 
 
-def _band(draw: ImageDraw.ImageDraw, y: float, view: dict, seat: int, names: list[str],
-          acting: bool) -> None:
+def _band(
+    draw: ImageDraw.ImageDraw, y: float, view: dict, seat: int, names: list[str], acting: bool
+) -> None:
     player = view["players"][seat]
     if acting:
-        draw.rounded_rectangle((4, y + 3, WIDTH - 4, y + HEAD - 3), radius=8, fill=HIGHLIGHT,
-                               outline=GOLD, width=2)
+        draw.rounded_rectangle(
+            (4, y + 3, WIDTH - 4, y + HEAD - 3), radius=8, fill=HIGHLIGHT, outline=GOLD, width=2
+        )
     name_tag(draw, 10, y + HEAD / 2, seat, names[seat], 300)
-    head = board_words("{points}/{target} points · hand {hand}", points=player["points"],
-                       target=player["target"], hand=player["hand_size"])
+    head = board_words(
+        "{points}/{target} points · hand {hand}",
+        points=player["points"],
+        target=player["target"],
+        hand=player["hand_size"],
+    )
     if player["dealer"]:
         head += board_words(" · dealer")
     text(draw, WIDTH - 12, y + HEAD / 2, head, MIN_TEXT, anchor="rm")
@@ -126,8 +143,9 @@ def _band(draw: ImageDraw.ImageDraw, y: float, view: dict, seat: int, names: lis
         if stack["owner"] != seat:  # stolen: its owner's colour on it
             seat_disc(draw, x + CARD_W - 14, top + 16, 9, stack["owner"])
     if not stacks:
-        text(draw, 12, top + CARD_H / 2, board_words("no point cards"), MIN_TEXT, MUTED,
-             anchor="lm")
+        text(
+            draw, 12, top + CARD_H / 2, board_words("no point cards"), MIN_TEXT, MUTED, anchor="lm"
+        )
     if perms:
         draw.line((perm_x - 12, top, perm_x - 12, top + CARD_H + 30), fill=LINE, width=2)
     for n, code in enumerate(perms):
@@ -150,7 +168,14 @@ def _middle(draw: ImageDraw.ImageDraw, y: float, view: dict, names: list[str]) -
     pending = view["pending"]
     if pending and view["phase"] in ("counter", "take", "discard"):
         who = plain_name(names[view["current"]], view["current"])
-        text(draw, x, cap, fit(board_words("one-off by {name}", name=who), MIN_TEXT, 360), MIN_TEXT, anchor="lm")
+        text(
+            draw,
+            x,
+            cap,
+            fit(board_words("one-off by {name}", name=who), MIN_TEXT, 360),
+            MIN_TEXT,
+            anchor="lm",
+        )
         _card(draw, x, top, pending["card"], outline=GOLD, width=4)
         x += CARD_W + 10
         if pending["target"]:

@@ -11,12 +11,12 @@ built-in font has Latin letters only, so Japanese labels need a font with
 its glyphs (Debian's fonts-ipafont-gothic or fonts-noto-cjk, installed by
 the Dockerfile); without one the board is labelled in English.
 """
+
 from __future__ import annotations
 
 import io
 import unicodedata
 from functools import cache
-
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -41,9 +41,15 @@ GOLD = (212, 160, 23)
 STONE_BLUE = (120, 220, 240)
 HIGHLIGHT = (255, 248, 225)
 #: the Keltis colours (cards, rows, fields, dice), grey for point cards
-COLOUR_FILL = {"b": (139, 90, 50), "y": (240, 196, 50), "p": (240, 140, 182),
-               "g": (56, 158, 78), "u": (58, 118, 208), "x": (170, 166, 160),
-               None: (205, 198, 186)}
+COLOUR_FILL = {
+    "b": (139, 90, 50),
+    "y": (240, 196, 50),
+    "p": (240, 140, 182),
+    "g": (56, 158, 78),
+    "u": (58, 118, 208),
+    "x": (170, 166, 160),
+    None: (205, 198, 186),
+}
 LIGHT_FILLS = frozenset({"y", "p", "x", None})  # fills that take dark ink
 
 
@@ -52,9 +58,11 @@ def ink_on(colour: str | None) -> tuple[int, int, int]:
 
 
 #: fonts with Japanese glyphs, the first found is used
-CJK_FONTS = ("/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
-             "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
-             "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
+CJK_FONTS = (
+    "/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf",
+    "/usr/share/fonts/truetype/fonts-japanese-gothic.ttf",
+    "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+)
 #: languages whose letters Pillow's built-in font lacks
 NEEDS_FONT = frozenset({"ja"})
 
@@ -77,14 +85,14 @@ def board_words(msgid: str, **params) -> str:
         return _(msgid, **params)
 
 
-def font(size: int) -> ImageFont.FreeTypeFont:
+def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     """Pillow's built-in font (no font file to ship), or a font with the
     board language's glyphs."""
     return _font(size, cjk_font() if board_language() in NEEDS_FONT else None)
 
 
 @cache
-def _font(size: int, path: str | None) -> ImageFont.FreeTypeFont:
+def _font(size: int, path: str | None) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     return ImageFont.truetype(path, size) if path else ImageFont.load_default(size=size)
 
 
@@ -93,8 +101,15 @@ def canvas(height: int, colour=BACKGROUND) -> tuple[Image.Image, ImageDraw.Image
     return image, ImageDraw.Draw(image)
 
 
-def text(draw: ImageDraw.ImageDraw, x: float, y: float, words: str, size: int,
-         fill=INK, anchor: str = "mm") -> None:
+def text(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    words: str,
+    size: int,
+    fill=INK,
+    anchor: str = "mm",
+) -> None:
     """Every text of every board goes through here (the legibility test
     records the sizes)."""
     draw.text((x, y), words, fill=fill, font=font(size), anchor=anchor)
@@ -135,8 +150,15 @@ def circle(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, **kw) -> Non
     draw.ellipse((x - r, y - r, x + r, y + r), **kw)
 
 
-def seat_disc(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, seat: int,
-              label: str = "", size: int = MIN_TEXT) -> None:
+def seat_disc(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    r: float,
+    seat: int,
+    label: str = "",
+    size: int = MIN_TEXT,
+) -> None:
     """A seat's token in its colour (a light ring keeps black visible on dark)."""
     circle(draw, x, y, r + 2, fill=WHITE)
     circle(draw, x, y, r, fill=SEAT_COLOURS[seat], outline=INK, width=2)
@@ -144,26 +166,44 @@ def seat_disc(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, seat: int
         text(draw, x, y, label, size, fill=SEAT_INK[seat])
 
 
-def name_tag(draw: ImageDraw.ImageDraw, x: float, y: float, seat: int, name: str,
-             width: float, size: int = MIN_TEXT) -> None:
+def name_tag(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    seat: int,
+    name: str,
+    width: float,
+    size: int = MIN_TEXT,
+) -> None:
     """A seat's disc then its name, left-aligned at (x, y) (the vertical middle)."""
     seat_disc(draw, x + 12, y, 12, seat)
     text(draw, x + 30, y, fit(plain_name(name, seat), size, width - 30), size, anchor="lm")
 
 
-def card(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], label: str,
-         fill=WHITE, ink=INK, size: int = VALUE_TEXT, outline=INK, width: int = 2) -> None:
+def card(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    label: str,
+    fill=WHITE,
+    ink=INK,
+    size: int = VALUE_TEXT,
+    outline=INK,
+    width: int = 2,
+) -> None:
     """A card face: a rounded box with its label in the middle."""
     draw.rounded_rectangle(box, radius=6, fill=fill, outline=outline, width=width)
     if label:
         text(draw, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, label, size, fill=ink)
 
 
-def diamond(draw: ImageDraw.ImageDraw, x: float, y: float, r: float,
-            fill=STONE_BLUE) -> None:
+def diamond(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, fill=STONE_BLUE) -> None:
     """A wishing stone."""
-    draw.polygon(((x, y - r), (x + r * 0.75, y), (x, y + r), (x - r * 0.75, y)),
-                 fill=fill, outline=INK, width=1)
+    draw.polygon(
+        ((x, y - r), (x + r * 0.75, y), (x, y + r), (x - r * 0.75, y)),
+        fill=fill,
+        outline=INK,
+        width=1,
+    )
 
 
 def clover(draw: ImageDraw.ImageDraw, x: float, y: float, fill, k: float = 1) -> None:
@@ -192,8 +232,9 @@ def arrow(draw: ImageDraw.ImageDraw, x: float, y: float, up: bool, fill=INK) -> 
 
 def to_png(image: Image.Image, colours: int = PALETTE_COLOURS) -> bytes:
     """Quantised to a small palette (no dithering: flat colours stay flat)."""
-    small = image.quantize(colors=colours, method=Image.Quantize.FASTOCTREE,
-                           dither=Image.Dither.NONE)
+    small = image.quantize(
+        colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
     out = io.BytesIO()
     small.save(out, "PNG")  # optimize=True saves 10% for 7x the time
     return out.getvalue()

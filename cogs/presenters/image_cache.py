@@ -4,6 +4,7 @@ drawn twice. The table, the replay and the panels all ask the presenter for
 in a worker process (cogs/presenters/board_pool.py) or, in tests and
 benches, in threads: the cache is locked, and a second thread asking for a
 board being drawn waits for that drawing instead of starting its own."""
+
 from __future__ import annotations
 
 import hashlib
@@ -20,8 +21,12 @@ Render = Callable[[dict, list[str]], "bytes | None"]
 
 def view_key(game_id: str | None, view: dict, names: list[str]) -> bytes:
     """A stable digest of what a board is drawn from (its labels' language too)."""
-    blob = json.dumps([game_id, view, names, board_language()], sort_keys=True,
-                      separators=(",", ":"), ensure_ascii=False)
+    blob = json.dumps(
+        [game_id, view, names, board_language()],
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
     return hashlib.blake2b(blob.encode(), digest_size=16).digest()
 
 
@@ -37,8 +42,9 @@ class ImageCache:
         self._lock = threading.Lock()
         self.renders = 0  # boards actually drawn (hits are not)
 
-    def get(self, game_id: str | None, view: dict, names: list[str],
-            render: Render) -> bytes | None:
+    def get(
+        self, game_id: str | None, view: dict, names: list[str], render: Render
+    ) -> bytes | None:
         key = view_key(game_id, view, names)
         with self._lock:
             png = self._lookup(key)

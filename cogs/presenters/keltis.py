@@ -1,5 +1,6 @@
 """Keltis (card game) in Discord: coloured rows with their direction, the six
 discard tops, wishing stones, hand sizes and the draw pile."""
+
 from __future__ import annotations
 
 from cogs.i18n import N_, _, ngettext
@@ -9,18 +10,38 @@ from cogs.presenters.seats import seat_emoji
 from rules import Action
 
 COLOUR_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "x": "⚪"}
-COLOUR_NAME = {"b": N_("brown"), "y": N_("yellow"), "p": N_("pink"), "g": N_("green"),
-               "u": N_("blue"), "x": N_("grey")}
+COLOUR_NAME = {
+    "b": N_("brown"),
+    "y": N_("yellow"),
+    "p": N_("pink"),
+    "g": N_("green"),
+    "u": N_("blue"),
+    "x": N_("grey"),
+}
 #: a row (a colour, or "x": the point row) as a sentence names it
-ROW_NAME = {"b": N_("brown row"), "y": N_("yellow row"), "p": N_("pink row"),
-            "g": N_("green row"), "u": N_("blue row"), "x": N_("point row")}
+ROW_NAME = {
+    "b": N_("brown row"),
+    "y": N_("yellow row"),
+    "p": N_("pink row"),
+    "g": N_("green row"),
+    "u": N_("blue row"),
+    "x": N_("point row"),
+}
 #: a discard pile as a sentence names it
-PILE_NAME = {"b": N_("brown pile"), "y": N_("yellow pile"), "p": N_("pink pile"),
-             "g": N_("green pile"), "u": N_("blue pile"), "x": N_("grey pile")}
+PILE_NAME = {
+    "b": N_("brown pile"),
+    "y": N_("yellow pile"),
+    "p": N_("pink pile"),
+    "g": N_("green pile"),
+    "u": N_("blue pile"),
+    "x": N_("grey pile"),
+}
 DIRECTION = {"up": "↑", "down": "↓", None: ""}
 ROW_ORDER = ("b", "y", "p", "g", "u")
-END_REASON = {"end_cards": N_("five rows hold an end card"),
-              "deck_empty": N_("the draw pile is empty")}
+END_REASON = {
+    "end_cards": N_("five rows hold an end card"),
+    "deck_empty": N_("the draw pile is empty"),
+}
 
 
 def face(code: str) -> str:
@@ -34,8 +55,10 @@ def card(code: str) -> str:
 
 
 def pile_tops(piles: dict) -> str:
-    return " ".join(f"{COLOUR_ICON[p]}{face(i['top'])}({i['count']})" if i["top"]
-                    else f"{COLOUR_ICON[p]}–" for p, i in piles.items())
+    return " ".join(
+        f"{COLOUR_ICON[p]}{face(i['top'])}({i['count']})" if i["top"] else f"{COLOUR_ICON[p]}–"
+        for p, i in piles.items()
+    )
 
 
 def colour_name(colour: str) -> str:
@@ -63,8 +86,10 @@ def draw_phrase(event: dict) -> Phrase:
         return Phrase(seat, card(event["card"]), detail=True)
     if event["from"] == "deck":
         return Phrase(seat, _("drew from the draw pile"))
-    return Phrase(seat, _("took {card} from the {pile}", card=card(event["card"]),
-                          pile=pile_name(event["from"])))
+    return Phrase(
+        seat,
+        _("took {card} from the {pile}", card=card(event["card"]), pile=pile_name(event["from"])),
+    )
 
 
 class KeltisPresenter(Presenter):
@@ -98,15 +123,22 @@ class KeltisPresenter(Presenter):
             return _("Play {card} on your {row}", card=card(args[0]), row=row_name(args[1]))
         if verb == "stone":
             first, second = args
-            return _("💎{value}: discard {first} then {second}", value=second[1:],
-                     first=card(first), second=card(second))
+            return _(
+                "💎{value}: discard {first} then {second}",
+                value=second[1:],
+                first=card(first),
+                second=card(second),
+            )
         if verb == "draw":
             if args[0] == "deck":
                 return _("Draw from the draw pile ({n})", n=view.get("deck", "?"))
             top = view.get("piles", {}).get(args[0], {}).get("top")
             pile = pile_name(args[0])
-            return (_("Take {card} from the {pile}", card=card(top), pile=pile) if top
-                    else _("Take from the {pile}", pile=pile))
+            return (
+                _("Take {card} from the {pile}", card=card(top), pile=pile)
+                if top
+                else _("Take from the {pile}", pile=pile)
+            )
         if verb == "done":
             return _("I'm done placing cards")
         return action.key()
@@ -125,15 +157,26 @@ class KeltisPresenter(Presenter):
         if kind == "discard":
             return Phrase(seat, _("discarded {card}", card=card(event["card"])))
         if kind == "play":
-            return Phrase(seat, _("played {card} on their {row}", card=card(event["card"]),
-                                  row=row_name(event["row"])))
+            return Phrase(
+                seat,
+                _(
+                    "played {card} on their {row}",
+                    card=card(event["card"]),
+                    row=row_name(event["row"]),
+                ),
+            )
         if kind == "stone":
             return Phrase(seat, _("took the 💎{value} wishing stone", value=event["value"]))
         if kind in ("draw", "drawn"):
             return draw_phrase(event)
         if kind == "end":
-            return Phrase(None, _("🔚 The game ends: {reason}. Everyone may place up to two "
-                                  "more cards.", reason=end_reason(event["reason"])))
+            return Phrase(
+                None,
+                _(
+                    "🔚 The game ends: {reason}. Everyone may place up to two more cards.",
+                    reason=end_reason(event["reason"]),
+                ),
+            )
         if kind == "done":
             return Phrase(seat, _("is done placing cards"))
         return super().phrase(event, names)
@@ -148,27 +191,41 @@ class KeltisPresenter(Presenter):
         if phase == "play":
             return _("**{name}** to play a card.", name=names[view["current"]])
         if phase == "draw":
-            return ngettext("**{name}** to draw {n} card.", "**{name}** to draw {n} cards.",
-                            view["draws_owed"], name=names[view["current"]])
+            return ngettext(
+                "**{name}** to draw {n} card.",
+                "**{name}** to draw {n} cards.",
+                view["draws_owed"],
+                name=names[view["current"]],
+            )
         if phase == "final":
-            return _("The game has ended ({reason}). Final placements — up to two cards each. "
-                     "Waiting for {who}.", reason=end_reason(view["end_reason"]),
-                     who=bold_names(names, to_act))
+            return _(
+                "The game has ended ({reason}). Final placements — up to two cards each. "
+                "Waiting for {who}.",
+                reason=end_reason(view["end_reason"]),
+                who=bold_names(names, to_act),
+            )
         return _("The game is over.")
 
     def decision(self, view: dict) -> str:
         phase = view["phase"]
         if phase == "play":
-            return _("Play a card on one of your rows, or discard one (two of equal value "
-                     "take a 💎 wishing stone); then draw.")
+            return _(
+                "Play a card on one of your rows, or discard one (two of equal value "
+                "take a 💎 wishing stone); then draw."
+            )
         if phase == "draw":
-            return _("Draw {cards}: the draw pile or a discard top (not a card you discarded "
-                     "this turn).", cards=cards(view["draws_owed"]))
+            return _(
+                "Draw {cards}: the draw pile or a discard top (not a card you discarded "
+                "this turn).",
+                cards=cards(view["draws_owed"]),
+            )
         if phase == "final":
             left = view["players"][view["seat"]]["placements_left"]
-            return ngettext("The game has ended: place up to {n} more card on your rows, or "
-                            "say you're done.", "The game has ended: place up to {n} more "
-                            "cards on your rows, or say you're done.", left)
+            return ngettext(
+                "The game has ended: place up to {n} more card on your rows, or say you're done.",
+                "The game has ended: place up to {n} more cards on your rows, or say you're done.",
+                left,
+            )
         return super().decision(view)
 
     def rows_text(self, player: dict) -> str:
@@ -189,15 +246,23 @@ class KeltisPresenter(Presenter):
         for player in view["players"]:
             stones = " ".join(f"💎{v}" for v in player["stones"]) or _("no stones")
             # the running score is the engine's (K-7 on the table as it stands)
-            head = (f"{seat_emoji(player['seat'])} {names[player['seat']]} · ⭐{player['score']}"
-                    f" · ✋{player['hand_size']} · {stones}")
+            head = (
+                f"{seat_emoji(player['seat'])} {names[player['seat']]} · ⭐{player['score']}"
+                f" · ✋{player['hand_size']} · {stones}"
+            )
             fields.append((clip(head, 256), clip(self.rows_text(player))))
         stones = " ".join(f"💎{v}" for v in view["stones_left"]) or _("none")
-        middle = "\n".join((
-            _("Discard tops: {tops}", tops=pile_tops(view["piles"])),
-            _("Draw pile: {cards} · rows closed by end cards: {closed}/5",
-              cards=cards(view["deck"]), closed=view["end_rows"]),
-            _("Wishing stones left: {stones}", stones=stones)))
+        middle = "\n".join(
+            (
+                _("Discard tops: {tops}", tops=pile_tops(view["piles"])),
+                _(
+                    "Draw pile: {cards} · rows closed by end cards: {closed}/5",
+                    cards=cards(view["deck"]),
+                    closed=view["end_rows"],
+                ),
+                _("Wishing stones left: {stones}", stones=stones),
+            )
+        )
         fields.append((_("Middle"), middle))
         return fields
 
@@ -216,12 +281,18 @@ class KeltisPresenter(Presenter):
         ranked = sorted(enumerate(outcome["breakdown"]), key=lambda p: -p[1]["total"])
         for seat, b in ranked:
             crown = "🏆 " if seat in outcome["winners"] else ""
-            rows = (" ".join(f"{COLOUR_ICON[c]}{p:+d}" for c, p in b["rows"].items())
-                    or _("no rows"))
-            lines.append(crown + _("**{name}**: {total} (rows {rows} · point row +{point_row} · "
-                                   "stones {stones})", name=names[seat], total=b["total"],
-                                   rows=rows, point_row=b["point_row"],
-                                   stones=f"{b['stones']:+d}"))
+            rows = " ".join(f"{COLOUR_ICON[c]}{p:+d}" for c, p in b["rows"].items()) or _("no rows")
+            lines.append(
+                crown
+                + _(
+                    "**{name}**: {total} (rows {rows} · point row +{point_row} · stones {stones})",
+                    name=names[seat],
+                    total=b["total"],
+                    rows=rows,
+                    point_row=b["point_row"],
+                    stones=f"{b['stones']:+d}",
+                )
+            )
         return lines
 
 

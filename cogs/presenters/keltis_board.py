@@ -6,12 +6,12 @@ stone carries its taker's seat colour). Below, one block per player: their
 rows of cards colour by colour with the row's direction, then the point
 row; end cards are dark with a bar.
 """
+
 from __future__ import annotations
 
 from PIL import ImageDraw
 
 from cogs.presenters.drawing import (
-    board_words,
     COLOUR_FILL,
     GOLD,
     HIGHLIGHT,
@@ -24,6 +24,7 @@ from cogs.presenters.drawing import (
     WHITE,
     WIDTH,
     arrow,
+    board_words,
     canvas,
     card,
     diamond,
@@ -59,16 +60,29 @@ def _face(code: str) -> str:
     return "" if code[1:] == "e" else code[1:]
 
 
-def _card(draw: ImageDraw.ImageDraw, x: float, y: float, code: str, w: float = CARD_W,
-          h: float = CARD_H, corner: bool = False) -> None:
+def _card(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    code: str,
+    w: float = CARD_W,
+    h: float = CARD_H,
+    corner: bool = False,
+) -> None:
     """A card; `corner`: its value at the left edge (the next card covers its right)."""
     colour = code[0]
     if code[1:] == "e":  # an end card: dark, with a bar in its row's colour
         card(draw, (x, y, x + w, y + h), "", fill=END_FILL)
         draw.rectangle((x + 6, y + h / 2 - 4, x + w - 6, y + h / 2 + 4), fill=COLOUR_FILL[colour])
         return
-    card(draw, (x, y, x + w, y + h), "" if corner else _face(code), fill=COLOUR_FILL[colour],
-         ink=ink_on(colour), size=CARD_TEXT)
+    card(
+        draw,
+        (x, y, x + w, y + h),
+        "" if corner else _face(code),
+        fill=COLOUR_FILL[colour],
+        ink=ink_on(colour),
+        size=CARD_TEXT,
+    )
     if corner:
         text(draw, x + 3, y + h / 2, _face(code), MIN_TEXT, ink_on(colour), anchor="lm")
 
@@ -81,14 +95,24 @@ def _middle(draw: ImageDraw.ImageDraw, view: dict) -> None:
         if pile["top"]:
             _card(draw, x, CARDS_Y, pile["top"], PILE_W, PILE_H)
         else:
-            draw.rounded_rectangle((x, CARDS_Y, x + PILE_W, CARDS_Y + PILE_H), radius=6,
-                                   outline=COLOUR_FILL[colour], width=3)
+            draw.rounded_rectangle(
+                (x, CARDS_Y, x + PILE_W, CARDS_Y + PILE_H),
+                radius=6,
+                outline=COLOUR_FILL[colour],
+                width=3,
+            )
         text(draw, x + PILE_W / 2, CARDS_Y + PILE_H + 20, f"{pile['count']}", MIN_TEXT, MUTED)
         x += PILE_W + 6
     x += 10
     text(draw, x, 18, board_words("deck"), MIN_TEXT, MUTED, anchor="lm")
-    card(draw, (x, CARDS_Y, x + 58, CARDS_Y + PILE_H), str(view["deck"]), fill=(70, 90, 130),
-         ink=WHITE, size=CARD_TEXT)
+    card(
+        draw,
+        (x, CARDS_Y, x + 58, CARDS_Y + PILE_H),
+        str(view["deck"]),
+        fill=(70, 90, 130),
+        ink=WHITE,
+        size=CARD_TEXT,
+    )
     x += 58 + 24
     text(draw, x, 18, board_words("wishing stones"), MIN_TEXT, MUTED, anchor="lm")
     taker = {value: p["seat"] for p in view["players"] for value in p["stones"]}
@@ -96,36 +120,68 @@ def _middle(draw: ImageDraw.ImageDraw, view: dict) -> None:
     for value in WISHING_STONES:
         cx = x + step * (value - 1) + step / 2
         left = value in view["stones_left"]
-        diamond(draw, cx, CARDS_Y + PILE_H / 2, STONE_R * 1.5,
-                STONE_BLUE if left else (200, 196, 190))
+        diamond(
+            draw, cx, CARDS_Y + PILE_H / 2, STONE_R * 1.5, STONE_BLUE if left else (200, 196, 190)
+        )
         text(draw, cx, CARDS_Y + PILE_H / 2 + 1, str(value), MIN_TEXT)
         if value in taker:
             seat_disc(draw, cx, CARDS_Y + PILE_H + 20, 10, taker[value])
 
 
-def _row_line(draw: ImageDraw.ImageDraw, x: float, y: float, width: float, colour: str,
-              row: dict | None, cards: list[str]) -> None:
-    draw.rounded_rectangle((x, y + 3, x + CHIP_W, y + LINE_H - 3), radius=6,
-                           fill=COLOUR_FILL[colour], outline=INK, width=2)
+def _row_line(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    width: float,
+    colour: str,
+    row: dict | None,
+    cards: list[str],
+) -> None:
+    draw.rounded_rectangle(
+        (x, y + 3, x + CHIP_W, y + LINE_H - 3),
+        radius=6,
+        fill=COLOUR_FILL[colour],
+        outline=INK,
+        width=2,
+    )
     if row and row["direction"]:
         arrow(draw, x + CHIP_W / 2, y + LINE_H / 2, row["direction"] == "up", ink_on(colour))
     room = width - CHIP_W - 10
     step = min(CARD_W + 2, room / max(len(cards), 1))
     for n, code in enumerate(cards):
-        _card(draw, x + CHIP_W + 8 + n * step, y + (LINE_H - CARD_H) / 2, code,
-              corner=step < CARD_W)
+        _card(
+            draw, x + CHIP_W + 8 + n * step, y + (LINE_H - CARD_H) / 2, code, corner=step < CARD_W
+        )
 
 
-def _player(draw: ImageDraw.ImageDraw, x: float, y: float, width: float, player: dict,
-            name: str, current: bool) -> None:
+def _player(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    width: float,
+    player: dict,
+    name: str,
+    current: bool,
+) -> None:
     seat = player["seat"]
     if current:
-        draw.rounded_rectangle((x + 2, y + 2, x + width - 4, y + BLOCK_HEAD - 2), radius=8,
-                               fill=HIGHLIGHT, outline=GOLD, width=2)
+        draw.rounded_rectangle(
+            (x + 2, y + 2, x + width - 4, y + BLOCK_HEAD - 2),
+            radius=8,
+            fill=HIGHLIGHT,
+            outline=GOLD,
+            width=2,
+        )
     hand = board_words("hand {n}", n=player["hand_size"])
     hand_w = 90
-    name_tag(draw, x + 8, y + BLOCK_HEAD / 2, seat, name, width - hand_w - 16
-             - 30 * len(player["stones"]))
+    name_tag(
+        draw,
+        x + 8,
+        y + BLOCK_HEAD / 2,
+        seat,
+        name,
+        width - hand_w - 16 - 30 * len(player["stones"]),
+    )
     text(draw, x + width - 10, y + BLOCK_HEAD / 2, hand, MIN_TEXT, anchor="rm")
     for n, value in enumerate(sorted(player["stones"], reverse=True)):
         sx = x + width - hand_w - 20 - n * 30

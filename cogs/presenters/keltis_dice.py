@@ -3,6 +3,7 @@ with their symbols, forbidden fields and every stone, one marker per seat),
 the dice, chips and the running score. Everything is public (D-7), so every
 decision is a public button on the table; the panel repeats the seat's own
 stones for convenience."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -17,7 +18,6 @@ from rules import Action
 from rules.keltis_dice.board import (
     CLOVER,
     COLOURS,
-    DICE,
     FACES,
     FIELD_POINTS,
     FIELDS,
@@ -30,8 +30,13 @@ from rules.keltis_dice.board import (
 )
 
 FACE_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "w": "💎"}
-COLOUR_NAME = {"b": N_("Brown"), "y": N_("Yellow"), "p": N_("Pink"), "g": N_("Green"),
-               "u": N_("Blue")}
+COLOUR_NAME = {
+    "b": N_("Brown"),
+    "y": N_("Yellow"),
+    "p": N_("Pink"),
+    "g": N_("Green"),
+    "u": N_("Blue"),
+}
 SYMBOL_ICON = {WISHING: "💎", CLOVER: "🍀", KOBOLD: "👺"}
 FORBIDDEN_ICON = "⛔"
 END_REASON = {
@@ -77,8 +82,12 @@ def side_text(view: dict) -> str:
     if view["side"] == "B":
         side += _(" (⛔ forbidden fields)")
     if len(sides) > 1:
-        side += _(" · game {n} of {games} ({sides})", n=view["game_no"], games=len(sides),
-                  sides=_(" then ").join(sides))
+        side += _(
+            " · game {n} of {games} ({sides})",
+            n=view["game_no"],
+            games=len(sides),
+            sides=_(" then ").join(sides),
+        )
     return side
 
 
@@ -155,9 +164,10 @@ class KeltisDicePresenter(Presenter):
             if kept:
                 label += _(" · keep {dice}", dice=dice_text(kept))
             return [(f"reroll:{faces}", label)]
-        moves = [(f"stop+move:{colour}", _("Keep all · {move}",
-                                           move=self._move_label(colour, view)))
-                 for colour in view["moves"]]
+        moves = [
+            (f"stop+move:{colour}", _("Keep all · {move}", move=self._move_label(colour, view)))
+            for colour in view["moves"]
+        ]
         return moves + [("stop+pass", _("Keep all · pass"))]
 
     # -- actions --------------------------------------------------------------
@@ -172,8 +182,7 @@ class KeltisDicePresenter(Presenter):
             kept = kept_faces(dice, args[0])
             if not kept:
                 return _("Reroll all {dice}", dice=dice_text(args[0]))
-            return _("Keep {kept} · reroll {dice}", kept=dice_text(kept),
-                     dice=dice_text(args[0]))
+            return _("Keep {kept} · reroll {dice}", kept=dice_text(kept), dice=dice_text(args[0]))
         if verb == "move":
             return self._move_label(args[0], view)
         if verb == "pass":
@@ -190,10 +199,15 @@ class KeltisDicePresenter(Presenter):
         move = view["moves"][colour]
         start, to = move["from"], move["to"]
         if start == 0:
-            return _("New {stone} stone → {to}", stone=FACE_ICON[colour],
-                     to=f"{to}{mark(colour, to)}")
-        return _("Move {stone} {start} → {to}", stone=FACE_ICON[colour], start=start,
-                 to=f"{to}{mark(colour, to)}")
+            return _(
+                "New {stone} stone → {to}", stone=FACE_ICON[colour], to=f"{to}{mark(colour, to)}"
+            )
+        return _(
+            "Move {stone} {start} → {to}",
+            stone=FACE_ICON[colour],
+            start=start,
+            to=f"{to}{mark(colour, to)}",
+        )
 
     def group(self, action: Action) -> str | None:
         return None  # every choice is offered directly, as on the table
@@ -207,12 +221,23 @@ class KeltisDicePresenter(Presenter):
             return Phrase(seat, _("rolled {dice}", dice=dice_text(event["dice"])))
         if kind == "reroll":
             if event["kept"]:
-                return Phrase(seat, _("kept {kept}, rerolled {dice} into {new}",
-                                      kept=dice_text(event["kept"]),
-                                      dice=dice_text(event["before"]),
-                                      new=dice_text(event["new"])))
-            return Phrase(seat, _("rerolled {dice} into {new}", dice=dice_text(event["before"]),
-                                  new=dice_text(event["new"])))
+                return Phrase(
+                    seat,
+                    _(
+                        "kept {kept}, rerolled {dice} into {new}",
+                        kept=dice_text(event["kept"]),
+                        dice=dice_text(event["before"]),
+                        new=dice_text(event["new"]),
+                    ),
+                )
+            return Phrase(
+                seat,
+                _(
+                    "rerolled {dice} into {new}",
+                    dice=dice_text(event["before"]),
+                    new=dice_text(event["new"]),
+                ),
+            )
         if kind == "stop":
             return Phrase(seat, _("kept all the dice"))
         if kind == "chip":
@@ -227,8 +252,9 @@ class KeltisDicePresenter(Presenter):
             if start == 0:
                 text = _("moved a new {stone} stone onto {to}", stone=stone, to=field)
             else:
-                text = _("moved their {stone} stone {start} → {to}", stone=stone, start=start,
-                         to=field)
+                text = _(
+                    "moved their {stone} stone {start} → {to}", stone=stone, start=start, to=field
+                )
             if kind == "clover":
                 text = "🍀 " + text
             if event.get("lost"):
@@ -244,13 +270,26 @@ class KeltisDicePresenter(Presenter):
             return Phrase(seat, _("takes another turn (👺 kobold)"))
         if kind == "game_end":
             scores = " · ".join(f"{names[i]} {p}" for i, p in enumerate(event["scores"]))
-            return Phrase(None, _("Game {n} (side {side}) is over: {reason}. {scores}",
-                                  n=event["game"], side=event["side"],
-                                  reason=end_reason(event["reason"]), scores=scores))
+            return Phrase(
+                None,
+                _(
+                    "Game {n} (side {side}) is over: {reason}. {scores}",
+                    n=event["game"],
+                    side=event["side"],
+                    reason=end_reason(event["reason"]),
+                    scores=scores,
+                ),
+            )
         if kind == "game_start":
-            return Phrase(None, _("Game {n} on side {side} begins; **{name}** starts.",
-                                  n=event["game"], side=event["side"],
-                                  name=names[event["seat"]]))
+            return Phrase(
+                None,
+                _(
+                    "Game {n} on side {side} begins; **{name}** starts.",
+                    n=event["game"],
+                    side=event["side"],
+                    name=names[event["seat"]],
+                ),
+            )
         return super().phrase(event, names)
 
     # -- images ---------------------------------------------------------------
@@ -269,8 +308,9 @@ class KeltisDicePresenter(Presenter):
         if phase == "roll":
             return _("Roll the dice.")
         if phase == "reroll":
-            return _("You rolled {dice}: keep them all, or keep some and reroll the others.",
-                     dice=dice)
+            return _(
+                "You rolled {dice}: keep them all, or keep some and reroll the others.", dice=dice
+            )
         if phase == "move":
             return _("Move a stone with {dice}, or pass.", dice=dice)
         if phase == "clover":
@@ -290,8 +330,11 @@ class KeltisDicePresenter(Presenter):
             line = _("{who} to move with {dice} (or pass).", who=who, dice=dice)
         elif phase == "clover":
             icon = FACE_ICON.get(view.get("clover_for") or "", "")
-            line = _("{who} reached a 🍀 clover with {icon}: one stone one field on, or skip.",
-                     who=who, icon=icon)
+            line = _(
+                "{who} reached a 🍀 clover with {icon}: one stone one field on, or skip.",
+                who=who,
+                icon=icon,
+            )
         else:
             return _("The game is over.")
         return f"{side_text(view)}\n{line}"
@@ -307,21 +350,37 @@ class KeltisDicePresenter(Presenter):
         lines = []
         for seat, name in enumerate(names):
             placed = len(view["stones"][seat])
-            lines.append(_("{marker} **{name}** · {chips} · stones {placed}/{stones} · score "
-                           "{score}", marker=marker(seat), name=name,
-                           chips=chips_text(view["chips"][seat]), placed=placed,
-                           stones=STONES_PER_PLAYER, score=view["scores"][seat]))
+            lines.append(
+                _(
+                    "{marker} **{name}** · {chips} · stones {placed}/{stones} · score {score}",
+                    marker=marker(seat),
+                    name=name,
+                    chips=chips_text(view["chips"][seat]),
+                    placed=placed,
+                    stones=STONES_PER_PLAYER,
+                    score=view["scores"][seat],
+                )
+            )
         return clip("\n".join(lines))
 
     def game_text(self, view: dict) -> str:
-        lines = [_("Stones in goal areas (7-9): {n}/{end} · chips left: {chips}",
-                   n=view["goal_stones"], end=view["goal_stones_to_end"], chips=view["supply"]),
-                 _("Fields: {points}", points=" ".join(f"{f}:{FIELD_POINTS[f]:+d}"
-                                                       for f in range(1, FIELDS + 1)))]
+        lines = [
+            _(
+                "Stones in goal areas (7-9): {n}/{end} · chips left: {chips}",
+                n=view["goal_stones"],
+                end=view["goal_stones_to_end"],
+                chips=view["supply"],
+            ),
+            _(
+                "Fields: {points}",
+                points=" ".join(f"{f}:{FIELD_POINTS[f]:+d}" for f in range(1, FIELDS + 1)),
+            ),
+        ]
         for number, game in enumerate(view["finished_games"], 1):
             scores = " · ".join(f"{marker(s)} {p}" for s, p in enumerate(game["scores"]))
-            lines.append(_("Game {n} (side {side}): {scores}", n=number, side=game["side"],
-                           scores=scores))
+            lines.append(
+                _("Game {n} (side {side}): {scores}", n=number, side=game["side"], scores=scores)
+            )
         return clip("\n".join(lines))
 
     def private_fields(self, view: dict) -> list[tuple[str, str]]:
@@ -332,24 +391,41 @@ class KeltisDicePresenter(Presenter):
             return []
         mine = view["stones"][seat]
         stones = " · ".join(f"{FACE_ICON[c]} {f}" for c, f in mine.items()) or _("none yet")
-        summary = _("{marker} {stones} ({left} left) · {chips} · score {score}",
-                    marker=marker(seat), stones=stones, left=STONES_PER_PLAYER - len(mine),
-                    chips=chips_text(view["chips"][seat]), score=view["scores"][seat])
+        summary = _(
+            "{marker} {stones} ({left} left) · {chips} · score {score}",
+            marker=marker(seat),
+            stones=stones,
+            left=STONES_PER_PLAYER - len(mine),
+            chips=chips_text(view["chips"][seat]),
+            score=view["scores"][seat],
+        )
         return [(_("Your stones"), summary)]
 
-    def panel_embed(self, *, match_id: int, view: dict, names: list[str], seat: int,
-                    to_act: tuple[int, ...], seq: int, note: str | None = None) -> discord.Embed:
+    def panel_embed(
+        self,
+        *,
+        match_id: int,
+        view: dict,
+        names: list[str],
+        seat: int,
+        to_act: tuple[int, ...],
+        seq: int,
+        note: str | None = None,
+    ) -> discord.Embed:
         """The base panel plus what is to decide and the rows, so a player
         acting from the panel needs not scroll back to the table."""
-        embed = super().panel_embed(match_id=match_id, view=view, names=names, seat=seat,
-                                    to_act=to_act, seq=seq, note=note)
+        embed = super().panel_embed(
+            match_id=match_id, view=view, names=names, seat=seat, to_act=to_act, seq=seq, note=note
+        )
         if seat in to_act:
-            embed.description += f"\n{side_text(view)}"
+            embed.description = f"{embed.description or ''}\n{side_text(view)}"
         if to_act:
             for colour in COLOURS:
-                embed.add_field(name=row_title(colour),
-                                value=row_cells(colour, view["side"], view["stones"]),
-                                inline=False)
+                embed.add_field(
+                    name=row_title(colour),
+                    value=row_cells(colour, view["side"], view["stones"]),
+                    inline=False,
+                )
         return embed
 
     def outcome_lines(self, outcome: dict, names: list[str]) -> list[str]:
@@ -361,13 +437,22 @@ class KeltisDicePresenter(Presenter):
             if len(games) == 1:
                 detail = breakdown_text(games[0])
             else:
-                detail = " + ".join(f"{g['side']} {g['total']} ({breakdown_text(g)})"
-                                    for g in games)
-            lines.append(f"{crown}{marker(seat)} " + _("**{name}**: {total} ({detail})",
-                                                        name=names[seat], total=b["total"],
-                                                        detail=detail))
-        ends = [_("game {side}: {reason}", side=g["side"], reason=end_reason(g["reason"]))
-                for g in outcome.get("games", [])]
+                detail = " + ".join(
+                    f"{g['side']} {g['total']} ({breakdown_text(g)})" for g in games
+                )
+            lines.append(
+                f"{crown}{marker(seat)} "
+                + _(
+                    "**{name}**: {total} ({detail})",
+                    name=names[seat],
+                    total=b["total"],
+                    detail=detail,
+                )
+            )
+        ends = [
+            _("game {side}: {reason}", side=g["side"], reason=end_reason(g["reason"]))
+            for g in outcome.get("games", [])
+        ]
         if ends:
             lines.append(_("Ended — {ends}.", ends=_("; ").join(ends)))
         return lines

@@ -5,12 +5,12 @@ symbols, side B's forbidden fields crossed out, and every seat's stones as
 discs in the seat's colour; above them the dice and the points per field,
 below them each player's chips and score.
 """
+
 from __future__ import annotations
 
 from PIL import ImageDraw
 
 from cogs.presenters.drawing import (
-    board_words,
     COLOUR_FILL,
     GOLD,
     HIGHLIGHT,
@@ -23,6 +23,7 @@ from cogs.presenters.drawing import (
     VALUE_TEXT,
     WHITE,
     WIDTH,
+    board_words,
     canvas,
     card,
     clover,
@@ -99,9 +100,14 @@ def _head(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
     if len(view["sides"]) > 1:
         side += f" ({view['game_no']}/{len(view['sides'])})"
     text(draw, WIDTH - 12, HEAD / 2 - 14, side, MIN_TEXT, anchor="rm")
-    text(draw, WIDTH - 12, HEAD / 2 + 14,
-         board_words("goal {n}/{end}", n=view["goal_stones"], end=view["goal_stones_to_end"]),
-         MIN_TEXT, anchor="rm")
+    text(
+        draw,
+        WIDTH - 12,
+        HEAD / 2 + 14,
+        board_words("goal {n}/{end}", n=view["goal_stones"], end=view["goal_stones_to_end"]),
+        MIN_TEXT,
+        anchor="rm",
+    )
 
 
 def _scale(draw: ImageDraw.ImageDraw) -> None:
@@ -111,29 +117,28 @@ def _scale(draw: ImageDraw.ImageDraw) -> None:
         text(draw, _cell_x(field) + CELL_W / 2, y, f"{FIELD_POINTS[field]:+d}", MIN_TEXT, MUTED)
 
 
-def _row(draw: ImageDraw.ImageDraw, colour: str, side: str, y: float,
-         stones: list[dict]) -> None:
-    draw.rounded_rectangle((6, y + 4, LABEL_W, y + ROW_H - 4), radius=6,
-                           fill=COLOUR_FILL[colour], outline=INK, width=2)
+def _row(draw: ImageDraw.ImageDraw, colour: str, side: str, y: float, stones: list[dict]) -> None:
+    draw.rounded_rectangle(
+        (6, y + 4, LABEL_W, y + ROW_H - 4), radius=6, fill=COLOUR_FILL[colour], outline=INK, width=2
+    )
     for field in range(1, FIELDS + 1):
         x = _cell_x(field)
         box = (x + 3, y + 4, x + CELL_W - 3, y + ROW_H - 4)
         banned = forbidden(side, colour, field)
         fill = FORBIDDEN_FILL if banned else COLOUR_FILL[colour]
         goal = field in GOAL_FIELDS
-        draw.rounded_rectangle(box, radius=8, fill=fill, outline=GOLD if goal else INK,
-                               width=4 if goal else 2)
+        draw.rounded_rectangle(
+            box, radius=8, fill=fill, outline=GOLD if goal else INK, width=4 if goal else 2
+        )
         if banned:
-            draw.line((box[0] + 8, box[1] + 8, box[2] - 8, box[3] - 8), fill=(200, 60, 50),
-                      width=4)
-            draw.line((box[0] + 8, box[3] - 8, box[2] - 8, box[1] + 8), fill=(200, 60, 50),
-                      width=4)
+            draw.line((box[0] + 8, box[1] + 8, box[2] - 8, box[3] - 8), fill=(200, 60, 50), width=4)
+            draw.line((box[0] + 8, box[3] - 8, box[2] - 8, box[1] + 8), fill=(200, 60, 50), width=4)
         cx = x + CELL_W / 2
         ink = WHITE if banned or colour not in ("y", "p") else INK
         text(draw, cx - 16, y + 24, str(field), VALUE_TEXT, ink)
         _symbol(draw, symbol_at(colour, field), cx + 18, y + 24)
         here = [seat for seat, mine in enumerate(stones) if mine.get(colour) == field]
-        for seat, (dx, dy) in zip(here, STONE_SPOTS):
+        for seat, (dx, dy) in zip(here, STONE_SPOTS, strict=False):
             seat_disc(draw, cx + dx, y + 24 + dy + 8, 12, seat)
 
 
@@ -144,13 +149,23 @@ def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
     for seat, name in enumerate(names):
         x = seat * step + 8
         if seat == view["current"] and not over:
-            draw.rounded_rectangle((x - 4, PLAYERS_Y + 2, x + step - 12, HEIGHT - 6), radius=8,
-                                   fill=HIGHLIGHT, outline=GOLD, width=2)
+            draw.rounded_rectangle(
+                (x - 4, PLAYERS_Y + 2, x + step - 12, HEIGHT - 6),
+                radius=8,
+                fill=HIGHLIGHT,
+                outline=GOLD,
+                width=2,
+            )
         name_tag(draw, x + 2, PLAYERS_Y + 22, seat, name, step - 24)
         chips = view["chips"][seat]
-        text(draw, x + 8, PLAYERS_Y + 58,
-             board_words("{score} pts, {chips} chips", score=view["scores"][seat], chips=chips),
-             MIN_TEXT, anchor="lm")
+        text(
+            draw,
+            x + 8,
+            PLAYERS_Y + 58,
+            board_words("{score} pts, {chips} chips", score=view["scores"][seat], chips=chips),
+            MIN_TEXT,
+            anchor="lm",
+        )
 
 
 def render(view: dict, names: list[str]) -> bytes:

@@ -6,6 +6,7 @@ Where a button says where a pawn or the oracle will land, the field comes
 from the engine's preview in the view (`targets`); nothing here decides
 what is legal or where a move ends.
 """
+
 from __future__ import annotations
 
 from cogs.i18n import N_, _, ngettext
@@ -27,16 +28,24 @@ from rules.oracle.cards import COLOURS
 
 ORACLE = "🔮"
 MOVE_BY = {"clover": "🍀 ", "spiral": "🌀 ", "card": ""}
-DISCARD_FROM = {"hand": N_("discarded {card}"),
-                "goblin_hand": N_("discarded {card} from their hand for the goblin 👺"),
-                "goblin_row": N_("discarded {card} from the end of their row for the goblin 👺")}
+DISCARD_FROM = {
+    "hand": N_("discarded {card}"),
+    "goblin_hand": N_("discarded {card} from their hand for the goblin 👺"),
+    "goblin_row": N_("discarded {card} from the end of their row for the goblin 👺"),
+}
 TILE_ICON = {"clover": "🍀", "spiral": "🌀", "goblin": "👺", "mirror": "🪞"}
-END_REASON = {"sanctuary": N_("the sanctuary is full"),
-              "deck_empty": N_("the draw pile ran out"),
-              "concede": N_("a player conceded")}
+END_REASON = {
+    "sanctuary": N_("the sanctuary is full"),
+    "deck_empty": N_("the draw pile ran out"),
+    "concede": N_("a player conceded"),
+}
 #: a tile a player may let be, by its kind
-TILE_NAME = {"clover": N_("clover"), "spiral": N_("spiral"), "goblin": N_("goblin"),
-             "tile": N_("tile")}
+TILE_NAME = {
+    "clover": N_("clover"),
+    "spiral": N_("spiral"),
+    "goblin": N_("goblin"),
+    "tile": N_("tile"),
+}
 KEY_LINE = N_("⭐ points so far · ✋ cards in hand · 💎 wishing stones · 🪞 mirrors")
 
 
@@ -83,8 +92,10 @@ def rows_text(player: dict) -> str:
 
 
 def pile_tops(piles: dict) -> str:
-    return " ".join(f"{card(p['top'])}({p['count']})" if p["top"] else f"{COLOUR_ICON[c]}–"
-                    for c, p in piles.items())
+    return " ".join(
+        f"{card(p['top'])}({p['count']})" if p["top"] else f"{COLOUR_ICON[c]}–"
+        for c, p in piles.items()
+    )
 
 
 class OraclePresenter(Presenter):
@@ -118,8 +129,9 @@ class OraclePresenter(Presenter):
     def label(self, action: Action, view: dict) -> str:
         verb, args = action.verb, action.args
         if verb == "play":
-            return _("Play {card} on your {row}, then move", card=card(args[0]),
-                     row=row_name(args[0][0]))
+            return _(
+                "Play {card} on your {row}, then move", card=card(args[0]), row=row_name(args[0][0])
+            )
         if verb == "discard":
             return _("Discard {card} (no move)", card=card(args[0]))
         if verb == "pawn":
@@ -141,8 +153,7 @@ class OraclePresenter(Presenter):
                 return _("👺 Discard {card} from your hand", card=card(args[1]))
             row = view["players"][view["current"]]["rows"].get(args[1], {}).get("cards")
             last = card(row[-1]) if row else COLOUR_ICON[args[1]]
-            return _("👺 Discard {card}, the end of your {row}", card=last,
-                     row=row_name(args[1]))
+            return _("👺 Discard {card}, the end of your {row}", card=last, row=row_name(args[1]))
         if verb == "skip":
             kind = (view.get("pending") or {}).get("kind", "tile")
             return _("Skip the {tile}", tile=tile_name(kind))
@@ -161,13 +172,17 @@ class OraclePresenter(Presenter):
         where = field_name(src)
         came = view["moved_from"][pawn]
         if any(f == src and view["moved_from"][i] != came for i, f in enumerate(fields)):
-            where += (_(" (not moved yet)") if came is None
-                      else _(" (came from {field})", field=field_name(came)))
+            where += (
+                _(" (not moved yet)")
+                if came is None
+                else _(" (came from {field})", field=field_name(came))
+            )
         dest = view["targets"]["pawns"][pawn]
         if dest is None:  # not offered by the engine; kept safe all the same
             return _("{pawn} from {where}", pawn=prefix, where=where)
-        return _("{pawn} from {where} → field {dest}", pawn=prefix, where=where,
-                 dest=dest) + what_is_on(view, dest)
+        return _(
+            "{pawn} from {where} → field {dest}", pawn=prefix, where=where, dest=dest
+        ) + what_is_on(view, dest)
 
     def group(self, action: Action) -> str | None:
         return action.args[0] if action.verb in ("play", "discard") else None
@@ -187,12 +202,25 @@ class OraclePresenter(Presenter):
             return Phrase(seat, _(how, card=card(event["card"])))
         if kind == "move":
             how = MOVE_BY.get(event["by"], "")
-            return Phrase(seat, how + _("moved a pawn from {start} to {end}",
-                                        start=field_name(event["from"]),
-                                        end=field_name(event["to"])))
+            return Phrase(
+                seat,
+                how
+                + _(
+                    "moved a pawn from {start} to {end}",
+                    start=field_name(event["from"]),
+                    end=field_name(event["to"]),
+                ),
+            )
         if kind == "oracle":
-            return Phrase(seat, _("moved the oracle {oracle} {start} → {end}", oracle=ORACLE,
-                                  start=event["from"], end=event["to"]))
+            return Phrase(
+                seat,
+                _(
+                    "moved the oracle {oracle} {start} → {end}",
+                    oracle=ORACLE,
+                    start=event["from"],
+                    end=event["to"],
+                ),
+            )
         if kind == "oracle_bonus":
             return Phrase(seat, _("scored {n} for the oracle on their pawn", n=event["points"]))
         if kind == "goblin_bonus":
@@ -200,13 +228,20 @@ class OraclePresenter(Presenter):
         if kind == "stone":
             return Phrase(seat, _("took the wishing stone 💎 on field {n}", n=event["field"]))
         if kind == "points":
-            return Phrase(seat, _("scored {points} on field {n}", points=event["points"],
-                                  n=event["field"]))
+            return Phrase(
+                seat, _("scored {points} on field {n}", points=event["points"], n=event["field"])
+            )
         if kind == "mirror":
             return Phrase(seat, _("took the mirror 🪞 on field {n}", n=event["field"]))
         if kind == "skip":
-            return Phrase(seat, _("let the {tile} on field {n} be", tile=tile_name(event["tile"]),
-                                  n=event["field"]))
+            return Phrase(
+                seat,
+                _(
+                    "let the {tile} on field {n} be",
+                    tile=tile_name(event["tile"]),
+                    n=event["field"],
+                ),
+            )
         if kind in ("draw", "drawn"):
             return draw_phrase(event)
         if kind == "end":
@@ -225,10 +260,14 @@ class OraclePresenter(Presenter):
             return _("play a card into a row (then move), or discard one.")
         if phase == "move":
             played = view["played"]
-            return ngettext("played {card}: move a pawn to its next {colour} field, or the "
-                            "oracle 1 field.", "played {card}: move a pawn to its next {colour} "
-                            "field, or the oracle 1-{n} fields.", len(view["targets"]["oracle"]),
-                            card=card(played), colour=COLOUR_ICON[played[0]])
+            return ngettext(
+                "played {card}: move a pawn to its next {colour} field, or the oracle 1 field.",
+                "played {card}: move a pawn to its next {colour} "
+                "field, or the oracle 1-{n} fields.",
+                len(view["targets"]["oracle"]),
+                card=card(played),
+                colour=COLOUR_ICON[played[0]],
+            )
         if phase == "tile":
             pending = view["pending"]
             where = field_name(pending["field"])
@@ -236,30 +275,47 @@ class OraclePresenter(Presenter):
             if kind == "clover":
                 icon, colour = COLOUR_ICON[pending["colour"]], colour_name(pending["colour"])
                 if view["options"]["clover_other_pawn"]:
-                    return _("a 🍀{icon} clover on {where}: move another pawn on to its next "
-                             "{colour} field, or skip.", icon=icon, colour=colour, where=where)
-                return _("a 🍀{icon} clover on {where}: move this pawn on to its next "
-                         "{colour} field, or skip.", icon=icon, colour=colour, where=where)
+                    return _(
+                        "a 🍀{icon} clover on {where}: move another pawn on to its next "
+                        "{colour} field, or skip.",
+                        icon=icon,
+                        colour=colour,
+                        where=where,
+                    )
+                return _(
+                    "a 🍀{icon} clover on {where}: move this pawn on to its next "
+                    "{colour} field, or skip.",
+                    icon=icon,
+                    colour=colour,
+                    where=where,
+                )
             if kind == "spiral":
-                return _("a 🌀 spiral on {where}: go back to an earlier field, or skip.",
-                         where=where)
-            return _("a 👺 goblin on {where}: discard a card from hand or the end of a row, "
-                     "or skip.", where=where)
+                return _(
+                    "a 🌀 spiral on {where}: go back to an earlier field, or skip.", where=where
+                )
+            return _(
+                "a 👺 goblin on {where}: discard a card from hand or the end of a row, or skip.",
+                where=where,
+            )
         if phase == "draw":
-            return _("draw {cards} from the draw pile or a discard top.",
-                     cards=cards(view["draws_owed"]))
+            return _(
+                "draw {cards} from the draw pile or a discard top.", cards=cards(view["draws_owed"])
+            )
         return _("nothing (the game is over).")
 
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:
         if not to_act or view["phase"] == "over":
             return _("The game is over.")
-        return _("**{name}** — {decision}", name=names[view["current"]],
-                 decision=self.decision(view))
+        return _(
+            "**{name}** — {decision}", name=names[view["current"]], decision=self.decision(view)
+        )
 
     def player_head(self, player: dict, names: list[str]) -> str:
         seat = player["seat"]
-        head = (f"{SEAT_EMOJI[seat]} {names[seat]} · ⭐{player['points']} · "
-                f"✋{player['hand_size']} · 💎{player['stones']} · 🪞{player['mirrors']}")
+        head = (
+            f"{SEAT_EMOJI[seat]} {names[seat]} · ⭐{player['points']} · "
+            f"✋{player['hand_size']} · 💎{player['stones']} · 🪞{player['mirrors']}"
+        )
         if player["goblin_bonus"]:
             head += _(" · 👺 bonus")
         return clip(head, 256)
@@ -267,17 +323,31 @@ class OraclePresenter(Presenter):
     def public_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
         fields = []
         for player in view["players"]:
-            body = _("Pawns on {fields}", fields=pawns_text(player["pawns"])) + \
-                f"\n{rows_text(player)}"
+            body = (
+                _("Pawns on {fields}", fields=pawns_text(player["pawns"]))
+                + f"\n{rows_text(player)}"
+            )
             fields.append((self.player_head(player, names), clip(body)))
-        stones = ", ".join(f"{spot['field']}×{spot['stones']}"
-                           for spot in view["board"] if spot["stones"]) or _("none")
-        board = "\n".join((
-            _("{oracle} Oracle on {field} · sanctuary (29-35): {n}/5 pawns", oracle=ORACLE,
-              field=field_name(view["oracle"]), n=view["sanctuary"]["pawns"]),
-            _("Draw pile: {cards} · discard tops: {tops}", cards=cards(view["deck"]),
-              tops=pile_tops(view["piles"])),
-            _("💎 left on fields {stones}", stones=stones), _(KEY_LINE)))
+        stones = ", ".join(
+            f"{spot['field']}×{spot['stones']}" for spot in view["board"] if spot["stones"]
+        ) or _("none")
+        board = "\n".join(
+            (
+                _(
+                    "{oracle} Oracle on {field} · sanctuary (29-35): {n}/5 pawns",
+                    oracle=ORACLE,
+                    field=field_name(view["oracle"]),
+                    n=view["sanctuary"]["pawns"],
+                ),
+                _(
+                    "Draw pile: {cards} · discard tops: {tops}",
+                    cards=cards(view["deck"]),
+                    tops=pile_tops(view["piles"]),
+                ),
+                _("💎 left on fields {stones}", stones=stones),
+                _(KEY_LINE),
+            )
+        )
         fields.append((_("Board"), clip(board)))
         return fields
 
@@ -288,9 +358,15 @@ class OraclePresenter(Presenter):
         fields = [
             (_("Your hand"), " ".join(card(c) for c in view["hand"]) or _("(empty)")),
             (_("Your rows"), clip(rows_text(me))),
-            (_("Your pawns"), _("on {fields} · {oracle} oracle on {field}",
-                                fields=pawns_text(me["pawns"]), oracle=ORACLE,
-                                field=field_name(view["oracle"]))),
+            (
+                _("Your pawns"),
+                _(
+                    "on {fields} · {oracle} oracle on {field}",
+                    fields=pawns_text(me["pawns"]),
+                    oracle=ORACLE,
+                    field=field_name(view["oracle"]),
+                ),
+            ),
             (_("Discard tops"), pile_tops(view["piles"])),
         ]
         if view["discarded_this_turn"] and view["current"] == view["seat"]:
@@ -307,15 +383,26 @@ class OraclePresenter(Presenter):
             crown = "🏆 " if seat in outcome["winners"] else ""
             earned = b["earned"]
             pawns = " ".join(f"{p:+d}" for p in b["pawns"])
-            lines.append(crown + _(
-                "**{name}**: {total} = play {in_game} (tiles {tiles}, oracle {oracle}, goblins "
-                "{goblins}) · pawns {pawn_points} ({pawns}) · 💎{stones} {stone_points} · "
-                "🪞{mirrors} {mirror_points}", name=names[seat], total=b["total"],
-                in_game=b["in_game"], tiles=earned.get("tiles", 0),
-                oracle=earned.get("oracle", 0), goblins=earned.get("goblin", 0),
-                pawn_points=b["pawn_points"], pawns=pawns, stones=b["stones"],
-                stone_points=f"{b['stone_points']:+d}", mirrors=b["mirrors"],
-                mirror_points=f"{b['mirror_points']:+d}"))
+            lines.append(
+                crown
+                + _(
+                    "**{name}**: {total} = play {in_game} (tiles {tiles}, oracle {oracle}, goblins "
+                    "{goblins}) · pawns {pawn_points} ({pawns}) · 💎{stones} {stone_points} · "
+                    "🪞{mirrors} {mirror_points}",
+                    name=names[seat],
+                    total=b["total"],
+                    in_game=b["in_game"],
+                    tiles=earned.get("tiles", 0),
+                    oracle=earned.get("oracle", 0),
+                    goblins=earned.get("goblin", 0),
+                    pawn_points=b["pawn_points"],
+                    pawns=pawns,
+                    stones=b["stones"],
+                    stone_points=f"{b['stone_points']:+d}",
+                    mirrors=b["mirrors"],
+                    mirror_points=f"{b['mirror_points']:+d}",
+                )
+            )
         return lines
 
 

@@ -9,6 +9,7 @@ tiles, wishing stones, pawns, the oracle and the players' legend. The result
 is quantised to a small palette (`drawing.to_png`); every text is legible at
 the width Discord shows it (`drawing.MIN_TEXT`).
 """
+
 from __future__ import annotations
 
 import math
@@ -19,8 +20,6 @@ from PIL import Image, ImageDraw
 
 from cogs.i18n import N_
 from cogs.presenters.drawing import (
-    board_language,
-    board_words,
     BACKGROUND,
     COLOUR_FILL,
     GOLD,
@@ -31,6 +30,8 @@ from cogs.presenters.drawing import (
     PANEL,
     STONE_BLUE,
     WIDTH,
+    board_language,
+    board_words,
     circle,
     clover,
     diamond,
@@ -45,8 +46,16 @@ from cogs.presenters.drawing import (
 from cogs.presenters.seats import SEAT_COLOURS
 from rules.oracle.board import CENTRE_STONE, FIELDS, LARGE_STONE, SANCTUARY, START_STONE
 
-__all__ = ["render", "base_image", "GEOMETRY", "WIDTH", "HEIGHT", "PALETTE_COLOURS",
-           "plain_name", "SEAT_COLOURS"]
+__all__ = [
+    "render",
+    "base_image",
+    "GEOMETRY",
+    "WIDTH",
+    "HEIGHT",
+    "PALETTE_COLOURS",
+    "plain_name",
+    "SEAT_COLOURS",
+]
 
 BOARD_SIZE = WIDTH  # the square holding the spiral
 LEGEND_HEIGHT = 150  # the strip below it: players, then the key to the tiles (two lines)
@@ -81,7 +90,8 @@ def _spiral_points(count: int, steps: int = 8000) -> list[tuple[float, float]]:
     total = TURNS * 2 * math.pi
     shrink = (OUTER - INNER) / total
     cx = cy = BOARD_SIZE / 2
-    curve, lengths = [], [0.0]
+    curve: list[tuple[float, float]] = []
+    lengths = [0.0]
     for i in range(steps + 1):
         t = total * i / steps
         r = OUTER - shrink * t
@@ -104,15 +114,17 @@ def _layout() -> tuple[Spot, ...]:
     path = _spiral_points(len(FIELDS) - 1)
     path.append((BOARD_SIZE / 2, BOARD_SIZE / 2))
     radii = [RADIUS.get(f.kind, SMALL_RADIUS) for f in FIELDS]
-    left = min(x - r for (x, _), r in zip(path, radii))
-    right = max(x + r for (x, _), r in zip(path, radii))
-    top = min(y - r for (_, y), r in zip(path, radii))
-    bottom = max(y + r for (_, y), r in zip(path, radii))
+    left = min(x - r for (x, _), r in zip(path, radii, strict=True))
+    right = max(x + r for (x, _), r in zip(path, radii, strict=True))
+    top = min(y - r for (_, y), r in zip(path, radii, strict=True))
+    bottom = max(y + r for (_, y), r in zip(path, radii, strict=True))
     scale = (BOARD_SIZE - 2 * BOARD_MARGIN) / max(right - left, bottom - top)
     dx = (BOARD_SIZE - (right - left) * scale) / 2 - left * scale
     dy = (BOARD_SIZE - (bottom - top) * scale) / 2 - top * scale
-    return tuple(Spot(round(x * scale + dx, 1), round(y * scale + dy, 1), round(r * scale, 1))
-                 for (x, y), r in zip(path, radii))
+    return tuple(
+        Spot(round(x * scale + dx, 1), round(y * scale + dy, 1), round(r * scale, 1))
+        for (x, y), r in zip(path, radii, strict=True)
+    )
 
 
 #: field -> where its stone is drawn
@@ -120,9 +132,16 @@ GEOMETRY: tuple[Spot, ...] = _layout()
 PAWN_RADIUS = 13
 TOKEN_HALF = 15  # a tile drawn as a square token, 30 px wide
 # the key to the tiles, in the legend strip: (what, caption)
-KEY = (("points", N_("point tile")), ("clover", N_("clover")), ("spiral", N_("spiral")),
-       ("goblin", N_("goblin")), ("mirror", N_("mirror")), ("stone", N_("wishing stone")),
-       ("oracle", N_("oracle")), ("sanctuary", N_("sanctuary")))
+KEY = (
+    ("points", N_("point tile")),
+    ("clover", N_("clover")),
+    ("spiral", N_("spiral")),
+    ("goblin", N_("goblin")),
+    ("mirror", N_("mirror")),
+    ("stone", N_("wishing stone")),
+    ("oracle", N_("oracle")),
+    ("sanctuary", N_("sanctuary")),
+)
 ICON_WIDTH, KEY_FONT = 34, MIN_TEXT
 KEY_PER_LINE = 4
 PLAYERS_Y = BOARD_SIZE + 28
@@ -133,8 +152,15 @@ KEY_Y = (BOARD_SIZE + 80, BOARD_SIZE + 122)
 _circle = circle
 
 
-def _text(draw: ImageDraw.ImageDraw, x: float, y: float, words: str, size: int,
-          fill=INK, anchor: str = "mm") -> None:
+def _text(
+    draw: ImageDraw.ImageDraw,
+    x: float,
+    y: float,
+    words: str,
+    size: int,
+    fill=INK,
+    anchor: str = "mm",
+) -> None:
     text(draw, x, y, words, size, fill, anchor)
 
 
@@ -153,8 +179,7 @@ def _diamond(draw: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
 
 def _token(draw: ImageDraw.ImageDraw, x: float, y: float, fill=TOKEN) -> None:
     h = TOKEN_HALF
-    draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=5, fill=fill, outline=INK,
-                           width=1)
+    draw.rounded_rectangle((x - h, y - h, x + h, y + h), radius=5, fill=fill, outline=INK, width=1)
 
 
 def _spiral(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
@@ -213,7 +238,7 @@ def _base_image(language: str) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.line([(s.x, s.y) for s in GEOMETRY], fill=PATH, width=18, joint="curve")
-    for i, (spot, field) in enumerate(zip(GEOMETRY, FIELDS)):
+    for i, (spot, field) in enumerate(zip(GEOMETRY, FIELDS, strict=True)):
         x, y, r = spot
         if i >= SANCTUARY:
             _circle(draw, x, y, r + 5, fill=GOLD)
@@ -227,19 +252,20 @@ def _base_image(language: str) -> Image.Image:
     draw.rectangle((0, BOARD_SIZE, WIDTH, HEIGHT), fill=LEGEND_BACKGROUND)
     draw.line((0, BOARD_SIZE, WIDTH, BOARD_SIZE), fill=PATH, width=2)
     for line, y in enumerate(KEY_Y):
-        key = KEY[line * KEY_PER_LINE:(line + 1) * KEY_PER_LINE]
-        key = [(what, board_words(caption)) for what, caption in key]
+        part = KEY[line * KEY_PER_LINE : (line + 1) * KEY_PER_LINE]
+        key = [(what, board_words(caption)) for what, caption in part]
         widths = [ICON_WIDTH + font(KEY_FONT).getlength(caption) for _, caption in key]
         gap = (WIDTH - sum(widths)) / len(key)
         x = gap / 2
-        for (what, caption), width in zip(key, widths):
+        for (what, caption), width in zip(key, widths, strict=True):
             _key_icon(draw, what, x + 15, y)
             _text(draw, x + ICON_WIDTH, y, caption, KEY_FONT, anchor="lm")
             x += width + gap
     return image
 
 
-base_image.cache_clear = _base_image.cache_clear  # the tests and the benchmark draw afresh
+# the tests and the benchmark draw afresh (a function's attribute: mypy knows none)
+base_image.cache_clear = _base_image.cache_clear  # type: ignore[attr-defined]
 
 
 # -- what a move changes ---------------------------------------------------------------
@@ -274,7 +300,9 @@ def _draw_field_contents(draw: ImageDraw.ImageDraw, view: dict) -> None:
         for n in range(stones):
             _diamond(draw, x + (n - (stones - 1) / 2) * 16, centre_y, 9)
         here = seats_on.get(i, ())
-        for (seat, count), (dx, dy) in zip(here, pawn_slots(len(here), bool(tile or stones))):
+        for (seat, count), (dx, dy) in zip(
+            here, pawn_slots(len(here), bool(tile or stones)), strict=False
+        ):
             _pawn(draw, x + dx * r, y + dy * r, seat, count)
     ox, oy, orad = GEOMETRY[view["oracle"]]
     _star(draw, ox + orad * 0.72, oy - orad * 0.72, 13)
@@ -288,8 +316,13 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> No
         seat = player["seat"]
         x = step * seat + 22
         if seat == view["current"] and not over:
-            draw.rounded_rectangle((x - 18, PLAYERS_Y - 18, x + step - 30, PLAYERS_Y + 18),
-                                   radius=8, fill=(255, 248, 225), outline=GOLD, width=2)
+            draw.rounded_rectangle(
+                (x - 18, PLAYERS_Y - 18, x + step - 30, PLAYERS_Y + 18),
+                radius=8,
+                fill=(255, 248, 225),
+                outline=GOLD,
+                width=2,
+            )
         _pawn(draw, x, PLAYERS_Y, seat, 1)
         name = fit(plain_name(names[seat], seat), MIN_TEXT, step - 56)
         _text(draw, x + 20, PLAYERS_Y, name, MIN_TEXT, anchor="lm")

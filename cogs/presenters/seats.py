@@ -3,6 +3,7 @@
 None of them is a Keltis colour (brown, yellow, pink, green, blue), so a
 seat never reads as a row, a field or a die face; the emoji are the circles
 of the same colours, used where the text marks a seat."""
+
 from __future__ import annotations
 
 from cogs.i18n import N_, _

@@ -2,11 +2,12 @@
 (discord.py unsets its loop in close(), so a late `ready` from its
 guild_ready_timeout wait used to fail with an AttributeError), and closing
 closes the store."""
+
 from __future__ import annotations
 
 import pytest
 
-from cogs.app import GameHost, make_clock
+from cogs.app import EXTENSIONS, GameHost, make_clock
 from cogs.config import Config
 from storage import SqliteStore, StoreClosed
 
@@ -21,3 +22,20 @@ async def test_events_after_close_are_dropped_and_the_store_is_closed(tmp_path):
     bot.dispatch("guild_available", None)
     with pytest.raises(StoreClosed):
         await store.get_setting(0, "k")
+
+
+async def test_the_bot_loads_its_three_extensions_and_their_components(tmp_path):
+    config = Config(token="t", database_path=tmp_path / "games.db")
+    async with await SqliteStore.open(config.database_path) as store:
+        bot = GameHost(config, store, make_clock(config))
+        for extension in EXTENSIONS:  # as setup_hook does, without syncing
+            await bot.load_extension(extension)
+        assert bot.seats is bot.tables.seats and bot.tables.deadlines is bot.deadlines
+        assert bot.logbook.names is bot.tables.names  # the log names seats as the table does
+        assert {item.__name__ for item in bot.items} == {
+            *("ActionButton", "ActionSelect", "GroupSelect", "HandButton", "PanelButton"),
+            *("TurnButton", "DieToggle", "ConcedeButton", "LobbyButton", "ForgetButton"),
+            *("RulesButton", "LogButton", "ReplayButton"),
+        }
+        [group] = bot.tree.get_commands()
+        assert group is bot.game_group and len(bot.game_group.commands) == 22

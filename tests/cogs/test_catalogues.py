@@ -1,6 +1,7 @@
 """The message catalogues: complete in every language, nothing missing or
 unused, the same placeholders as the English; and how a message is looked
 up (current language, fallback to English, plurals)."""
+
 from __future__ import annotations
 
 from cogs import catalogues

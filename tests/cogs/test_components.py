@@ -1,11 +1,18 @@
 """Which clicks discord.py hands to our items (the rest the bot answers itself),
 and items rebuilt from a component of the wrong kind."""
+
 from types import SimpleNamespace
 
 import discord
 import pytest
 
-from cogs.components import ActionButton, ActionSelect, GroupSelect, LobbyButton, will_dispatch
+from cogs import history, hosting, play
+from cogs.components import will_dispatch
+from cogs.hosting.lobby_button import LobbyButton
+from cogs.play.buttons import ActionButton, ActionSelect, GroupSelect
+
+#: every component the bot registers, from its three extensions
+ITEMS = (*play.ITEMS, *hosting.ITEMS, *history.ITEMS)
 
 
 def component(kind: int, custom_id: str):
@@ -14,40 +21,55 @@ def component(kind: int, custom_id: str):
 
 def click(custom_id, kind=2, shown=None, message=True):
     rows = [SimpleNamespace(type=SimpleNamespace(value=1), children=shown or [])]
-    return SimpleNamespace(data={"custom_id": custom_id, "component_type": kind},
-                           message=SimpleNamespace(components=rows) if message else None)
+    return SimpleNamespace(
+        data={"custom_id": custom_id, "component_type": kind},
+        message=SimpleNamespace(components=rows) if message else None,
+    )
 
 
-@pytest.mark.parametrize("custom_id,kind", [("g:1:2:draw:pile", 2), ("gs:1:2:0", 3), ("gg:1:2", 3),
-                                            ("hand:1", 2), ("lobby:1:join", 2)])
+@pytest.mark.parametrize(
+    "custom_id,kind",
+    [("g:1:2:draw:pile", 2), ("gs:1:2:0", 3), ("gg:1:2", 3), ("hand:1", 2), ("lobby:1:join", 2)],
+)
 def test_an_id_of_ours_shown_on_the_message_is_dispatched(custom_id, kind):
-    assert will_dispatch(click(custom_id, kind, [component(kind, custom_id)]))
+    assert will_dispatch(click(custom_id, kind, [component(kind, custom_id)]), ITEMS)
 
 
-@pytest.mark.parametrize("inter", [
-    click("g:1:2:draw:pile", 2, []),                                   # not on the message
-    click("g:1:2:draw:pile", 3, [component(2, "g:1:2:draw:pile")]),    # another kind than shown
-    click("hand:1", 2, [component(2, "hand:1")], message=False),       # no message at all
-    click("nonsense", 2, [component(2, "nonsense")]),                  # no template of ours
-    click("g:1:2:x", "2", [component(2, "g:1:2:x")]),                  # a type that is no number
-])
+@pytest.mark.parametrize(
+    "inter",
+    [
+        click("g:1:2:draw:pile", 2, []),  # not on the message
+        click("g:1:2:draw:pile", 3, [component(2, "g:1:2:draw:pile")]),  # another kind than shown
+        click("hand:1", 2, [component(2, "hand:1")], message=False),  # no message at all
+        click("nonsense", 2, [component(2, "nonsense")]),  # no template of ours
+        click("g:1:2:x", "2", [component(2, "g:1:2:x")]),  # a type that is no number
+    ],
+)
 def test_every_other_click_is_left_to_the_bot_to_answer(inter):
-    assert not will_dispatch(inter)
+    assert not will_dispatch(inter, ITEMS)
 
 
 async def test_items_rebuilt_from_the_wrong_kind_of_component_are_marked_misfits():
     button = discord.ui.Button(label="x", custom_id="gs:1:2:0")
     select = discord.ui.Select(custom_id="g:1:2:k", options=[discord.SelectOption(label="a")])
-    made = [await ActionSelect.from_custom_id(None, button, ActionSelect.__discord_ui_compiled_template__
-                                              .fullmatch("gs:1:2:0")),
-            await GroupSelect.from_custom_id(None, button, GroupSelect.__discord_ui_compiled_template__
-                                             .fullmatch("gg:1:2")),
-            await ActionButton.from_custom_id(None, select, ActionButton.__discord_ui_compiled_template__
-                                              .fullmatch("g:1:2:k")),
-            await LobbyButton.from_custom_id(None, select, LobbyButton.__discord_ui_compiled_template__
-                                             .fullmatch("lobby:1:join"))]
+    made = [
+        await ActionSelect.from_custom_id(
+            None, button, ActionSelect.__discord_ui_compiled_template__.fullmatch("gs:1:2:0")
+        ),
+        await GroupSelect.from_custom_id(
+            None, button, GroupSelect.__discord_ui_compiled_template__.fullmatch("gg:1:2")
+        ),
+        await ActionButton.from_custom_id(
+            None, select, ActionButton.__discord_ui_compiled_template__.fullmatch("g:1:2:k")
+        ),
+        await LobbyButton.from_custom_id(
+            None, select, LobbyButton.__discord_ui_compiled_template__.fullmatch("lobby:1:join")
+        ),
+    ]
     assert [m.misfit for m in made] == [True, True, True, True]
-    fits = await ActionButton.from_custom_id(None, discord.ui.Button(label="x", custom_id="g:1:2:k"),
-                                             ActionButton.__discord_ui_compiled_template__
-                                             .fullmatch("g:1:2:k"))
+    fits = await ActionButton.from_custom_id(
+        None,
+        discord.ui.Button(label="x", custom_id="g:1:2:k"),
+        ActionButton.__discord_ui_compiled_template__.fullmatch("g:1:2:k"),
+    )
     assert not fits.misfit and (fits.match_id, fits.seq, fits.key) == (1, 2, "k")

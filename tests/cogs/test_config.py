@@ -45,7 +45,7 @@ def test_bad_settings_are_refused_clearly(env):
 
 
 def test_only_games_with_a_presenter_are_offered():
-    from cogs.games import GAME_CHOICES
+    from cogs.game_group import GAME_CHOICES
     from cogs.presenters import presenter_for
     from rules import all_games
 

@@ -1,6 +1,7 @@
 """The slash commands' Japanese: every description, option name and choice
 name the command tree asks to translate has a catalogue entry, and the
 payload discord.py syncs carries the `ja` localisations."""
+
 from __future__ import annotations
 
 import discord
@@ -9,8 +10,11 @@ from discord.app_commands import TranslationContextLocation as Where
 from discord.ext import commands
 
 from cogs import catalogues
-from cogs.games import Games
+from cogs.game_group import GameGroup, add_game_cog
+from cogs.history.commands import HistoryCommands
+from cogs.hosting.commands import HostingCommands
 from cogs.i18n import LANGUAGES
+from cogs.play.commands import PlayCommands
 from cogs.slash_translator import OPTION, UNTRANSLATED, CatalogueTranslator
 
 
@@ -27,7 +31,9 @@ class Recording(CatalogueTranslator):
 @pytest.fixture
 async def payload():
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-    await bot.add_cog(Games(bot))
+    bot.game_group = GameGroup()  # what GameHost holds: the one /game group
+    for cog in (PlayCommands, HostingCommands, HistoryCommands):
+        await add_game_cog(bot, cog(bot))
     translator = Recording()
     data = [await c.get_translated_payload(bot.tree, translator) for c in bot.tree.get_commands()]
     return {"commands": data, "asked": translator.asked}

@@ -1,4 +1,5 @@
 """Small helpers the end-to-end tests of the real bot share."""
+
 from __future__ import annotations
 
 import json
@@ -14,9 +15,12 @@ ROOT = Path(__file__).resolve().parents[2]
 def current_table(fake, place):
     """The match's table in `place`: the newest public message with the
     panel button, or the final one (which has no buttons)."""
-    found = [m for m in fake.messages(place, ephemeral=False)
-             if any(c.get("custom_id", "").startswith("hand:") for c in m.buttons())
-             or "Game over" in m.text]
+    found = [
+        m
+        for m in fake.messages(place, ephemeral=False)
+        if any(c.get("custom_id", "").startswith("hand:") for c in m.buttons())
+        or "Game over" in m.text
+    ]
     return found[-1] if found else None
 
 
@@ -34,14 +38,18 @@ async def reply(inter):
 
 # -- checks shared by the hardening tests (forged clicks, fuzz, kill -9) ------------
 
+
 def answered_privately(inter) -> bool:
     """Answered, and only the clicker saw the answer: a new ephemeral message,
     or an update of the clicker's own ephemeral message; followups ephemeral."""
     if inter.response_type in (4, 5):
         first = inter.original is not None and inter.original.ephemeral
     elif inter.response_type in (6, 7):
-        first = (inter.message is not None and inter.message.ephemeral
-                 and inter.message.visible_to == inter.user.id)
+        first = (
+            inter.message is not None
+            and inter.message.ephemeral
+            and inter.message.visible_to == inter.user.id
+        )
     else:
         first = False
     return first and all(m.ephemeral for m in inter.followups)
@@ -58,20 +66,25 @@ def read_db(db, sql: str, *args) -> list[tuple]:
 
 def match_rows(db) -> dict[int, tuple]:
     """match id -> (status, seq, logged actions, seats): what no forged input may change."""
-    rows = read_db(db, "SELECT m.id, m.status, m.seq,"
-                       " (SELECT count(*) FROM actions a WHERE a.match_id = m.id),"
-                       " (SELECT group_concat(coalesce(s.user_id, s.bot), ',') FROM seats s"
-                       "  WHERE s.match_id = m.id) FROM matches m")
+    rows = read_db(
+        db,
+        "SELECT m.id, m.status, m.seq,"
+        " (SELECT count(*) FROM actions a WHERE a.match_id = m.id),"
+        " (SELECT group_concat(coalesce(s.user_id, s.bot), ',') FROM seats s"
+        "  WHERE s.match_id = m.id) FROM matches m",
+    )
     return {r[0]: tuple(r[1:]) for r in rows}
 
 
 def replayed(db, match_id: int) -> Match:
     """The engine's match rebuilt from the database file: seed, options and the log."""
     [(game, players, seed, options)] = read_db(
-        db, "SELECT game, players, seed, options FROM matches WHERE id = ?", match_id)
+        db, "SELECT game, players, seed, options FROM matches WHERE id = ?", match_id
+    )
     match = Match.new(game, players, seed, json.loads(options))
-    for seq, seat, key in read_db(db, "SELECT seq, seat, key FROM actions WHERE match_id = ?"
-                                      " ORDER BY seq", match_id):
+    for _seq, seat, key in read_db(
+        db, "SELECT seq, seat, key FROM actions WHERE match_id = ? ORDER BY seq", match_id
+    ):
         match.apply_logged(seat, key)
     return match
 
@@ -84,7 +97,9 @@ def hidden_texts(match: Match) -> list[str]:
     for seat in range(match.players):
         view = match.view(seat)
         if view.get("hand"):
-            texts += [value for name, value in presenter.private_fields(view) if name == "Your hand"]
+            texts += [
+                value for name, value in presenter.private_fields(view) if name == "Your hand"
+            ]
     return texts
 
 
@@ -101,8 +116,14 @@ async def move_button(fake, place, users):
         panel = await reply(await fake.click(user, current_table(fake, place), custom_id="hand:"))
         selects = [s for s in panel.selects() if s["custom_id"].startswith("gg:")]
         if selects:
-            await answered(await fake.select(user, panel, [selects[0]["options"][0]["value"]],
-                                             custom_id=selects[0]["custom_id"]))
+            await answered(
+                await fake.select(
+                    user,
+                    panel,
+                    [selects[0]["options"][0]["value"]],
+                    custom_id=selects[0]["custom_id"],
+                )
+            )
         buttons = [b for b in panel.buttons() if b["custom_id"].startswith("g:")]
         if buttons:
             return user, panel, buttons[0]["custom_id"]
@@ -130,8 +151,11 @@ async def walk_pages(fake, user, message, op: str, limit: int = 1000) -> list:
 
 
 def copy_of(message) -> dict:
-    return {"content": message.content, "embeds": [dict(e) for e in message.embeds],
-            "text": message.text}
+    return {
+        "content": message.content,
+        "embeds": [dict(e) for e in message.embeds],
+        "text": message.text,
+    }
 
 
 async def concede(fake, user, place):
@@ -144,8 +168,11 @@ async def concede(fake, user, place):
 def choices(panel) -> dict[str, tuple[str, str | None]]:
     """label -> (custom_id, select value or None) of every move a panel
     offers in one click: its move buttons and the options of its move select."""
-    found = {b["label"]: (b["custom_id"], None) for b in panel.buttons()
-             if b["custom_id"].startswith("g:")}
+    found: dict[str, tuple[str, str | None]] = {
+        b["label"]: (b["custom_id"], None)
+        for b in panel.buttons()
+        if b["custom_id"].startswith("g:")
+    }
     for select in panel.selects():
         if select["custom_id"].startswith("gs:"):
             found.update({o["label"]: (select["custom_id"], o["value"]) for o in select["options"]})
@@ -165,11 +192,13 @@ async def pick(fake, user, panel, wanted=lambda label: True) -> str:
             return label
     groups = next((s for s in panel.selects() if s["custom_id"].startswith("gg:")), None)
     for option in (groups or {}).get("options", []):
-        await answered(await fake.select(user, panel, [option["value"]],
-                                         custom_id=groups["custom_id"]))
+        assert groups is not None
+        await answered(
+            await fake.select(user, panel, [option["value"]], custom_id=groups["custom_id"])
+        )
         if not any(b["label"] == "Back" for b in panel.buttons()):
             return option["label"]  # a card with one use: choosing it was the move
-        for label, (custom_id, value) in choices(panel).items():
+        for label, (custom_id, _value) in choices(panel).items():
             if wanted(label):
                 await answered(await fake.click(user, panel, custom_id=custom_id))
                 return label

@@ -10,8 +10,8 @@ When a test fails, the tail of every bot log is attached to the report.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import pytest
 import pytest_asyncio
@@ -19,13 +19,13 @@ import pytest_asyncio
 from .fake_discord import BotProcess, FakeDiscord
 
 
-@pytest_asyncio.fixture(loop_scope='module', scope='module')
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
 async def fake_discord():
     async with FakeDiscord() as fake:
         yield fake
 
 
-@pytest_asyncio.fixture(loop_scope='module', scope='module')
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
 async def spawn_bot(fake_discord, tmp_path_factory):
     """``await spawn_bot(argv, env={...}, cwd=...)`` -> a started :class:`BotProcess`.
 
@@ -34,13 +34,20 @@ async def spawn_bot(fake_discord, tmp_path_factory):
     Tables are edited right after each move (``TABLE_WATCHED_DELAY=0``) so a
     test can read the table it just changed; a test of that delay sets it.
     """
-    log_dir = tmp_path_factory.mktemp('bot-logs')
+    log_dir = tmp_path_factory.mktemp("bot-logs")
     spawned: list[BotProcess] = []
 
-    async def spawn(argv: Sequence[str], *, env: dict[str, str] | None = None, cwd: str | Path | None = None,
-                    timeout: float = 20.0) -> BotProcess:
-        env = {'TABLE_WATCHED_DELAY': '0', **(env or {})}
-        proc = BotProcess(fake_discord, argv, env=env, cwd=cwd, log_path=log_dir / f'bot-{len(spawned)}.log')
+    async def spawn(
+        argv: Sequence[str],
+        *,
+        env: dict[str, str] | None = None,
+        cwd: str | Path | None = None,
+        timeout: float = 20.0,
+    ) -> BotProcess:
+        env = {"TABLE_WATCHED_DELAY": "0", **(env or {})}
+        proc = BotProcess(
+            fake_discord, argv, env=env, cwd=cwd, log_path=log_dir / f"bot-{len(spawned)}.log"
+        )
         spawned.append(proc)
         return await proc.start(timeout=timeout)
 
@@ -56,4 +63,4 @@ def pytest_runtest_makereport(item, call):
     report = outcome.get_result()
     if report.failed:
         for proc in BotProcess.instances:
-            report.sections.append((f'bot log {proc.log_path}', proc.log_tail()))
+            report.sections.append((f"bot log {proc.log_path}", proc.log_tail()))

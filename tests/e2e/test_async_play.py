@@ -2,6 +2,7 @@
 timeout firing across a SIGKILL restart (with a controllable clock), a host
 kicking a player (a bot takes the seat), pause/resume, notification choices,
 every host command refused to a non-host, and history, stats, export."""
+
 from __future__ import annotations
 
 import json
@@ -24,13 +25,25 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     guild = fake.add_guild("Async")
     tmp = tmp_path_factory.mktemp("async")
-    w = SimpleNamespace(fake=fake, guild=guild, clock=tmp / "clock", offset=0,
-                        alice=fake.add_user("alice"), bob=fake.add_user("bob"),
-                        carol=fake.add_user("carol"), mod=fake.add_user("mod", manage_guild=True))
+    w = SimpleNamespace(
+        fake=fake,
+        guild=guild,
+        clock=tmp / "clock",
+        offset=0,
+        alice=fake.add_user("alice"),
+        bob=fake.add_user("bob"),
+        carol=fake.add_user("carol"),
+        mod=fake.add_user("mod", manage_guild=True),
+    )
     w.clock.write_text("0")
-    env = {"DATABASE_PATH": str(tmp / "games.db"), "DEV_GUILD_ID": str(guild.id),
-           "BOT_MOVE_DELAY": "0.02", "GAMEHOST_TEST_CLOCK": str(w.clock),
-           "DEADLINE_POLL": "0.2", "GAMEHOST_TEST_SEED": "async"}
+    env = {
+        "DATABASE_PATH": str(tmp / "games.db"),
+        "DEV_GUILD_ID": str(guild.id),
+        "BOT_MOVE_DELAY": "0.02",
+        "GAMEHOST_TEST_CLOCK": str(w.clock),
+        "DEADLINE_POLL": "0.2",
+        "GAMEHOST_TEST_SEED": "async",
+    }
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
     return w
 
@@ -45,20 +58,18 @@ def advance(w, seconds: float) -> None:
     w.clock.write_text(str(w.offset))
 
 
-
-
-
-
 async def keltis_for_two(w, channel):
     """alice and bob at a Keltis table in `channel`; returns (table, match id)."""
     start = w.fake.mark()
-    lobby = await reply(await w.fake.slash(w.alice, channel, "game new", game="keltis",
-                                           players=2, here=True))
+    lobby = await reply(
+        await w.fake.slash(w.alice, channel, "game new", game="keltis", players=2, here=True)
+    )
     await (await w.fake.click(w.bob, lobby, label="Join")).wait_answered()
     table = await w.fake.wait_until(lambda: current_table(w.fake, channel), 5, "the table")
     match_id = int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
     await w.fake.wait_for_message(  # the first player is told (in the channel or by DM)
-        predicate=lambda m: "your move in Keltis" in m.text, after=start, ephemeral=False)
+        predicate=lambda m: "your move in Keltis" in m.text, after=start, ephemeral=False
+    )
     return table, match_id
 
 
@@ -71,16 +82,22 @@ def first_player(w, match_id):
 async def test_non_hosts_are_refused_every_host_command(world, channel):
     fake, carol = world.fake, world.carol
     await keltis_for_two(world, channel)
-    for command, options in [("game config", {"timeout": "1h"}),
-                             ("game kick", {"member": world.bob}),
-                             ("game replace", {"member": world.bob, "substitute": carol}),
-                             ("game pause", {}), ("game resume", {}),
-                             ("game timer", {"timeout": "1h"}),
-                             ("game cancel", {})]:
+    for command, options in [
+        ("game config", {"timeout": "1h"}),
+        ("game kick", {"member": world.bob}),
+        ("game replace", {"member": world.bob, "substitute": carol}),
+        ("game pause", {}),
+        ("game resume", {}),
+        ("game timer", {"timeout": "1h"}),
+        ("game cancel", {}),
+    ]:
         answer = await reply(await fake.slash(carol, channel, command, **options))
         assert answer.ephemeral, command
-        assert "creator or a host" in answer.text or "Manage Server" in answer.text or \
-            "creator or a moderator" in answer.text, (command, answer.text)
+        assert (
+            "creator or a host" in answer.text
+            or "Manage Server" in answer.text
+            or "creator or a moderator" in answer.text
+        ), (command, answer.text)
     shown = await reply(await fake.slash(carol, channel, "game timer"))
     assert shown.ephemeral and "Reminder after" in shown.text  # looking is for everyone
     assert fake.problems() == []
@@ -88,23 +105,31 @@ async def test_non_hosts_are_refused_every_host_command(world, channel):
 
 async def test_reminder_then_timeout_across_a_restart(world, channel):
     fake, w = world.fake, world
-    configured = await reply(await fake.slash(w.mod, channel, "game config", reminder="1h",
-                                              timeout="2h", policy="bot"))
+    configured = await reply(
+        await fake.slash(w.mod, channel, "game config", reminder="1h", timeout="2h", policy="bot")
+    )
     assert "1h" in configured.text and "2h" in configured.text and "bot" in configured.text
     table, match_id = await keltis_for_two(w, channel)
     late = first_player(w, match_id)
     advance(w, HOUR + 60)
     reminder = await fake.wait_for_message(
-        channel, predicate=lambda m: "a reminder" in m.text, timeout=10)
+        channel, predicate=lambda m: "a reminder" in m.text, timeout=10
+    )
     assert reminder.mentioned_ids == [late.id]
     await w.bot.kill()
     advance(w, 2 * HOUR)  # the timeout passes while the bot is down
     await w.bot.start()
     note = await fake.wait_for_message(
-        channel, predicate=lambda m: "Time ran out" in m.text, timeout=20)
+        channel, predicate=lambda m: "Time ran out" in m.text, timeout=20
+    )
     assert late.name in note.text
-    fresh = await fake.wait_until(lambda: (t := current_table(fake, channel)) and "move 1" in str(
-        t.embeds[0].get("footer")) and t, 10, "the table after the bot's move")
+    fresh = await fake.wait_until(
+        lambda: (
+            (t := current_table(fake, channel)) and "move 1" in str(t.embeds[0].get("footer")) and t
+        ),
+        10,
+        "the table after the bot's move",
+    )
     assert "to draw" in fresh.text  # the bot played the card; the draw is the player's again
     await reply(await fake.slash(w.mod, channel, "game config", timeout="never", policy="wait"))
     assert fake.problems() == []
@@ -115,13 +140,15 @@ async def test_a_host_kicks_a_player_and_a_bot_plays_on(world, channel):
     table, match_id = await keltis_for_two(w, channel)
     answer = await reply(await fake.slash(w.mod, channel, "game kick", member=w.bob))
     assert not answer.ephemeral and "to a bot" in answer.text
-    await fake.wait_until(lambda: "🤖 Expert 2" in current_table(fake, channel).text, 5,
-                          "the table to show the bot")
+    await fake.wait_until(
+        lambda: "🤖 Expert 2" in current_table(fake, channel).text, 5, "the table to show the bot"
+    )
     # bob's seat moves by itself now: the game reaches alice's turns without bob
     hand = await reply(await fake.click(w.bob, current_table(fake, channel), custom_id="hand:"))
     assert "not playing" in hand.text
-    await fake.wait_until(lambda: "**alice** to play" in current_table(fake, channel).text, 5,
-                          "alice's turn")
+    await fake.wait_until(
+        lambda: "**alice** to play" in current_table(fake, channel).text, 5, "alice's turn"
+    )
     assert fake.problems() == []
 
 
@@ -131,14 +158,22 @@ async def test_pause_blocks_moves_until_resumed(world, channel):
     mover = first_player(w, match_id)
     paused = await reply(await fake.slash(w.alice, channel, "game pause"))  # the creator may
     assert "paused match" in paused.text
-    await fake.wait_until(lambda: "Paused by a host" in current_table(fake, channel).text, 5, "pause")
+    await fake.wait_until(
+        lambda: "Paused by a host" in current_table(fake, channel).text, 5, "pause"
+    )
     panel = await reply(await fake.click(mover, current_table(fake, channel), custom_id="hand:"))
     custom_id, value = next(iter(choices(panel).values()))
-    refused = await (fake.click(mover, panel, custom_id=custom_id) if value is None else
-                     fake.select(mover, panel, [value], custom_id=custom_id))
+    refused = await (
+        fake.click(mover, panel, custom_id=custom_id)
+        if value is None
+        else fake.select(mover, panel, [value], custom_id=custom_id)
+    )
     await refused.wait_answered()
-    assert "paused" in refused.followups[0].text if refused.followups else \
-        "paused" in (refused.original.text if refused.original else panel.text)
+    assert (
+        "paused" in refused.followups[0].text
+        if refused.followups
+        else "paused" in (refused.original.text if refused.original else panel.text)
+    )
     resumed = await reply(await fake.slash(w.mod, channel, "game resume"))
     assert "resumed" in resumed.text
     await fake.wait_until(lambda: "Paused" not in current_table(fake, channel).text, 5, "resume")
@@ -159,7 +194,8 @@ async def test_direct_message_nudges_fall_back_to_a_mention(world, channel):
         assert f"#{match_id}" in fake.dms(w.alice)[-1].text
     else:  # bob's DMs are closed: he is mentioned in the thread instead
         ping = await fake.wait_for_message(
-            channel, predicate=lambda m: "— your move" in m.text, ephemeral=False)
+            channel, predicate=lambda m: "— your move" in m.text, ephemeral=False
+        )
         assert ping.mentioned_ids == [w.bob.id]
     for user in (w.alice, w.bob):
         await reply(await fake.slash(user, channel, "game notify", mode="mention"))
@@ -195,12 +231,14 @@ async def test_forfeit_on_timeout_hands_the_seat_to_a_bot(world, channel):
     fake, w = world.fake, world
     table, match_id = await keltis_for_two(w, channel)
     late = first_player(w, match_id)
-    set_timer = await reply(await fake.slash(w.alice, channel, "game timer", timeout="1h",
-                                             policy="forfeit"))  # the creator may
+    set_timer = await reply(
+        await fake.slash(w.alice, channel, "game timer", timeout="1h", policy="forfeit")
+    )  # the creator may
     assert "On timeout: **a bot takes the seat**" in set_timer.text and "1h" in set_timer.text
     advance(w, HOUR + 60)
     note = await fake.wait_for_message(
-        channel, predicate=lambda m: "ran out of time" in m.text, timeout=10)
+        channel, predicate=lambda m: "ran out of time" in m.text, timeout=10
+    )
     assert f"<@{late.id}>" in note.content and "takes their seat" in note.text
     hand = await reply(await fake.click(late, current_table(fake, channel), custom_id="hand:"))
     assert "not playing" in hand.text  # the seat is the bot's now
@@ -210,13 +248,15 @@ async def test_forfeit_on_timeout_hands_the_seat_to_a_bot(world, channel):
 async def test_a_host_replaces_a_player_with_another_member(world, channel):
     fake, w = world.fake, world
     table, match_id = await keltis_for_two(w, channel)
-    answer = await reply(await fake.slash(w.mod, channel, "game replace", member=w.bob,
-                                          substitute=w.carol))
+    answer = await reply(
+        await fake.slash(w.mod, channel, "game replace", member=w.bob, substitute=w.carol)
+    )
     assert "to <@" in answer.content and str(w.carol.id) in answer.content
     panel = await reply(await fake.click(w.carol, current_table(fake, channel), custom_id="hand:"))
     assert panel.ephemeral and "Your hand" in panel.text  # carol holds bob's cards now
-    refused = await reply(await fake.slash(w.mod, channel, "game replace", member=w.alice,
-                                           substitute=w.carol))
+    refused = await reply(
+        await fake.slash(w.mod, channel, "game replace", member=w.alice, substitute=w.carol)
+    )
     assert refused.ephemeral and "already seated" in refused.text
     spectator = await reply(await fake.slash(w.bob, channel, "game spectate"))
     assert spectator.ephemeral and "Your hand" not in spectator.text
@@ -232,8 +272,7 @@ async def test_a_host_role_decides_who_may_open_matches(world, channel):
     assert f"<@&{role.id}>" in set_role.text
     refused = await reply(await fake.slash(w.bob, channel, "game new", game="keltis"))
     assert refused.ephemeral and "only hosts" in refused.text
-    allowed = await reply(await fake.slash(w.carol, channel, "game new", game="keltis",
-                                           here=True))
+    allowed = await reply(await fake.slash(w.carol, channel, "game new", game="keltis", here=True))
     assert not allowed.ephemeral and "gathering players" in allowed.text
     cancelled = await reply(await fake.slash(w.carol, channel, "game cancel"))
     assert "was cancelled" in cancelled.text

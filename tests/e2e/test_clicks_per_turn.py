@@ -9,6 +9,7 @@ starts there; only when it is not current (never opened, or Discord's
 Refresh is ever pressed. The dice game is played on the public table, as its
 ping says. The per-game medians are printed (`-s`) and go into the README.
 """
+
 from __future__ import annotations
 
 import re
@@ -24,8 +25,13 @@ from .fake_discord import python_argv
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 MOVE = re.compile(r"move (\d+)")
 #: game -> (players, bots): two people, bots fill the rest
-GAMES = {"keltis": (2, 0), "oracle": (2, 0), "cuttle": (2, 0), "keltis_dice": (2, 0),
-         "cucco": (5, 3)}
+GAMES = {
+    "keltis": (2, 0),
+    "oracle": (2, 0),
+    "cuttle": (2, 0),
+    "keltis_dice": (2, 0),
+    "cucco": (5, 3),
+}
 #: the issue's target, and what each game reaches today (see the README)
 TARGET = 2
 MEDIANS: dict[str, float] = {}
@@ -50,10 +56,19 @@ class Counting:
 async def world(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     guild = fake.add_guild("Clicks")
-    w = SimpleNamespace(fake=fake, guild=guild, db=tmp_path_factory.mktemp("db") / "games.db",
-                        alice=fake.add_user("alice"), bob=fake.add_user("bob"))
-    env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(guild.id), "BOT_MOVE_DELAY": "0.01",
-           "GAMEHOST_TEST_SEED": "clicks"}
+    w = SimpleNamespace(
+        fake=fake,
+        guild=guild,
+        db=tmp_path_factory.mktemp("db") / "games.db",
+        alice=fake.add_user("alice"),
+        bob=fake.add_user("bob"),
+    )
+    env = {
+        "DATABASE_PATH": str(w.db),
+        "DEV_GUILD_ID": str(guild.id),
+        "BOT_MOVE_DELAY": "0.01",
+        "GAMEHOST_TEST_SEED": "clicks",
+    }
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
     return w
 
@@ -66,20 +81,25 @@ def shown_seq(message) -> int | None:
 async def owing(w, mid: int, users: dict[int, object]):
     """(user, seq) of the person who owes a decision next (after any bot
     moves), or None at the end."""
+
     def ready():
         match = replayed(w.db, mid)
         if match.is_over():
             return ("over",)
         humans = [s for s in match.to_act() if s in users]
         return (users[humans[0]], match.seq) if humans else None
+
     found = await w.fake.wait_until(ready, 10, "a person's turn")
     return None if found == ("over",) else found
 
 
 async def start(w, game: str, players: int, bots: int):
     channel = w.fake.add_text_channel(w.guild, game)
-    lobby = await reply(await w.fake.slash(w.alice, channel, "game new", game=game,
-                                           players=players, bots=bots, here=True))
+    lobby = await reply(
+        await w.fake.slash(
+            w.alice, channel, "game new", game=game, players=players, bots=bots, here=True
+        )
+    )
     await answered(await w.fake.click(w.bob, lobby, label="Join"))  # full: it starts
     table = await w.fake.wait_until(lambda: current_table(w.fake, channel), 5, "the table")
     return channel, int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
@@ -94,10 +114,19 @@ def seats_of(w, mid: int) -> dict[int, object]:
 
 async def open_from_ping(w, counting, channel, user):
     """The person presses **Your move** on the latest ping that mentions them."""
-    ping = await w.fake.wait_until(lambda: next(
-        (m for m in reversed(w.fake.messages(channel, ephemeral=False))
-         if f"<@{user.id}>" in m.content and any(
-             b["custom_id"].startswith("turn:") for b in m.buttons())), None), 5, "the ping")
+    ping = await w.fake.wait_until(
+        lambda: next(
+            (
+                m
+                for m in reversed(w.fake.messages(channel, ephemeral=False))
+                if f"<@{user.id}>" in m.content
+                and any(b["custom_id"].startswith("turn:") for b in m.buttons())
+            ),
+            None,
+        ),
+        5,
+        "the ping",
+    )
     inter = await answered(await counting.click(user, ping, custom_id="turn:"))
     return await inter.wait_reply()
 
@@ -107,10 +136,21 @@ def purposeful(place):
     pawn, scores points) rather than discarding, and draws from the draw
     pile; otherwise takes the first move offered."""
     offered = list(choices(place))
-    goals = ("then draw", "Play", "Keep all · Move", "Keep all · New", "Pawn", "Move", "New",
-             "Draw from the draw pile", "Draw a card")
-    best = next((label for goal in goals for label in offered
-                 if label.startswith(goal) or goal in label), None)
+    goals = (
+        "then draw",
+        "Play",
+        "Keep all · Move",
+        "Keep all · New",
+        "Pawn",
+        "Move",
+        "New",
+        "Draw from the draw pile",
+        "Draw a card",
+    )
+    best = next(
+        (label for goal in goals for label in offered if label.startswith(goal) or goal in label),
+        None,
+    )
     return (lambda label: label == best) if best else (lambda label: True)
 
 
@@ -118,8 +158,11 @@ async def current_panel(w, panel, seq: int) -> bool:
     """Does the open panel show the decision at `seq` (the bot redraws it
     right after the move that made it the person's turn)?"""
     try:
-        await w.fake.wait_until(lambda: shown_seq(panel) == seq and (
-            choices(panel) or panel.selects()), 3, "the panel to be redrawn")
+        await w.fake.wait_until(
+            lambda: shown_seq(panel) == seq and (choices(panel) or panel.selects()),
+            3,
+            "the panel to be redrawn",
+        )
     except TimeoutError:
         return False
     return True
@@ -141,8 +184,12 @@ async def test_an_ordinary_turn_takes_two_clicks(world, game):
             seq = found[1]
             if game == "keltis_dice":  # everything is public: the table's buttons
                 place = await w.fake.wait_until(
-                    lambda: (t := current_table(w.fake, channel)) and shown_seq(t) == seq and t,
-                    5, "the table")
+                    lambda seq=seq: (
+                        (t := current_table(w.fake, channel)) and shown_seq(t) == seq and t
+                    ),
+                    5,
+                    "the table",
+                )
             else:
                 place = panels.get(user.id)
                 current = place is not None and await current_panel(w, place, seq)
@@ -152,9 +199,8 @@ async def test_an_ordinary_turn_takes_two_clicks(world, game):
             await pick(counting, user, place, purposeful(place))
             found = await owing(w, mid, users)
         turns.append(counting.clicks)
-    ordinary = turns[len(users):] or turns  # each person's first turn opens their panel
+    ordinary = turns[len(users) :] or turns  # each person's first turn opens their panel
     MEDIANS[game] = statistics.median(ordinary)
-    print(f"\n{game}: {len(turns)} turns, clicks per turn median {MEDIANS[game]}, "
-          f"max {max(turns)}")
+    print(f"\n{game}: {len(turns)} turns, clicks per turn median {MEDIANS[game]}, max {max(turns)}")
     assert reopened == 0, "an open panel was not kept current"
     assert MEDIANS[game] <= TARGET, f"{game}: a turn takes {MEDIANS[game]} clicks"

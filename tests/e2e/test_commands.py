@@ -1,6 +1,7 @@
 """The `/game` commands against the real bot process: status, list, rules,
 help, hand, concede, cancel (and who may cancel), typed options of
 `/game new`, and a fresh table when the old one is too old to edit."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -10,7 +11,16 @@ import pytest
 import pytest_asyncio
 
 from .bot_helpers import (
-    ROOT, answered, choices, concede, current_table, match_rows, move_ids, pick, replayed, reply,
+    ROOT,
+    answered,
+    choices,
+    concede,
+    current_table,
+    match_rows,
+    move_ids,
+    pick,
+    replayed,
+    reply,
 )
 from .fake_discord import python_argv
 
@@ -21,12 +31,16 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 async def world(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     guild = fake.add_guild("Commands")
-    w = SimpleNamespace(fake=fake, guild=guild,
-                        alice=fake.add_user("alice"), bob=fake.add_user("bob"),
-                        carol=fake.add_user("carol"), mod=fake.add_user("mod", manage_guild=True))
+    w = SimpleNamespace(
+        fake=fake,
+        guild=guild,
+        alice=fake.add_user("alice"),
+        bob=fake.add_user("bob"),
+        carol=fake.add_user("carol"),
+        mod=fake.add_user("mod", manage_guild=True),
+    )
     w.db = tmp_path_factory.mktemp("db") / "games.db"
-    env = {"DATABASE_PATH": str(w.db),
-           "DEV_GUILD_ID": str(guild.id), "BOT_MOVE_DELAY": "0.02"}
+    env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(guild.id), "BOT_MOVE_DELAY": "0.02"}
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
     return w
 
@@ -36,14 +50,11 @@ async def channel(world, request):
     return world.fake.add_text_channel(world.guild, request.node.name[:90])
 
 
-
-
-
-
 async def two_player_match(w, channel):
     """alice and bob at a Keltis table in the channel itself."""
-    lobby = await reply(await w.fake.slash(w.alice, channel, "game new", game="keltis",
-                                           players=2, here=True))
+    lobby = await reply(
+        await w.fake.slash(w.alice, channel, "game new", game="keltis", players=2, here=True)
+    )
     await (await w.fake.click(w.bob, lobby, label="Join")).wait_answered()
     return await w.fake.wait_until(lambda: current_table(w.fake, channel), 5, "the table")
 
@@ -72,7 +83,12 @@ async def test_help_onboards_and_its_buttons_answer_with_each_games_rules(world,
     help_ = await reply(await fake.slash(world.carol, channel, "game help"))
     assert help_.ephemeral and "/game new" in help_.text and "My hand" in help_.text
     assert [b["label"] for b in help_.buttons()] == [
-        "Cucco for five", "Cuttle", "Keltis", "Keltis dice game", "Keltis: the Oracle"]
+        "Cucco for five",
+        "Cuttle",
+        "Keltis",
+        "Keltis dice game",
+        "Keltis: the Oracle",
+    ]
     rules = await reply(await fake.click(world.carol, help_, label="Cuttle"))
     same = await reply(await fake.slash(world.carol, channel, "game rules", game="cuttle"))
     assert rules.ephemeral and rules.visible_to == world.carol.id
@@ -83,18 +99,24 @@ async def test_help_onboards_and_its_buttons_answer_with_each_games_rules(world,
 
 
 async def test_typed_options_count_seats_from_one_and_refuse_what_a_game_does_not_take(
-        world, channel):
+    world, channel
+):
     fake, w = world.fake, world
     before = match_rows(w.db)
     refused = await reply(await fake.slash(w.alice, channel, "game new", game="keltis", side="B"))
     assert refused.ephemeral and refused.text == (
-        "Keltis has no `side` option. Keltis takes `first_player`: a seat number from 1 to 4.")
-    too_far = await reply(await fake.slash(w.alice, channel, "game new", game="cuttle",
-                                           first_player=3))
+        "Keltis has no `side` option. Keltis takes `first_player`: a seat number from 1 to 4."
+    )
+    too_far = await reply(
+        await fake.slash(w.alice, channel, "game new", game="cuttle", first_player=3)
+    )
     assert too_far.text.startswith("`first_player` must be a seat number from 1 to 2.")
     assert match_rows(w.db) == before
-    lobby = await reply(await fake.slash(w.alice, channel, "game new", game="keltis",
-                                         players=2, first_player=2, here=True))
+    lobby = await reply(
+        await fake.slash(
+            w.alice, channel, "game new", game="keltis", players=2, first_player=2, here=True
+        )
+    )
     assert "first_player: seat 2" in lobby.text
     await answered(await fake.click(w.bob, lobby, label="Join"))
     table = await fake.wait_until(lambda: current_table(fake, channel), 5, "the table")
@@ -105,14 +127,18 @@ async def test_typed_options_count_seats_from_one_and_refuse_what_a_game_does_no
 
 async def test_a_first_player_beyond_the_lobbys_seats_is_explained_at_the_start(world, channel):
     fake, w = world.fake, world
-    lobby = await reply(await fake.slash(w.alice, channel, "game new", game="oracle",
-                                         first_player=3, variant=True, here=True))
+    lobby = await reply(
+        await fake.slash(
+            w.alice, channel, "game new", game="oracle", first_player=3, variant=True, here=True
+        )
+    )
     assert "variant: yes, first_player: seat 3" in lobby.text
     await answered(await fake.click(w.bob, lobby, label="Join"))
     start = await reply(await fake.click(w.alice, lobby, label="Start"))
     assert start.ephemeral and start.text == (
         "The match can't start with these options: `first_player` must be a seat number "
-        "from 1 to 2 with 2 seats.")
+        "from 1 to 2 with 2 seats."
+    )
     await answered(await fake.click(w.carol, lobby, label="Join"))
     await answered(await fake.click(w.alice, lobby, label="Start"))
     table = await fake.wait_until(lambda: current_table(fake, channel), 5, "the table")
@@ -152,13 +178,19 @@ async def test_an_old_table_is_posted_afresh(world, channel):
     fake = world.fake
     table = await two_player_match(world, channel)
     mid = int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
-    await fake.wait_until(lambda: any("your move" in m.text for m in fake.messages(channel)),
-                          5, "the first mention (the bot is done setting up)")
+    await fake.wait_until(
+        lambda: any("your move" in m.text for m in fake.messages(channel)),
+        5,
+        "the first mention (the bot is done setting up)",
+    )
     # the table was posted two hours ago (as the bot's records say)
     table.make_old(hours=2)
     with sqlite3.connect(world.db) as db:
-        changed = db.execute("UPDATE messages SET posted_at = posted_at - 7200000"
-                             " WHERE kind = 'table' AND match_id = ?", (mid,)).rowcount
+        changed = db.execute(
+            "UPDATE messages SET posted_at = posted_at - 7200000"
+            " WHERE kind = 'table' AND match_id = ?",
+            (mid,),
+        ).rowcount
     assert changed == 1
     for player in (world.alice, world.bob):
         hand = await reply(await fake.click(player, table, custom_id="hand:"))
@@ -166,7 +198,8 @@ async def test_an_old_table_is_posted_afresh(world, channel):
             break
     await pick(fake, player, hand, lambda label: label.startswith("Discard"))
     fresh = await fake.wait_until(
-        lambda: (t := current_table(fake, channel)) is not table and t, 5, "a fresh table")
+        lambda: (t := current_table(fake, channel)) is not table and t, 5, "a fresh table"
+    )
     assert "to draw" in fresh.text
     await fake.wait_until(lambda: table.deleted, 5, "the old table to be removed")
     assert fake.problems() == []
@@ -174,24 +207,35 @@ async def test_an_old_table_is_posted_afresh(world, channel):
 
 async def test_conceding_among_three_hands_the_seat_to_a_bot(world, channel):
     fake = world.fake
-    lobby = await reply(await fake.slash(world.alice, channel, "game new", game="keltis",
-                                         players=3, bots=1, here=True))
+    lobby = await reply(
+        await fake.slash(
+            world.alice, channel, "game new", game="keltis", players=3, bots=1, here=True
+        )
+    )
     await (await fake.click(world.bob, lobby, label="Join")).wait_answered()
     table = await fake.wait_until(lambda: current_table(fake, channel), 5, "the table")
     said = await concede(fake, world.bob, channel)
     assert "a bot takes their seat" in said.text
-    await fake.wait_until(lambda: "🤖 Expert 3" in table.text or "🤖 Expert 3" in
-                          current_table(fake, channel).text, 5, "bob's seat shown as a bot")
+    await fake.wait_until(
+        lambda: "🤖 Expert 3" in table.text or "🤖 Expert 3" in current_table(fake, channel).text,
+        5,
+        "bob's seat shown as a bot",
+    )
     assert "Game over" not in current_table(fake, channel).text  # alice plays on
-    hand = await reply(await fake.click(world.alice, current_table(fake, channel), custom_id="hand:"))
+    hand = await reply(
+        await fake.click(world.alice, current_table(fake, channel), custom_id="hand:")
+    )
     assert "Your hand" in hand.text
     assert fake.problems() == []
 
 
 async def test_the_host_chooses_how_well_bots_play_and_the_seat_shows_it(world, channel):
     fake = world.fake
-    lobby = await reply(await fake.slash(world.alice, channel, "game new", game="keltis",
-                                         bots=1, bot_level="expert", here=True))
+    lobby = await reply(
+        await fake.slash(
+            world.alice, channel, "game new", game="keltis", bots=1, bot_level="expert", here=True
+        )
+    )
     assert "2. 🤖 Expert 2" in lobby.text
     assert {"🤖 Random", "🤖 Greedy", "🤖 Expert"} <= {b["label"] for b in lobby.buttons()}
     refused = await answered(await fake.click(world.bob, lobby, label="🤖 Random"))

@@ -5,6 +5,7 @@ deterministic, so the test scripts the user's every bid and card, checks the
 panel offers exactly the engine's legal moves, that the user is told they are
 the partner while the table keeps it secret until the called card is played,
 and that the final table shows the chips."""
+
 from __future__ import annotations
 
 import re
@@ -59,14 +60,21 @@ def script() -> SimpleNamespace:
 async def world(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     guild = fake.add_guild("Cucco night")
-    w = SimpleNamespace(fake=fake, guild=guild, channel=fake.add_text_channel(guild, "cards"),
-                        alice=fake.add_user("alice"), db=tmp_path_factory.mktemp("db") / "g.db")
-    env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(guild.id), "BOT_MOVE_DELAY": "0.02",
-           "GAMEHOST_TEST_SEED": SEED}
+    w = SimpleNamespace(
+        fake=fake,
+        guild=guild,
+        channel=fake.add_text_channel(guild, "cards"),
+        alice=fake.add_user("alice"),
+        db=tmp_path_factory.mktemp("db") / "g.db",
+    )
+    env = {
+        "DATABASE_PATH": str(w.db),
+        "DEV_GUILD_ID": str(guild.id),
+        "BOT_MOVE_DELAY": "0.02",
+        "GAMEHOST_TEST_SEED": SEED,
+    }
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
     return w
-
-
 
 
 def footer_move(embeds) -> int | None:
@@ -85,13 +93,12 @@ def embed_text(embeds) -> str:
     return "\n".join(parts)
 
 
-
-
 async def test_one_user_and_four_bots_play_a_deal_to_the_final_chips(world):
     w, fake, plan = world, world.fake, script()
     assert plan.match.state.history[0]["partner"] == 0 and plan.revealed, "the seed's premise"
-    new = await answered(await fake.slash(w.alice, w.channel, "game new", game="cucco",
-                                          players=5, bots=4, deals=1))
+    new = await answered(
+        await fake.slash(w.alice, w.channel, "game new", game="cucco", players=5, bots=4, deals=1)
+    )
     lobby = await new.wait_reply()
     await fake.wait_until(lambda: "started" in lobby.text, 5, "the lobby to start by itself")
     [thread] = fake.threads(w.channel)
@@ -100,28 +107,35 @@ async def test_one_user_and_four_bots_play_a_deal_to_the_final_chips(world):
 
     panel = None
     for seq, key, legal, view in plan.turns:
-        await fake.wait_until(lambda: footer_move(current_table(w.fake, thread).embeds) == seq, 10,
-                              f"alice's turn at move {seq}")
+        await fake.wait_until(
+            lambda seq=seq: footer_move(current_table(w.fake, thread).embeds) == seq,
+            10,
+            f"alice's turn at move {seq}",
+        )
         if panel is None:
-            inter = await answered(await fake.click(w.alice, current_table(w.fake, thread),
-                                                    custom_id="hand:"))
+            inter = await answered(
+                await fake.click(w.alice, current_table(w.fake, thread), custom_id="hand:")
+            )
             panel = await inter.wait_reply()
         else:
             await answered(await fake.click(w.alice, panel, label="Refresh"))
         assert panel.ephemeral and footer_move(panel.embeds) == seq
         assert "**Your decision:**" in panel.text
         assert hand_text(view["hand"]) in panel.text
-        offered = {b["custom_id"].split(":", 3)[3]: b["label"] for b in panel.buttons()
-                   if b["custom_id"].startswith("g:")}
+        offered = {
+            b["custom_id"].split(":", 3)[3]: b["label"]
+            for b in panel.buttons()
+            if b["custom_id"].startswith("g:")
+        }
         assert set(offered) == legal
-        assert all(label == PRESENTER.label(Action.parse(k), view)
-                   for k, label in offered.items())
+        assert all(label == PRESENTER.label(Action.parse(k), view) for k, label in offered.items())
         if view["phase"] == "play":
             assert "You are the partner" in panel.text
         await answered(await fake.click(w.alice, panel, custom_id=f"g:{mid}:{seq}:{key}"))
 
     final = await fake.wait_until(
-        lambda: (t := current_table(w.fake, thread)) and "Game over" in t.text and t, 10, "the end")
+        lambda: (t := current_table(w.fake, thread)) and "Game over" in t.text and t, 10, "the end"
+    )
     names = ["alice", *BOTS]
     outcome = plan.match.outcome()
     for line in PRESENTER.outcome_lines(outcome, names):
@@ -130,7 +144,7 @@ async def test_one_user_and_four_bots_play_a_deal_to_the_final_chips(world):
     assert not move_ids(final)
     # Not asserted: a mention of alice. She opens her panel as her turn comes and
     # plays from it, so whether a ping beats her to it is a matter of timing (who
-    # is pinged: tests/cogs/test_panel_redraws.py, tests/e2e/test_turn_ping.py).
+    # is pinged: tests/cogs/play/test_panel_redraws.py, tests/e2e/test_turn_ping.py).
     await fake.wait_until(lambda: thread.archived, 5, "the thread to be archived")
     check_public_messages(w, thread, plan)
     assert fake.problems() == []

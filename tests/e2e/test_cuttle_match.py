@@ -4,6 +4,7 @@ re-countered by a 2: the responder is told each time (by their open panel,
 redrawn, since they are playing: no ping), the panels offer
 the counter, the table shows the chain and then its resolution), and a whole
 match between a user and a bot seat, to the final table."""
+
 from __future__ import annotations
 
 import re
@@ -36,11 +37,23 @@ def chain_script(seed: str) -> dict | None:
         return [c for c in hand if c[:-1] in ranks]
 
     points = of(mine, "a", "3", "4", "5", "7", "8", "9", "10")
-    if not (points and of(mine, "6") and of(mine, "2") and of(theirs, "k") and of(theirs, "2")
-            and not of(theirs, "q")):
+    if not (
+        points
+        and of(mine, "6")
+        and of(mine, "2")
+        and of(theirs, "k")
+        and of(theirs, "2")
+        and not of(theirs, "q")
+    ):
         return None
-    return {"p": p, "points": points[-1], "six": of(mine, "6")[0], "p_two": of(mine, "2")[0],
-            "king": of(theirs, "k")[0], "o_two": of(theirs, "2")[0]}
+    return {
+        "p": p,
+        "points": points[-1],
+        "six": of(mine, "6")[0],
+        "p_two": of(mine, "2")[0],
+        "king": of(theirs, "k")[0],
+        "o_two": of(theirs, "2")[0],
+    }
 
 
 def find_prefix(start: int = 35_621) -> str:
@@ -58,19 +71,26 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     guild = fake.add_guild("Card night")
     w = SimpleNamespace(
-        fake=fake, guild=guild, prefix=find_prefix(),
+        fake=fake,
+        guild=guild,
+        prefix=find_prefix(),
         channel=fake.add_text_channel(guild, "cuttle"),
-        alice=fake.add_user("alice"), bob=fake.add_user("bob"))
+        alice=fake.add_user("alice"),
+        bob=fake.add_user("bob"),
+    )
     db = tmp_path_factory.mktemp("db") / "games.db"
-    env = {"DATABASE_PATH": str(db), "DEV_GUILD_ID": str(guild.id), "BOT_MOVE_DELAY": "0.02",
-           "GAMEHOST_TEST_SEED": w.prefix, "LOG_LEVEL": "INFO"}
+    env = {
+        "DATABASE_PATH": str(db),
+        "DEV_GUILD_ID": str(guild.id),
+        "BOT_MOVE_DELAY": "0.02",
+        "GAMEHOST_TEST_SEED": w.prefix,
+        "LOG_LEVEL": "INFO",
+    }
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
     return w
 
 
 # -- helpers ------------------------------------------------------------------------
-
-
 
 
 def description(message) -> str:
@@ -88,33 +108,48 @@ def field_of(message, name: str) -> str:
 
 
 def seq_of(message) -> int:
-    return int(MOVE.search(message.embeds[0]["footer"]["text"]).group(1))
+    found = MOVE.search(message.embeds[0]["footer"]["text"])
+    assert found is not None, "a table's footer names its move"
+    return int(found.group(1))
 
 
 async def table_at(w, thread, seq: int):
     return await w.fake.wait_until(
-        lambda: (t := current_table(w.fake, thread)) is not None and seq_of(t) >= seq and t, 5,
-        f"the table at move {seq}")
+        lambda: (t := current_table(w.fake, thread)) is not None and seq_of(t) >= seq and t,
+        5,
+        f"the table at move {seq}",
+    )
 
 
 async def start(w, *users, **options):
     """`/game new` by the first user, the others join; returns (thread, match id)."""
     known = set(map(id, w.fake.threads(w.channel)))
-    new = await answered(await w.fake.slash(users[0], w.channel, "game new", game="cuttle",
-                                            **options))
+    new = await answered(
+        await w.fake.slash(users[0], w.channel, "game new", game="cuttle", **options)
+    )
     lobby = await new.wait_reply()
     for user in users[1:]:
         await answered(await w.fake.click(user, lobby, label="Join"))
     thread = await w.fake.wait_until(
-        lambda: next((t for t in w.fake.threads(w.channel)
-                      if id(t) not in known and current_table(w.fake, t)), None), 5,
-        "the table in its thread")
+        lambda: next(
+            (
+                t
+                for t in w.fake.threads(w.channel)
+                if id(t) not in known and current_table(w.fake, t)
+            ),
+            None,
+        ),
+        5,
+        "the table in its thread",
+    )
     mid = int(current_table(w.fake, thread).button(custom_id="hand:")["custom_id"].split(":")[1])
     return thread, mid
 
 
 async def open_panel(w, user, thread):
-    inter = await answered(await w.fake.click(user, current_table(w.fake, thread), custom_id="hand:"))
+    inter = await answered(
+        await w.fake.click(user, current_table(w.fake, thread), custom_id="hand:")
+    )
     panel = await inter.wait_reply()
     assert panel.ephemeral and panel.visible_to == user.id
     return panel
@@ -131,8 +166,11 @@ async def choose_card(w, user, panel, code: str) -> dict[str, tuple[str, str | N
     panel's move list that name the card."""
     select = next((s for s in panel.selects() if s["custom_id"].startswith("gg:")), None)
     if select is None:
-        return {label: where for label, where in choices(panel).items()
-                if label.startswith((card(code), f"One-off {card(code)}"))}
+        return {
+            label: where
+            for label, where in choices(panel).items()
+            if label.startswith((card(code), f"One-off {card(code)}"))
+        }
     assert code in [o["value"] for o in select["options"]]
     await answered(await w.fake.select(user, panel, [code], custom_id=select["custom_id"]))
     return action_buttons(panel)
@@ -156,9 +194,12 @@ def assert_no_hand_in_public(w, thread) -> None:
 
 async def told_by_panel(w, user, panel):
     """`user`, playing with their panel open, is told it's their decision by
-    that panel, redrawn for them (they are not pinged: cogs/tables.py)."""
-    await w.fake.wait_until(lambda: "**Your decision:**" in description(panel), 5,
-                            f"{user.name}'s panel to show their decision")
+    that panel, redrawn for them (they are not pinged: cogs/play/after_move.py)."""
+    await w.fake.wait_until(
+        lambda: "**Your decision:**" in description(panel),
+        5,
+        f"{user.name}'s panel to show their decision",
+    )
 
 
 # -- the scripted counter chain ---------------------------------------------------------
@@ -175,8 +216,16 @@ async def test_a_one_off_countered_and_recountered_between_two_users(world):
 
     # P plays points, O a King (target 14)
     await choose_card(w, p, p_panel, s["points"])
-    await press(w, p, p_panel, next(label for label in action_buttons(p_panel)
-                                    if label.startswith(f"{card(s['points'])} as points")))
+    await press(
+        w,
+        p,
+        p_panel,
+        next(
+            label
+            for label in action_buttons(p_panel)
+            if label.startswith(f"{card(s['points'])} as points")
+        ),
+    )
     await answered(await fake.click(o, o_panel, label="Refresh"))
     buttons = await choose_card(w, o, o_panel, s["king"])
     assert list(buttons) == [f"{card(s['king'])} as King (lowers your target)"]
@@ -194,13 +243,16 @@ async def test_a_one_off_countered_and_recountered_between_two_users(world):
     assert not action_buttons(p_panel)  # P's panel, redrawn, waits for O
     await told_by_panel(w, o, o_panel)
     table = await table_at(w, thread, 3)
-    assert description(table) == (f"**{o_name}** may counter {card(s['six'])} with a 2, "
-                                  "or let it resolve.")
+    assert description(table) == (
+        f"**{o_name}** may counter {card(s['six'])} with a 2, or let it resolve."
+    )
     assert fields(table)["One-off"] == f"{p_name}'s {card(s['six'])}: scrap every permanent"
     assert not [b for b in table.buttons() if b["custom_id"].startswith("g:")]  # all in panels
     await answered(await fake.click(o, o_panel, label="Refresh"))
-    assert description(o_panel) == (f"**Your decision:** Counter their one-off {card(s['six'])} "
-                                    "(scrap every permanent) with a 2, or let it resolve.")
+    assert description(o_panel) == (
+        f"**Your decision:** Counter their one-off {card(s['six'])} "
+        "(scrap every permanent) with a 2, or let it resolve."
+    )
     counter = f"Counter with {card(s['o_two'])}"
     assert counter in action_buttons(o_panel) and "Let it resolve" in action_buttons(o_panel)
 
@@ -208,12 +260,14 @@ async def test_a_one_off_countered_and_recountered_between_two_users(world):
     await press(w, o, o_panel, counter)
     await told_by_panel(w, p, p_panel)
     table = await table_at(w, thread, 4)
-    assert description(table) == (f"**{p_name}** may counter {card(s['o_two'])} with a 2, "
-                                  "or let it resolve.")
+    assert description(table) == (
+        f"**{p_name}** may counter {card(s['o_two'])} with a 2, or let it resolve."
+    )
     assert fields(table)["One-off"].endswith(f"\nCounters: {card(s['o_two'])}")
     await answered(await fake.click(p, p_panel, label="Refresh"))
     assert description(p_panel).startswith(
-        f"**Your decision:** Counter their counter {card(s['o_two'])} (against your one-off")
+        f"**Your decision:** Counter their counter {card(s['o_two'])} (against your one-off"
+    )
     recounter = f"Counter with {card(s['p_two'])}"
     assert recounter in action_buttons(p_panel) and "Let it resolve" in action_buttons(p_panel)
 
@@ -221,11 +275,11 @@ async def test_a_one_off_countered_and_recountered_between_two_users(world):
     await press(w, p, p_panel, recounter)
     await told_by_panel(w, o, o_panel)
     table = await table_at(w, thread, 5)
-    assert fields(table)["One-off"].endswith(
-        f"\nCounters: {card(s['o_two'])} ← {card(s['p_two'])}")
+    assert fields(table)["One-off"].endswith(f"\nCounters: {card(s['o_two'])} ← {card(s['p_two'])}")
     await answered(await fake.click(o, o_panel, label="Refresh"))
     assert set(action_buttons(o_panel)) <= {"Let it resolve"} | {
-        f"Counter with {card(c)}" for c in ("2c", "2d", "2h", "2s")}
+        f"Counter with {card(c)}" for c in ("2c", "2d", "2h", "2s")
+    }
     await press(w, o, o_panel, "Let it resolve")
     table = await table_at(w, thread, 6)
     assert description(table) == f"**{o_name}** to play: draw, or play a card."
@@ -237,12 +291,16 @@ async def test_a_one_off_countered_and_recountered_between_two_users(world):
         f"**{o_name}** countered with {card(s['o_two'])}.",
         f"**{p_name}** countered with {card(s['p_two'])}.",
         f"**{o_name}** let it resolve.",
-        f"{card(s['six'])} resolves: scrapped {king}."]
+        f"{card(s['six'])} resolves: scrapped {king}.",
+    ]
 
     # O concedes: the final table names the winner
     await concede(fake, o, thread)
-    final = await fake.wait_until(lambda: "Game over" in current_table(w.fake, thread).text and
-                                  current_table(w.fake, thread), 5, "the final table")
+    final = await fake.wait_until(
+        lambda: "Game over" in current_table(w.fake, thread).text and current_table(w.fake, thread),
+        5,
+        "the final table",
+    )
     assert description(final).split("\n")[:2] == ["**Game over.**", "Won by concession."]
     assert f"🏆 **{p_name}**" in description(final)
     assert f"🏆 **{o_name}**" not in description(final)
@@ -282,9 +340,14 @@ async def test_a_user_plays_a_whole_match_against_a_bot(world):
     moves = 0
     while True:
         table = await fake.wait_until(
-            lambda: (t := current_table(w.fake, thread)) and ("Game over" in t.text
-                                                   or description(t).startswith("**alice**"))
-            and t, 5, "alice's turn or the end")
+            lambda: (
+                (t := current_table(w.fake, thread))
+                and ("Game over" in t.text or description(t).startswith("**alice**"))
+                and t
+            ),
+            5,
+            "alice's turn or the end",
+        )
         if "Game over" in table.text:
             break
         await answered(await fake.click(w.alice, panel, label="Refresh"))

@@ -2,6 +2,7 @@
 each connection gets READY and GUILD_CREATE for its own shard's guilds
 (``(guild_id >> 22) % shard_count``), a guild's interactions go to the
 connection of its shard, and DMs to shard 0."""
+
 from __future__ import annotations
 
 import pytest

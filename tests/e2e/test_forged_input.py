@@ -2,6 +2,7 @@
 turn a public message into a private panel, never act across servers, a
 select's id sent as a button (and other junk) is answered politely, and bad
 slash input gets a short answer and changes nothing."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -13,8 +14,18 @@ import pytest_asyncio
 from cogs import replies
 from cogs.presenters import presenter_for
 
-from .bot_helpers import (ROOT, answer_text, answered, answered_privately, current_table,
-                          hidden_texts, match_rows, replayed, reply, tracebacks)
+from .bot_helpers import (
+    ROOT,
+    answer_text,
+    answered,
+    answered_privately,
+    current_table,
+    hidden_texts,
+    match_rows,
+    replayed,
+    reply,
+    tracebacks,
+)
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -25,15 +36,24 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     home, away = fake.add_guild("Home"), fake.add_guild("Elsewhere")
     w = SimpleNamespace(
-        fake=fake, home=home, away=away,
-        channel=fake.add_text_channel(home, "games"), away_channel=fake.add_text_channel(away, "games"),
-        alice=fake.add_user("alice", guilds=[home]), bob=fake.add_user("bob", guilds=[home]),
+        fake=fake,
+        home=home,
+        away=away,
+        channel=fake.add_text_channel(home, "games"),
+        away_channel=fake.add_text_channel(away, "games"),
+        alice=fake.add_user("alice", guilds=[home]),
+        bob=fake.add_user("bob", guilds=[home]),
         carol=fake.add_user("carol", guilds=[home]),
         mallory=fake.add_user("mallory", guilds=[away], manage_guild=True),
-        both=fake.add_user("both", guilds=[home, away]))
+        both=fake.add_user("both", guilds=[home, away]),
+    )
     w.db = tmp_path_factory.mktemp("db") / "games.db"
-    env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(home.id), "BOT_MOVE_DELAY": "0.02",
-           "GAMEHOST_TEST_SEED": "forged"}
+    env = {
+        "DATABASE_PATH": str(w.db),
+        "DEV_GUILD_ID": str(home.id),
+        "BOT_MOVE_DELAY": "0.02",
+        "GAMEHOST_TEST_SEED": "forged",
+    }
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
     w.table, w.match_id = await keltis_for_two(w)
     return w
@@ -41,8 +61,9 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
 
 async def keltis_for_two(w):
     """alice and bob (and both, the member of both servers) at Keltis in the channel itself."""
-    lobby = await reply(await w.fake.slash(w.alice, w.channel, "game new", game="keltis",
-                                           players=3, here=True))
+    lobby = await reply(
+        await w.fake.slash(w.alice, w.channel, "game new", game="keltis", players=3, here=True)
+    )
     for user in (w.bob, w.both):
         await answered(await w.fake.click(user, lobby, label="Join"))
     table = await w.fake.wait_until(lambda: current_table(w.fake, w.channel), 5, "the table")
@@ -50,7 +71,9 @@ async def keltis_for_two(w):
 
 
 async def panel_of(w, user):
-    return await reply(await w.fake.click(user, current_table(w.fake, w.channel), custom_id="hand:"))
+    return await reply(
+        await w.fake.click(user, current_table(w.fake, w.channel), custom_id="hand:")
+    )
 
 
 def owing_user(w):
@@ -62,12 +85,17 @@ def owing_user(w):
 def no_hand_in_public(w) -> None:
     hands = hidden_texts(replayed(w.db, w.match_id))
     for message in w.fake.messages(ephemeral=False):
-        assert "Your hand" not in message.text and not any(h in message.text for h in hands), message
+        assert "Your hand" not in message.text and not any(h in message.text for h in hands), (
+            message
+        )
 
 
 # -- 1. no public message ever becomes a private panel ------------------------------
 
-async def test_group_and_panel_ids_forged_on_the_public_table_answer_with_a_new_private_panel(world):
+
+async def test_group_and_panel_ids_forged_on_the_public_table_answer_with_a_new_private_panel(
+    world,
+):
     w, fake = world, world.fake
     user, match = owing_user(w)
     seat = match.to_act()[0]
@@ -77,14 +105,27 @@ async def test_group_and_panel_ids_forged_on_the_public_table_answer_with_a_new_
     table = current_table(fake, w.channel)
     edits, before = table.edits, match_rows(w.db)
     forged = [
-        await fake.forge(user, w.channel, table, f"gg:{w.match_id}:{match.seq}", component_type=3,
-                         values=[group]),
-        await fake.forge(user, w.channel, table, f"gg:{w.match_id}:{match.seq + 5}", component_type=3,
-                         values=[group]),
+        await fake.forge(
+            user, w.channel, table, f"gg:{w.match_id}:{match.seq}", component_type=3, values=[group]
+        ),
+        await fake.forge(
+            user,
+            w.channel,
+            table,
+            f"gg:{w.match_id}:{match.seq + 5}",
+            component_type=3,
+            values=[group],
+        ),
         await fake.forge(user, w.channel, table, f"panel:{w.match_id}"),
         await fake.forge(w.carol, w.channel, table, f"panel:{w.match_id}"),  # not seated
-        await fake.forge(user, w.channel, table, f"gs:{w.match_id}:{match.seq}:0", component_type=3,
-                         values=["draw:pile"]),
+        await fake.forge(
+            user,
+            w.channel,
+            table,
+            f"gs:{w.match_id}:{match.seq}:0",
+            component_type=3,
+            values=["draw:pile"],
+        ),
     ]
     for inter in forged:
         await answered(inter)
@@ -113,14 +154,18 @@ async def test_refresh_on_ones_own_panel_still_redraws_it_in_place(world):
 
 # -- 2. another server acts on nothing ------------------------------------------------
 
+
 async def test_another_server_can_neither_join_nor_add_bots_nor_start_a_lobby(world):
     w, fake = world, world.fake
     lobby = await reply(await fake.slash(w.alice, w.channel, "game new", game="cuttle", here=True))
     [(lobby_id, _)] = [(m, r) for m, r in match_rows(w.db).items() if r[0] == "lobby"]
     before, edits = match_rows(w.db), lobby.edits
     for op in ("join", "bot", "start", "cancel", "leave"):
-        for user, where in ((w.mallory, w.away_channel), (w.both, w.away_channel),
-                            (w.mallory, fake.state.dm_channel(w.mallory))):
+        for user, where in (
+            (w.mallory, w.away_channel),
+            (w.both, w.away_channel),
+            (w.mallory, fake.state.dm_channel(w.mallory)),
+        ):
             inter = await answered(await fake.forge(user, where, lobby, f"lobby:{lobby_id}:{op}"))
             assert answered_privately(inter) and answer_text(inter) == replies.WRONG_SERVER, inter
     assert match_rows(w.db) == before and lobby.edits == edits
@@ -128,8 +173,11 @@ async def test_another_server_can_neither_join_nor_add_bots_nor_start_a_lobby(wo
 
 async def test_a_lobby_click_forged_on_another_message_rewrites_only_the_lobby(world):
     w, fake = world, world.fake
-    lobby = await reply(await fake.slash(w.bob, fake.add_text_channel(w.home, "lobby"), "game new",
-                                         game="oracle", here=True))
+    lobby = await reply(
+        await fake.slash(
+            w.bob, fake.add_text_channel(w.home, "lobby"), "game new", game="oracle", here=True
+        )
+    )
     lobby_id = int(lobby.button("Join")["custom_id"].split(":")[1])
     table = current_table(fake, w.channel)
     table_edits, lobby_edits = table.edits, lobby.edits
@@ -146,16 +194,26 @@ async def test_a_member_of_both_servers_cannot_move_from_the_other_one(world):
     keys = [a.key() for a in match.legal(seat)]
     before = match_rows(w.db)
     for key in keys[:5]:
-        inter = await answered(await fake.forge(w.both, w.away_channel, current_table(fake, w.channel),
-                                                f"g:{w.match_id}:{match.seq}:{key}"))
+        inter = await answered(
+            await fake.forge(
+                w.both,
+                w.away_channel,
+                current_table(fake, w.channel),
+                f"g:{w.match_id}:{match.seq}:{key}",
+            )
+        )
         assert answered_privately(inter) and answer_text(inter) == replies.WRONG_SERVER
-    hand = await answered(await fake.forge(w.both, w.away_channel, current_table(fake, w.channel),
-                                           f"hand:{w.match_id}"))
+    hand = await answered(
+        await fake.forge(
+            w.both, w.away_channel, current_table(fake, w.channel), f"hand:{w.match_id}"
+        )
+    )
     assert answer_text(hand) == replies.WRONG_SERVER
     assert match_rows(w.db) == before
 
 
 # -- 3. a forged or mistyped id is answered, never a traceback ---------------------------
+
 
 async def test_select_ids_sent_as_buttons_and_malformed_ids_are_answered_politely(world):
     w, fake = world, world.fake
@@ -163,12 +221,17 @@ async def test_select_ids_sent_as_buttons_and_malformed_ids_are_answered_politel
     table = current_table(fake, w.channel)
     before = match_rows(w.db)
     forged = [
-        await fake.forge(w.alice, w.channel, table, f"gs:{mid}:{seq}:0"),          # a select's id, as a button
+        await fake.forge(
+            w.alice, w.channel, table, f"gs:{mid}:{seq}:0"
+        ),  # a select's id, as a button
         await fake.forge(w.alice, w.channel, table, f"gg:{mid}:{seq}"),
-        await fake.forge(w.alice, w.channel, table, f"g:{mid}:{seq}:draw:pile", component_type=3,
-                         values=["x"]),                                           # a button's id, as a select
+        await fake.forge(
+            w.alice, w.channel, table, f"g:{mid}:{seq}:draw:pile", component_type=3, values=["x"]
+        ),  # a button's id, as a select
         await fake.forge(w.alice, w.channel, table, f"hand:{mid}", component_type=3, values=["x"]),
-        await fake.forge(w.alice, w.channel, table, f"lobby:{mid}:join", component_type=3, values=[]),
+        await fake.forge(
+            w.alice, w.channel, table, f"lobby:{mid}:join", component_type=3, values=[]
+        ),
         await fake.forge(w.alice, w.channel, table, f"g:{mid}:{seq}:draw:pile", carried=False),
         await fake.forge(w.alice, w.channel, None, f"hand:{mid}"),
         await fake.forge(w.alice, w.channel, table, f"g:{'9' * 18}:{'9' * 9}:x"),
@@ -177,8 +240,12 @@ async def test_select_ids_sent_as_buttons_and_malformed_ids_are_answered_politel
         await fake.forge(w.alice, w.channel, table, "g::"),
         await fake.forge(w.alice, w.channel, table, "x" * 300),
         await fake.forge(w.alice, w.channel, table, f"g:{mid}:{seq}:ÿ"),
-        await fake.forge(w.alice, w.channel, table, f"gs:{mid}:{seq}:0", component_type=3, values=[]),
-        await fake.forge(w.alice, w.channel, table, f"hand:{mid}", component_type=99, carried=False),
+        await fake.forge(
+            w.alice, w.channel, table, f"gs:{mid}:{seq}:0", component_type=3, values=[]
+        ),
+        await fake.forge(
+            w.alice, w.channel, table, f"hand:{mid}", component_type=99, carried=False
+        ),
     ]
     for inter in forged:
         await answered(inter)
@@ -202,8 +269,9 @@ async def test_forged_and_stale_log_and_replay_buttons_are_answered_privately(wo
         "unknown match": await fake.forge(w.alice, w.channel, table, f"log:{'9' * 18}:f:0"),
         "running replay": await fake.forge(w.alice, w.channel, table, f"rp:{mid}:l:999999"),
         "unknown replay": await fake.forge(w.alice, w.channel, table, f"rp:{'9' * 18}:f:0"),
-        "replay as select": await fake.forge(w.alice, w.channel, table, f"rp:{mid}:f:0",
-                                             component_type=3, values=["x"]),
+        "replay as select": await fake.forge(
+            w.alice, w.channel, table, f"rp:{mid}:f:0", component_type=3, values=["x"]
+        ),
     }
     for inter in forged.values():
         await answered(inter)
@@ -219,26 +287,32 @@ async def test_forged_and_stale_log_and_replay_buttons_are_answered_privately(wo
 
 # -- 6. slash input ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("command,options,says", [
-    ("game new", {"game": "chess"}, replies.BAD_OPTION),
-    ("game rules", {"game": "chess"}, replies.BAD_OPTION),
-    ("game hand", {"match": 10 ** 30}, replies.UNKNOWN_MATCH),
-    ("game status", {"match": -5}, replies.UNKNOWN_MATCH),
-    ("game cancel", {"match": 2 ** 63}, replies.UNKNOWN_MATCH),
-    ("game new", {"game": "keltis_dice", "side": "B" * 6000}, "`side` must be A or B or both."),
-    ("game new", {"game": "keltis", "side": "B"}, "Keltis takes `first_player`"),
-    ("game new", {"game": "cuttle", "first_player": 10 ** 30}, "a seat number from 1 to 2"),
-    ("game new", {"game": "keltis", "first_player": 0}, "a seat number from 1 to 4"),
-    ("game new", {"game": "cucco", "deals": 21}, "a whole number from 1 to 20"),
-    ("game new", {"game": "oracle", "variant": "maybe"}, "`variant` must be yes or no"),
-    ("game new", {"game": "oracle", "first_player": "x" * 150}, "a seat number from 1 to 4"),
-    ("game new", {"game": "keltis", "bots": -1}, replies.NEGATIVE_BOTS),
-    ("game new", {"game": "keltis", "players": 10 ** 30}, "2-4 players"),
-    ("game new", {"game": "keltis", "bots": 10 ** 30}, "At most"),
-    ("game timer", {"reminder": "x" * 5000}, "not a duration"),
-    ("game notify", {"mode": "loud"}, replies.BAD_OPTION),
-])
-async def test_bad_slash_input_gets_a_short_answer_and_changes_nothing(world, command, options, says):
+
+@pytest.mark.parametrize(
+    "command,options,says",
+    [
+        ("game new", {"game": "chess"}, replies.BAD_OPTION),
+        ("game rules", {"game": "chess"}, replies.BAD_OPTION),
+        ("game hand", {"match": 10**30}, replies.UNKNOWN_MATCH),
+        ("game status", {"match": -5}, replies.UNKNOWN_MATCH),
+        ("game cancel", {"match": 2**63}, replies.UNKNOWN_MATCH),
+        ("game new", {"game": "keltis_dice", "side": "B" * 6000}, "`side` must be A or B or both."),
+        ("game new", {"game": "keltis", "side": "B"}, "Keltis takes `first_player`"),
+        ("game new", {"game": "cuttle", "first_player": 10**30}, "a seat number from 1 to 2"),
+        ("game new", {"game": "keltis", "first_player": 0}, "a seat number from 1 to 4"),
+        ("game new", {"game": "cucco", "deals": 21}, "a whole number from 1 to 20"),
+        ("game new", {"game": "oracle", "variant": "maybe"}, "`variant` must be yes or no"),
+        ("game new", {"game": "oracle", "first_player": "x" * 150}, "a seat number from 1 to 4"),
+        ("game new", {"game": "keltis", "bots": -1}, replies.NEGATIVE_BOTS),
+        ("game new", {"game": "keltis", "players": 10**30}, "2-4 players"),
+        ("game new", {"game": "keltis", "bots": 10**30}, "At most"),
+        ("game timer", {"reminder": "x" * 5000}, "not a duration"),
+        ("game notify", {"mode": "loud"}, replies.BAD_OPTION),
+    ],
+)
+async def test_bad_slash_input_gets_a_short_answer_and_changes_nothing(
+    world, command, options, says
+):
     w = world
     before = match_rows(w.db)
     inter = await answered(await w.fake.forge_slash(w.alice, w.channel, command, **options))
@@ -249,8 +323,11 @@ async def test_bad_slash_input_gets_a_short_answer_and_changes_nothing(world, co
 
 async def test_a_slash_command_forged_from_a_dm_is_refused(world):
     w = world
-    inter = await answered(await w.fake.forge_slash(w.alice, w.fake.state.dm_channel(w.alice),
-                                                    "game list", scope=w.home))
+    inter = await answered(
+        await w.fake.forge_slash(
+            w.alice, w.fake.state.dm_channel(w.alice), "game list", scope=w.home
+        )
+    )
     assert answer_text(inter) == replies.WRONG_SERVER
 
 

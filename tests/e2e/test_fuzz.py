@@ -10,6 +10,7 @@ and no public message may ever show a card of any hand. A forged click that
 happens to be a real move of the clicker (right server, seat, seq and a
 legal key) is not sent: that one would rightly be played.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -23,15 +24,24 @@ import pytest_asyncio
 
 from cogs import replies
 
-from .bot_helpers import (ROOT, answer_text, answered_privately, current_table, hidden_texts, match_rows,
-                          replayed, reply, tracebacks)
+from .bot_helpers import (
+    ROOT,
+    answer_text,
+    answered_privately,
+    current_table,
+    hidden_texts,
+    match_rows,
+    replayed,
+    reply,
+    tracebacks,
+)
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 GAMES = {"keltis": 2, "oracle": 2, "keltis_dice": 2, "cuttle": 2, "cucco": 5}
 PER_GAME = 2000
-BATCH = 40          # forged interactions in flight at once
+BATCH = 40  # forged interactions in flight at once
 SLASH_PER_GAME = 40
 ACTION = re.compile(r"g:(\d+):(\d+):(.+)")
 CHOICE = re.compile(r"gs:(\d+):(\d+)(?::\d)?")
@@ -41,20 +51,32 @@ CHOICE = re.compile(r"gs:(\d+):(\d+)(?::\d)?")
 async def world(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     home, away = fake.add_guild("Home"), fake.add_guild("Elsewhere")
-    w = SimpleNamespace(fake=fake, home=home, away=away, away_channel=fake.add_text_channel(away, "games"),
-                        players=[fake.add_user("both", guilds=[home, away])]
-                        + [fake.add_user(f"p{i}", guilds=[home]) for i in range(1, 5)],
-                        outsider=fake.add_user("outsider", guilds=[home]),
-                        mallory=fake.add_user("mallory", guilds=[away], manage_guild=True),
-                        db=tmp_path_factory.mktemp("db") / "games.db", matches={})
-    env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(home.id), "BOT_MOVE_DELAY": "0.02",
-           "GAMEHOST_TEST_SEED": "fuzz", "LOG_LEVEL": "INFO"}
+    w = SimpleNamespace(
+        fake=fake,
+        home=home,
+        away=away,
+        away_channel=fake.add_text_channel(away, "games"),
+        players=[fake.add_user("both", guilds=[home, away])]
+        + [fake.add_user(f"p{i}", guilds=[home]) for i in range(1, 5)],
+        outsider=fake.add_user("outsider", guilds=[home]),
+        mallory=fake.add_user("mallory", guilds=[away], manage_guild=True),
+        db=tmp_path_factory.mktemp("db") / "games.db",
+        matches={},
+    )
+    env = {
+        "DATABASE_PATH": str(w.db),
+        "DEV_GUILD_ID": str(home.id),
+        "BOT_MOVE_DELAY": "0.02",
+        "GAMEHOST_TEST_SEED": "fuzz",
+        "LOG_LEVEL": "INFO",
+    }
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
     for game, players in GAMES.items():
         w.matches[game] = await live_match(w, game, players)
     lobby_channel = fake.add_text_channel(home, "lobby")
-    w.lobby = await reply(await fake.slash(w.players[1], lobby_channel, "game new", game="cuttle",
-                                           here=True))
+    w.lobby = await reply(
+        await fake.slash(w.players[1], lobby_channel, "game new", game="cuttle", here=True)
+    )
     w.lobby_id = int(w.lobby.button("Join")["custom_id"].split(":")[1])
     return w
 
@@ -64,15 +86,23 @@ async def live_match(w, game: str, players: int):
     fake = w.fake
     channel = fake.add_text_channel(w.home, game)
     users = w.players[:players]
-    lobby = await reply(await fake.slash(users[0], channel, "game new", game=game, players=players,
-                                         here=True))
+    lobby = await reply(
+        await fake.slash(users[0], channel, "game new", game=game, players=players, here=True)
+    )
     for user in users[1:]:
         await (await fake.click(user, lobby, label="Join")).wait_answered()
     table = await fake.wait_until(lambda: current_table(fake, channel), 5, f"the {game} table")
     match_id = int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
     panels = [await reply(await fake.click(u, table, custom_id="hand:")) for u in users]
-    return SimpleNamespace(game=game, id=match_id, channel=channel, lobby=lobby, table=table, users=users,
-                           panels=panels)
+    return SimpleNamespace(
+        game=game,
+        id=match_id,
+        channel=channel,
+        lobby=lobby,
+        table=table,
+        users=users,
+        panels=panels,
+    )
 
 
 class Forger:
@@ -82,12 +112,22 @@ class Forger:
         self.w, self.m, self.rnd = w, m, rnd
         self.match = replayed(w.db, m.id)
         self.seq = self.match.seq
-        self.legal = {seat: [a.key() for a in self.match.legal(seat)] for seat in range(len(m.users))}
-        self.groups = sorted({k.split(":")[1] for keys in self.legal.values() for k in keys if k.count(":") >= 2})
+        self.legal = {
+            seat: [a.key() for a in self.match.legal(seat)] for seat in range(len(m.users))
+        }
+        self.groups = sorted(
+            {k.split(":")[1] for keys in self.legal.values() for k in keys if k.count(":") >= 2}
+        )
         others = [o for o in w.matches.values() if o is not m]
         self.others = others
-        self.foreign_keys = sorted({a.key() for o in others for s in range(len(o.users))
-                                    for a in replayed(w.db, o.id).legal(s)})
+        self.foreign_keys = sorted(
+            {
+                a.key()
+                for o in others
+                for s in range(len(o.users))
+                for a in replayed(w.db, o.id).legal(s)
+            }
+        )
 
     # -- who, where, on what ---------------------------------------------------------
     def who_where(self):
@@ -103,50 +143,82 @@ class Forger:
 
     def message(self):
         m, rnd = self.m, self.rnd
-        return rnd.choice([m.table, m.table, m.lobby, self.w.lobby, rnd.choice(m.panels),
-                           rnd.choice(m.panels), None, rnd.choice(self.others).table])
+        return rnd.choice(
+            [
+                m.table,
+                m.table,
+                m.lobby,
+                self.w.lobby,
+                rnd.choice(m.panels),
+                rnd.choice(m.panels),
+                None,
+                rnd.choice(self.others).table,
+            ]
+        )
 
     # -- what --------------------------------------------------------------------------
     def custom_id(self):
         m, rnd, seq = self.m, self.rnd, self.seq
         any_key = rnd.choice([k for keys in self.legal.values() for k in keys] or ["x"])
-        stale = rnd.choice([max(seq - rnd.randint(1, 3), 0), seq + rnd.randint(1, 3), 999999999,
-                            10 ** rnd.randint(9, 30)])
-        mid = rnd.choice([m.id, m.id, m.id, rnd.choice(self.others).id, 0, 10 ** 17, 10 ** rnd.randint(18, 40)])
-        return rnd.choice([
-            lambda: f"g:{m.id}:{stale}:{any_key}",
-            lambda: f"g:{m.id}:{seq}:{rnd.choice(self.foreign_keys)}",
-            lambda: f"g:{m.id}:{seq}:{any_key}",
-            lambda: f"g:{mid}:{seq}:{any_key}",
-            lambda: f"gs:{m.id}:{rnd.choice([seq, stale])}:{rnd.randint(0, 9)}",
-            lambda: f"gg:{m.id}:{rnd.choice([seq, seq, stale])}",
-            lambda: f"gg:{mid}:{seq}",
-            lambda: f"hand:{mid}",
-            lambda: f"panel:{mid}",
-            lambda: f"lobby:{rnd.choice([m.id, self.w.lobby_id, mid])}:"
-                    f"{rnd.choice(['join', 'leave', 'bot', 'start', 'cancel', 'fly', 'x' * 10])}",
-            lambda: self.junk(),
-        ])()
+        stale = rnd.choice(
+            [
+                max(seq - rnd.randint(1, 3), 0),
+                seq + rnd.randint(1, 3),
+                999999999,
+                10 ** rnd.randint(9, 30),
+            ]
+        )
+        mid = rnd.choice(
+            [m.id, m.id, m.id, rnd.choice(self.others).id, 0, 10**17, 10 ** rnd.randint(18, 40)]
+        )
+        return rnd.choice(
+            [
+                lambda: f"g:{m.id}:{stale}:{any_key}",
+                lambda: f"g:{m.id}:{seq}:{rnd.choice(self.foreign_keys)}",
+                lambda: f"g:{m.id}:{seq}:{any_key}",
+                lambda: f"g:{mid}:{seq}:{any_key}",
+                lambda: f"gs:{m.id}:{rnd.choice([seq, stale])}:{rnd.randint(0, 9)}",
+                lambda: f"gg:{m.id}:{rnd.choice([seq, seq, stale])}",
+                lambda: f"gg:{mid}:{seq}",
+                lambda: f"hand:{mid}",
+                lambda: f"panel:{mid}",
+                lambda: (
+                    f"lobby:{rnd.choice([m.id, self.w.lobby_id, mid])}:"
+                    f"{rnd.choice(['join', 'leave', 'bot', 'start', 'cancel', 'fly', 'x' * 10])}"
+                ),
+                lambda: self.junk(),
+            ]
+        )()
 
     def junk(self) -> str:
         rnd = self.rnd
-        alphabet = rnd.choice([string.printable, ":0123456789g", "gsgglobbyhandpanel:0123456789",
-                               "ÿ€漢字🂠\u200b"])
+        alphabet = rnd.choice(
+            [string.printable, ":0123456789g", "gsgglobbyhandpanel:0123456789", "ÿ€漢字🂠\u200b"]
+        )
         return "".join(rnd.choice(alphabet) for _ in range(rnd.randint(1, 120)))
 
     def values(self):
         rnd = self.rnd
-        return rnd.choice([
-            [], [rnd.choice(self.foreign_keys)], [self.junk()], [rnd.choice(self.groups or ["x"])],
-            [rnd.choice([k for keys in self.legal.values() for k in keys] or ["y"])],
-            ["draw:pile", "x"], ["9" * 40],
-        ])
+        return rnd.choice(
+            [
+                [],
+                [rnd.choice(self.foreign_keys)],
+                [self.junk()],
+                [rnd.choice(self.groups or ["x"])],
+                [rnd.choice([k for keys in self.legal.values() for k in keys] or ["y"])],
+                ["draw:pile", "x"],
+                ["9" * 40],
+            ]
+        )
 
     def draw(self):
         user, channel = self.who_where()
         message, custom_id = self.message(), self.custom_id()
-        component_type = self.rnd.choice([2, 2, 3, 3, 3, 5, 99]) if self.rnd.random() < 0.3 else (
-            3 if custom_id.startswith(("gs:", "gg:")) else 2)
+        component_type = (
+            self.rnd.choice([2, 2, 3, 3, 3, 5, 99])
+            if self.rnd.random() < 0.3
+            else (3 if custom_id.startswith(("gs:", "gg:")) else 2)
+        )
         values = self.values() if component_type != 2 or self.rnd.random() < 0.1 else None
         carried = self.rnd.random() < 0.85
         if self.is_real(user, channel, custom_id, component_type, values):
@@ -172,8 +244,10 @@ class Forger:
 
 
 async def send_batch(fake, drawn) -> list:
-    sent = [await fake.forge(u, ch, msg, cid, component_type=t, values=v, carried=c)
-            for u, ch, msg, cid, t, v, c in drawn]
+    sent = [
+        await fake.forge(u, ch, msg, cid, component_type=t, values=v, carried=c)
+        for u, ch, msg, cid, t, v, c in drawn
+    ]
     await asyncio.gather(*(i.answered_within(3.0) for i in sent))
     return sent
 
@@ -203,10 +277,18 @@ async def test_forged_clicks_change_nothing_and_are_answered_privately(world, ga
     assert fake.problems() == []
     hands = hidden_texts(replayed(w.db, m.id))
     for message in fake.messages(ephemeral=False):
-        assert "Your hand" not in message.text and not any(h in message.text for h in hands), message
+        assert "Your hand" not in message.text and not any(h in message.text for h in hands), (
+            message
+        )
     said = "\n".join(answer_text(i) for i in sent)
-    for reached in (replies.WRONG_SERVER, replies.INVALID_BUTTON, replies.NOT_SEATED,
-                    replies.UNKNOWN_MATCH, "your seat", "moved on"):  # the fuzz got deep enough
+    for reached in (
+        replies.WRONG_SERVER,
+        replies.INVALID_BUTTON,
+        replies.NOT_SEATED,
+        replies.UNKNOWN_MATCH,
+        "your seat",
+        "moved on",
+    ):  # the fuzz got deep enough
         assert reached in said
 
 
@@ -215,28 +297,45 @@ async def test_forged_slash_options_change_nothing(world, game):
     w, fake = world, world.fake
     m, rnd = w.matches[game], random.Random(f"slash-{game}")
     rows, public = match_rows(w.db), public_state(fake)
-    huge = [10 ** 30, -1, 0, 2 ** 63, 2 ** 64 + m.id, m.id]
+    huge = [10**30, -1, 0, 2**63, 2**64 + m.id, m.id]
     sent = []
     for _ in range(SLASH_PER_GAME):
-        user, channel = rnd.choice([(w.mallory, w.away_channel), (w.players[0], w.away_channel),
-                                    (w.outsider, m.channel), (rnd.choice(m.users), m.channel)])
-        command, options = rnd.choice([
-            ("game hand", {"match": rnd.choice(huge)}),
-            ("game status", {"match": rnd.choice(huge)}),
-            ("game concede", {"match": rnd.choice(huge[:-1])}),
-            ("game cancel", {"match": rnd.choice(huge[:-1])}),
-            ("game new", {"game": rnd.choice(["chess", "", "keltis" * 50, game.upper()])}),
-            ("game new", {"game": game, "bots": rnd.choice([-1, -(10 ** 30)])}),
-            ("game new", {"game": game, "players": rnd.choice([0, 1, 6, 10 ** 30, -3])}),
-            ("game new", {"game": game, **rnd.choice([  # none fits any game
-                {"first_player": rnd.choice([0, -1, 6, 10 ** 30, "1", "x" * 6000])},
-                {"deals": rnd.choice([0, 21, -(10 ** 30), "five"])},
-                {"side": rnd.choice(["C", "", "é" * 3000, 1])},
-                {"variant": rnd.choice(["maybe", 2, "x" * 6000])}])}),
-            ("game rules", {"game": "x" * rnd.randint(1, 200)}),
-            ("game leaderboard", {"game": "no-such-game"}),
-            ("game notify", {"mode": "x" * 120}),
-        ])
+        user, channel = rnd.choice(
+            [
+                (w.mallory, w.away_channel),
+                (w.players[0], w.away_channel),
+                (w.outsider, m.channel),
+                (rnd.choice(m.users), m.channel),
+            ]
+        )
+        command, options = rnd.choice(
+            [
+                ("game hand", {"match": rnd.choice(huge)}),
+                ("game status", {"match": rnd.choice(huge)}),
+                ("game concede", {"match": rnd.choice(huge[:-1])}),
+                ("game cancel", {"match": rnd.choice(huge[:-1])}),
+                ("game new", {"game": rnd.choice(["chess", "", "keltis" * 50, game.upper()])}),
+                ("game new", {"game": game, "bots": rnd.choice([-1, -(10**30)])}),
+                ("game new", {"game": game, "players": rnd.choice([0, 1, 6, 10**30, -3])}),
+                (
+                    "game new",
+                    {
+                        "game": game,
+                        **rnd.choice(
+                            [  # none fits any game
+                                {"first_player": rnd.choice([0, -1, 6, 10**30, "1", "x" * 6000])},
+                                {"deals": rnd.choice([0, 21, -(10**30), "five"])},
+                                {"side": rnd.choice(["C", "", "é" * 3000, 1])},
+                                {"variant": rnd.choice(["maybe", 2, "x" * 6000])},
+                            ]
+                        ),
+                    },
+                ),
+                ("game rules", {"game": "x" * rnd.randint(1, 200)}),
+                ("game leaderboard", {"game": "no-such-game"}),
+                ("game notify", {"mode": "x" * 120}),
+            ]
+        )
         if channel.guild_id != w.home.id and command in ("game concede", "game cancel"):
             options = {"match": m.id}  # another server names this match outright
         sent.append(await fake.forge_slash(user, channel, command, scope=w.home, **options))

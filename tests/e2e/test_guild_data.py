@@ -3,6 +3,7 @@ and adds it back within the retention keeps its matches and settings; after
 the retention (moved forward with the test clock) the deadline loop purges
 them; `/game config forget:yes` deletes at once, after a confirmation, and
 only for members with Manage Server."""
+
 from __future__ import annotations
 
 import asyncio
@@ -23,11 +24,21 @@ DAY = 86400
 async def world(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     tmp = tmp_path_factory.mktemp("guild-data")
-    w = SimpleNamespace(fake=fake, db=tmp / "games.db", clock=tmp / "clock",
-                        mod=fake.add_user("mod", manage_guild=True), ann=fake.add_user("ann"))
+    w = SimpleNamespace(
+        fake=fake,
+        db=tmp / "games.db",
+        clock=tmp / "clock",
+        mod=fake.add_user("mod", manage_guild=True),
+        ann=fake.add_user("ann"),
+    )
     w.clock.write_text("0")
-    env = {"DATABASE_PATH": str(w.db), "BOT_MOVE_DELAY": "0.02", "GAMEHOST_TEST_CLOCK": str(w.clock),
-           "DEADLINE_POLL": "0.2", "GUILD_DATA_RETENTION_DAYS": "30"}
+    env = {
+        "DATABASE_PATH": str(w.db),
+        "BOT_MOVE_DELAY": "0.02",
+        "GAMEHOST_TEST_CLOCK": str(w.clock),
+        "DEADLINE_POLL": "0.2",
+        "GUILD_DATA_RETENTION_DAYS": "30",
+    }
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
     return w
 
@@ -36,9 +47,12 @@ def stored(w, guild) -> tuple[int, int, int]:
     """(matches, settings, pending purges) stored for the guild."""
     conn = sqlite3.connect(f"file:{w.db}?mode=ro", uri=True)
     try:
-        return tuple(conn.execute(f"SELECT count(*) FROM {table} WHERE guild_id = ?",
-                                  (guild.id,)).fetchone()[0]
-                     for table in ("matches", "guild_settings", "departed_guilds"))
+        return tuple(
+            conn.execute(
+                f"SELECT count(*) FROM {table} WHERE guild_id = ?", (guild.id,)
+            ).fetchone()[0]
+            for table in ("matches", "guild_settings", "departed_guilds")
+        )
     finally:
         conn.close()
 
@@ -49,8 +63,9 @@ async def server_with_a_match(w, name):
     await w.fake.wait_until(lambda: w.fake.bot_connected, 5, "the bot")
     said = await reply(await w.fake.slash(w.mod, channel, "game config", reminder="12h"))
     assert "12h" in said.text
-    await answered(await w.fake.slash(w.ann, channel, "game new", game="keltis", players=2,
-                                      bots=1, here=True))
+    await answered(
+        await w.fake.slash(w.ann, channel, "game new", game="keltis", players=2, bots=1, here=True)
+    )
     await w.fake.wait_until(lambda: current_table(w.fake, channel), 5, "the table")
     assert stored(w, guild) == (1, 1, 0)
     return guild, channel

@@ -7,6 +7,7 @@ deterministically, so the test keeps a mirror of the match: it knows every
 position, checks the table's labels against it, and plays a purposeful
 strategy (keep the commonest colour, make the longest move) so the match ends
 in a reasonable number of clicks."""
+
 from __future__ import annotations
 
 import asyncio
@@ -35,21 +36,29 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     guild = fake.add_guild("Dice night")
     w = SimpleNamespace(
-        fake=fake, guild=guild, db=tmp_path_factory.mktemp("db") / "games.db",
+        fake=fake,
+        guild=guild,
+        db=tmp_path_factory.mktemp("db") / "games.db",
         channel=fake.add_text_channel(guild, "games"),
-        alice=fake.add_user("alice"), bob=fake.add_user("bob"), carol=fake.add_user("carol"))
-    w.env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(guild.id), "BOT_MOVE_DELAY": "0.02",
-             "GAMEHOST_TEST_SEED": SEED, "LOG_LEVEL": "INFO"}
+        alice=fake.add_user("alice"),
+        bob=fake.add_user("bob"),
+        carol=fake.add_user("carol"),
+    )
+    w.env = {
+        "DATABASE_PATH": str(w.db),
+        "DEV_GUILD_ID": str(guild.id),
+        "BOT_MOVE_DELAY": "0.02",
+        "GAMEHOST_TEST_SEED": SEED,
+        "LOG_LEVEL": "INFO",
+    }
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=w.env, cwd=ROOT)
     return w
 
 
-
-
 def shown_seq(table) -> int:
-    return int(MOVE.search(table.embeds[0]["footer"]["text"]).group(1))
-
-
+    found = MOVE.search(table.embeds[0]["footer"]["text"])
+    assert found is not None, "a table's footer names its move"
+    return int(found.group(1))
 
 
 def decide(match: Match, seat: int) -> str:
@@ -61,8 +70,11 @@ def decide(match: Match, seat: int) -> str:
     if view["phase"] == "roll":
         return "roll"
     if view["phase"] == "reroll":
-        useful = [c for c in COLOURS if mine.get(c, 0) < FIELDS
-                  and (c in mine or len(mine) < STONES_PER_PLAYER)]
+        useful = [
+            c
+            for c in COLOURS
+            if mine.get(c, 0) < FIELDS and (c in mine or len(mine) < STONES_PER_PLAYER)
+        ]
         best = max(useful, key=lambda c: (dice.count(c), c in mine), default=None)
         others = "".join(sorted((f for f in dice if f != best), key=FACES.index))
         if best and others:
@@ -71,9 +83,11 @@ def decide(match: Match, seat: int) -> str:
         kept.act(seat, "stop", kept.seq)
         return f"stop+{decide(kept, seat)}"
     if view["phase"] == "move":
+
         def gain(key):
             c = key.split(":")[1]
             return min(mine.get(c, 0) + dice.count(c), FIELDS) - mine.get(c, 0), c in mine
+
         return max((k for k in legal if k.startswith("move:")), key=gain, default="pass")
     return next((k for k in legal if k.startswith("clover:")), legal[0])
 
@@ -93,8 +107,11 @@ async def play(w, user, message, mid: int, match: Match, key: str):
                 mask |= 1 << i
     else:
         mask = 0
-    labels = dict(PRESENTER.toggle_moves(match.view(None), mask)) if PRESENTER.toggles(
-        match.view(None)) else {key: PRESENTER.label(Action.parse(key), match.view(None))}
+    labels = (
+        dict(PRESENTER.toggle_moves(match.view(None), mask))
+        if PRESENTER.toggles(match.view(None))
+        else {key: PRESENTER.label(Action.parse(key), match.view(None))}
+    )
     button = next(b for b in message.buttons() if b["custom_id"] == custom_id)
     assert button["label"] == labels[key]
     return await answered(await w.fake.click(user, message, custom_id=custom_id))
@@ -102,8 +119,9 @@ async def play(w, user, message, mid: int, match: Match, key: str):
 
 async def test_two_users_and_a_bot_play_both_sides_to_the_final_table(world):
     w, fake = world, world.fake
-    new = await answered(await fake.slash(w.alice, w.channel, "game new", game="keltis_dice",
-                                          bots=1, side="both"))
+    new = await answered(
+        await fake.slash(w.alice, w.channel, "game new", game="keltis_dice", bots=1, side="both")
+    )
     lobby = await new.wait_reply()
     # the bot opens the match's thread after answering; a start before it has
     # stored the thread would post the table in the channel instead
@@ -136,13 +154,16 @@ async def test_two_users_and_a_bot_play_both_sides_to_the_final_table(world):
         seat = mirror.to_act()[0]
         if seat == BOT:
             seen = shown_seq(table)
-            await fake.wait_until(lambda: shown_seq(current_table(w.fake, thread)) > seen, 5, "a bot move")
+            await fake.wait_until(
+                lambda seen=seen: shown_seq(current_table(w.fake, thread)) > seen, 5, "a bot move"
+            )
             continue
         user, key = users[seat], decide(mirror, seat)
         if not checked["not_your_turn"]:
             other = users[BOB if seat == ALICE else ALICE]
-            inter = await answered(await fake.click(
-                other, table, custom_id=f"g:{mid}:{mirror.seq}:roll"))
+            inter = await answered(
+                await fake.click(other, table, custom_id=f"g:{mid}:{mirror.seq}:roll")
+            )
             assert inter.original.ephemeral and "not your turn" in inter.original.text
             checked["not_your_turn"] = True
         if not checked["panel"] and seat == BOB:
@@ -157,8 +178,11 @@ async def test_two_users_and_a_bot_play_both_sides_to_the_final_table(world):
             await play(w, user, table, mid, mirror, key)
         for part in key.split("+"):
             mirror.act(seat, part, mirror.seq)
-        await fake.wait_until(lambda: shown_seq(current_table(w.fake, thread)) >= mirror.seq, 5,
-                              "the table to show the move")
+        await fake.wait_until(
+            lambda: shown_seq(current_table(w.fake, thread)) >= mirror.seq,
+            5,
+            "the table to show the move",
+        )
 
     assert all(checked.values()), checked
     final = current_table(w.fake, thread)

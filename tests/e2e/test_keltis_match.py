@@ -2,8 +2,10 @@
 seat play a whole Keltis match through slash commands and clicks; the bot is
 killed with SIGKILL mid-match and an old button still works afterwards; no
 hand ever shows outside its owner's ephemeral messages."""
+
 from __future__ import annotations
 
+import contextlib
 import copy
 import re
 from types import SimpleNamespace
@@ -27,21 +29,28 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     guild = fake.add_guild("Game night")
     w = SimpleNamespace(
-        fake=fake, guild=guild, db=tmp_path_factory.mktemp("db") / "games.db",
+        fake=fake,
+        guild=guild,
+        db=tmp_path_factory.mktemp("db") / "games.db",
         channel=fake.add_text_channel(guild, "games"),
-        alice=fake.add_user("alice"), bob=fake.add_user("bob"), carol=fake.add_user("carol"))
-    w.env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(guild.id), "BOT_MOVE_DELAY": "0.02",
-             "LOG_LEVEL": "INFO"}
+        alice=fake.add_user("alice"),
+        bob=fake.add_user("bob"),
+        carol=fake.add_user("carol"),
+    )
+    w.env = {
+        "DATABASE_PATH": str(w.db),
+        "DEV_GUILD_ID": str(guild.id),
+        "BOT_MOVE_DELAY": "0.02",
+        "LOG_LEVEL": "INFO",
+    }
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=w.env, cwd=ROOT)
     return w
 
 
-
-
-
-
 async def open_hand(w, user, thread):
-    inter = await answered(await w.fake.click(user, current_table(w.fake, thread), custom_id="hand:"))
+    inter = await answered(
+        await w.fake.click(user, current_table(w.fake, thread), custom_id="hand:")
+    )
     return await inter.wait_reply()
 
 
@@ -102,11 +111,12 @@ async def test_two_users_and_a_bot_play_keltis_to_the_end_surviving_a_kill(world
         if not progressed:
             await fake.wait_until(lambda: True, 0.05)
             seq_before = current_table(w.fake, thread).text
-            try:
-                await fake.wait_until(lambda: current_table(w.fake, thread).text != seq_before, 3,
-                                      "a bot move")
-            except TimeoutError:
-                pass
+            with contextlib.suppress(TimeoutError):
+                await fake.wait_until(
+                    lambda seq_before=seq_before: current_table(w.fake, thread).text != seq_before,
+                    3,
+                    "a bot move",
+                )
     assert killed and moves > 40
     final = current_table(world.fake, thread)
     assert "🏆" in final.text and not move_ids(final)
@@ -137,15 +147,21 @@ async def check_hands_never_leak(w):
     for message in w.fake.messages(include_deleted=True):
         revisions = [*message.history, message]
         for rev in revisions:
-            text = "\n".join([rev.content] + [
-                str(e.get("description", "")) + str(e.get("fields", "")) for e in rev.embeds])
+            text = "\n".join(
+                [rev.content]
+                + [str(e.get("description", "")) + str(e.get("fields", "")) for e in rev.embeds]
+            )
             footer = " ".join((e.get("footer") or {}).get("text", "") for e in rev.embeds)
             found = MOVE.search(footer)
             seqs = [int(found.group(1))] if found else list(hands)
             if message.ephemeral and "Your hand" in text:
                 seat = seat_of_user[message.visible_to]
-                shown = next(f["value"] for e in rev.embeds for f in e.get("fields", [])
-                             if f["name"] == "Your hand")
+                shown = next(
+                    f["value"]
+                    for e in rev.embeds
+                    for f in e.get("fields", [])
+                    if f["name"] == "Your hand"
+                )
                 assert found, "a panel must say which move it shows"
                 assert shown == " ".join(card(c) for c in hands[int(found.group(1))][seat])
                 checked_private += 1
@@ -189,14 +205,23 @@ async def test_the_finished_match_has_its_log_and_a_replay_ending_on_the_final_t
 
 async def test_stale_foreign_forged_and_unknown_clicks_get_polite_answers(world):
     w, fake = world, world.fake
-    new = await answered(await fake.slash(w.alice, w.channel, "game new", game="keltis",
-                                          players=2, here=True))
+    new = await answered(
+        await fake.slash(w.alice, w.channel, "game new", game="keltis", players=2, here=True)
+    )
     lobby = await new.wait_reply()
     await answered(await fake.click(w.bob, lobby, label="Join"))  # full: starts by itself
     table = await fake.wait_until(
-        lambda: next((m for m in fake.messages(w.channel, ephemeral=False)
-                      if any(c["custom_id"].startswith("hand:") for c in m.buttons())), None),
-        5, "the table in the channel")
+        lambda: next(
+            (
+                m
+                for m in fake.messages(w.channel, ephemeral=False)
+                if any(c["custom_id"].startswith("hand:") for c in m.buttons())
+            ),
+            None,
+        ),
+        5,
+        "the table in the channel",
+    )
     mid = table.button(custom_id="hand:")["custom_id"].split(":")[1]
 
     # a spectator opening a hand
@@ -227,8 +252,9 @@ async def test_stale_foreign_forged_and_unknown_clicks_get_polite_answers(world)
     # a forged action for an unknown match, and a custom_id nobody claims
     forged = copy.deepcopy(table.components)
     forged[0]["components"][0]["custom_id"] = "g:999999:0:discard:y5"
-    forged[0]["components"].append({"type": 2, "style": 2, "label": "junk",
-                                    "custom_id": "nothing-of-ours"})
+    forged[0]["components"].append(
+        {"type": 2, "style": 2, "label": "junk", "custom_id": "nothing-of-ours"}
+    )
     table.components = forged
     inter = await answered(await fake.click(w.bob, table, custom_id="g:999999:0:discard:y5"))
     assert inter.original.ephemeral and "can't find that match" in inter.original.text

@@ -1,5 +1,6 @@
 """kill -9 while a lobby gathers players, and while a match starts: after the
 restart the lobby, or the started match, is intact and playable (issue 13)."""
+
 from __future__ import annotations
 
 import asyncio
@@ -9,7 +10,16 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
-from .bot_helpers import ROOT, answered, current_table, match_rows, read_db, replayed, reply, tracebacks
+from .bot_helpers import (
+    ROOT,
+    answered,
+    current_table,
+    match_rows,
+    read_db,
+    replayed,
+    reply,
+    tracebacks,
+)
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -19,10 +29,20 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 async def world(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     guild = fake.add_guild("Kills")
-    w = SimpleNamespace(fake=fake, guild=guild, alice=fake.add_user("alice"), bob=fake.add_user("bob"),
-                        carol=fake.add_user("carol"), db=tmp_path_factory.mktemp("db") / "games.db")
-    env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(guild.id), "BOT_MOVE_DELAY": "0.02",
-           "GAMEHOST_TEST_SEED": "kills"}
+    w = SimpleNamespace(
+        fake=fake,
+        guild=guild,
+        alice=fake.add_user("alice"),
+        bob=fake.add_user("bob"),
+        carol=fake.add_user("carol"),
+        db=tmp_path_factory.mktemp("db") / "games.db",
+    )
+    env = {
+        "DATABASE_PATH": str(w.db),
+        "DEV_GUILD_ID": str(guild.id),
+        "BOT_MOVE_DELAY": "0.02",
+        "GAMEHOST_TEST_SEED": "kills",
+    }
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
     return w
 
@@ -44,12 +64,18 @@ async def play_one_move(w, channel, match_id: int) -> None:
     panel = await reply(await w.fake.slash(user, channel, "game hand", match=match_id))
     assert panel.ephemeral
     for select in [s for s in panel.selects() if s["custom_id"].startswith("gg:")]:
-        await answered(await w.fake.select(user, panel, [select["options"][0]["value"]],
-                                           custom_id=select["custom_id"]))
+        await answered(
+            await w.fake.select(
+                user, panel, [select["options"][0]["value"]], custom_id=select["custom_id"]
+            )
+        )
     moves = [s for s in panel.selects() if s["custom_id"].startswith("gs:")]
     if moves:
-        await answered(await w.fake.select(user, panel, [moves[0]["options"][0]["value"]],
-                                           custom_id=moves[0]["custom_id"]))
+        await answered(
+            await w.fake.select(
+                user, panel, [moves[0]["options"][0]["value"]], custom_id=moves[0]["custom_id"]
+            )
+        )
     else:
         first = next(b for b in panel.buttons() if b["custom_id"].startswith("g:"))
         await answered(await w.fake.click(user, panel, custom_id=first["custom_id"]))
@@ -79,10 +105,14 @@ async def test_kill_during_the_lobby(world, channel):
     assert tracebacks(w.bot) == []
 
 
-@pytest.mark.parametrize("when", ["at the click", "once the match is stored", "once the lobby shows it"])
+@pytest.mark.parametrize(
+    "when", ["at the click", "once the match is stored", "once the lobby shows it"]
+)
 async def test_kill_during_the_start_of_a_match(world, channel, when):
     w, fake = world, world.fake
-    lobby = await reply(await fake.slash(w.alice, channel, "game new", game="cuttle", players=2, here=True))
+    lobby = await reply(
+        await fake.slash(w.alice, channel, "game new", game="cuttle", players=2, here=True)
+    )
     match_id = int(lobby.button("Join")["custom_id"].split(":")[1])
     join = await fake.click(w.bob, lobby, label="Join")  # the last seat: the match starts
     if when == "once the match is stored":
@@ -97,7 +127,9 @@ async def test_kill_during_the_start_of_a_match(world, channel, when):
         # not by the killed click, that fills the lobby and starts the match
         await answered(await fake.click(w.bob, lobby, label="Join"))
     assert await fake.wait_until(lambda: status_of(w, match_id) == "active", 5, "the match")
-    await fake.wait_until(lambda: current_table(fake, channel), 5, "the table, posted after the restart")
+    await fake.wait_until(
+        lambda: current_table(fake, channel), 5, "the table, posted after the restart"
+    )
     await fake.wait_until(lambda: "started" in lobby.text, 5, "the lobby to show the start")
     await play_one_move(w, channel, match_id)
     await asyncio.sleep(0)
@@ -116,8 +148,9 @@ async def test_a_lobby_posted_but_never_recorded_is_adopted_at_the_next_click(wo
     await w.bot.start()
     join = await answered(await fake.click(w.bob, lobby, label="Join"))
     assert join.response_type == 7 and "(2/2-4 seats)" in lobby.text
-    assert read_db(w.db, "SELECT message_id FROM messages WHERE match_id = ? AND kind = 'lobby'",
-                   match_id) == [(lobby.id,)]
+    assert read_db(
+        w.db, "SELECT message_id FROM messages WHERE match_id = ? AND kind = 'lobby'", match_id
+    ) == [(lobby.id,)]
     await answered(await fake.click(w.alice, lobby, label="Start"))
     await fake.wait_until(lambda: "started" in lobby.text, 5, "the lobby to show the start")
 
@@ -127,13 +160,16 @@ async def test_a_full_lobby_left_unstarted_by_a_kill_starts_at_the_next_join(wor
     (made certain here by seating bob while the bot is down): the lobby still
     shows an open seat, and bob's Join starts the match."""
     w, fake = world, world.fake
-    lobby = await reply(await fake.slash(w.alice, channel, "game new", game="cuttle", players=2,
-                                         here=True))
+    lobby = await reply(
+        await fake.slash(w.alice, channel, "game new", game="cuttle", players=2, here=True)
+    )
     match_id = int(lobby.button("Join")["custom_id"].split(":")[1])
     await w.bot.kill()
     with sqlite3.connect(w.db) as db:
-        db.execute("INSERT INTO seats (match_id, seat, user_id, bot, joined_at)"
-                   " VALUES (?, 1, ?, NULL, 0)", (match_id, w.bob.id))
+        db.execute(
+            "INSERT INTO seats (match_id, seat, user_id, bot, joined_at) VALUES (?, 1, ?, NULL, 0)",
+            (match_id, w.bob.id),
+        )
     await w.bot.start()
     await answered(await fake.click(w.bob, lobby, label="Join"))
     assert await fake.wait_until(lambda: status_of(w, match_id) == "active", 5, "the match")

@@ -3,6 +3,7 @@ in a Japanese server plays a whole Keltis match and reads no English word;
 at a mixed table each player's private answers speak their own language
 while the table follows the server (`/game config language:`); a DM
 follows the player's last known locale; the synced commands carry `ja`."""
+
 from __future__ import annotations
 
 import asyncio
@@ -20,8 +21,10 @@ pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
 
 #: what may stay Latin in a Japanese text: mentions, links, slash command names
 #: (they stay English, see cogs/slash_translator.py) and the players' names
-ALLOWED = re.compile(r"<[@#&!]*\d+>|https?://\S+|/game(?: \w+)?|\b(?:yuki|alice|kenji)\b"
-                     r"|\b[IVX]+\b")  # ... and Cucco's card ranks, Roman numerals
+ALLOWED = re.compile(
+    r"<[@#&!]*\d+>|https?://\S+|/game(?: \w+)?|\b(?:yuki|alice|kenji)\b"
+    r"|\b[IVX]+\b"
+)  # ... and Cucco's card ranks, Roman numerals
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
@@ -29,12 +32,15 @@ ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 async def world(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     w = SimpleNamespace(
-        fake=fake, db=tmp_path_factory.mktemp("db") / "games.db",
+        fake=fake,
+        db=tmp_path_factory.mktemp("db") / "games.db",
         ja_guild=fake.add_guild("ゲーム会", preferred_locale="ja"),
         en_guild=fake.add_guild("Game night"),
-        yuki=fake.add_user("yuki", locale="ja"), kenji=fake.add_user("kenji", locale="ja"),
+        yuki=fake.add_user("yuki", locale="ja"),
+        kenji=fake.add_user("kenji", locale="ja"),
         alice=fake.add_user("alice", locale="en-US"),
-        mod=fake.add_user("mod", manage_guild=True))
+        mod=fake.add_user("mod", manage_guild=True),
+    )
     w.en_channel = fake.add_text_channel(w.en_guild, "games")
     env = {"DATABASE_PATH": str(w.db), "BOT_MOVE_DELAY": "0.02"}
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
@@ -43,8 +49,11 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
 
 def table_in(fake, place):
     """The newest public table: the one with the hand button, or the final one."""
-    found = [m for m in fake.messages(place, ephemeral=False)
-             if any(c.startswith(("hand:", "rp:")) for c in m.custom_ids())]
+    found = [
+        m
+        for m in fake.messages(place, ephemeral=False)
+        if any(c.startswith(("hand:", "rp:")) for c in m.custom_ids())
+    ]
     return found[-1] if found else None
 
 
@@ -55,8 +64,11 @@ def words_seen(message) -> list[str]:
     for state in [*message.history, message]:
         texts.append(state.content)
         for embed in state.embeds:
-            texts += [embed.get("title", ""), embed.get("description", ""),
-                      (embed.get("footer") or {}).get("text", "")]
+            texts += [
+                embed.get("title", ""),
+                embed.get("description", ""),
+                (embed.get("footer") or {}).get("text", ""),
+            ]
             texts += [f"{f['name']} {f['value']}" for f in embed.get("fields", ())]
         for row in state.components:
             for c in row.get("components", ()):
@@ -66,8 +78,11 @@ def words_seen(message) -> list[str]:
 
 
 def english_in(texts) -> list[tuple[str, str]]:
-    return [(word, text[:120]) for text in texts
-            for word in ENGLISH_WORD.findall(ALLOWED.sub(" ", text))]
+    return [
+        (word, text[:120])
+        for text in texts
+        for word in ENGLISH_WORD.findall(ALLOWED.sub(" ", text))
+    ]
 
 
 async def make_a_move(fake, user, panel) -> bool:
@@ -79,11 +94,17 @@ async def make_a_move(fake, user, panel) -> bool:
     if buttons:
         await answered(await fake.click(user, panel, custom_id=buttons[0]["custom_id"]))
     elif moves:
-        await answered(await fake.select(user, panel, [moves["options"][0]["value"]],
-                                         custom_id=moves["custom_id"]))
+        await answered(
+            await fake.select(
+                user, panel, [moves["options"][0]["value"]], custom_id=moves["custom_id"]
+            )
+        )
     elif cards:
-        await answered(await fake.select(user, panel, [cards["options"][0]["value"]],
-                                         custom_id=cards["custom_id"]))
+        await answered(
+            await fake.select(
+                user, panel, [cards["options"][0]["value"]], custom_id=cards["custom_id"]
+            )
+        )
         then = [b for b in panel.buttons() if b["custom_id"].startswith("g:")]
         if then:
             await answered(await fake.click(user, panel, custom_id=then[0]["custom_id"]))
@@ -122,8 +143,11 @@ async def test_a_japanese_player_in_a_japanese_server_reads_no_english(world, ga
     assert rules.ephemeral and f"{title} の遊び方" in rules.text and word in rules.text
     help_ = await reply(await fake.slash(w.yuki, channel, "game help"))
     assert "対戦を始める" in help_.text and help_.button(label=title)
-    lobby = await reply(await fake.slash(w.yuki, channel, "game new", game=game,
-                                         players=seats, bots=seats - 1, **options))
+    lobby = await reply(
+        await fake.slash(
+            w.yuki, channel, "game new", game=game, players=seats, bots=seats - 1, **options
+        )
+    )
     assert not lobby.ephemeral
     [thread] = await fake.wait_until(lambda: fake.threads(channel), 5, "the thread")
     await fake.wait_until(lambda: table_in(fake, thread), 5, "the table")
@@ -152,8 +176,9 @@ async def test_a_mixed_table_speaks_each_players_language_privately(world):
     rules = await reply(await fake.slash(w.kenji, w.en_channel, "game rules", game="cuttle"))
     assert "カトル の遊び方" in rules.text  # kenji's is Japanese
 
-    lobby = await reply(await fake.slash(w.alice, w.en_channel, "game new", game="keltis",
-                                         first_player=2))
+    lobby = await reply(
+        await fake.slash(w.alice, w.en_channel, "game new", game="keltis", first_player=2)
+    )
     assert "がプレイヤーを募集中です" in lobby.text  # the server's language, not alice's
     await answered(await fake.click(w.kenji, lobby, label="参加"))
     await answered(await fake.click(w.alice, lobby, label="開始"))
@@ -172,8 +197,9 @@ async def test_a_mixed_table_speaks_each_players_language_privately(world):
     # interaction's), while the table and the thread speak Japanese
     async def panel_if_owing(user):
         panel = await reply(await fake.click(user, table_in(fake, thread), custom_id="hand:"))
-        return panel if any(c.startswith(("g:", "gs:", "gg:")) for c in panel.custom_ids()) \
-            else None
+        return (
+            panel if any(c.startswith(("g:", "gs:", "gg:")) for c in panel.custom_ids()) else None
+        )
 
     assert await panel_if_owing(w.alice) is None
     for inter in fake.state.interactions:  # her panels can't tell her: she gets the DM
@@ -198,5 +224,6 @@ async def test_the_synced_commands_carry_japanese(world):
     assert new["description_localizations"]["ja"] == "新しい対戦のロビーを開く"
     option = next(o for o in new["options"] if o["name"] == "game")
     assert option["name_localizations"]["ja"] == "ゲーム"
-    assert {c["value"]: c["name_localizations"]["ja"] for c in option["choices"]}["cucco"] == \
-        "5人用クク"
+    assert {c["value"]: c["name_localizations"]["ja"] for c in option["choices"]}[
+        "cucco"
+    ] == "5人用クク"

@@ -3,6 +3,7 @@ transaction (one fsync) with all it implies, counted by the bot itself
 (GAMEHOST_TEST_STATS); a burst of bot moves ends in one table edit showing
 them all; and a kill -9 between a move's commit and its table edit loses
 nothing: after the restart the table shows the committed state."""
+
 from __future__ import annotations
 
 import json
@@ -22,11 +23,22 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     guild = fake.add_guild("Writes")
     folder = tmp_path_factory.mktemp("writes")
-    w = SimpleNamespace(fake=fake, guild=guild, db=folder / "games.db", stats=folder / "stats.json",
-                        channel=fake.add_text_channel(guild, "games"),
-                        alice=fake.add_user("alice"), bob=fake.add_user("bob"))
-    env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(guild.id), "BOT_MOVE_DELAY": "0.05",
-           "GAMEHOST_TEST_SEED": "writes", "GAMEHOST_TEST_STATS": str(w.stats)}
+    w = SimpleNamespace(
+        fake=fake,
+        guild=guild,
+        db=folder / "games.db",
+        stats=folder / "stats.json",
+        channel=fake.add_text_channel(guild, "games"),
+        alice=fake.add_user("alice"),
+        bob=fake.add_user("bob"),
+    )
+    env = {
+        "DATABASE_PATH": str(w.db),
+        "DEV_GUILD_ID": str(guild.id),
+        "BOT_MOVE_DELAY": "0.05",
+        "GAMEHOST_TEST_SEED": "writes",
+        "GAMEHOST_TEST_STATS": str(w.stats),
+    }
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
     return w
 
@@ -78,10 +90,15 @@ async def test_every_move_is_one_transaction(world):
         user = (w.alice, w.bob)[seat]
         seq = match.seq
         panel = panels[user.id]
-        await fake.wait_until(lambda: f"move {seq}" in panel.text
-                              and "**Your decision:**" in panel.text, 5, "the panel redrawn")
+        await fake.wait_until(
+            lambda seq=seq, panel=panel: (
+                f"move {seq}" in panel.text and "**Your decision:**" in panel.text
+            ),
+            5,
+            "the panel redrawn",
+        )
         await pick(fake, user, panel)
-        await fake.wait_until(lambda: seq_of(w, mid) > seq, 5, "the move")
+        await fake.wait_until(lambda seq=seq: seq_of(w, mid) > seq, 5, "the move")
     after = await settled(w)
     moves = after["moves"] - before["moves"]
     assert moves == 12 == after["human_moves"] - before["human_moves"]
@@ -93,18 +110,28 @@ async def test_a_burst_of_bot_moves_is_one_transaction_each_and_one_table_edit(w
     w, fake = world, world.fake
     await open_match(w, w.alice, game="cucco", players=5, bots=4, first_player=2)
     table = await fake.wait_until(
-        lambda: (t := current_table(fake, w.channel)) is not None and "cucco" in t.text.lower()
-        and t, 5, "the table")
+        lambda: (
+            (t := current_table(fake, w.channel)) is not None and "cucco" in t.text.lower() and t
+        ),
+        5,
+        "the table",
+    )
     mid = int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
-    await fake.wait_until(lambda: replayed(w.db, mid).to_act() == (0,)
-                          or 0 in replayed(w.db, mid).to_act(), 10, "alice's turn")
+    await fake.wait_until(
+        lambda: replayed(w.db, mid).to_act() == (0,) or 0 in replayed(w.db, mid).to_act(),
+        10,
+        "alice's turn",
+    )
     before = await settled(w)
     panel = await reply(await fake.click(w.alice, table, custom_id="hand:"))
     edits = table.edits
     seq = seq_of(w, mid)
     await pick(fake, w.alice, panel)
-    await fake.wait_until(lambda: 0 in replayed(w.db, mid).to_act()
-                          or replayed(w.db, mid).is_over(), 15, "the bots to play round")
+    await fake.wait_until(
+        lambda: 0 in replayed(w.db, mid).to_act() or replayed(w.db, mid).is_over(),
+        15,
+        "the bots to play round",
+    )
     after = await settled(w)
     moves = after["moves"] - before["moves"]
     assert moves == seq_of(w, mid) - seq >= 2  # alice's, then the bots'
@@ -120,14 +147,19 @@ async def test_a_kill_between_commit_and_table_edit_loses_nothing(world):
     await open_match(w, w.alice, game="keltis", players=2, bots=1, first_player=1)
     table = await fake.wait_until(
         lambda: (t := current_table(fake, w.channel)) is not None and "move 0" in t.text and t,
-        5, "the new table")
+        5,
+        "the new table",
+    )
     mid = int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
     panel = await reply(await fake.click(w.alice, table, custom_id="hand:"))
     await pick(fake, w.alice, panel)
     seq = seq_of(w, mid)
     assert seq >= 1 and "move 0" in table.text  # committed, answered; the edit still waits
     await w.bot.restart(hard=True)
-    await fake.wait_until(lambda: f"move {seq}" in current_table(fake, w.channel).text, 10,
-                          "the table to show the committed move")
+    await fake.wait_until(
+        lambda: f"move {seq}" in current_table(fake, w.channel).text,
+        10,
+        "the table to show the committed move",
+    )
     assert replayed(w.db, mid).seq == seq
     assert fake.problems() == []

@@ -7,6 +7,7 @@ match, replaying every logged action from the database (read only), and its
 users play a short greedy game: race pawns into the sanctuary, take clovers,
 skip spirals and goblins, draw from the draw pile on the public table.
 """
+
 from __future__ import annotations
 
 import re
@@ -35,11 +36,20 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     guild = fake.add_guild("Game night")
     w = SimpleNamespace(
-        fake=fake, guild=guild, db=tmp_path_factory.mktemp("db") / "games.db",
+        fake=fake,
+        guild=guild,
+        db=tmp_path_factory.mktemp("db") / "games.db",
         channel=fake.add_text_channel(guild, "games"),
-        alice=fake.add_user("alice"), bob=fake.add_user("bob"))
-    w.env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(guild.id), "BOT_MOVE_DELAY": "0.02",
-             "LOG_LEVEL": "INFO", "GAMEHOST_TEST_SEED": SEED}
+        alice=fake.add_user("alice"),
+        bob=fake.add_user("bob"),
+    )
+    w.env = {
+        "DATABASE_PATH": str(w.db),
+        "DEV_GUILD_ID": str(guild.id),
+        "BOT_MOVE_DELAY": "0.02",
+        "LOG_LEVEL": "INFO",
+        "GAMEHOST_TEST_SEED": SEED,
+    }
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=w.env, cwd=ROOT)
     return w
 
@@ -51,8 +61,6 @@ def shown_seq(message) -> int | None:
     return int(found.group(1)) if found else None
 
 
-
-
 def read_db(w, sql: str, *args) -> list[tuple]:
     with sqlite3.connect(f"file:{w.db}?mode=ro", uri=True) as db:
         return db.execute(sql, args).fetchall()
@@ -60,8 +68,12 @@ def read_db(w, sql: str, *args) -> list[tuple]:
 
 def catch_up(w, match: Match, match_id: int) -> None:
     """Apply to our copy every action the bot logged since."""
-    for seq, seat, key in read_db(w, "SELECT seq, seat, key FROM actions WHERE match_id = ? "
-                                     "AND seq >= ? ORDER BY seq", match_id, match.seq):
+    for seq, seat, key in read_db(
+        w,
+        "SELECT seq, seat, key FROM actions WHERE match_id = ? AND seq >= ? ORDER BY seq",
+        match_id,
+        match.seq,
+    ):
         match.act(seat, key, seq)
 
 
@@ -81,22 +93,22 @@ def greedy(match: Match, seat: int) -> Action:
     pawns = view["players"][seat]["pawns"]
     by_key = {a.key(): a for a in legal}
     if view["phase"] == "play":
+
         def reach(action: Action) -> int:
             colour = action.args[0][0]
-            return max((NEXT[f][colour] - f for f in pawns if NEXT[f][colour] is not None),
-                       default=-1)
+            return max(
+                (NEXT[f][colour] - f for f in pawns if NEXT[f][colour] is not None), default=-1
+            )
+
         plays = [a for a in legal if a.verb == "play"]
         return max(plays, key=reach) if plays else legal[0]
     if view["phase"] == "move":
         colour = view["played"][0]
         moves = [a for a in legal if a.verb == "pawn"]
-        return max(moves, key=lambda a: NEXT[pawns[int(a.args[0])]][colour]) if moves \
-            else legal[-1]
+        return max(moves, key=lambda a: NEXT[pawns[int(a.args[0])]][colour]) if moves else legal[-1]
     if view["phase"] == "tile":
         return next((a for a in legal if a.verb == "clover"), by_key["skip"])
     return by_key.get("draw:deck", legal[0])
-
-
 
 
 async def play(w, user, thread, match_id: int, seq: int, action: Action) -> None:
@@ -106,12 +118,17 @@ async def play(w, user, thread, match_id: int, seq: int, action: Action) -> None
     custom_id = f"g:{match_id}:{seq}:{action.key()}"
     if action.verb == "draw":
         table = await fake.wait_until(
-            lambda: (t := current_table(w.fake, thread)) and shown_seq(t) == seq and t, 5, "the table")
+            lambda: (t := current_table(w.fake, thread)) and shown_seq(t) == seq and t,
+            5,
+            "the table",
+        )
         await answered(await fake.click(user, table, custom_id=custom_id))
         return
     panel = w.panels.get(user.id)
     if panel is None:
-        opened = await answered(await fake.click(user, current_table(w.fake, thread), custom_id="hand:"))
+        opened = await answered(
+            await fake.click(user, current_table(w.fake, thread), custom_id="hand:")
+        )
         panel = w.panels[user.id] = await opened.wait_reply()
     if shown_seq(panel) != seq:
         await answered(await fake.click(user, panel, label="Refresh"))
@@ -132,8 +149,11 @@ async def test_two_users_and_a_bot_play_the_oracle_to_the_final_board(world):
     match_id = int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
 
     seats = dict(read_db(w, "SELECT seat, user_id FROM seats WHERE match_id = ?", match_id))
-    users = {seat: {w.alice.id: w.alice, w.bob.id: w.bob}[uid]
-             for seat, uid in seats.items() if uid is not None}
+    users = {
+        seat: {w.alice.id: w.alice, w.bob.id: w.bob}[uid]
+        for seat, uid in seats.items()
+        if uid is not None
+    }
     assert len(users) == 2 and len(seats) == 3
     match = Match.new("oracle", 3, f"{SEED}-{match_id}", {})
     w.panels = {}
@@ -144,14 +164,16 @@ async def test_two_users_and_a_bot_play_the_oracle_to_the_final_board(world):
         seat = match.to_act()[0]
         if seat not in users:
             seq = match.seq
-            await fake.wait_until(lambda seq=seq: logged_seq(w, match_id) > seq, 5,
-                                  "a bot move")
+            await fake.wait_until(lambda seq=seq: logged_seq(w, match_id) > seq, 5, "a bot move")
             continue
         await play(w, users[seat], thread, match_id, match.seq, greedy(match, seat))
     assert match.outcome()["reason"] == "sanctuary" and match.seq < 300
 
     final = await fake.wait_until(
-        lambda: (t := current_table(w.fake, thread)) and "Game over" in t.text and t, 5, "the final table")
+        lambda: (t := current_table(w.fake, thread)) and "Game over" in t.text and t,
+        5,
+        "the final table",
+    )
     assert "🏆" in final.text and "the sanctuary is full" in final.text
     assert not move_ids(final) and shown_seq(final) == match.seq
     [image] = final.attachments

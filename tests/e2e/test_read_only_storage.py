@@ -7,6 +7,7 @@ The files are made immutable (chattr +i), which refuses writes even through
 the bot's open file descriptors, as a read-only remount does; where that is
 not allowed (no CAP_LINUX_IMMUTABLE, a file system without it) the test is
 skipped."""
+
 from __future__ import annotations
 
 import sqlite3
@@ -35,10 +36,12 @@ def chattr(flag: str, *paths) -> bool:
 
 def start_stored(db, match_id: int) -> bool:
     with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
-        table = conn.execute("SELECT 1 FROM messages WHERE match_id = ? AND kind = 'table'",
-                             (match_id,)).fetchone()
-        deadline = conn.execute("SELECT 1 FROM deadlines WHERE match_id = ?",
-                                (match_id,)).fetchone()
+        table = conn.execute(
+            "SELECT 1 FROM messages WHERE match_id = ? AND kind = 'table'", (match_id,)
+        ).fetchone()
+        deadline = conn.execute(
+            "SELECT 1 FROM deadlines WHERE match_id = ?", (match_id,)
+        ).fetchone()
     return table is not None and deadline is not None
 
 
@@ -46,19 +49,27 @@ def start_stored(db, match_id: int) -> bool:
 async def world(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     guild = fake.add_guild("Read-only night")
-    w = SimpleNamespace(fake=fake, db=tmp_path_factory.mktemp("ro") / "games.db",
-                        channel=fake.add_text_channel(guild, "games"),
-                        alice=fake.add_user("alice"), bob=fake.add_user("bob"))
-    env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(guild.id),
-           "GAMEHOST_TEST_SEED": "read-only"}
+    w = SimpleNamespace(
+        fake=fake,
+        db=tmp_path_factory.mktemp("ro") / "games.db",
+        channel=fake.add_text_channel(guild, "games"),
+        alice=fake.add_user("alice"),
+        bob=fake.add_user("bob"),
+    )
+    env = {
+        "DATABASE_PATH": str(w.db),
+        "DEV_GUILD_ID": str(guild.id),
+        "GAMEHOST_TEST_SEED": "read-only",
+    }
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
     return w
 
 
 async def test_read_only_storage_is_said_once_and_play_resumes_after(world):
     w, fake = world, world.fake
-    lobby = await reply(await fake.slash(w.alice, w.channel, "game new", game="keltis",
-                                         players=2, here=True))
+    lobby = await reply(
+        await fake.slash(w.alice, w.channel, "game new", game="keltis", players=2, here=True)
+    )
     await answered(await fake.click(w.bob, lobby, label="Join"))
     await fake.wait_until(lambda: current_table(fake, w.channel), 5, "the table")
     async with SqliteStore.open(w.db) as store:

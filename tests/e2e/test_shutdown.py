@@ -3,6 +3,7 @@ connected, just connected (before on_ready), reconnecting, in the reconnect
 back-off while Discord is unreachable, with a bot seat thinking, and in the
 middle of a click. A move is stored whole or not at all, and a move that was
 acknowledged is stored."""
+
 from __future__ import annotations
 
 import asyncio
@@ -26,17 +27,18 @@ async def stop_timed(bot: BotProcess, sig: int = signal.SIGTERM) -> float:
     """Send `sig`; the seconds until the process exited with 0."""
     loop = asyncio.get_running_loop()
     started = loop.time()
+    assert bot.proc is not None  # started
     bot.proc.send_signal(sig)
     try:
         code = await asyncio.wait_for(bot.proc.wait(), 3 * GRACE)
-    except asyncio.TimeoutError:
+    except TimeoutError:
         await bot.kill()
         pytest.fail(f"the bot was still running {3 * GRACE:.0f} s after the signal")
     took = loop.time() - started
     log = bot.log_tail(200)
     assert code == 0, log
     assert took < GRACE, f"took {took:.2f} s\n{log}"
-    tail = log[log.rfind("===== start"):]
+    tail = log[log.rfind("===== start") :]
     assert "Traceback" not in tail and "stopped" in tail, tail
     return took
 
@@ -46,11 +48,21 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     guild = fake.add_guild("Shutdown night")
     w = SimpleNamespace(
-        fake=fake, guild=guild, db=tmp_path_factory.mktemp("db") / "games.db",
-        channel=fake.add_text_channel(guild, "games"), times=[], outcomes=[],
-        alice=fake.add_user("alice"), bob=fake.add_user("bob"))
-    w.env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(guild.id), "BOT_MOVE_DELAY": "0.02",
-             "GAMEHOST_TEST_SEED": "shutdown"}
+        fake=fake,
+        guild=guild,
+        db=tmp_path_factory.mktemp("db") / "games.db",
+        channel=fake.add_text_channel(guild, "games"),
+        times=[],
+        outcomes=[],
+        alice=fake.add_user("alice"),
+        bob=fake.add_user("bob"),
+    )
+    w.env = {
+        "DATABASE_PATH": str(w.db),
+        "DEV_GUILD_ID": str(guild.id),
+        "BOT_MOVE_DELAY": "0.02",
+        "GAMEHOST_TEST_SEED": "shutdown",
+    }
     w.spawn = lambda **env: spawn_bot(python_argv(ROOT / "bot.py"), env={**w.env, **env}, cwd=ROOT)
     return w
 
@@ -78,8 +90,18 @@ async def test_while_reconnecting(world):
 async def test_with_a_bot_seat_thinking(world):
     bot = await world.spawn(BOT_MOVE_DELAY="60")
     fake = world.fake
-    new = await answered(await fake.slash(world.alice, world.channel, "game new", game="cuttle",
-                                          players=2, bots=1, first_player=1, here=True))
+    new = await answered(
+        await fake.slash(
+            world.alice,
+            world.channel,
+            "game new",
+            game="cuttle",
+            players=2,
+            bots=1,
+            first_player=1,
+            here=True,
+        )
+    )
     assert new.answered
     await fake.wait_until(lambda: current_table(fake, world.channel), 5, "the table")
     async with SqliteStore.open(world.db) as store:
@@ -92,8 +114,9 @@ async def test_in_the_reconnect_back_off_with_discord_unreachable(tmp_path):
     fake = await FakeDiscord().start()
     fake.add_guild("Offline night")
     env = {"DATABASE_PATH": str(tmp_path / "games.db")}
-    bot = BotProcess(fake, python_argv(ROOT / "bot.py"), env=env, cwd=ROOT,
-                     log_path=tmp_path / "bot.log")
+    bot = BotProcess(
+        fake, python_argv(ROOT / "bot.py"), env=env, cwd=ROOT, log_path=tmp_path / "bot.log"
+    )
     try:
         await bot.start()
         await fake.stop()
@@ -117,6 +140,7 @@ async def stop_timed_in_back_off(bot: BotProcess) -> float:
     expected in the log (discord.py logs each failed attempt)."""
     loop = asyncio.get_running_loop()
     started = loop.time()
+    assert bot.proc is not None  # started
     bot.proc.send_signal(signal.SIGTERM)
     code = await asyncio.wait_for(bot.proc.wait(), 3 * GRACE)
     took = loop.time() - started
@@ -127,13 +151,15 @@ async def stop_timed_in_back_off(bot: BotProcess) -> float:
 
 # -- in the middle of a click -------------------------------------------------------
 
+
 @pytest.mark.parametrize("delay", [0.0, 0.005, 0.02, 0.05])
 async def test_in_the_middle_of_a_click(world, delay):
     fake = world.fake
     bot = await world.spawn()
     if not hasattr(world, "thread"):
-        new = await answered(await fake.slash(world.alice, world.channel, "game new",
-                                              game="keltis", players=2))
+        new = await answered(
+            await fake.slash(world.alice, world.channel, "game new", game="keltis", players=2)
+        )
         lobby = await new.wait_reply()
         await answered(await fake.click(world.bob, lobby, label="Join"))
         [world.thread] = fake.threads(world.channel)
@@ -150,9 +176,15 @@ async def test_in_the_middle_of_a_click(world, delay):
     assert after in (before, before + 1)
     if click.response_type in ACKNOWLEDGED:
         assert after == before + 1, "an acknowledged move was not stored"
-    world.outcomes.append("acknowledged" if click.response_type in ACKNOWLEDGED
-                          else "stored, not acknowledged" if after > before
-                          else click.original.text if click.original else "no answer")
+    world.outcomes.append(
+        "acknowledged"
+        if click.response_type in ACKNOWLEDGED
+        else "stored, not acknowledged"
+        if after > before
+        else click.original.text
+        if click.original
+        else "no answer"
+    )
 
 
 async def test_report_shutdown_times(world):

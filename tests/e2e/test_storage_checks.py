@@ -1,6 +1,7 @@
 """The real bot.py checks its database before it talks to Discord: with an
 unusable file it exits non-zero, with one line naming the file and what to
 do, and without a single request or gateway connection to (fake) Discord."""
+
 from __future__ import annotations
 
 import asyncio
@@ -30,8 +31,14 @@ async def test_an_unusable_database_stops_the_bot_before_it_connects(fake_discor
     before = (len(fake_discord.requests), fake_discord.gateway.identify_count)
     env = {**os.environ, **fake_discord.env(), "DATABASE_PATH": str(path), "PYTHONUNBUFFERED": "1"}
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, str(ROOT / "bot.py"), cwd=ROOT, env=env, stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        sys.executable,
+        str(ROOT / "bot.py"),
+        cwd=ROOT,
+        env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     out, err = await asyncio.wait_for(proc.communicate(), 30)
     said = [line for line in (out + err).decode().splitlines() if line.strip()]
     assert proc.returncode == EXIT_STORAGE, said

@@ -3,6 +3,7 @@ reminder carry a **Your move** button that opens the player's panel, also
 from a DM and after a restart; an open panel keeps itself current while
 Discord lets the bot edit it, and once it can't, the ping's button takes
 over; conceding asks first."""
+
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -29,15 +30,25 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 async def world(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     guild = fake.add_guild("Pings")
-    w = SimpleNamespace(fake=fake, guild=guild, db=tmp_path_factory.mktemp("db") / "games.db",
-                        channel=fake.add_text_channel(guild, "games"),
-                        alice=fake.add_user("alice"), bob=fake.add_user("bob"),
-                        carol=fake.add_user("carol"))
-    env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(guild.id), "BOT_MOVE_DELAY": "0.02",
-           "GAMEHOST_TEST_SEED": "pings"}
+    w = SimpleNamespace(
+        fake=fake,
+        guild=guild,
+        db=tmp_path_factory.mktemp("db") / "games.db",
+        channel=fake.add_text_channel(guild, "games"),
+        alice=fake.add_user("alice"),
+        bob=fake.add_user("bob"),
+        carol=fake.add_user("carol"),
+    )
+    env = {
+        "DATABASE_PATH": str(w.db),
+        "DEV_GUILD_ID": str(guild.id),
+        "BOT_MOVE_DELAY": "0.02",
+        "GAMEHOST_TEST_SEED": "pings",
+    }
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    lobby = await reply(await fake.slash(w.alice, w.channel, "game new", game="keltis",
-                                         players=2, here=True))
+    lobby = await reply(
+        await fake.slash(w.alice, w.channel, "game new", game="keltis", players=2, here=True)
+    )
     await answered(await fake.click(w.bob, lobby, label="Join"))
     table = await fake.wait_until(lambda: current_table(fake, w.channel), 5, "the table")
     w.mid = int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
@@ -54,12 +65,21 @@ def to_move(w):
 async def ping_for(w, user, place=None):
     """The newest message in `place` (the channel, or the user's DMs) that
     tells `user` it's their move, with its Your move button."""
+
     def found():
-        messages = (w.fake.dms(user) if place == "dm" else
-                    w.fake.messages(w.channel, ephemeral=False))
-        return next((m for m in reversed(messages)
-                     if (place == "dm" or f"<@{user.id}>" in m.content)
-                     and any(b["custom_id"] == f"turn:{w.mid}" for b in m.buttons())), None)
+        messages = (
+            w.fake.dms(user) if place == "dm" else w.fake.messages(w.channel, ephemeral=False)
+        )
+        return next(
+            (
+                m
+                for m in reversed(messages)
+                if (place == "dm" or f"<@{user.id}>" in m.content)
+                and any(b["custom_id"] == f"turn:{w.mid}" for b in m.buttons())
+            ),
+            None,
+        )
+
     return await w.fake.wait_until(found, 5, f"a ping for {user.name}")
 
 
@@ -67,9 +87,11 @@ async def finish_turn(w, user, panel) -> None:
     """`user` makes every decision of their turn from their panel."""
     while to_move(w)[0] is user:
         before = to_move(w)[1].seq
-        await w.fake.wait_until(lambda: f"move {before}" in panel.text, 5, "the panel redrawn")
+        await w.fake.wait_until(
+            lambda before=before: f"move {before}" in panel.text, 5, "the panel redrawn"
+        )
         await pick(w.fake, user, panel)
-        await w.fake.wait_until(lambda: to_move(w)[1].seq > before, 5, "the move")
+        await w.fake.wait_until(lambda before=before: to_move(w)[1].seq > before, 5, "the move")
 
 
 async def test_the_pings_button_opens_the_players_own_panel(world):
@@ -90,14 +112,16 @@ async def test_an_open_panel_keeps_itself_current_without_refresh(world):
     first, _ = to_move(w)
     other = w.bob if first is w.alice else w.alice
     await finish_turn(w, first, w.panel[first.id])
-    other_panel = await reply(await fake.click(other, await ping_for(w, other),
-                                               custom_id="turn:"))
+    other_panel = await reply(await fake.click(other, await ping_for(w, other), custom_id="turn:"))
     await finish_turn(w, other, other_panel)
     # back to the first player: their old panel now shows their decision
     seq = to_move(w)[1].seq
     panel = w.panel[first.id]
-    await fake.wait_until(lambda: f"move {seq}" in panel.text and "**Your decision:**"
-                          in panel.text, 5, "the panel to redraw itself")
+    await fake.wait_until(
+        lambda: f"move {seq}" in panel.text and "**Your decision:**" in panel.text,
+        5,
+        "the panel to redraw itself",
+    )
     assert not any(b["label"] == "Refresh" and b.get("disabled") for b in panel.buttons())
     w.panel[other.id] = other_panel
     assert fake.problems() == []

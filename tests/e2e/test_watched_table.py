@@ -2,6 +2,7 @@
 panels, the public table waits for their answer (TABLE_WATCHED_DELAY) and
 one edit shows both moves; a player who is not watching gets the table (and
 their ping) at once, and a table never waits longer than the delay."""
+
 from __future__ import annotations
 
 import asyncio
@@ -22,19 +23,31 @@ DELAY = 3.0
 async def world(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     guild = fake.add_guild("Watched")
-    w = SimpleNamespace(fake=fake, guild=guild, db=tmp_path_factory.mktemp("db") / "games.db",
-                        channel=fake.add_text_channel(guild, "games"),
-                        alice=fake.add_user("alice"), bob=fake.add_user("bob"))
-    env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(guild.id), "BOT_MOVE_DELAY": "0.02",
-           "GAMEHOST_TEST_SEED": "watched", "TABLE_WATCHED_DELAY": str(DELAY)}
+    w = SimpleNamespace(
+        fake=fake,
+        guild=guild,
+        db=tmp_path_factory.mktemp("db") / "games.db",
+        channel=fake.add_text_channel(guild, "games"),
+        alice=fake.add_user("alice"),
+        bob=fake.add_user("bob"),
+    )
+    env = {
+        "DATABASE_PATH": str(w.db),
+        "DEV_GUILD_ID": str(guild.id),
+        "BOT_MOVE_DELAY": "0.02",
+        "GAMEHOST_TEST_SEED": "watched",
+        "TABLE_WATCHED_DELAY": str(DELAY),
+    }
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    lobby = await reply(await fake.slash(w.alice, w.channel, "game new", game="keltis",
-                                         players=2, here=True))
+    lobby = await reply(
+        await fake.slash(w.alice, w.channel, "game new", game="keltis", players=2, here=True)
+    )
     await answered(await fake.click(w.bob, lobby, label="Join"))
     w.table = await fake.wait_until(lambda: current_table(fake, w.channel), 5, "the table")
     w.mid = int(w.table.button(custom_id="hand:")["custom_id"].split(":")[1])
-    w.panels = {u.id: await reply(await fake.click(u, w.table, custom_id="hand:"))
-                for u in (w.alice, w.bob)}
+    w.panels = {
+        u.id: await reply(await fake.click(u, w.table, custom_id="hand:")) for u in (w.alice, w.bob)
+    }
     return w
 
 
@@ -52,10 +65,15 @@ async def play_turn(w) -> None:
     while mover(w) is user:
         seq = seq_of(w)
         panel = w.panels[user.id]
-        await w.fake.wait_until(lambda: f"move {seq}" in panel.text
-                                and "**Your decision:**" in panel.text, 5, "the panel redrawn")
+        await w.fake.wait_until(
+            lambda seq=seq, panel=panel: (
+                f"move {seq}" in panel.text and "**Your decision:**" in panel.text
+            ),
+            5,
+            "the panel redrawn",
+        )
         await pick(w.fake, user, panel)
-        await w.fake.wait_until(lambda: seq_of(w) > seq, 5, "the move")
+        await w.fake.wait_until(lambda seq=seq: seq_of(w) > seq, 5, "the move")
 
 
 async def test_a_quick_exchange_between_watching_players_is_one_table_edit(world):
@@ -66,8 +84,9 @@ async def test_a_quick_exchange_between_watching_players_is_one_table_edit(world
     await play_turn(w)  # the other player answers at once, in their redrawn panel
     assert w.table.edits == edits and f"move {shown}" in w.table.text  # still waiting
     latest = seq_of(w)
-    await fake.wait_until(lambda: f"move {latest}" in w.table.text, DELAY + 3,
-                          "the table to catch up")
+    await fake.wait_until(
+        lambda: f"move {latest}" in w.table.text, DELAY + 3, "the table to catch up"
+    )
     assert w.table.edits - edits == 1  # one edit shows both turns
     assert fake.problems() == []
 
@@ -77,8 +96,9 @@ async def test_the_table_waits_no_longer_than_the_delay(world):
     await play_turn(w)
     moved = asyncio.get_running_loop().time()
     latest = seq_of(w)
-    await fake.wait_until(lambda: f"move {latest}" in w.table.text, DELAY + 3,
-                          "the table to catch up")
+    await fake.wait_until(
+        lambda: f"move {latest}" in w.table.text, DELAY + 3, "the table to catch up"
+    )
     assert asyncio.get_running_loop().time() - moved >= DELAY - 1.0  # it did wait ...
     assert seq_of(w) == latest  # ... and nobody answered meanwhile
 
@@ -92,7 +112,8 @@ async def test_a_player_not_watching_sees_the_table_at_once(world):
             inter.expire()
     await play_turn(w)
     latest = seq_of(w)
-    await fake.wait_until(lambda: f"move {latest}" in w.table.text, DELAY - 1.0,
-                          "the table at once")
+    await fake.wait_until(
+        lambda: f"move {latest}" in w.table.text, DELAY - 1.0, "the table at once"
+    )
     assert any(f"<@{other.id}>" in m.content for m in fake.messages(w.channel, ephemeral=False))
     assert fake.problems() == []

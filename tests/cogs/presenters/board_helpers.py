@@ -1,4 +1,5 @@
 """Reading back what a board image drew."""
+
 import io
 
 from PIL import Image
@@ -9,4 +10,4 @@ def pixels(png: bytes) -> Image.Image:
 
 
 def near(colour, expected, tolerance=24) -> bool:
-    return all(abs(a - b) <= tolerance for a, b in zip(colour, expected))
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, expected, strict=False))

@@ -1,5 +1,6 @@
 """What every presenter shares: the panel states the decision in words, and
 the turn ping says where to click."""
+
 import random
 
 import pytest
@@ -24,8 +25,14 @@ def test_every_panel_of_a_playout_states_the_decision_in_words(game_id):
         view = match.view(seat)
         asked = presenter.decision(view)
         assert asked and asked != FALLBACK, (view.get("phase"), asked)
-        embed = presenter.panel_embed(match_id=1, view=view, names=["A", "B", "C", "D", "E"],
-                                      seat=seat, to_act=match.to_act(), seq=match.seq).to_dict()
+        embed = presenter.panel_embed(
+            match_id=1,
+            view=view,
+            names=["A", "B", "C", "D", "E"],
+            seat=seat,
+            to_act=match.to_act(),
+            seq=match.seq,
+        ).to_dict()
         assert embed["description"].startswith(f"**Your decision:** {asked[0].upper()}")
         phases.add(view.get("phase"))
         random_step(match, rnd)
@@ -35,15 +42,24 @@ def test_every_panel_of_a_playout_states_the_decision_in_words(game_id):
 def test_a_note_follows_the_decision_on_its_own_line():
     presenter = presenter_for("keltis")
     match = Match.new("keltis", 2, "note", {"first_player": 0})
-    embed = presenter.panel_embed(match_id=1, view=match.view(0), names=["A", "B"], seat=0,
-                                  to_act=(0,), seq=0, note="The table moved on.")
+    embed = presenter.panel_embed(
+        match_id=1,
+        view=match.view(0),
+        names=["A", "B"],
+        seat=0,
+        to_act=(0,),
+        seq=0,
+        note="The table moved on.",
+    )
     assert embed.description.endswith(".\nThe table moved on.")
 
 
 def test_the_ping_hint_says_where_to_click():
     assert presenter_for("keltis").ping_hint == (
-        "Press **Your move** below (or **My hand** on the table).")
+        "Press **Your move** below (or **My hand** on the table)."
+    )
     assert presenter_for("keltis_dice").ping_hint == (
-        "Roll the dice with the buttons on the table (or press **Your move** below).")
+        "Roll the dice with the buttons on the table (or press **Your move** below)."
+    )
     for game_id in presented_games():
         assert "**Your move**" in presenter_for(game_id).ping_hint

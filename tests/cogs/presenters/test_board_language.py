@@ -1,6 +1,7 @@
 """Board images are labelled in the language they are drawn in, when a font
 here has its letters; otherwise in English (Pillow's built-in font is
 Latin only), never in boxes. The image cache keeps one picture per language."""
+
 from pathlib import Path
 
 import pytest
@@ -44,14 +45,18 @@ def render(game_id: str) -> None:
 
 
 @pytest.mark.skipif(SOME_FONT is None, reason="no TrueType file on this machine")
-@pytest.mark.parametrize("game_id, english, japanese", [
-    ("keltis", "wishing stones", "願いの石"),
-    ("oracle", "sanctuary", "聖域"),
-    ("keltis_dice", "pts", "点"),
-    ("cuttle", "deck", "山札"),
-])
+@pytest.mark.parametrize(
+    "game_id, english, japanese",
+    [
+        ("keltis", "wishing stones", "願いの石"),
+        ("oracle", "sanctuary", "聖域"),
+        ("keltis_dice", "pts", "点"),
+        ("cuttle", "deck", "山札"),
+    ],
+)
 def test_a_board_is_labelled_in_japanese_when_a_font_can_draw_it(
-        monkeypatch, drawn_words, game_id, english, japanese):
+    monkeypatch, drawn_words, game_id, english, japanese
+):
     with_font(monkeypatch, SOME_FONT)
     with speaking("ja"):
         assert drawing.board_language() == "ja"

@@ -1,6 +1,7 @@
 """Board images drawn in the worker process (issue 18): the same PNG as one
 drawn here, cached like any other, one drawing for two asks at once, and
 a new worker (or a thread) when the worker died."""
+
 from __future__ import annotations
 
 import asyncio
@@ -18,7 +19,8 @@ NAMES = ["Ann", "Zoë"]
 
 
 def positions(game_id: str, count: int) -> list[dict]:
-    match, rnd, views = Match.new(game_id, 2, f"pool-{game_id}"), random.Random(3), []
+    match, rnd = Match.new(game_id, 2, f"pool-{game_id}"), random.Random(3)
+    views: list[dict] = []
     while len(views) < count and match.to_act():
         seat = rnd.choice(match.to_act())
         match.act(seat, rnd.choice(match.legal(seat)), match.seq)

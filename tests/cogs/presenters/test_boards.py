@@ -1,6 +1,7 @@
 """Every game's board image: random positions of every game and player count
 render a small PNG, legible at the width Discord shows it, that depends on
 nothing a spectator cannot see."""
+
 import io
 import itertools
 import random
@@ -27,8 +28,9 @@ def positions(game_id: str, every: int = 9):
     games = 1
     if game_id == "cuttle":  # short games: more of them, seen more often
         every, games = max(every // 3, 1), 3
-    for players, n in itertools.product(range(game.min_players, game.max_players + 1),
-                                        range(games)):
+    for players, n in itertools.product(
+        range(game.min_players, game.max_players + 1), range(games)
+    ):
         match = Match.new(game_id, players, f"boards-{game_id}-{players}-{n}")
         rnd = random.Random(players + n)
         while match.to_act():
@@ -39,7 +41,7 @@ def positions(game_id: str, every: int = 9):
         yield match, NAMES[:players]
 
 
-def draw(game_id: str, view: dict, names: list[str]) -> bytes:
+def draw(game_id: str, view: dict, names: list[str]) -> bytes | None:
     return presenter_for(game_id).render_board(view, names)
 
 

@@ -14,8 +14,11 @@ def in_play(tricks: int) -> Match:
     rnd = random.Random(5)
     while True:
         view = match.view(None)
-        if view["phase"] == "play" and len(view["tricks"]) == tricks \
-                and len(view["trick"]["cards"]) == 2:
+        if (
+            view["phase"] == "play"
+            and len(view["tricks"]) == tricks
+            and len(view["trick"]["cards"]) == 2
+        ):
             return match
         seat = match.to_act()[0]
         match.act(seat, rnd.choice(match.legal(seat)), match.seq)
@@ -31,8 +34,11 @@ def test_the_trick_in_progress_from_its_leader_and_the_last_trick_with_its_winne
     y = board.TRICK_Y + board.CARD_H // 2
     for i in range(5):  # two cards played, three places still empty
         inside = image.getpixel((place_x(i) + 10, y))
-        assert near(inside, board.SUIT_STYLE["n"][0]) or near(inside, board.SUIT_STYLE["p"][0]) \
-            if i < 2 else near(inside, (239, 230, 210))
+        assert (
+            near(inside, board.SUIT_STYLE["n"][0]) or near(inside, board.SUIT_STYLE["p"][0])
+            if i < 2
+            else near(inside, (239, 230, 210))
+        )
     last = view["tricks"][-1]
     winner_place = (last["winner"] - last["leader"]) % 5
     for i in range(5):

@@ -9,13 +9,23 @@ NAMES = ["Ann", "Bob"]
 
 def table(m, rec: Recorder | None = None) -> dict:
     recent = rec.lines(P, NAMES) if rec else []
-    return P.table_embed(match_id=4, view=m.view(None), names=NAMES, to_act=m.to_act(),
-                         recent=recent, outcome=m.outcome(), seq=m.seq).to_dict()
+    embed = P.table_embed(
+        match_id=4,
+        view=m.view(None),
+        names=NAMES,
+        to_act=m.to_act(),
+        recent=recent,
+        outcome=m.outcome(),
+        seq=m.seq,
+    )
+    return dict(embed.to_dict())
 
 
 def panel(m, seat: int) -> dict:
-    return P.panel_embed(match_id=4, view=m.view(seat), names=NAMES, seat=seat,
-                         to_act=m.to_act(), seq=m.seq).to_dict()
+    embed = P.panel_embed(
+        match_id=4, view=m.view(seat), names=NAMES, seat=seat, to_act=m.to_act(), seq=m.seq
+    )
+    return dict(embed.to_dict())
 
 
 def fields(embed: dict) -> dict[str, str]:
@@ -29,14 +39,24 @@ def labels(m, seat: int) -> dict[str, str]:
 def middle_game():
     """Ann (seat 0, to play) stole Bob's 7♥ with J♠ and won her 6♦ back;
     she has glasses, Bob a King."""
-    return position(hands={0: ["2d", "9c", "jh", "5s"], 1: ["2c", "4d", "8d"]},
-                    stacks=[("7h", 1, ["js"]), ("10c", 1, []), ("6d", 0, ["jd", "jc"])],
-                    perms={0: ["8s"], 1: ["kh"]}, scrap=["3d"], current=0)
+    return position(
+        hands={0: ["2d", "9c", "jh", "5s"], 1: ["2c", "4d", "8d"]},
+        stacks=[("7h", 1, ["js"]), ("10c", 1, []), ("6d", 0, ["jd", "jc"])],
+        perms={0: ["8s"], 1: ["kh"]},
+        scrap=["3d"],
+        current=0,
+    )
 
 
 def test_cards_show_ranks_and_suit_symbols():
-    assert [card(c) for c in ("as", "2c", "10d", "jh", "qs", "kc")] == \
-        ["A♠", "2♣", "10♦", "J♥", "Q♠", "K♣"]
+    assert [card(c) for c in ("as", "2c", "10d", "jh", "qs", "kc")] == [
+        "A♠",
+        "2♣",
+        "10♦",
+        "J♥",
+        "Q♠",
+        "K♣",
+    ]
 
 
 def test_labels_name_the_card_and_what_it_does():
@@ -69,8 +89,15 @@ def test_labels_name_the_card_and_what_it_does():
 
 
 def test_actions_are_grouped_by_the_card_they_use():
-    for key in ("points:7h", "scuttle:7h:5c", "oneoff:2d:kh", "perm:kd", "jack:jh:7c",
-                "glasses:8s", "oneoff:6c"):
+    for key in (
+        "points:7h",
+        "scuttle:7h:5c",
+        "oneoff:2d:kh",
+        "perm:kd",
+        "jack:jh:7c",
+        "glasses:8s",
+        "oneoff:6c",
+    ):
         assert P.group(Action.parse(key)) == key.split(":")[1]
     for key in ("draw", "pass", "resolve", "counter:2h", "take:9d", "discard:3c"):
         assert P.group(Action.parse(key)) is None
@@ -85,8 +112,9 @@ def test_table_shows_both_point_areas_with_control_permanents_and_targets():
     assert embed["title"] == "Cuttle · match #4"
     assert embed["description"] == "**Ann** to play: draw, or play a card."
     assert fields(embed) == {
-        "🔴 Ann · 13/21 points · ✋4":
-            "7♥ ← J♠ (stolen from Bob) · 6♦ ← J♦ ← J♣ (won back from Bob)\n👓 8♠",
+        "🔴 Ann · 13/21 points · ✋4": (
+            "7♥ ← J♠ (stolen from Bob) · 6♦ ← J♦ ← J♣ (won back from Bob)\n👓 8♠"
+        ),
         "⚪ Bob · 10/14 points (👑×1) · ✋3 · dealer": "10♣\n👑 K♥",
         "Deck and scrap": "Deck: 36 cards · scrap: 1 card, top 3♦",
     }
@@ -101,8 +129,8 @@ def test_counter_window_shows_the_chain_and_asks_the_responder_in_their_panel():
     assert fields(embed)["One-off"] == "Ann's 2♦: scrap Bob's K♥"
     assert fields(embed)["Recent moves"] == "**Ann** played 2♦ as a one-off: scrap K♥."
     assert panel(m, 1)["description"] == (
-        "**Your decision:** Counter their one-off 2♦ (scrap your K♥) with a 2, "
-        "or let it resolve.")
+        "**Your decision:** Counter their one-off 2♦ (scrap your K♥) with a 2, or let it resolve."
+    )
     assert labels(m, 1) == {"counter:2c": "Counter with 2♣", "resolve": "Let it resolve"}
     assert panel(m, 0)["description"] == "**Bob** may counter 2♦ with a 2, or let it resolve."
 
@@ -112,28 +140,36 @@ def test_counter_window_shows_the_chain_and_asks_the_responder_in_their_panel():
     assert fields(embed)["One-off"] == "Ann's 2♦: scrap Bob's K♥\nCounters: 2♣"
     assert panel(m, 0)["description"] == (
         "**Your decision:** Counter their counter 2♣ (against your one-off 2♦) with a 2, "
-        "or let it resolve.")
+        "or let it resolve."
+    )
     assert labels(m, 0) == {"resolve": "Let it resolve"}
     rec.act(0, "resolve")
     embed = table(m, rec)
     assert "One-off" not in fields(embed)
     assert fields(embed)["Recent moves"].split("\n")[-3:] == [
-        "**Bob** countered with 2♣.", "**Ann** let it resolve.",
-        "2♦ is cancelled by 1 counter and does nothing."]
+        "**Bob** countered with 2♣.",
+        "**Ann** let it resolve.",
+        "2♦ is cancelled by 1 counter and does nothing.",
+    ]
     # one counter: the 2♦ is cancelled, the King stays
     assert fields(embed)["⚪ Bob · 10/14 points (👑×1) · ✋2 · dealer"] == "10♣\n👑 K♥"
     assert fields(embed)["Deck and scrap"] == (
-        "Deck: 36 cards · scrap: 3 cards, top 2♣\nScrap, oldest first: 3♦ 2♦ 2♣")
+        "Deck: 36 cards · scrap: 3 cards, top 2♣\nScrap, oldest first: 3♦ 2♦ 2♣"
+    )
 
 
 def test_hands_only_in_their_owners_panel_and_glasses_show_the_other_hand():
     m = middle_game()
     ann, bob = fields(panel(m, 0)), fields(panel(m, 1))
-    assert ann == {"Your hand": "2♦ 5♠ 9♣ J♥", "Their hand (👓 your glasses)": "2♣ 4♦ 8♦",
-                   "Points": "you 13/21 · them 10/14"}
+    assert ann == {
+        "Your hand": "2♦ 5♠ 9♣ J♥",
+        "Their hand (👓 your glasses)": "2♣ 4♦ 8♦",
+        "Points": "you 13/21 · them 10/14",
+    }
     assert bob == {"Your hand": "2♣ 4♦ 8♦", "Points": "you 10/14 · them 13/21"}
     assert panel(m, 0)["description"] == (
-        "**Your decision:** Draw, or choose a card and what to do with it.")
+        "**Your decision:** Draw, or choose a card and what to do with it."
+    )
     public = str(table(m))
     assert "2♦ 5♠ 9♣ J♥" not in public and "2♣ 4♦ 8♦" not in public and "hand" not in public
 
@@ -157,13 +193,19 @@ def test_a_four_makes_the_victim_discard_in_their_panel_and_a_three_takes_from_t
     rec.act(1, "resolve")
     assert table(m)["description"] == "**Bob** discards 2 cards (Ann's 4)."
     assert panel(m, 1)["description"] == (
-        "**Your decision:** Their 4: discard 2 cards of your choice.")
-    assert labels(m, 1) == {"discard:3h": "Discard 3♥", "discard:5d": "Discard 5♦",
-                            "discard:6h": "Discard 6♥"}
+        "**Your decision:** Their 4: discard 2 cards of your choice."
+    )
+    assert labels(m, 1) == {
+        "discard:3h": "Discard 3♥",
+        "discard:5d": "Discard 5♦",
+        "discard:6h": "Discard 6♥",
+    }
     rec.act(1, "discard:5d")
     assert table(m)["description"] == "**Bob** discards 1 card (Ann's 4)."
     assert fields(table(m, rec))["Recent moves"].split("\n")[-2:] == [
-        "4♣ resolves: the opponent discards two cards.", "**Bob** discarded 5♦."]
+        "4♣ resolves: the opponent discards two cards.",
+        "**Bob** discarded 5♦.",
+    ]
     act(m, 1, "discard:6h")
     act(m, 1, "draw")
     act(m, 0, "oneoff:3c")
@@ -178,36 +220,51 @@ def test_empty_deck_counts_passes_and_three_end_in_a_draw():
     embed = table(m)
     assert embed["description"] == "**Ann** to play or pass (the deck is empty)."
     assert fields(embed)["Deck and scrap"] == (
-        "Deck: 0 cards · scrap: 0 cards\nPasses in a row: 1/3 (three end the game in a draw)")
+        "Deck: 0 cards · scrap: 0 cards\nPasses in a row: 1/3 (three end the game in a draw)"
+    )
     assert labels(m, 0)["pass"] == "Pass (passes in a row so far: 1)"
     act(m, 0, "pass")
     act(m, 1, "pass")
     embed = table(m)
     assert embed["description"] == (
         "**Game over.**\n**Draw**: three passes in a row.\n"
-        "**Ann**: 0/21 points — no point cards\n**Bob**: 0/21 points — no point cards")
+        "**Ann**: 0/21 points — no point cards\n**Bob**: 0/21 points — no point cards"
+    )
     assert "Passes in a row" not in fields(embed)["Deck and scrap"]
 
 
 def test_final_scores_show_the_winner_with_points_target_and_cards():
-    m = position(hands={0: ["ks"], 1: ["3h"]}, stacks=[("10c", 0, []), ("5d", 0, []),
-                                                       ("4h", 1, ["jd"])], current=0)
+    m = position(
+        hands={0: ["ks"], 1: ["3h"]},
+        stacks=[("10c", 0, []), ("5d", 0, []), ("4h", 1, ["jd"])],
+        current=0,
+    )
     act(m, 0, "perm:ks")
     lines = P.outcome_lines(m.outcome(), NAMES)
-    assert lines == ["🏆 **Ann**: 19/14 points (👑×1) — 10♣ 5♦ 4♥", "**Bob**: 0/21 points — "
-                     "no point cards"]
+    assert lines == [
+        "🏆 **Ann**: 19/14 points (👑×1) — 10♣ 5♦ 4♥",
+        "**Bob**: 0/21 points — no point cards",
+    ]
     m = position(hands={0: ["ks"], 1: ["3h"]}, current=0)
     rec = Recorder(m)
     rec.act(0, "concede")
     assert P.outcome_lines(m.outcome(), NAMES)[:2] == [
-        "Won by concession.", "**Ann**: 0/21 points — no point cards"]
-    assert table(m, rec)["fields"][-1] == {"name": "Recent moves", "value": "**Ann** conceded.",
-                                           "inline": False}
+        "Won by concession.",
+        "**Ann**: 0/21 points — no point cards",
+    ]
+    assert table(m, rec)["fields"][-1] == {
+        "name": "Recent moves",
+        "value": "**Ann** conceded.",
+        "inline": False,
+    }
 
 
 def test_moves_in_words_tell_what_happened_and_hide_the_draw():
-    m = position(hands={0: ["4d", "9s", "ah"], 1: ["2s", "3c", "5h"]}, deck=["7c", "jh"],
-                 stacks=[("7h", 1, [])])
+    m = position(
+        hands={0: ["4d", "9s", "ah"], 1: ["2s", "3c", "5h"]},
+        deck=["7c", "jh"],
+        stacks=[("7h", 1, [])],
+    )
     rec = Recorder(m)
     rec.act(0, "oneoff:4d")
     rec.act(1, "counter:2s")

@@ -16,8 +16,11 @@ def table(**changes) -> dict:
 def test_a_stolen_card_sits_with_its_controller_its_jacks_below_it():
     view = table(stacks=[{"card": "9d", "owner": 1, "controller": 0, "jacks": ["jh", "js"]}])
     image = pixels(board.render(view, NAMES))
-    assert image.height == board.height(view) == board.MIDDLE_H + 2 * (
-        board.HEAD + board.CARD_H + 2 * board.JACK_STEP + 44)
+    assert (
+        image.height
+        == board.height(view)
+        == board.MIDDLE_H + 2 * (board.HEAD + board.CARD_H + 2 * board.JACK_STEP + 44)
+    )
     top = board.HEAD + 6
     x = 12 + board.CARD_W - 14
     assert near(image.getpixel((x, top + 16)), SEAT_COLOURS[1], 40)  # its owner's disc
@@ -29,8 +32,9 @@ def test_a_stolen_card_sits_with_its_controller_its_jacks_below_it():
 
 def test_a_pending_one_off_shows_its_target_and_counters():
     plain = pixels(board.render(table(), NAMES))
-    view = table(phase="counter", pending={"card": "2h", "target": "qs", "counters": ["2c"],
-                                           "responder": 0})
+    view = table(
+        phase="counter", pending={"card": "2h", "target": "qs", "counters": ["2c"], "responder": 0}
+    )
     image = pixels(board.render(view, NAMES))
     band = board._band_height(view)
     y = band + 40 + 3  # the top edge of the middle's cards

@@ -38,8 +38,16 @@ def test_a_change_of_view_names_or_game_draws_again():
     cache.get("keltis", VIEW, ["Ann", "Cy"], render)
     cache.get("oracle", VIEW, ["Ann", "Bo"], render)
     assert render.calls == 4
-    assert len({view_key("keltis", VIEW, ["Ann"]), view_key("keltis", VIEW, ["Ann "]),
-                view_key("oracle", VIEW, ["Ann"])}) == 3
+    assert (
+        len(
+            {
+                view_key("keltis", VIEW, ["Ann"]),
+                view_key("keltis", VIEW, ["Ann "]),
+                view_key("oracle", VIEW, ["Ann"]),
+            }
+        )
+        == 3
+    )
 
 
 def test_the_least_recently_used_image_goes_first_when_full():
@@ -62,8 +70,10 @@ def test_threads_asking_for_the_same_board_share_one_drawing():
     gate = threading.Event()
     cache, render = ImageCache(), Counting(gate)
     results = []
-    threads = [threading.Thread(target=lambda: results.append(
-        cache.get("g", VIEW, ["Ann"], render))) for _ in range(8)]
+    threads = [
+        threading.Thread(target=lambda: results.append(cache.get("g", VIEW, ["Ann"], render)))
+        for _ in range(8)
+    ]
     for thread in threads:
         thread.start()
     while render.calls == 0:

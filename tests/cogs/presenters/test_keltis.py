@@ -22,10 +22,22 @@ def test_action_labels_and_groups():
 
 
 def test_table_shows_rows_with_direction_piles_stones_and_hand_sizes():
-    m = position(hands={0: ["b1"], 1: ["y2", "y3"]}, piles={"g": ["g4"]},
-                 rows={0: {"p": ["p9", "p7", "x7"]}}, point_rows={1: ["x2", "x3"]}, stones={0: [4]})
-    embed = P.table_embed(match_id=7, view=m.view(None), names=["Ann", "Bo"], to_act=(0,),
-                          recent=["**Ann** discarded 🟡5."], outcome=None, seq=3).to_dict()
+    m = position(
+        hands={0: ["b1"], 1: ["y2", "y3"]},
+        piles={"g": ["g4"]},
+        rows={0: {"p": ["p9", "p7", "x7"]}},
+        point_rows={1: ["x2", "x3"]},
+        stones={0: [4]},
+    )
+    embed = P.table_embed(
+        match_id=7,
+        view=m.view(None),
+        names=["Ann", "Bo"],
+        to_act=(0,),
+        recent=["**Ann** discarded 🟡5."],
+        outcome=None,
+        seq=3,
+    ).to_dict()
     fields = {f["name"]: f["value"] for f in embed["fields"]}
     assert embed["title"] == "Keltis · match #7"
     assert embed["description"] == "**Ann** to play a card."
@@ -37,37 +49,48 @@ def test_table_shows_rows_with_direction_piles_stones_and_hand_sizes():
 
 
 def test_a_turn_in_words_the_draw_from_the_deck_shows_its_card_only_to_the_drawer():
-    m = position(hands={0: ["b1", "b5", "y2", "y3"], 1: ["y4"]}, piles={"g": ["g4"]},
-                 deck=["g9", "p2", "u3"])
+    m = position(
+        hands={0: ["b1", "b5", "y2", "y3"], 1: ["y4"]}, piles={"g": ["g4"]}, deck=["g9", "p2", "u3"]
+    )
     rec = Recorder(m)
     rec.act(0, "play:b1:b")
     drawn = next(e["card"] for e in rec.act(0, "draw:deck") if e["type"] == "drawn")
     assert rec.lines(P, ["Ann", "Bo"]) == [
-        "**Ann** played 🟤1 on their brown row, then drew from the draw pile."]
+        "**Ann** played 🟤1 on their brown row, then drew from the draw pile."
+    ]
     assert rec.lines(P, ["Ann", "Bo"], viewer=0) == [
-        f"**Ann** played 🟤1 on their brown row, then drew from the draw pile ({card(drawn)})."]
+        f"**Ann** played 🟤1 on their brown row, then drew from the draw pile ({card(drawn)})."
+    ]
     assert card(drawn) not in "".join(rec.lines(P, ["Ann", "Bo"], viewer=1))
     rec.act(1, "discard:y4")
     rec.act(1, "draw:g")
     assert rec.lines(P, ["Ann", "Bo"], since=2) == [
-        "**Bo** discarded 🟡4, then took 🟢4 from the green pile."]
+        "**Bo** discarded 🟡4, then took 🟢4 from the green pile."
+    ]
 
 
 def test_panel_shows_the_hand_only_to_its_owner():
     m = Match.new("keltis", 2, "panel", {"first_player": 0})
-    mine = P.panel_embed(match_id=1, view=m.view(0), names=["A", "B"], seat=0,
-                         to_act=(0,), seq=0).to_dict()
+    mine = P.panel_embed(
+        match_id=1, view=m.view(0), names=["A", "B"], seat=0, to_act=(0,), seq=0
+    ).to_dict()
     hand = " ".join(card(c) for c in m.view(0)["hand"])
     assert {"name": "Your hand", "value": hand, "inline": False} in mine["fields"]
-    table = P.table_embed(match_id=1, view=m.view(None), names=["A", "B"], to_act=(0,),
-                          recent=[], outcome=None, seq=0).to_dict()
+    table = P.table_embed(
+        match_id=1, view=m.view(None), names=["A", "B"], to_act=(0,), recent=[], outcome=None, seq=0
+    ).to_dict()
     assert "Your hand" not in str(table)
 
 
 def test_final_scores_with_breakdown_and_shared_victory():
-    outcome = {"scores": [5, 5], "winners": [0, 1], "breakdown": [
-        {"rows": {"b": 2}, "point_row": 1, "stones": 2, "total": 5},
-        {"rows": {"y": 6}, "point_row": 0, "stones": -1, "total": 5}]}
+    outcome = {
+        "scores": [5, 5],
+        "winners": [0, 1],
+        "breakdown": [
+            {"rows": {"b": 2}, "point_row": 1, "stones": 2, "total": 5},
+            {"rows": {"y": 6}, "point_row": 0, "stones": -1, "total": 5},
+        ],
+    }
     lines = P.outcome_lines(outcome, ["A", "B"])
     assert lines[0] == "🏆 **A**: 5 (rows 🟤+2 · point row +1 · stones +2)"
     assert lines[1].startswith("🏆 **B**: 5")
@@ -75,13 +98,18 @@ def test_final_scores_with_breakdown_and_shared_victory():
 
 def test_the_panel_states_each_decision_in_words():
     m = position(hands={0: ["b1", "b5", "y5"], 1: ["y2"]}, deck=["g9", "p2", "u3"])
+
     def asked(seat=0):
-        return P.panel_embed(match_id=1, view=m.view(seat), names=["A", "B"], seat=seat,
-                             to_act=m.to_act(), seq=m.seq).description
+        return P.panel_embed(
+            match_id=1, view=m.view(seat), names=["A", "B"], seat=seat, to_act=m.to_act(), seq=m.seq
+        ).description
+
     assert asked().startswith("**Your decision:** Play a card on one of your rows, or discard")
     m.act(0, "stone:b5:y5", m.seq)
-    assert asked() == ("**Your decision:** Draw 2 cards: the draw pile or a discard top "
-                       "(not a card you discarded this turn).")
+    assert asked() == (
+        "**Your decision:** Draw 2 cards: the draw pile or a discard top "
+        "(not a card you discarded this turn)."
+    )
     m.act(0, "draw:deck", m.seq)
     assert "Draw 1 card:" in asked()
     assert asked(1).startswith("**A** to draw 1 card")
@@ -92,6 +120,7 @@ def test_final_placements_say_how_many_cards_are_left():
     m.act(0, "discard:b1", m.seq)
     m.act(0, "draw:deck", m.seq)
     m.act(0, "play:b2:b", m.seq)
-    assert P.decision(m.view(0)) == ("The game has ended: place up to 1 more card on your rows, "
-                                     "or say you're done.")
+    assert P.decision(m.view(0)) == (
+        "The game has ended: place up to 1 more card on your rows, or say you're done."
+    )
     assert "up to 2 more cards" in P.decision(m.view(1))

@@ -21,8 +21,9 @@ def test_a_taken_wishing_stone_carries_its_takers_colour():
 
 def test_rows_show_their_cards_in_order_and_the_height_fits_the_players():
     view = Match.new("keltis", 4, "keltis-board").view(None)
-    view["players"][1]["rows"] = {"g": {"cards": ["g3", "g5", "ge"], "direction": "up",
-                                        "closed": True}}
+    view["players"][1]["rows"] = {
+        "g": {"cards": ["g3", "g5", "ge"], "direction": "up", "closed": True}
+    }
     image = pixels(board.render(view, NAMES + ["Di"]))
     assert image.height == board.height(4) == board.MIDDLE_H + 2 * board.BLOCK_H
     x = board.WIDTH / 2 + 8 + board.CHIP_W + 8  # the second column's first card

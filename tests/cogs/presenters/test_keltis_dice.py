@@ -1,4 +1,5 @@
 """The Keltis dice game presenter: labels, rows, table, panel and final scores."""
+
 from cogs.presenters.keltis_dice import KeltisDicePresenter, dice_text, kept_faces, row_cells
 from rules import Action, Match
 from tests.cogs.presenters.story_helpers import Recorder
@@ -32,14 +33,18 @@ def test_move_and_clover_labels_show_where_the_stone_stops():
     assert labels(m, 0) == ["New 🟡 stone → 2🍀", "Move 🟢 7 → 9", "Pass (don't move)"]
     assert P.label(Action.parse("roll"), {}) == "🎲 Roll the dice"
     clover = position(2, stones={0: {"b": 4}}, dice="b", phase="clover", current=0)
-    assert labels(clover, 0) == ["🍀 Move 🟤 4 → 5🍀", "🍀 New 🟡 stone → 1",
-                                 "🍀 New 🩷 stone → 1", "🍀 New 🟢 stone → 1",
-                                 "🍀 New 🔵 stone → 1", "Don't use the clover"]
+    assert labels(clover, 0) == [
+        "🍀 Move 🟤 4 → 5🍀",
+        "🍀 New 🟡 stone → 1",
+        "🍀 New 🩷 stone → 1",
+        "🍀 New 🟢 stone → 1",
+        "🍀 New 🔵 stone → 1",
+        "Don't use the clover",
+    ]
 
 
 def test_every_action_is_public_and_offered_directly():
-    for key in ("roll", "stop", "reroll:bbw", "move:y", "pass", "clover:u", "clover_new:g",
-                "skip"):
+    for key in ("roll", "stop", "reroll:bbw", "move:y", "pass", "clover:u", "clover_new:g", "skip"):
         action = Action.parse(key)
         assert P.is_public(action) and P.group(action) is None
 
@@ -57,13 +62,15 @@ def test_an_extra_turn_and_a_clover_step_are_told():
     rec = Recorder(m)
     rec.act(0, "move:b")
     assert rec.lines(P, NAMES) == [
-        "**Ann** moved their 🟤 stone 3 → 8👺, then takes another turn (👺 kobold)."]
+        "**Ann** moved their 🟤 stone 3 → 8👺, then takes another turn (👺 kobold)."
+    ]
     m = position(2, stones={0: {"b": 3}}, dice="bbyww", phase="move")  # 3 -> 5: a clover
     rec = Recorder(m)
     rec.act(0, "move:b")
     rec.act(0, "clover_new:g")
     assert rec.lines(P, NAMES) == [
-        "**Ann** moved their 🟤 stone 3 → 5🍀, then 🍀 moved a new 🟢 stone onto 1."]
+        "**Ann** moved their 🟤 stone 3 → 5🍀, then 🍀 moved a new 🟢 stone onto 1."
+    ]
 
 
 def test_a_row_shows_fields_symbols_forbidden_fields_goal_area_and_stones():
@@ -74,18 +81,33 @@ def test_a_row_shows_fields_symbols_forbidden_fields_goal_area_and_stones():
 
 
 def test_table_shows_side_dice_players_rows_and_the_reroll():
-    m = position(3, side="B", stones={0: {"b": 2, "u": 9}, 1: {"b": 2, "g": 7}, 2: {"p": 5}},
-                 chips={0: 5, 1: 0, 2: 1}, dice="yyguw", current=1)
-    embed = P.table_embed(match_id=9, view=m.view(None), names=NAMES, to_act=m.to_act(),
-                          recent=["**Bo** rolled 🟤🟡🟢🔵💎."], outcome=None, seq=12).to_dict()
+    m = position(
+        3,
+        side="B",
+        stones={0: {"b": 2, "u": 9}, 1: {"b": 2, "g": 7}, 2: {"p": 5}},
+        chips={0: 5, 1: 0, 2: 1},
+        dice="yyguw",
+        current=1,
+    )
+    embed = P.table_embed(
+        match_id=9,
+        view=m.view(None),
+        names=NAMES,
+        to_act=m.to_act(),
+        recent=["**Bo** rolled 🟤🟡🟢🔵💎."],
+        outcome=None,
+        seq=12,
+    ).to_dict()
     assert embed["title"] == "Keltis dice game · match #9"
-    assert embed["description"] == ("Side **B** (⛔ forbidden fields)\n"
-                                    "**Bo** ⚪ to move with 🟡🟡🟢🔵💎 (or pass).")
+    assert embed["description"] == (
+        "Side **B** (⛔ forbidden fields)\n**Bo** ⚪ to move with 🟡🟡🟢🔵💎 (or pass)."
+    )
     fields = {f["name"]: f["value"] for f in embed["fields"]}
     assert fields["Players"] == (
         "🔴 **Ann** · 💎 5 chips · stones 2/4 · score 9\n"
         "⚪ **Bo** · 💎 0 chips · stones 2/4 · score -7\n"
-        "⚫ **🤖 Bot 3** · 💎 1 chip · stones 1/4 · score -2")
+        "⚫ **🤖 Bot 3** · 💎 1 chip · stones 1/4 · score -2"
+    )
     assert fields["🟢 Green"] == "1 2 3🍀 4⛔ 5💎 6⛔ ┃ **7**👺⚪ 8 9"
     assert fields["🔵 Blue"] == "1 2👺 3⛔ 4🍀 5⛔ 6💎 ┃ 7 8 **9**🔴"
     assert fields["Game"].startswith("Stones in goal areas (7-9): 2/7 · chips left: 40\n")
@@ -104,51 +126,88 @@ def test_game_two_of_both_shows_the_first_games_scores():
     first = view["finished_games"][0]["scores"]
     assert fields["Game"].endswith(f"Game 1 (side A): 🔴 {first[0]} · ⚪ {first[1]}")
     assert P.status_line(view, NAMES[:2], (view["current"],)).startswith(
-        "Side **B** (⛔ forbidden fields) · game 2 of 2 (A then B)\n")
+        "Side **B** (⛔ forbidden fields) · game 2 of 2 (A then B)\n"
+    )
 
 
 def test_panel_shows_the_owners_stones_and_the_rows():
     m = position(2, stones={0: {"b": 2}, 1: {"u": 9}}, dice="bbuww", phase="reroll")
-    mine = P.panel_embed(match_id=1, view=m.view(0), names=NAMES[:2], seat=0, to_act=(0,),
-                         seq=4).to_dict()
+    mine = P.panel_embed(
+        match_id=1, view=m.view(0), names=NAMES[:2], seat=0, to_act=(0,), seq=4
+    ).to_dict()
     fields = {f["name"]: f["value"] for f in mine["fields"]}
-    assert mine["description"] == ("**Your decision:** You rolled 🟤🟤🔵💎💎: keep them all, "
-                                   "or keep some and reroll the others.\nSide **A**")
+    assert mine["description"] == (
+        "**Your decision:** You rolled 🟤🟤🔵💎💎: keep them all, "
+        "or keep some and reroll the others.\nSide **A**"
+    )
     assert fields["Your stones"] == "🔴 🟤 2 (3 left) · 💎 0 chips · score -13"
     assert fields["🔵 Blue"].endswith("**9**⚪")
-    theirs = P.panel_embed(match_id=1, view=m.view(1), names=NAMES[:2], seat=1, to_act=(0,),
-                           seq=4).to_dict()
-    assert {"name": "Your stones", "value": "⚪ 🔵 9 (3 left) · 💎 0 chips · score 0",
-            "inline": False} in theirs["fields"]
-    table = P.table_embed(match_id=1, view=m.view(None), names=NAMES[:2], to_act=(0,),
-                          recent=[], outcome=None, seq=4).to_dict()
+    theirs = P.panel_embed(
+        match_id=1, view=m.view(1), names=NAMES[:2], seat=1, to_act=(0,), seq=4
+    ).to_dict()
+    assert {
+        "name": "Your stones",
+        "value": "⚪ 🔵 9 (3 left) · 💎 0 chips · score 0",
+        "inline": False,
+    } in theirs["fields"]
+    table = P.table_embed(
+        match_id=1, view=m.view(None), names=NAMES[:2], to_act=(0,), recent=[], outcome=None, seq=4
+    ).to_dict()
     assert "Your stones" not in str(table)
 
 
 def test_final_scores_with_breakdown_per_game_and_shared_victory():
-    m = position(2, stones={0: {"b": 8, "y": 9, "p": 7, "g": 6}, 1: {"b": 7, "u": 6}},
-                 chips={0: 5, 1: 2}, dice="uu", current=1)
+    m = position(
+        2,
+        stones={0: {"b": 8, "y": 9, "p": 7, "g": 6}, 1: {"b": 7, "u": 6}},
+        chips={0: 5, 1: 2},
+        dice="uu",
+        current=1,
+    )
     act(m, 1, "move:u")  # the fifth goal stone: the game ends at once (D-5)
     outcome = m.outcome()
     lines = P.outcome_lines(outcome, NAMES[:2])
-    assert lines == ["🏆 🔴 **Ann**: 28 (🟤+7 🟡+10 🩷+6 🟢+3 · 💎5 +2)",
-                     "⚪ **Bo**: 10 (🟤+6 🔵+7 · 💎2 -3)",
-                     "Ended — game A: enough stones reached the goal areas."]
-    both = {"winners": [0, 1], "games": [{"side": "A", "reason": "goal_stones"},
-                                          {"side": "B", "reason": "four_in_goal"}],
-            "breakdown": [{"total": 5, "games": [
-                {"side": "A", "rows": {"b": 10}, "chips": 0, "chip_points": -10, "total": 0},
-                {"side": "B", "rows": {"y": 6}, "chips": 4, "chip_points": 1, "total": 5}]},
-                {"total": 5, "games": [
+    assert lines == [
+        "🏆 🔴 **Ann**: 28 (🟤+7 🟡+10 🩷+6 🟢+3 · 💎5 +2)",
+        "⚪ **Bo**: 10 (🟤+6 🔵+7 · 💎2 -3)",
+        "Ended — game A: enough stones reached the goal areas.",
+    ]
+    both = {
+        "winners": [0, 1],
+        "games": [{"side": "A", "reason": "goal_stones"}, {"side": "B", "reason": "four_in_goal"}],
+        "breakdown": [
+            {
+                "total": 5,
+                "games": [
+                    {"side": "A", "rows": {"b": 10}, "chips": 0, "chip_points": -10, "total": 0},
+                    {"side": "B", "rows": {"y": 6}, "chips": 4, "chip_points": 1, "total": 5},
+                ],
+            },
+            {
+                "total": 5,
+                "games": [
                     {"side": "A", "rows": {}, "chips": 9, "chip_points": 10, "total": 5},
-                    {"side": "B", "rows": {"u": -4}, "chips": 1, "chip_points": 4, "total": 0}]}]}
+                    {"side": "B", "rows": {"u": -4}, "chips": 1, "chip_points": 4, "total": 0},
+                ],
+            },
+        ],
+    }
     lines = P.outcome_lines(both, NAMES[:2])
     assert lines[0] == "🏆 🔴 **Ann**: 5 (A 0 (🟤+10 · 💎0 -10) + B 5 (🟡+6 · 💎4 +1))"
     assert lines[1].startswith("🏆 ⚪ **Bo**: 5 (A 5 (no stones · 💎9 +10)")
-    assert lines[2] == ("Ended — game A: enough stones reached the goal areas; "
-                        "game B: a player has all four stones in the goal areas.")
-    table = P.table_embed(match_id=1, view=m.view(None), names=NAMES[:2], to_act=(),
-                          recent=[], outcome=outcome, seq=m.seq).to_dict()
+    assert lines[2] == (
+        "Ended — game A: enough stones reached the goal areas; "
+        "game B: a player has all four stones in the goal areas."
+    )
+    table = P.table_embed(
+        match_id=1,
+        view=m.view(None),
+        names=NAMES[:2],
+        to_act=(),
+        recent=[],
+        outcome=outcome,
+        seq=m.seq,
+    ).to_dict()
     assert table["description"].startswith("**Game over.**\n🏆 🔴 **Ann**: 28")
 
 
@@ -156,9 +215,15 @@ def test_a_crowded_four_player_table_stays_within_discord_limits():
     stones = {s: {c: 7 + (s % 3) for c in "bypg"} for s in range(4)}
     m = position(4, side="B", stones=stones, chips={s: 12 for s in range(4)}, dice="bbyyp")
     names = ["N" * 32] * 4
-    embed = P.table_embed(match_id=99999, view=m.view(None), names=names, to_act=(0,),
-                          recent=[f"**{names[0]}** kept 🟤, rerolled 🟤🟡🟡🩷 into 💎💎💎💎."] * 40,
-                          outcome=None, seq=999)
+    embed = P.table_embed(
+        match_id=99999,
+        view=m.view(None),
+        names=names,
+        to_act=(0,),
+        recent=[f"**{names[0]}** kept 🟤, rerolled 🟤🟡🟡🩷 into 💎💎💎💎."] * 40,
+        outcome=None,
+        seq=999,
+    )
     assert len(embed) <= 6000 and len(embed.fields) <= 25
     assert all(len(f.value) <= 1024 and len(f.name) <= 256 for f in embed.fields)
 

@@ -14,9 +14,13 @@ def labels(match: Match, seat: int = 0, view: dict | None = None) -> dict[str, s
 
 
 def moving_position() -> Match:
-    return position(2, hands={0: ["g7", "b2", "u5"], 1: ["y1"]},
-                    pawns={0: [0, 8, 8], 1: [15, 0, 0]}, oracle=5,
-                    tiles={15: "clover_y", 1: "points3", 16: "spiral", 4: "mirror"})
+    return position(
+        2,
+        hands={0: ["g7", "b2", "u5"], 1: ["y1"]},
+        pawns={0: [0, 8, 8], 1: [15, 0, 0]},
+        oracle=5,
+        tiles={15: "clover_y", 1: "points3", 16: "spiral", 4: "mirror"},
+    )
 
 
 def test_card_choice_is_a_group_of_play_and_discard():
@@ -43,18 +47,22 @@ def test_move_buttons_name_the_fields_and_what_lies_there():
         "oracle:3": "🔮 Oracle +3 → field 8 (your pawn is there)",
     }
     assert P.status_line(m.view(None), NAMES, m.to_act()) == (
-        "**Ann** — played 🟢7: move a pawn to its next 🟢 field, or the oracle 1-3 fields.")
+        "**Ann** — played 🟢7: move a pawn to its next 🟢 field, or the oracle 1-3 fields."
+    )
     act(m, 0, "pawn:1")
-    assert labels(m) == {"clover": "🍀 Clover: pawn from field 15 → field 19 💎×2",
-                         "skip": "Skip the clover"}
+    assert labels(m) == {
+        "clover": "🍀 Clover: pawn from field 15 → field 19 💎×2",
+        "skip": "Skip the clover",
+    }
     assert P.status_line(m.view(None), NAMES, m.to_act()) == (
-        "**Ann** — a 🍀🟡 clover on field 15: move this pawn on to its next yellow field, "
-        "or skip.")
+        "**Ann** — a 🍀🟡 clover on field 15: move this pawn on to its next yellow field, or skip."
+    )
 
 
 def test_spiral_and_goblin_buttons():
-    m = position(2, hands={0: ["p1", "y3"]}, pawns={0: [14, 0, 0]},
-                 tiles={16: "spiral", 3: "points2"})
+    m = position(
+        2, hands={0: ["p1", "y3"]}, pawns={0: [14, 0, 0]}, tiles={16: "spiral", 3: "points2"}
+    )
     act(m, 0, "play:p1")
     act(m, 0, "pawn:0")
     spiral = labels(m)
@@ -73,20 +81,23 @@ def test_spiral_and_goblin_buttons():
         "skip": "Skip the goblin",
     }
     assert P.status_line(m.view(None), NAMES, m.to_act()) == (
-        "**Ann** — a 👺 goblin on field 3: discard a card from hand or the end of a row, "
-        "or skip.")
+        "**Ann** — a 👺 goblin on field 3: discard a card from hand or the end of a row, or skip."
+    )
 
 
 def test_draws_are_public_buttons_labelled_from_the_public_view():
     m = position(2, hands={0: ["b2", "y1"]}, piles={"g": ["g4", "g6"]}, deck=["u1"] * 2)
     act(m, 0, "discard:b2")
     table = labels(m, view=m.view(None))
-    assert table == {"draw:deck": "Draw from the draw pile (2)",
-                     "draw:g": "Take 🟢6 from the green pile"}
+    assert table == {
+        "draw:deck": "Draw from the draw pile (2)",
+        "draw:g": "Take 🟢6 from the green pile",
+    }
     assert all(P.is_public(Action.parse(k)) for k in table)
     assert not P.is_public(Action.parse("play:g7")) and not P.is_public(Action.parse("skip"))
     assert P.status_line(m.view(None), NAMES, m.to_act()) == (
-        "**Ann** — draw 1 card from the draw pile or a discard top.")
+        "**Ann** — draw 1 card from the draw pile or a discard top."
+    )
 
 
 def test_moves_in_words_a_play_the_pawn_and_the_draw():
@@ -99,36 +110,54 @@ def test_moves_in_words_a_play_the_pawn_and_the_draw():
         rec.act(0, "skip" if "skip" in {a.key() for a in m.legal(0)} else m.legal(0)[0].key())
     rec.act(0, "draw:deck")
     line = rec.lines(P, NAMES)[0]
-    assert line.startswith(f"**Ann** played 🟢7, then moved a pawn from the start to "
-                           f"field {move['to']}")
+    assert line.startswith(
+        f"**Ann** played 🟢7, then moved a pawn from the start to field {move['to']}"
+    )
     assert "drew from the draw pile" in "".join(rec.lines(P, NAMES))
     assert "(🟡7)" in "".join(rec.lines(P, NAMES, viewer=0))
     assert "🟡7" not in "".join(rec.lines(P, NAMES, viewer=1))
 
 
 def table_position() -> Match:
-    return position(2, hands={0: ["b1", "y5"], 1: ["u2"]},
-                    rows={0: {"p": ["p9", "p7"], "u": ["u3"]}},
-                    pawns={0: [3, 14, 30], 1: [0, 0, 5]}, stones={0: 2}, mirrors={0: 1},
-                    earned={0: {"tiles": 7, "oracle": 5}}, piles={"g": ["g4", "g6"]}, oracle=12,
-                    deck=["b3"] * 2 + ["y7"] * 2)
+    return position(
+        2,
+        hands={0: ["b1", "y5"], 1: ["u2"]},
+        rows={0: {"p": ["p9", "p7"], "u": ["u3"]}},
+        pawns={0: [3, 14, 30], 1: [0, 0, 5]},
+        stones={0: 2},
+        mirrors={0: 1},
+        earned={0: {"tiles": 7, "oracle": 5}},
+        piles={"g": ["g4", "g6"]},
+        oracle=12,
+        deck=["b3"] * 2 + ["y7"] * 2,
+    )
 
 
 def test_table_shows_players_rows_stones_mirrors_scores_and_the_board():
     m = table_position()
-    embed = P.table_embed(match_id=7, view=m.view(None), names=NAMES, to_act=(0,),
-                          recent=["**Bo** played 🔵2, then moved a pawn 0 → 5."], outcome=None,
-                          seq=9).to_dict()
+    embed = P.table_embed(
+        match_id=7,
+        view=m.view(None),
+        names=NAMES,
+        to_act=(0,),
+        recent=["**Bo** played 🔵2, then moved a pawn 0 → 5."],
+        outcome=None,
+        seq=9,
+    ).to_dict()
     fields = [(f["name"], f["value"]) for f in embed["fields"]]
     assert embed["title"] == "Keltis: the Oracle · match #7"
-    assert embed["description"] == (
-        "**Ann** — play a card into a row (then move), or discard one.")
+    assert embed["description"] == ("**Ann** — play a card into a row (then move), or discard one.")
     assert fields == [
         ("🔴 Ann · ⭐12 · ✋2 · 💎2 · 🪞1", "Pawns on 3, 14, 30\n🩷↓ 9 7\n🔵 3"),
         ("⚪ Bo · ⭐0 · ✋1 · 💎0 · 🪞0", "Pawns on start, start, 5\nno rows yet"),
-        ("Board", ("🔮 Oracle on field 12 · sanctuary (29-35): 1/5 pawns\n"
-                   "Draw pile: 4 cards · discard tops: 🟤– 🟡– 🩷– 🟢6(2) 🔵–\n"
-                   f"💎 left on fields 6×2, 13×2, 19×2, 26×2, 35×1\n{KEY_LINE}")),
+        (
+            "Board",
+            (
+                "🔮 Oracle on field 12 · sanctuary (29-35): 1/5 pawns\n"
+                "Draw pile: 4 cards · discard tops: 🟤– 🟡– 🩷– 🟢6(2) 🔵–\n"
+                f"💎 left on fields 6×2, 13×2, 19×2, 26×2, 35×1\n{KEY_LINE}"
+            ),
+        ),
         ("Recent moves", "**Bo** played 🔵2, then moved a pawn 0 → 5."),
     ]
     assert embed["footer"]["text"] == "move 9"
@@ -137,29 +166,37 @@ def test_table_shows_players_rows_stones_mirrors_scores_and_the_board():
 
 def test_panel_shows_the_hand_only_to_its_owner():
     m = table_position()
-    mine = P.panel_embed(match_id=1, view=m.view(0), names=NAMES, seat=0, to_act=(0,),
-                         seq=0).to_dict()
+    mine = P.panel_embed(
+        match_id=1, view=m.view(0), names=NAMES, seat=0, to_act=(0,), seq=0
+    ).to_dict()
     assert mine["description"] == (
-        "**Your decision:** Play a card into a row (then move), or discard one.")
+        "**Your decision:** Play a card into a row (then move), or discard one."
+    )
     assert mine["fields"][:3] == [
         {"name": "Your hand", "value": "🟤1 🟡5", "inline": False},
         {"name": "Your rows", "value": "🩷↓ 9 7\n🔵 3", "inline": False},
         {"name": "Your pawns", "value": "on 3, 14, 30 · 🔮 oracle on field 12", "inline": False},
     ]
-    theirs = P.panel_embed(match_id=1, view=m.view(1), names=NAMES, seat=1, to_act=(0,),
-                           seq=0).to_dict()
+    theirs = P.panel_embed(
+        match_id=1, view=m.view(1), names=NAMES, seat=1, to_act=(0,), seq=0
+    ).to_dict()
     assert theirs["fields"][0]["value"] == "🔵2" and "🟡5" not in str(theirs)
     assert theirs["description"].startswith("**Ann** — ")
-    table = P.table_embed(match_id=1, view=m.view(None), names=NAMES, to_act=(0,), recent=[],
-                          outcome=None, seq=0).to_dict()
+    table = P.table_embed(
+        match_id=1, view=m.view(None), names=NAMES, to_act=(0,), recent=[], outcome=None, seq=0
+    ).to_dict()
     assert "Your hand" not in str(table) and "🟡5" not in str(table)
 
 
 def test_panel_lists_this_turns_discards_that_cannot_be_drawn_back():
     m = position(2, hands={0: ["b2", "y1"]}, piles={"g": ["g4"]})
     act(m, 0, "discard:b2")
-    fields = {f["name"]: f["value"] for f in P.panel_embed(
-        match_id=1, view=m.view(0), names=NAMES, seat=0, to_act=(0,), seq=1).to_dict()["fields"]}
+    fields = {
+        f["name"]: f["value"]
+        for f in P.panel_embed(
+            match_id=1, view=m.view(0), names=NAMES, seat=0, to_act=(0,), seq=1
+        ).to_dict()["fields"]
+    }
     assert fields["Discarded this turn (can't be drawn back)"] == "🟤2"
 
 
@@ -168,27 +205,34 @@ def test_final_table_gives_the_reason_and_each_score_with_its_breakdown():
     act(m, 0, "play:p3")
     act(m, 0, "pawn:2")  # the third pawn enters the sanctuary (O-7a)
     outcome = m.outcome()
-    embed = P.table_embed(match_id=2, view=m.view(None), names=NAMES, to_act=(),
-                          recent=[], outcome=outcome, seq=m.seq).to_dict()
+    embed = P.table_embed(
+        match_id=2, view=m.view(None), names=NAMES, to_act=(), recent=[], outcome=outcome, seq=m.seq
+    ).to_dict()
     assert embed["description"] == (
         "**Game over.**\n_The game ended: the sanctuary is full._\n"
         "🏆 **Ann**: 15 = play 0 (tiles 0, oracle 0, goblins 0) · pawns 19 (+6 +6 +7) · "
         "💎0 -4 · 🪞0 +0\n"
         "**Bo**: -4 = play 0 (tiles 0, oracle 0, goblins 0) · pawns 0 (+0 +0 +0) · "
-        "💎0 -4 · 🪞0 +0")
+        "💎0 -4 · 🪞0 +0"
+    )
 
 
 def test_shared_victory_with_mirrors_and_in_game_points():
     a = score([35, 29, 0], 3, 2, {"tiles": 7, "oracle": 5, "goblin": 0})
     b = score([35, 29, 0], 3, 2, {"tiles": 2, "oracle": 0, "goblin": 10})
-    lines = P.outcome_lines({"scores": [37, 37], "winners": [0, 1], "breakdown": [a, b],
-                             "reason": "deck_empty"}, NAMES)
+    lines = P.outcome_lines(
+        {"scores": [37, 37], "winners": [0, 1], "breakdown": [a, b], "reason": "deck_empty"}, NAMES
+    )
     assert lines == [
         "_The game ended: the draw pile ran out._",
-        ("🏆 **Ann**: 37 = play 12 (tiles 7, oracle 5, goblins 0) · pawns 16 (+10 +6 +0) · "
-         "💎3 +3 · 🪞2 +6"),
-        ("🏆 **Bo**: 37 = play 12 (tiles 2, oracle 0, goblins 10) · pawns 16 (+10 +6 +0) · "
-         "💎3 +3 · 🪞2 +6"),
+        (
+            "🏆 **Ann**: 37 = play 12 (tiles 7, oracle 5, goblins 0) · pawns 16 (+10 +6 +0) · "
+            "💎3 +3 · 🪞2 +6"
+        ),
+        (
+            "🏆 **Bo**: 37 = play 12 (tiles 2, oracle 0, goblins 10) · pawns 16 (+10 +6 +0) · "
+            "💎3 +3 · 🪞2 +6"
+        ),
     ]
 
 
@@ -199,24 +243,38 @@ def test_rules_summary_fits_and_the_image_comes_from_the_public_view():
 
 
 def test_variant_clover_names_the_other_pawns():
-    m = position(2, hands={0: ["g7"]}, pawns={0: [8, 0, 3]}, tiles={15: "clover_y"},
-                 options={"clover_other_pawn": True})
+    m = position(
+        2,
+        hands={0: ["g7"]},
+        pawns={0: [8, 0, 3]},
+        tiles={15: "clover_y"},
+        options={"clover_other_pawn": True},
+    )
     act(m, 0, "play:g7")
     act(m, 0, "pawn:0")
-    assert labels(m) == {"clover:1": "🍀 Clover: pawn from the start → field 2",
-                         "clover:2": "🍀 Clover: pawn from field 3 → field 9",
-                         "skip": "Skip the clover"}
+    assert labels(m) == {
+        "clover:1": "🍀 Clover: pawn from the start → field 2",
+        "clover:2": "🍀 Clover: pawn from field 3 → field 9",
+        "skip": "Skip the clover",
+    }
     assert "move another pawn on to its next yellow field" in P.status_line(
-        m.view(None), NAMES, m.to_act())
+        m.view(None), NAMES, m.to_act()
+    )
 
 
 def test_variant_clover_tells_two_pawns_on_one_field_apart():
     # O-6h: pawns 0 and 1 share field 3; pawn 0 came from 1 this turn, pawn 1 did not move
-    m = position(2, hands={0: ["b1"]}, pawns={0: [1, 3, 0]},
-                 tiles={1: "points5", 2: "clover_u", 3: "clover_y", 4: "spiral"},
-                 options={"clover_other_pawn": True})
+    m = position(
+        2,
+        hands={0: ["b1"]},
+        pawns={0: [1, 3, 0]},
+        tiles={1: "points5", 2: "clover_u", 3: "clover_y", 4: "spiral"},
+        options={"clover_other_pawn": True},
+    )
     for key in ("play:b1", "pawn:0", "clover:2"):
         act(m, 0, key)
-    assert labels(m) == {"clover:0": "🍀 Clover: pawn from field 3 (came from field 1) → field 4 🌀",
-                         "clover:1": "🍀 Clover: pawn from field 3 (not moved yet) → field 4 🌀",
-                         "skip": "Skip the clover"}
+    assert labels(m) == {
+        "clover:0": "🍀 Clover: pawn from field 3 (came from field 1) → field 4 🌀",
+        "clover:1": "🍀 Clover: pawn from field 3 (not moved yet) → field 4 🌀",
+        "skip": "Skip the clover",
+    }

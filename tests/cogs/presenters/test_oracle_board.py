@@ -24,7 +24,7 @@ def played(players: int, moves: int, seed: str = "board") -> Match:
 
 
 def png_of(match: Match, names=NAMES) -> bytes:
-    return board.render(match.view(None), names[:match.players])
+    return board.render(match.view(None), names[: match.players])
 
 
 def pixels(png: bytes) -> Image.Image:
@@ -32,7 +32,7 @@ def pixels(png: bytes) -> Image.Image:
 
 
 def near(colour, expected, tolerance=24) -> bool:
-    return all(abs(a - b) <= tolerance for a, b in zip(colour, expected))
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, expected, strict=False))
 
 
 def test_a_small_palette_png_of_the_board_and_legend():
@@ -98,15 +98,16 @@ def test_the_fields_lie_on_a_spiral_from_the_start_to_the_centre():
     assert distances == sorted(distances, reverse=True)  # always inwards
     for i, a in enumerate(spots):
         assert a.r <= a.x <= board.WIDTH - a.r and a.r <= a.y <= board.BOARD_SIZE - a.r
-        for b in spots[i + 1:]:
+        for b in spots[i + 1 :]:
             assert math.dist((a.x, a.y), (b.x, b.y)) > a.r + b.r  # no stones overlap
     steps = [math.dist((a.x, a.y), (b.x, b.y)) for a, b in itertools.pairwise(spots[:35])]
     assert max(steps) < 1.1 * min(steps)  # evenly spaced along the path
 
 
 def test_pawns_oracle_and_tiles_are_drawn_where_the_geometry_says():
-    match = position(2, pawns={0: [10, 0, 0], 1: [0, 0, 20]}, oracle=20,
-                     tiles={11: "points3", 12: "mirror"})
+    match = position(
+        2, pawns={0: [10, 0, 0], 1: [0, 0, 20]}, oracle=20, tiles={11: "points3", 12: "mirror"}
+    )
     image = pixels(board.render(match.view(None), NAMES[:2]))
     x, y, r = board.GEOMETRY[10]  # a lone pawn in the middle of a bare field
     assert near(image.getpixel((x, y + 0.05 * r)), board.SEAT_COLOURS[0])

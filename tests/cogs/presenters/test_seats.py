@@ -4,14 +4,14 @@ from cogs.presenters.seats import SEAT_COLOURS, SEAT_EMOJI, SEAT_INK, seat_emoji
 
 
 def distance(a, b) -> float:
-    return sum((x - y) ** 2 for x, y in zip(a, b)) ** 0.5
+    return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
 
 
 def test_five_seats_each_with_its_own_colour_none_a_keltis_colour():
     assert len(SEAT_COLOURS) == len(SEAT_EMOJI) == len(SEAT_INK) == 5  # Cucco seats five
     assert len(set(SEAT_EMOJI)) == 5
     for i, colour in enumerate(SEAT_COLOURS):
-        for other in SEAT_COLOURS[i + 1:]:
+        for other in SEAT_COLOURS[i + 1 :]:
             assert distance(colour, other) > 100
         for fill in COLOUR_FILL.values():
             assert distance(colour, fill) > 60

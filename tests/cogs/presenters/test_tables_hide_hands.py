@@ -1,5 +1,6 @@
 """The public table of every game depends on nothing a spectator cannot see:
 re-dealing hidden cards leaves the rendered table byte for byte the same."""
+
 import random
 
 import pytest
@@ -11,9 +12,15 @@ from tests.cogs.presenters.story_helpers import story_of
 
 
 def render(presenter, match, names, recent):
-    embed = presenter.table_embed(match_id=1, view=match.view(None), names=names,
-                                  to_act=match.to_act(), recent=recent,
-                                  outcome=match.outcome(), seq=match.seq)
+    embed = presenter.table_embed(
+        match_id=1,
+        view=match.view(None),
+        names=names,
+        to_act=match.to_act(),
+        recent=recent,
+        outcome=match.outcome(),
+        seq=match.seq,
+    )
     return embed.to_dict()
 
 

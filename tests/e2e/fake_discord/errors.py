@@ -9,49 +9,60 @@ class DiscordError(Exception):
     """An error Discord would answer with: HTTP status + JSON ``{code, message, errors?}``."""
 
     def __init__(self, status: int, code: int, message: str, errors: dict[str, Any] | None = None):
-        super().__init__(f'{status} {code} {message}')
+        super().__init__(f"{status} {code} {message}")
         self.status, self.code, self.message, self.errors = status, code, message, errors
 
     def body(self) -> dict[str, Any]:
-        body: dict[str, Any] = {'message': self.message, 'code': self.code}
+        body: dict[str, Any] = {"message": self.message, "code": self.code}
         if self.errors:
-            body['errors'] = self.errors
+            body["errors"] = self.errors
         return body
 
 
 def unauthorized() -> DiscordError:
-    return DiscordError(401, 0, '401: Unauthorized')
+    return DiscordError(401, 0, "401: Unauthorized")
 
 
 def not_found_route() -> DiscordError:
-    return DiscordError(404, 0, '404: Not Found')
+    return DiscordError(404, 0, "404: Not Found")
 
 
 def unknown(kind: str) -> DiscordError:
     """404 for a missing resource, e.g. ``unknown('Channel')`` (codes as documented by Discord)."""
-    codes = {'Channel': 10003, 'Guild': 10004, 'Member': 10007, 'Message': 10008, 'Role': 10011,
-             'User': 10013, 'Webhook': 10015, 'Application': 10002, 'interaction': 10062, 'Command': 10063}
-    return DiscordError(404, codes[kind], f'Unknown {kind}')
+    codes = {
+        "Channel": 10003,
+        "Guild": 10004,
+        "Member": 10007,
+        "Message": 10008,
+        "Role": 10011,
+        "User": 10013,
+        "Webhook": 10015,
+        "Application": 10002,
+        "interaction": 10062,
+        "Command": 10063,
+    }
+    return DiscordError(404, codes[kind], f"Unknown {kind}")
 
 
 def already_acknowledged() -> DiscordError:
-    return DiscordError(400, 40060, 'Interaction has already been acknowledged.')
+    return DiscordError(400, 40060, "Interaction has already been acknowledged.")
 
 
 def cannot_dm() -> DiscordError:
-    return DiscordError(403, 50007, 'Cannot send messages to this user')
+    return DiscordError(403, 50007, "Cannot send messages to this user")
 
 
 def empty_message() -> DiscordError:
-    return DiscordError(400, 50006, 'Cannot send an empty message')
+    return DiscordError(400, 50006, "Cannot send an empty message")
 
 
 def invalid_webhook_token() -> DiscordError:
-    return DiscordError(401, 50027, 'Invalid Webhook Token')
+    return DiscordError(401, 50027, "Invalid Webhook Token")
 
 
 class FormErrors:
-    """Collects field errors in Discord's nested ``{"a": {"0": {"_errors": [...]}}}`` shape (code 50035)."""
+    """Collects field errors in Discord's nested ``{"a": {"0": {"_errors": [...]}}}``
+    shape (code 50035)."""
 
     def __init__(self) -> None:
         self.tree: dict[str, Any] = {}
@@ -60,8 +71,8 @@ class FormErrors:
         node = self.tree
         for part in path:
             node = node.setdefault(str(part), {})
-        node.setdefault('_errors', []).append({'code': code, 'message': message})
+        node.setdefault("_errors", []).append({"code": code, "message": message})
 
     def raise_if_any(self) -> None:
         if self.tree:
-            raise DiscordError(400, 50035, 'Invalid Form Body', self.tree)
+            raise DiscordError(400, 50035, "Invalid Form Body", self.tree)

@@ -13,7 +13,8 @@ import asyncio
 import json
 import logging
 import secrets
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from aiohttp import WSMsgType, web
 
@@ -56,13 +57,13 @@ class Session:
 
     def send(self, op: int, d: Any = None, t: str | None = None) -> asyncio.Future[None]:
         """Queue a frame; the future resolves once it is written (or the socket is gone)."""
-        frame: dict[str, Any] = {'op': op, 'd': d, 's': None, 't': t}
+        frame: dict[str, Any] = {"op": op, "d": d, "s": None, "t": t}
         if op == DISPATCH:
             self.seq += 1
-            frame['s'] = self.seq
+            frame["s"] = self.seq
         done = self._loop.create_future()
         if self.closed:
-            done.set_exception(ConnectionError('gateway session is closed'))
+            done.set_exception(ConnectionError("gateway session is closed"))
         else:
             self._queue.put_nowait((json.dumps(frame), done))
         return done
@@ -77,7 +78,7 @@ class Session:
                 await self.ws.send_str(text)
             except Exception as exc:  # peer vanished (e.g. kill -9): report, keep draining
                 if not done.done():
-                    done.set_exception(ConnectionError(f'gateway send failed: {exc!r}'))
+                    done.set_exception(ConnectionError(f"gateway send failed: {exc!r}"))
             else:
                 if not done.done():
                     done.set_result(None)
@@ -88,7 +89,7 @@ class Session:
         while not self._queue.empty():
             _, done = self._queue.get_nowait()
             if not done.done():
-                done.set_exception(ConnectionError('gateway session closed'))
+                done.set_exception(ConnectionError("gateway session closed"))
 
 
 class Gateway:
@@ -110,40 +111,50 @@ class Gateway:
 
     def broadcast(self, event: str, data: dict[str, Any], intent: int = 0) -> None:
         """Dispatch to every ready session subscribed to ``intent`` (0: always)."""
-        guild_id = int(data['guild_id']) if data.get('guild_id') else None
+        guild_id = int(data["guild_id"]) if data.get("guild_id") else None
         for session in self.live():
             if intent and not session.intents & intent:
                 continue
             if guild_id is not None and not session.serves(guild_id):
                 continue
             payload = data
-            if event.startswith('MESSAGE_') and 'content' in data and not self._sees_content(session, data):
-                payload = dict(data, content='', embeds=[], attachments=[], components=[])
+            if (
+                event.startswith("MESSAGE_")
+                and "content" in data
+                and not self._sees_content(session, data)
+            ):
+                payload = dict(data, content="", embeds=[], attachments=[], components=[])
             session.dispatch(event, payload).add_done_callback(_ignore_errors)
 
     def announce_guild(self, guild) -> None:
         """GUILD_CREATE for a guild added while bots are connected."""
         for session in self.serving(guild.id):
-            session.dispatch('GUILD_CREATE', self.guild_create(guild, session)).add_done_callback(_ignore_errors)
+            session.dispatch("GUILD_CREATE", self.guild_create(guild, session)).add_done_callback(
+                _ignore_errors
+            )
 
     def _sees_content(self, session: Session, data: dict[str, Any]) -> bool:
-        author = data.get('author', {}).get('id')
-        return (session.intents & MESSAGE_CONTENT_INTENT or author == str(self.state.bot.id)
-                or 'guild_id' not in data or f'<@{self.state.bot.id}>' in data.get('content', ''))
+        author = data.get("author", {}).get("id")
+        return bool(
+            session.intents & MESSAGE_CONTENT_INTENT
+            or author == str(self.state.bot.id)
+            or "guild_id" not in data
+            or f"<@{self.state.bot.id}>" in data.get("content", "")
+        )
 
     async def handle(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(timeout=2.0, max_msg_size=0)
         await ws.prepare(request)
         session = Session(ws)
         self.sessions.append(session)
-        session.send(HELLO, {'heartbeat_interval': self.HEARTBEAT_INTERVAL_MS})
+        session.send(HELLO, {"heartbeat_interval": self.HEARTBEAT_INTERVAL_MS})
         try:
             async for msg in ws:
                 if msg.type != WSMsgType.TEXT:
                     continue
                 await self._receive(session, json.loads(msg.data))
         except Exception:
-            log.exception('gateway session %s failed', session.session_id)
+            log.exception("gateway session %s failed", session.session_id)
         finally:
             session.close()
             self.sessions.remove(session)
@@ -151,7 +162,8 @@ class Gateway:
         return ws
 
     async def _receive(self, session: Session, frame: dict[str, Any]) -> None:
-        op, d = frame.get('op'), frame.get('d')
+        op = frame.get("op")
+        d: Any = frame.get("d")
         if op == HEARTBEAT:
             session.send(HEARTBEAT_ACK)
         elif op == IDENTIFY:
@@ -165,28 +177,38 @@ class Gateway:
             self.state.touch()
 
     async def _identify(self, session: Session, d: dict[str, Any]) -> None:
-        if d.get('token') != self.state.token:
-            await session.ws.close(code=4004, message=b'Authentication failed.')
+        if d.get("token") != self.state.token:
+            await session.ws.close(code=4004, message=b"Authentication failed.")
             return
         state = self.state
-        session.intents, session.shard = d.get('intents', 0), d.get('shard')
+        session.intents, session.shard = d.get("intents", 0), d.get("shard")
         session.identified = True
         self.identify_count += 1
         session.number = self.identify_count
         ready = {
-            'v': 10, 'user': dict(state.bot.payload(), verified=True, mfa_enabled=False),
-            'guilds': [{'id': str(g), 'unavailable': True} for g in state.guilds if session.serves(g)],
-            'session_id': session.session_id, 'session_type': 'normal', 'resume_gateway_url': self.resume_url(),
-            'application': {'id': str(state.application_id), 'flags': 0}, 'private_channels': [],
-            'presences': [], 'relationships': [], 'geo_ordered_rtc_regions': [], 'auth': {}, 'user_settings': {},
+            "v": 10,
+            "user": dict(state.bot.payload(), verified=True, mfa_enabled=False),
+            "guilds": [
+                {"id": str(g), "unavailable": True} for g in state.guilds if session.serves(g)
+            ],
+            "session_id": session.session_id,
+            "session_type": "normal",
+            "resume_gateway_url": self.resume_url(),
+            "application": {"id": str(state.application_id), "flags": 0},
+            "private_channels": [],
+            "presences": [],
+            "relationships": [],
+            "geo_ordered_rtc_regions": [],
+            "auth": {},
+            "user_settings": {},
         }
         if session.shard is not None:
-            ready['shard'] = session.shard
-        session.dispatch('READY', ready)
+            ready["shard"] = session.shard
+        session.dispatch("READY", ready)
         last = None
         for guild in state.guilds.values():
             if session.serves(guild.id):
-                last = session.dispatch('GUILD_CREATE', self.guild_create(guild, session))
+                last = session.dispatch("GUILD_CREATE", self.guild_create(guild, session))
         try:
             await (last or session.send(HEARTBEAT_ACK))
         except ConnectionError:
@@ -203,24 +225,41 @@ class Gateway:
         data.update(
             channels=[c.payload() for c in channels if not c.is_thread],
             threads=[c.payload(me_id=me) for c in channels if c.is_thread and not c.archived],
-            members=members, member_count=len(guild.members), large=False, unavailable=False,
-            joined_at=guild.members[me].joined_at.isoformat(), voice_states=[], presences=[],
-            stage_instances=[], guild_scheduled_events=[], soundboard_sounds=[],
+            members=members,
+            member_count=len(guild.members),
+            large=False,
+            unavailable=False,
+            joined_at=guild.members[me].joined_at.isoformat(),
+            voice_states=[],
+            presences=[],
+            stage_instances=[],
+            guild_scheduled_events=[],
+            soundboard_sounds=[],
         )
         return data
 
     def _chunk(self, session: Session, d: dict[str, Any]) -> None:
-        guild = self.state.guilds.get(int(d['guild_id']))
+        guild = self.state.guilds.get(int(d["guild_id"]))
         if guild is None:
             return
-        wanted = {int(u) for u in d.get('user_ids') or []}
-        query = (d.get('query') or '').lower()
-        members = [m.payload() for m in guild.members.values()
-                   if (not wanted or m.user.id in wanted) and m.user.name.lower().startswith(query)]
-        session.dispatch('GUILD_MEMBERS_CHUNK', {
-            'guild_id': str(guild.id), 'members': members[:d.get('limit') or None], 'chunk_index': 0,
-            'chunk_count': 1, 'nonce': d.get('nonce'), 'not_found': [],
-        })
+        wanted = {int(u) for u in d.get("user_ids") or []}
+        query = (d.get("query") or "").lower()
+        members = [
+            m.payload()
+            for m in guild.members.values()
+            if (not wanted or m.user.id in wanted) and m.user.name.lower().startswith(query)
+        ]
+        session.dispatch(
+            "GUILD_MEMBERS_CHUNK",
+            {
+                "guild_id": str(guild.id),
+                "members": members[: d.get("limit") or None],
+                "chunk_index": 0,
+                "chunk_count": 1,
+                "nonce": d.get("nonce"),
+                "not_found": [],
+            },
+        )
 
 
 def _ignore_errors(future: asyncio.Future[None]) -> None:

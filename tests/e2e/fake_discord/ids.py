@@ -8,14 +8,14 @@ backdating a message therefore means giving it an older snowflake.
 from __future__ import annotations
 
 import itertools
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 DISCORD_EPOCH_MS = 1420070400000
 _counter = itertools.count(1)
 
 
 def now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def snowflake(at: datetime | None = None) -> int:
@@ -38,7 +38,7 @@ def shard_of(guild_id: int | None, count: int) -> int:
 
 
 def snowflake_time(value: int) -> datetime:
-    return datetime.fromtimestamp(((value >> 22) + DISCORD_EPOCH_MS) / 1000, timezone.utc)
+    return datetime.fromtimestamp(((value >> 22) + DISCORD_EPOCH_MS) / 1000, UTC)
 
 
 def iso(at: datetime | None) -> str | None:

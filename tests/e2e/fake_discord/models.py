@@ -37,8 +37,16 @@ class Perm:
     ALL = (1 << 51) - 1
 
     EVERYONE = (
-        VIEW_CHANNEL | SEND_MESSAGES | EMBED_LINKS | ATTACH_FILES | READ_MESSAGE_HISTORY | ADD_REACTIONS
-        | USE_EXTERNAL_EMOJIS | USE_APPLICATION_COMMANDS | CREATE_PUBLIC_THREADS | SEND_MESSAGES_IN_THREADS
+        VIEW_CHANNEL
+        | SEND_MESSAGES
+        | EMBED_LINKS
+        | ATTACH_FILES
+        | READ_MESSAGE_HISTORY
+        | ADD_REACTIONS
+        | USE_EXTERNAL_EMOJIS
+        | USE_APPLICATION_COMMANDS
+        | CREATE_PUBLIC_THREADS
+        | SEND_MESSAGES_IN_THREADS
     )
     BOT = EVERYONE | MANAGE_THREADS | CREATE_PRIVATE_THREADS | MANAGE_MESSAGES | MENTION_EVERYONE
 
@@ -58,16 +66,22 @@ class User:
     bot: bool = False
     dms_open: bool = True
     #: the language of the user's Discord client, sent with each interaction
-    locale: str = 'en-US'
+    locale: str = "en-US"
 
     @property
     def mention(self) -> str:
-        return f'<@{self.id}>'
+        return f"<@{self.id}>"
 
     def payload(self) -> dict[str, Any]:
         return {
-            'id': str(self.id), 'username': self.name, 'global_name': self.name, 'discriminator': '0',
-            'avatar': None, 'bot': self.bot, 'public_flags': 0, 'flags': 0,
+            "id": str(self.id),
+            "username": self.name,
+            "global_name": self.name,
+            "discriminator": "0",
+            "avatar": None,
+            "bot": self.bot,
+            "public_flags": 0,
+            "flags": 0,
         }
 
 
@@ -82,24 +96,32 @@ class Role:
 
     @property
     def mention(self) -> str:
-        return f'<@&{self.id}>'
+        return f"<@&{self.id}>"
 
     def payload(self) -> dict[str, Any]:
         data = {
-            'id': str(self.id), 'name': self.name, 'color': 0,
-            'colors': {'primary_color': 0, 'secondary_color': None, 'tertiary_color': None},
-            'hoist': False, 'icon': None, 'unicode_emoji': None, 'position': self.position,
-            'permissions': str(self.permissions), 'managed': self.bot_id is not None, 'mentionable': False, 'flags': 0,
+            "id": str(self.id),
+            "name": self.name,
+            "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "hoist": False,
+            "icon": None,
+            "unicode_emoji": None,
+            "position": self.position,
+            "permissions": str(self.permissions),
+            "managed": self.bot_id is not None,
+            "mentionable": False,
+            "flags": 0,
         }
         if self.bot_id is not None:
-            data['tags'] = {'bot_id': str(self.bot_id)}
+            data["tags"] = {"bot_id": str(self.bot_id)}
         return data
 
 
 @dataclass(eq=False)
 class Member:
     user: User
-    guild: 'Guild'
+    guild: Guild
     role_ids: list[int] = field(default_factory=list)
     joined_at: datetime = field(default_factory=now)
 
@@ -115,12 +137,20 @@ class Member:
 
     def payload(self, *, with_permissions: bool = False) -> dict[str, Any]:
         data = {
-            'user': self.user.payload(), 'roles': [str(r) for r in self.role_ids], 'nick': None, 'avatar': None,
-            'joined_at': iso(self.joined_at), 'premium_since': None, 'deaf': False, 'mute': False, 'flags': 0,
-            'pending': False, 'communication_disabled_until': None,
+            "user": self.user.payload(),
+            "roles": [str(r) for r in self.role_ids],
+            "nick": None,
+            "avatar": None,
+            "joined_at": iso(self.joined_at),
+            "premium_since": None,
+            "deaf": False,
+            "mute": False,
+            "flags": 0,
+            "pending": False,
+            "communication_disabled_until": None,
         }
         if with_permissions:
-            data['permissions'] = str(self.permissions())
+            data["permissions"] = str(self.permissions())
         return data
 
 
@@ -132,20 +162,42 @@ class Guild:
     roles: dict[int, Role] = field(default_factory=dict)
     members: dict[int, Member] = field(default_factory=dict)
     #: the server's language (Server Settings, Community), sent as guild_locale
-    preferred_locale: str = 'en-US'
+    preferred_locale: str = "en-US"
 
     def payload(self) -> dict[str, Any]:
         """Static guild fields; the gateway adds channels, threads and members."""
         return {
-            'id': str(self.id), 'name': self.name, 'icon': None, 'splash': None, 'discovery_splash': None,
-            'banner': None, 'description': None, 'owner_id': str(self.owner_id), 'afk_channel_id': None,
-            'afk_timeout': 300, 'verification_level': 0, 'default_message_notifications': 0,
-            'explicit_content_filter': 0, 'roles': [r.payload() for r in self.roles.values()], 'emojis': [],
-            'stickers': [], 'features': [], 'mfa_level': 0, 'application_id': None, 'system_channel_id': None,
-            'system_channel_flags': 0, 'rules_channel_id': None, 'public_updates_channel_id': None,
-            'safety_alerts_channel_id': None, 'vanity_url_code': None, 'premium_tier': 0,
-            'premium_subscription_count': 0, 'preferred_locale': self.preferred_locale, 'nsfw_level': 0,
-            'premium_progress_bar_enabled': False, 'max_members': 500000,
+            "id": str(self.id),
+            "name": self.name,
+            "icon": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
+            "description": None,
+            "owner_id": str(self.owner_id),
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "roles": [r.payload() for r in self.roles.values()],
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "mfa_level": 0,
+            "application_id": None,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "rules_channel_id": None,
+            "public_updates_channel_id": None,
+            "safety_alerts_channel_id": None,
+            "vanity_url_code": None,
+            "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "preferred_locale": self.preferred_locale,
+            "nsfw_level": 0,
+            "premium_progress_bar_enabled": False,
+            "max_members": 500000,
         }
 
 
@@ -155,7 +207,7 @@ class Channel:
 
     id: int
     type: int
-    name: str = ''
+    name: str = ""
     guild_id: int | None = None
     parent_id: int | None = None
     owner_id: int | None = None
@@ -180,42 +232,62 @@ class Channel:
 
     @property
     def mention(self) -> str:
-        return f'<#{self.id}>'
+        return f"<#{self.id}>"
 
     def payload(self, *, me_id: int | None = None) -> dict[str, Any]:
         last = None if self.last_message_id is None else str(self.last_message_id)
         if self.is_dm:
-            return {'id': str(self.id), 'type': self.type, 'last_message_id': last, 'flags': 0,
-                    'recipients': [self.recipient.payload()] if self.recipient else []}
+            return {
+                "id": str(self.id),
+                "type": self.type,
+                "last_message_id": last,
+                "flags": 0,
+                "recipients": [self.recipient.payload()] if self.recipient else [],
+            }
         data: dict[str, Any] = {
-            'id': str(self.id), 'type': self.type, 'guild_id': str(self.guild_id), 'name': self.name,
-            'last_message_id': last, 'rate_limit_per_user': 0, 'flags': 0, 'nsfw': False,
-            'parent_id': None if self.parent_id is None else str(self.parent_id),
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild_id),
+            "name": self.name,
+            "last_message_id": last,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "nsfw": False,
+            "parent_id": None if self.parent_id is None else str(self.parent_id),
         }
         if not self.is_thread:
             data.update(position=self.position, topic=self.topic, permission_overwrites=[])
             return data
         created = snowflake_time(self.id)
         data.update(
-            owner_id=str(self.owner_id), message_count=self.message_count, total_message_sent=self.message_count,
+            owner_id=str(self.owner_id),
+            message_count=self.message_count,
+            total_message_sent=self.message_count,
             member_count=len(self.thread_members),
             thread_metadata={
-                'archived': self.archived, 'auto_archive_duration': self.auto_archive_duration,
-                'archive_timestamp': iso(created), 'locked': self.locked, 'invitable': True,
-                'create_timestamp': iso(created),
+                "archived": self.archived,
+                "auto_archive_duration": self.auto_archive_duration,
+                "archive_timestamp": iso(created),
+                "locked": self.locked,
+                "invitable": True,
+                "create_timestamp": iso(created),
             },
         )
         if me_id is not None and me_id in self.thread_members:
-            data['member'] = self.thread_member_payload(me_id)
+            data["member"] = self.thread_member_payload(me_id)
         return data
 
     def __repr__(self) -> str:
-        kind = {0: 'text', 1: 'dm', 11: 'thread', 12: 'private-thread'}.get(self.type, self.type)
-        return f'<Channel {kind} {self.id} {self.name or self.recipient!r}>'
+        kind = {0: "text", 1: "dm", 11: "thread", 12: "private-thread"}.get(self.type, self.type)
+        return f"<Channel {kind} {self.id} {self.name or self.recipient!r}>"
 
     def thread_member_payload(self, user_id: int) -> dict[str, Any]:
-        return {'id': str(self.id), 'user_id': str(user_id), 'join_timestamp': iso(self.thread_members[user_id]),
-                'flags': 0}
+        return {
+            "id": str(self.id),
+            "user_id": str(user_id),
+            "join_timestamp": iso(self.thread_members[user_id]),
+            "flags": 0,
+        }
 
 
 @dataclass(eq=False)
@@ -230,16 +302,18 @@ class AppCommand:
 
     @property
     def name(self) -> str:
-        return self.data['name']
+        return self.data["name"]
 
     def payload(self) -> dict[str, Any]:
         data = copy.deepcopy(self.data)
-        data.setdefault('type', 1)
-        data.setdefault('description', '')
-        data.setdefault('options', [])
-        data.setdefault('default_member_permissions', None)
-        data.setdefault('nsfw', False)
-        data.update(id=str(self.id), application_id=str(self.application_id), version=str(self.version))
+        data.setdefault("type", 1)
+        data.setdefault("description", "")
+        data.setdefault("options", [])
+        data.setdefault("default_member_permissions", None)
+        data.setdefault("nsfw", False)
+        data.update(
+            id=str(self.id), application_id=str(self.application_id), version=str(self.version)
+        )
         if self.guild_id is not None:
-            data['guild_id'] = str(self.guild_id)
+            data["guild_id"] = str(self.guild_id)
         return data

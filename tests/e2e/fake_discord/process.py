@@ -11,8 +11,9 @@ import asyncio
 import os
 import signal
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -26,10 +27,17 @@ class BotProcess:
     drop; ``restart()`` is both.
     """
 
-    instances: list['BotProcess'] = []  # for the failure report in conftest; forget() removes
+    instances: list[BotProcess] = []  # for the failure report in conftest; forget() removes
 
-    def __init__(self, fake: 'FakeDiscord', argv: Sequence[str], *, env: dict[str, str] | None = None,
-                 cwd: str | Path | None = None, log_path: str | Path):
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        argv: Sequence[str],
+        *,
+        env: dict[str, str] | None = None,
+        cwd: str | Path | None = None,
+        log_path: str | Path,
+    ):
         self.fake = fake
         self.argv = list(argv)
         self.env = dict(env or {})
@@ -48,32 +56,45 @@ class BotProcess:
     def pid(self) -> int | None:
         return self.proc.pid if self.proc else None
 
-    async def start(self, *, timeout: float = 20.0) -> 'BotProcess':
+    async def start(self, *, timeout: float = 20.0) -> BotProcess:
         if self.alive:
-            raise RuntimeError('bot process already running')
+            raise RuntimeError("bot process already running")
         self.starts += 1
-        env = {**os.environ, 'PYTHONUNBUFFERED': '1', **self.fake.env(), **self.env}
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", **self.fake.env(), **self.env}
         self._identified_before = self.fake.gateway.identify_count
-        with self.log_path.open('ab') as log:
-            log.write(f'\n===== start #{self.starts}: {" ".join(self.argv)}\n'.encode())
+        with self.log_path.open("ab") as log:
+            log.write(f"\n===== start #{self.starts}: {' '.join(self.argv)}\n".encode())
             log.flush()
             self.proc = await asyncio.create_subprocess_exec(
-                *self.argv, cwd=self.cwd, env=env, stdin=asyncio.subprocess.DEVNULL, stdout=log, stderr=log)
-        ready = asyncio.ensure_future(self.fake.wait_until_bot_ready(timeout, after=self._identified_before))
+                *self.argv,
+                cwd=self.cwd,
+                env=env,
+                stdin=asyncio.subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
+            )
+        ready = asyncio.ensure_future(
+            self.fake.wait_until_bot_ready(timeout, after=self._identified_before)
+        )
         exited = asyncio.ensure_future(self.proc.wait())
         await asyncio.wait({ready, exited}, return_when=asyncio.FIRST_COMPLETED)
         if not ready.done():
             ready.cancel()
-            raise RuntimeError(f'bot exited with {self.proc.returncode} before connecting:\n{self.log_tail()}')
+            raise RuntimeError(
+                f"bot exited with {self.proc.returncode} before connecting:\n{self.log_tail()}"
+            )
         exited.cancel()
         if ready.exception() is not None:
             await self.kill()
-            raise RuntimeError(f'bot did not connect in {timeout}s:\n{self.log_tail()}') from ready.exception()
+            raise RuntimeError(
+                f"bot did not connect in {timeout}s:\n{self.log_tail()}"
+            ) from ready.exception()
         return self
 
     async def kill(self) -> None:
         """``kill -9``: no shutdown code runs; the fake drops the dead socket."""
         if self.alive:
+            assert self.proc is not None
             self.proc.send_signal(signal.SIGKILL)
         await self._reap()
         await self._disconnected()
@@ -81,15 +102,16 @@ class BotProcess:
     async def stop(self, timeout: float = 5.0) -> None:
         """SIGTERM, then SIGKILL after ``timeout``."""
         if self.alive:
+            assert self.proc is not None
             self.proc.terminate()
             try:
                 await asyncio.wait_for(self.proc.wait(), timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 self.proc.kill()
         await self._reap()
         await self._disconnected()
 
-    async def restart(self, *, hard: bool = True, timeout: float = 20.0) -> 'BotProcess':
+    async def restart(self, *, hard: bool = True, timeout: float = 20.0) -> BotProcess:
         await (self.kill() if hard else self.stop())
         return await self.start(timeout=timeout)
 
@@ -99,8 +121,11 @@ class BotProcess:
 
     async def _disconnected(self) -> None:
         sessions = self.fake.gateway.sessions
-        await self.fake.wait_until(lambda: not any(s.number > self._identified_before for s in sessions), 5.0,
-                                   'the fake to drop the dead bot\'s socket')
+        await self.fake.wait_until(
+            lambda: not any(s.number > self._identified_before for s in sessions),
+            5.0,
+            "the fake to drop the dead bot's socket",
+        )
 
     def forget(self) -> None:
         if self in BotProcess.instances:
@@ -108,10 +133,10 @@ class BotProcess:
 
     def log_tail(self, lines: int = 60) -> str:
         try:
-            text = self.log_path.read_text(errors='replace')
+            text = self.log_path.read_text(errors="replace")
         except FileNotFoundError:
-            return '(no log)'
-        return '\n'.join(text.splitlines()[-lines:])
+            return "(no log)"
+        return "\n".join(text.splitlines()[-lines:])
 
 
 def python_argv(script: str | Path, *args: str) -> list[str]:

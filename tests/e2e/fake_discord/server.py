@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable, Iterable, TypeVar
+import contextlib
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
 
 from aiohttp import web
 
@@ -26,7 +28,7 @@ from .rest import RestRoutes
 from .state import RequestRecord, State
 from .webhooks import WebhookRoutes
 
-T = TypeVar('T')
+T = TypeVar("T")
 GUILDS_INTENT, GUILD_MEMBERS_INTENT = 1 << 0, 1 << 1
 
 
@@ -37,8 +39,14 @@ class FakeDiscord:
     callback gets Discord's "Unknown interaction" (set ``None`` to disable).
     """
 
-    def __init__(self, token: str = 'fake-bot-token', *, bot_name: str = 'GameBot',
-                 callback_deadline: float | None = 3.0):
+    def __init__(
+        self,
+        token: str = "fake-bot-token",
+        *,
+        bot_name: str = "GameBot",
+        callback_deadline: float | None = 3.0,
+    ):
+        self.base_url = self.gateway_url = ""
         self.state = State(token, bot_name)
         self.gateway = Gateway(self.state, lambda: self.gateway_url)
         self.state.emit = self.gateway.broadcast
@@ -46,17 +54,16 @@ class FakeDiscord:
         self._rest = RestRoutes(self.state, lambda: self.gateway_url)
         self._runner: web.AppRunner | None = None
         self._everywhere: dict[User, bool] = {}  # users joining future guilds -> manage_guild
-        self.base_url = self.gateway_url = ''
 
     # -- lifecycle -----------------------------------------------------------------
-    async def start(self, host: str = '127.0.0.1', port: int = 0) -> 'FakeDiscord':
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> FakeDiscord:
         app = build_app(self.state, self.gateway, self._rest, self.webhooks)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=1.0)
         await self._runner.setup()
         await web.TCPSite(self._runner, host, port).start()
         bound_host, bound_port = self._runner.addresses[0][:2]
-        self.base_url = self.state.base_url = f'http://{bound_host}:{bound_port}'
-        self.gateway_url = f'ws://{bound_host}:{bound_port}/gateway'
+        self.base_url = self.state.base_url = f"http://{bound_host}:{bound_port}"
+        self.gateway_url = f"ws://{bound_host}:{bound_port}/gateway"
         return self
 
     async def stop(self) -> None:
@@ -66,7 +73,7 @@ class FakeDiscord:
             await self._runner.cleanup()
             self._runner = None
 
-    async def __aenter__(self) -> 'FakeDiscord':
+    async def __aenter__(self) -> FakeDiscord:
         return await self.start()
 
     async def __aexit__(self, *exc: Any) -> None:
@@ -90,34 +97,54 @@ class FakeDiscord:
 
     def env(self) -> dict[str, str]:
         """Environment for a bot process: token and the two redirections."""
-        return {'DISCORD_TOKEN': self.token, 'DISCORD_API_BASE': self.api_base,
-                'DISCORD_GATEWAY_URL': self.gateway_url}
+        return {
+            "DISCORD_TOKEN": self.token,
+            "DISCORD_API_BASE": self.api_base,
+            "DISCORD_GATEWAY_URL": self.gateway_url,
+        }
 
     # -- the world -----------------------------------------------------------------
-    def add_guild(self, name: str = 'Test Server', *, preferred_locale: str = 'en-US',
-                  shard: tuple[int, int] | None = None) -> Guild:
+    def add_guild(
+        self,
+        name: str = "Test Server",
+        *,
+        preferred_locale: str = "en-US",
+        shard: tuple[int, int] | None = None,
+    ) -> Guild:
         """A guild with the bot in it (a connected bot gets its GUILD_CREATE, as after an invite);
         ``preferred_locale`` is the server's language (sent as the interactions' guild_locale);
         ``shard=(k, n)`` gives it an id that Discord routes to shard k of n."""
         guild_id = snowflake_in_shard(*shard) if shard is not None else None
         guild = self.state.add_guild(name, preferred_locale=preferred_locale, guild_id=guild_id)
         for user, manage_guild in self._everywhere.items():
-            self.state.add_member(guild, user, [self._moderator_role(guild)] if manage_guild else [])
+            self.state.add_member(
+                guild, user, [self._moderator_role(guild)] if manage_guild else []
+            )
         self.gateway.announce_guild(guild)
         return guild
 
     def add_text_channel(self, guild: Guild, name: str) -> Channel:
         channel = self.state.add_channel(guild, name)
-        self.gateway.broadcast('CHANNEL_CREATE', channel.payload(), GUILDS_INTENT)
+        self.gateway.broadcast("CHANNEL_CREATE", channel.payload(), GUILDS_INTENT)
         return channel
 
     def add_role(self, guild: Guild, name: str, *, permissions: int = 0) -> Role:
         role = self.state.add_role(guild, name, permissions)
-        self.gateway.broadcast('GUILD_ROLE_CREATE', {'guild_id': str(guild.id), 'role': role.payload()}, GUILDS_INTENT)
+        self.gateway.broadcast(
+            "GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()}, GUILDS_INTENT
+        )
         return role
 
-    def add_user(self, name: str, *, bot: bool = False, guilds: Iterable[Guild] | None = None,
-                 manage_guild: bool = False, roles: Iterable[Role] = (), locale: str = 'en-US') -> User:
+    def add_user(
+        self,
+        name: str,
+        *,
+        bot: bool = False,
+        guilds: Iterable[Guild] | None = None,
+        manage_guild: bool = False,
+        roles: Iterable[Role] = (),
+        locale: str = "en-US",
+    ) -> User:
         """A user who is a member of ``guilds`` (default: every guild, present and future).
 
         ``manage_guild`` gives them a "Moderator" role with Manage Server; ``locale`` is their
@@ -134,19 +161,24 @@ class FakeDiscord:
         return user
 
     def _moderator_role(self, guild: Guild) -> Role:
-        found = next((r for r in guild.roles.values() if r.name == 'Moderator'), None)
-        return found or self.add_role(guild, 'Moderator', permissions=Perm.MANAGE_GUILD)
+        found = next((r for r in guild.roles.values() if r.name == "Moderator"), None)
+        return found or self.add_role(guild, "Moderator", permissions=Perm.MANAGE_GUILD)
 
     def _join(self, guild: Guild, user: User, roles: list[Role]) -> Member:
         member = self.state.add_member(guild, user, roles)
-        self.gateway.broadcast('GUILD_MEMBER_ADD', dict(member.payload(), guild_id=str(guild.id)), GUILD_MEMBERS_INTENT)
+        self.gateway.broadcast(
+            "GUILD_MEMBER_ADD", dict(member.payload(), guild_id=str(guild.id)), GUILD_MEMBERS_INTENT
+        )
         return member
 
     def give_role(self, user: User, role: Role) -> None:
         member = self.member(self.state.guilds[role.guild_id], user)
         member.role_ids.append(role.id)
-        self.gateway.broadcast('GUILD_MEMBER_UPDATE', dict(member.payload(), guild_id=str(role.guild_id)),
-                               GUILD_MEMBERS_INTENT)
+        self.gateway.broadcast(
+            "GUILD_MEMBER_UPDATE",
+            dict(member.payload(), guild_id=str(role.guild_id)),
+            GUILD_MEMBERS_INTENT,
+        )
 
     def member(self, guild: Guild, user: User) -> Member:
         return guild.members[user.id]
@@ -160,7 +192,9 @@ class FakeDiscord:
     def bot_connected(self) -> bool:
         return bool(self.gateway.live())
 
-    async def wait_until_bot_ready(self, timeout: float = 15.0, *, after: int | None = None) -> None:
+    async def wait_until_bot_ready(
+        self, timeout: float = 15.0, *, after: int | None = None
+    ) -> None:
         """A bot session has identified and received READY + every GUILD_CREATE.
 
         Interactions dispatched from now on are processed after the guilds are
@@ -169,7 +203,9 @@ class FakeDiscord:
         ``after`` (a value of ``fake.gateway.identify_count``) ignores sessions
         that identified before it was read.
         """
-        await self.wait_until(lambda: self.gateway.live(after or 0), timeout, 'the bot to connect and identify')
+        await self.wait_until(
+            lambda: self.gateway.live(after or 0), timeout, "the bot to connect and identify"
+        )
 
     @property
     def bot_presence(self) -> dict[str, Any] | None:
@@ -178,7 +214,7 @@ class FakeDiscord:
         return live[-1].presence if live else None
 
     async def wait_until_bot_disconnected(self, timeout: float = 5.0) -> None:
-        await self.wait_until(lambda: not self.gateway.sessions, timeout, 'the bot to disconnect')
+        await self.wait_until(lambda: not self.gateway.sessions, timeout, "the bot to disconnect")
 
     async def reconnect_bot(self) -> None:
         """Ask the bot to reconnect (op 7), as Discord does during maintenance."""
@@ -189,74 +225,117 @@ class FakeDiscord:
         """The connection Discord would send a guild's interaction to (DMs: shard 0)."""
         live = self.gateway.serving(guild_id)
         if not live:
-            raise RuntimeError('no bot is connected to the fake gateway for this guild'
-                               ' (await fake.wait_until_bot_ready())')
+            raise RuntimeError(
+                "no bot is connected to the fake gateway for this guild"
+                " (await fake.wait_until_bot_ready())"
+            )
         return live[-1]
 
     # -- interactions --------------------------------------------------------------
-    async def slash(self, user: User, channel: Channel, command: str, /, **options: Any) -> Interaction:
-        """Run ``/command`` (e.g. ``"game new"``) as ``user`` in ``channel``; returns the record at once."""
+    async def slash(
+        self, user: User, channel: Channel, command: str, /, **options: Any
+    ) -> Interaction:
+        """Run ``/command`` (e.g. ``"game new"``) as ``user`` in ``channel``; returns the
+        record at once."""
         data = await self._command_data(user, channel, command, options, None)
-        return await self._dispatch(Interaction(self.state, type=COMMAND, user=user, channel=channel, data=data,
-                                                name=command))
+        return await self._dispatch(
+            Interaction(
+                self.state, type=COMMAND, user=user, channel=channel, data=data, name=command
+            )
+        )
 
-    async def autocomplete(self, user: User, channel: Channel, command: str, focused: str, /,
-                           **options: Any) -> Interaction:
+    async def autocomplete(
+        self, user: User, channel: Channel, command: str, focused: str, /, **options: Any
+    ) -> Interaction:
         """The user is typing option ``focused`` (its current text is ``options[focused]``)."""
         data = await self._command_data(user, channel, command, options, focused)
-        return await self._dispatch(Interaction(self.state, type=AUTOCOMPLETE, user=user, channel=channel,
-                                                data=data, name=command))
+        return await self._dispatch(
+            Interaction(
+                self.state, type=AUTOCOMPLETE, user=user, channel=channel, data=data, name=command
+            )
+        )
 
     async def _command_data(self, user, channel, command, options, focused) -> dict[str, Any]:
         guild = self._guild_of(channel)
-        if not self.state.command_syncs:  # a bot that syncs late (e.g. in on_ready): give it a moment
-            try:
-                await self.wait_until(lambda: self.state.command_syncs, 5.0, 'a command sync')
-            except TimeoutError:
-                pass
+        if (
+            not self.state.command_syncs
+        ):  # a bot that syncs late (e.g. in on_ready): give it a moment
+            with contextlib.suppress(TimeoutError):
+                await self.wait_until(lambda: self.state.command_syncs, 5.0, "a command sync")
         member = self._member_or_none(guild, user)
         return build_command_data(self.state, guild, member, command, options, focused=focused)
 
-    async def click(self, user: User, message: Message, custom_id: str | None = None, *,
-                    label: str | None = None) -> Interaction:
+    async def click(
+        self,
+        user: User,
+        message: Message,
+        custom_id: str | None = None,
+        *,
+        label: str | None = None,
+    ) -> Interaction:
         """Press a button, found by ``custom_id`` (or prefix ending in ':') or ``label``."""
         button = message.button(label, custom_id=custom_id)
         return await self._component(user, message, button, None)
 
-    async def select(self, user: User, message: Message, values: list[Any], custom_id: str | None = None, *,
-                     placeholder: str | None = None) -> Interaction:
-        """Choose ``values`` in a select (option values, or fake users/roles/channels for those selects)."""
+    async def select(
+        self,
+        user: User,
+        message: Message,
+        values: list[Any],
+        custom_id: str | None = None,
+        *,
+        placeholder: str | None = None,
+    ) -> Interaction:
+        """Choose ``values`` in a select (option values, or fake users/roles/channels for
+        those selects)."""
         select = message.select(placeholder, custom_id=custom_id)
-        low, high = select.get('min_values', 1), select.get('max_values', 1)
+        low, high = select.get("min_values", 1), select.get("max_values", 1)
         if not low <= len(values) <= high:
-            raise ValueError(f'select {select["custom_id"]!r} takes {low}..{high} values, got {values}')
-        if select['type'] == 3:
-            allowed = [o['value'] for o in select.get('options', [])]
+            raise ValueError(
+                f"select {select['custom_id']!r} takes {low}..{high} values, got {values}"
+            )
+        if select["type"] == 3:
+            allowed = [o["value"] for o in select.get("options", [])]
             if any(v not in allowed for v in values):
-                raise ValueError(f'{values} not among the options {allowed}')
+                raise ValueError(f"{values} not among the options {allowed}")
         return await self._component(user, message, select, values)
 
-    async def _component(self, user: User, message: Message, component: dict[str, Any], values) -> Interaction:
-        if message.component(component.get('custom_id', '')) is not component:
-            raise LookupError(f'{component.get("custom_id")!r} is not on {message!r}: Discord\'s clients '
-                              'only send what a message shows (forge() sends anything)')
+    async def _component(
+        self, user: User, message: Message, component: dict[str, Any], values
+    ) -> Interaction:
+        if message.component(component.get("custom_id", "")) is not component:
+            raise LookupError(
+                f"{component.get('custom_id')!r} is not on {message!r}: Discord's clients "
+                "only send what a message shows (forge() sends anything)"
+            )
         if message.deleted:
-            raise LookupError(f'{message!r} was deleted')
+            raise LookupError(f"{message!r} was deleted")
         if message.visible_to not in (None, user.id):
-            raise PermissionError(f'{user.name} cannot see the ephemeral {message!r}')
-        if component.get('disabled'):
-            raise PermissionError(f'component {component.get("custom_id")!r} is disabled')
+            raise PermissionError(f"{user.name} cannot see the ephemeral {message!r}")
+        if component.get("disabled"):
+            raise PermissionError(f"component {component.get('custom_id')!r} is disabled")
         channel = self.state.channel(message.channel_id)
         guild = self._guild_of(channel)
         self._member_or_none(guild, user)
         data = component_data(message, component, values, guild, self.state)
-        return await self._dispatch(Interaction(self.state, type=COMPONENT, user=user, channel=channel, data=data,
-                                                message=message))
+        return await self._dispatch(
+            Interaction(
+                self.state, type=COMPONENT, user=user, channel=channel, data=data, message=message
+            )
+        )
 
     # -- forged requests: what a tampered client could send ---------------------------
-    async def forge(self, user: User, channel: Channel, message: Message | None, custom_id: Any, *,
-                    component_type: Any = 2, values: list[Any] | None = None,
-                    carried: bool = True) -> Interaction:
+    async def forge(
+        self,
+        user: User,
+        channel: Channel,
+        message: Message | None,
+        custom_id: Any,
+        *,
+        component_type: Any = 2,
+        values: list[Any] | None = None,
+        carried: bool = True,
+    ) -> Interaction:
         """A raw component interaction, with none of the checks of :meth:`click`.
 
         ``user`` clicks in ``channel`` (any guild's, or a DM) on ``message``
@@ -265,42 +344,79 @@ class FakeDiscord:
         component, as if Discord had relayed it, so the bot's own checks are
         what decides; without it the id is not on the message.
         """
-        data: dict[str, Any] = {'custom_id': custom_id, 'component_type': component_type}
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": component_type}
         if values is not None:
-            data['values'] = values
-        inter = Interaction(self.state, type=COMPONENT, user=user, channel=channel, data=data, message=message)
-        if carried and message is not None and component_type in (2, 3) and isinstance(custom_id, str):
-            inter.carried = ({'type': 2, 'style': 1, 'label': 'forged', 'custom_id': custom_id}
-                             if component_type == 2 else
-                             {'type': 3, 'custom_id': custom_id, 'min_values': 0, 'max_values': 25,
-                              'options': [{'label': str(v)[:100], 'value': str(v)[:100]}
-                                          for v in values or ['forged']][:25]})
+            data["values"] = values
+        inter = Interaction(
+            self.state, type=COMPONENT, user=user, channel=channel, data=data, message=message
+        )
+        if (
+            carried
+            and message is not None
+            and component_type in (2, 3)
+            and isinstance(custom_id, str)
+        ):
+            inter.carried = (
+                {"type": 2, "style": 1, "label": "forged", "custom_id": custom_id}
+                if component_type == 2
+                else {
+                    "type": 3,
+                    "custom_id": custom_id,
+                    "min_values": 0,
+                    "max_values": 25,
+                    "options": [
+                        {"label": str(v)[:100], "value": str(v)[:100]} for v in values or ["forged"]
+                    ][:25],
+                }
+            )
         return await self._dispatch(inter)
 
-    async def forge_slash(self, user: User, channel: Channel, command: str, /, *, scope: Guild | None = None,
-                          **options: Any) -> Interaction:
+    async def forge_slash(
+        self,
+        user: User,
+        channel: Channel,
+        command: str,
+        /,
+        *,
+        scope: Guild | None = None,
+        **options: Any,
+    ) -> Interaction:
         """``/command`` with option values no client would send (unchecked types,
         choices, ranges and lengths); ``scope`` finds guild commands from a DM."""
         guild = self._guild_of(channel)
         member = guild.members.get(user.id) if guild else None
-        data = build_command_data(self.state, guild, member, command, options, checked=False, scope=scope)
-        return await self._dispatch(Interaction(self.state, type=COMMAND, user=user, channel=channel, data=data,
-                                                name=command))
+        data = build_command_data(
+            self.state, guild, member, command, options, checked=False, scope=scope
+        )
+        return await self._dispatch(
+            Interaction(
+                self.state, type=COMMAND, user=user, channel=channel, data=data, name=command
+            )
+        )
 
     async def submit_modal(self, user: User, shown: Interaction, **values: Any) -> Interaction:
-        """Fill in and submit the modal the bot answered ``shown`` with (values by input custom_id)."""
+        """Fill in and submit the modal the bot answered ``shown`` with (values by input
+        custom_id)."""
         if shown.modal is None:
-            raise LookupError(f'{shown!r} was not answered with a modal')
+            raise LookupError(f"{shown!r} was not answered with a modal")
         data = modal_submit_data(shown.modal, values)
-        return await self._dispatch(Interaction(self.state, type=MODAL_SUBMIT, user=user, channel=shown.channel,
-                                                data=data, message=shown.message))
+        return await self._dispatch(
+            Interaction(
+                self.state,
+                type=MODAL_SUBMIT,
+                user=user,
+                channel=shown.channel,
+                data=data,
+                message=shown.message,
+            )
+        )
 
     async def _dispatch(self, inter: Interaction) -> Interaction:
         session = self._session(inter.channel.guild_id if inter.channel is not None else None)
         payload = inter.payload()
         self.state.interactions.append(inter)
         inter.dispatched_at = asyncio.get_running_loop().time()
-        await session.dispatch('INTERACTION_CREATE', payload)
+        await session.dispatch("INTERACTION_CREATE", payload)
         self.state.touch()
         return inter
 
@@ -312,24 +428,34 @@ class FakeDiscord:
         if guild is None:
             return None
         if user.id not in guild.members:
-            raise CommandNotAvailable(f'{user.name} is not a member of {guild.name}')
+            raise CommandNotAvailable(f"{user.name} is not a member of {guild.name}")
         return guild.members[user.id]
 
     async def say(self, user: User, channel: Channel, content: str) -> Message:
         """A user posts a plain message (dispatched as MESSAGE_CREATE)."""
-        return self.state.create_message(channel, user, {'content': content})
+        return self.state.create_message(channel, user, {"content": content})
 
     # -- what the bot did ------------------------------------------------------------
-    def messages(self, channel: Channel | None = None, *, author: User | None = None,
-                 ephemeral: bool | None = None, visible_to: User | None = None,
-                 include_deleted: bool = False) -> list[Message]:
-        """Stored messages, oldest first. ``visible_to`` = public ones plus that user's ephemerals."""
-        return [m for m in self.state.messages
-                if (channel is None or m.channel_id == channel.id)
-                and (author is None or m.author is author)
-                and (ephemeral is None or m.ephemeral == ephemeral)
-                and (visible_to is None or m.visible_to in (None, visible_to.id))
-                and (include_deleted or not m.deleted)]
+    def messages(
+        self,
+        channel: Channel | None = None,
+        *,
+        author: User | None = None,
+        ephemeral: bool | None = None,
+        visible_to: User | None = None,
+        include_deleted: bool = False,
+    ) -> list[Message]:
+        """Stored messages, oldest first. ``visible_to`` = public ones plus that user's
+        ephemerals."""
+        return [
+            m
+            for m in self.state.messages
+            if (channel is None or m.channel_id == channel.id)
+            and (author is None or m.author is author)
+            and (ephemeral is None or m.ephemeral == ephemeral)
+            and (visible_to is None or m.visible_to in (None, visible_to.id))
+            and (include_deleted or not m.deleted)
+        ]
 
     def latest_message(self, channel: Channel, **filters: Any) -> Message | None:
         found = self.messages(channel, **filters)
@@ -339,32 +465,62 @@ class FakeDiscord:
         """A point in the message log, for ``wait_for_message(after=...)``."""
         return len(self.state.messages)
 
-    async def wait_for_message(self, channel: Channel | None = None, *, predicate: Callable[[Message], Any] = None,
-                               after: int = 0, timeout: float = 5.0, **filters: Any) -> Message:
-        """The first stored message matching (only those stored after ``after = fake.mark()``, if given)."""
-        def found() -> Message | None:
-            return next((m for m in self.messages(channel, **filters)
-                         if self.state.messages.index(m) >= after and (predicate is None or predicate(m))), None)
-        return await self.wait_until(found, timeout, f'a message in {channel!r}')
+    async def wait_for_message(
+        self,
+        channel: Channel | None = None,
+        *,
+        predicate: Callable[[Message], Any] | None = None,
+        after: int = 0,
+        timeout: float = 5.0,
+        **filters: Any,
+    ) -> Message:
+        """The first stored message matching (only those stored after
+        ``after = fake.mark()``, if given)."""
 
-    async def wait_for_edit(self, message: Message, edits: int = 1, timeout: float = 5.0) -> Message:
+        def found() -> Message | None:
+            return next(
+                (
+                    m
+                    for m in self.messages(channel, **filters)
+                    if self.state.messages.index(m) >= after and (predicate is None or predicate(m))
+                ),
+                None,
+            )
+
+        message = await self.wait_until(found, timeout, f"a message in {channel!r}")
+        assert message is not None  # wait_until returns once truthy
+        return message
+
+    async def wait_for_edit(
+        self, message: Message, edits: int = 1, timeout: float = 5.0
+    ) -> Message:
         """Wait until ``message`` has been edited ``edits`` times in total."""
-        return await self.wait_until(lambda: message.edits >= edits and message, timeout,
-                                     f'edit #{edits} of {message!r}')
+        edited = await self.wait_until(
+            lambda: message.edits >= edits and message, timeout, f"edit #{edits} of {message!r}"
+        )
+        assert edited  # wait_until returns once truthy
+        return edited
 
     def threads(self, parent: Channel | None = None) -> list[Channel]:
-        return [c for c in self.state.channels.values()
-                if c.is_thread and not c.deleted and (parent is None or c.parent_id == parent.id)]
+        return [
+            c
+            for c in self.state.channels.values()
+            if c.is_thread and not c.deleted and (parent is None or c.parent_id == parent.id)
+        ]
 
     def dm_channel(self, user: User) -> Channel | None:
-        return next((c for c in self.state.channels.values() if c.is_dm and c.recipient is user), None)
+        return next(
+            (c for c in self.state.channels.values() if c.is_dm and c.recipient is user), None
+        )
 
     def dms(self, user: User) -> list[Message]:
         channel = self.dm_channel(user)
         return [] if channel is None else self.messages(channel)
 
     def synced_commands(self, guild: Guild | None = None) -> list[dict[str, Any]]:
-        return [c.payload() for c in self.state.commands.get(guild.id if guild else None, {}).values()]
+        return [
+            c.payload() for c in self.state.commands.get(guild.id if guild else None, {}).values()
+        ]
 
     @property
     def command_syncs(self) -> list[tuple[int | None, list[str]]]:
@@ -395,12 +551,16 @@ class FakeDiscord:
 
     def problems(self) -> list[str]:
         """Everything a healthy bot should never cause, in words (empty = fine)."""
-        found = [f'unknown route {r}' for r in self.state.unknown_routes]
-        found += [f'fake bug: {e.splitlines()[-1]}' for e in self.state.internal_errors]
-        found += [f'unanswered {i!r}' for i in self.unanswered()]
-        found += [f'answered after {i.answered_after:.2f}s: {i!r}' for i in self.answered_late()]
-        found += [f'refused ({reason}): {i!r}' for i in self.state.interactions for reason in i.refused]
+        found = [f"unknown route {r}" for r in self.state.unknown_routes]
+        found += [f"fake bug: {e.splitlines()[-1]}" for e in self.state.internal_errors]
+        found += [f"unanswered {i!r}" for i in self.unanswered()]
+        found += [f"answered after {i.answered_after:.2f}s: {i!r}" for i in self.answered_late()]
+        found += [
+            f"refused ({reason}): {i!r}" for i in self.state.interactions for reason in i.refused
+        ]
         return found
 
-    async def wait_until(self, predicate: Callable[[], T], timeout: float = 5.0, what: str = 'condition') -> T:
+    async def wait_until(
+        self, predicate: Callable[[], T], timeout: float = 5.0, what: str = "condition"
+    ) -> T:
         return await self.state.wait_for(predicate, timeout, what)

@@ -8,8 +8,10 @@ tests wait on conditions instead of sleeping.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, TypeVar
+from typing import Any, TypeVar
 
 from . import errors
 from .ids import now, snowflake
@@ -17,7 +19,7 @@ from .message_bodies import BodyApplier, UploadedFile
 from .messages import EPHEMERAL, Message
 from .models import AppCommand, Channel, ChannelType, Guild, Member, Perm, Role, User
 
-T = TypeVar('T')
+T = TypeVar("T")
 
 
 @dataclass
@@ -29,14 +31,14 @@ class RequestRecord:
     message: str | None = None
 
     def __str__(self) -> str:
-        detail = f' ({self.code}: {self.message})' if self.code is not None else ''
-        return f'{self.method} {self.path} -> {self.status}{detail}'
+        detail = f" ({self.code}: {self.message})" if self.code is not None else ""
+        return f"{self.method} {self.path} -> {self.status}{detail}"
 
 
 class State:
     def __init__(self, token: str, bot_name: str):
         self.token = token
-        self.base_url = ''  # set when the server starts
+        self.base_url = ""  # set when the server starts
         self.users: dict[int, User] = {}
         self.guilds: dict[int, Guild] = {}
         self.shard_count = 1  # what GET /gateway/bot recommends
@@ -50,9 +52,11 @@ class State:
         self.internal_errors: list[str] = []
         self.emit: Callable[[str, dict[str, Any], int], None] = lambda event, data, intent: None
         self.bot = self.add_user(bot_name, bot=True)
-        self.owner = self.add_user('app-owner')
+        self.owner = self.add_user("app-owner")
         self.application_id = self.bot.id  # as on Discord: the bot user id is the application id
-        self.bodies = BodyApplier(lambda ch, att, name: f'{self.base_url}/attachments/{ch}/{att}/{name}')
+        self.bodies = BodyApplier(
+            lambda ch, att, name: f"{self.base_url}/attachments/{ch}/{att}/{name}"
+        )
         self._changed: asyncio.Event | None = None
 
     # -- change notification -------------------------------------------------
@@ -71,24 +75,28 @@ class State:
                 return result
             remaining = deadline - loop.time()
             if remaining <= 0:
-                recent = '\n  '.join(str(r) for r in self.requests[-8:]) or '(none)'
-                raise TimeoutError(f'timed out after {timeout}s waiting for {what}; last requests:\n  {recent}')
+                recent = "\n  ".join(str(r) for r in self.requests[-8:]) or "(none)"
+                raise TimeoutError(
+                    f"timed out after {timeout}s waiting for {what}; last requests:\n  {recent}"
+                )
             if self._changed is None:
                 self._changed = asyncio.Event()
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), remaining)
-            except asyncio.TimeoutError:
-                pass
 
     # -- users, guilds, channels ---------------------------------------------
-    def add_user(self, name: str, *, bot: bool = False, locale: str = 'en-US') -> User:
+    def add_user(self, name: str, *, bot: bool = False, locale: str = "en-US") -> User:
         user = User(snowflake(), name, bot, locale=locale)
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str, *, preferred_locale: str = 'en-US', guild_id: int | None = None) -> Guild:
-        guild = Guild(guild_id or snowflake(), name, self.owner.id, preferred_locale=preferred_locale)
-        guild.roles[guild.id] = Role(guild.id, guild.id, '@everyone', Perm.EVERYONE)
+    def add_guild(
+        self, name: str, *, preferred_locale: str = "en-US", guild_id: int | None = None
+    ) -> Guild:
+        guild = Guild(
+            guild_id or snowflake(), name, self.owner.id, preferred_locale=preferred_locale
+        )
+        guild.roles[guild.id] = Role(guild.id, guild.id, "@everyone", Perm.EVERYONE)
         bot_role = self.add_role(guild, self.bot.name, Perm.BOT)
         bot_role.bot_id = self.bot.id
         self.guilds[guild.id] = guild
@@ -101,24 +109,40 @@ class State:
         guild.roles[role.id] = role
         return role
 
-    def add_member(self, guild: Guild, user: User, roles: list[Role] = ()) -> Member:
+    def add_member(self, guild: Guild, user: User, roles: Sequence[Role] = ()) -> Member:
         member = Member(user, guild, [r.id for r in roles])
         guild.members[user.id] = member
         return member
 
     def add_channel(self, guild: Guild, name: str) -> Channel:
-        position = sum(1 for c in self.channels.values() if c.guild_id == guild.id and not c.is_thread)
+        position = sum(
+            1 for c in self.channels.values() if c.guild_id == guild.id and not c.is_thread
+        )
         channel = Channel(snowflake(), ChannelType.TEXT, name, guild.id, position=position)
         self.channels[channel.id] = channel
         return channel
 
-    def create_thread(self, parent: Channel, name: str, *, thread_id: int | None = None, private: bool = False,
-                      auto_archive_duration: int = 1440) -> Channel:
+    def create_thread(
+        self,
+        parent: Channel,
+        name: str,
+        *,
+        thread_id: int | None = None,
+        private: bool = False,
+        auto_archive_duration: int = 1440,
+    ) -> Channel:
         if parent.is_dm or parent.is_thread:
-            raise errors.DiscordError(400, 50024, 'Cannot execute action on this channel type')
+            raise errors.DiscordError(400, 50024, "Cannot execute action on this channel type")
         kind = ChannelType.PRIVATE_THREAD if private else ChannelType.PUBLIC_THREAD
-        thread = Channel(thread_id or snowflake(), kind, name, parent.guild_id, parent.id, self.bot.id,
-                         auto_archive_duration=auto_archive_duration)
+        thread = Channel(
+            thread_id or snowflake(),
+            kind,
+            name,
+            parent.guild_id,
+            parent.id,
+            self.bot.id,
+            auto_archive_duration=auto_archive_duration,
+        )
         thread.thread_members[self.bot.id] = now()
         self.channels[thread.id] = thread
         self.touch()
@@ -137,28 +161,30 @@ class State:
         try:
             return self.users[int(user_id)]
         except (KeyError, ValueError):
-            raise errors.unknown('User') from None
+            raise errors.unknown("User") from None
 
     def guild(self, guild_id: Any) -> Guild:
         try:
             return self.guilds[int(guild_id)]
         except (KeyError, ValueError):
-            raise errors.unknown('Guild') from None
+            raise errors.unknown("Guild") from None
 
     def channel(self, channel_id: Any) -> Channel:
         try:
             channel = self.channels[int(channel_id)]
         except (KeyError, ValueError):
-            raise errors.unknown('Channel') from None
+            raise errors.unknown("Channel") from None
         if channel.deleted:
-            raise errors.unknown('Channel')
+            raise errors.unknown("Channel")
         return channel
 
-    def find_message(self, message_id: Any, *, channel: Channel | None = None, ephemeral_ok: bool = False) -> Message:
+    def find_message(
+        self, message_id: Any, *, channel: Channel | None = None, ephemeral_ok: bool = False
+    ) -> Message:
         try:
             wanted = int(message_id)
         except ValueError:
-            raise errors.unknown('Message') from None
+            raise errors.unknown("Message") from None
         for msg in reversed(self.messages):
             if msg.id == wanted or wanted in msg.aliases:
                 if msg.deleted or (channel is not None and msg.channel_id != channel.id):
@@ -166,29 +192,52 @@ class State:
                 if msg.ephemeral and not ephemeral_ok:
                     break
                 return msg
-        raise errors.unknown('Message')
+        raise errors.unknown("Message")
 
     # -- messages ----------------------------------------------------------------
     def render(self, msg: Message) -> dict[str, Any]:
         data = msg.payload(application_id=self.application_id)
-        data['mentions'] = [self.users[i].payload() for i in dict.fromkeys(msg.mentioned_ids) if i in self.users]
+        data["mentions"] = [
+            self.users[i].payload() for i in dict.fromkeys(msg.mentioned_ids) if i in self.users
+        ]
         if msg.thread_id is not None and msg.thread_id in self.channels:
-            data['thread'] = self.channels[msg.thread_id].payload(me_id=self.bot.id)
+            data["thread"] = self.channels[msg.thread_id].payload(me_id=self.bot.id)
         return data
 
-    def create_message(self, channel: Channel, author: User, body: dict[str, Any], files: list[UploadedFile] = (),
-                       *, interaction: Any = None, via: str = 'channel', flags: int = 0) -> Message:
+    def create_message(
+        self,
+        channel: Channel,
+        author: User,
+        body: dict[str, Any],
+        files: Sequence[UploadedFile] = (),
+        *,
+        interaction: Any = None,
+        via: str = "channel",
+        flags: int = 0,
+    ) -> Message:
         """Validate and store a new message; Discord's errors propagate as DiscordError."""
-        if channel.is_dm and author is self.bot and not (channel.recipient and channel.recipient.dms_open):
+        if (
+            channel.is_dm
+            and author is self.bot
+            and not (channel.recipient and channel.recipient.dms_open)
+        ):
             raise errors.cannot_dm()
-        msg = Message(snowflake(), channel.id, channel.guild_id, author, flags=flags, interaction=interaction, via=via)
+        msg = Message(
+            snowflake(),
+            channel.id,
+            channel.guild_id,
+            author,
+            flags=flags,
+            interaction=interaction,
+            via=via,
+        )
         self.bodies.apply(msg, body, list(files), creating=True)
         if msg.ephemeral:
             if interaction is None:
                 msg.flags &= ~EPHEMERAL  # only interaction messages can be ephemeral
             else:
                 msg.visible_to = interaction.user.id
-        if interaction is not None and interaction.type == 2 and via == 'response':
+        if interaction is not None and interaction.type == 2 and via == "response":
             msg.type = 20
         self.messages.append(msg)
         if not msg.ephemeral:
@@ -196,48 +245,63 @@ class State:
             if channel.is_thread:  # posting into an archived thread unarchives it
                 channel.message_count += 1
                 channel.archived = False
-            self._emit_message('MESSAGE_CREATE', msg, channel)
+            self._emit_message("MESSAGE_CREATE", msg, channel)
         self.touch()
         return msg
 
     def create_loading_message(self, interaction: Any, flags: int) -> Message:
-        """The "Bot is thinking..." placeholder of a deferred response (exempt from the empty check)."""
+        """The "Bot is thinking..." placeholder of a deferred response (exempt from the
+        empty check)."""
         channel = interaction.channel
-        msg = Message(snowflake(), channel.id, channel.guild_id, self.bot, flags=flags, interaction=interaction,
-                      via='response', type=20 if interaction.type == 2 else 0)
+        msg = Message(
+            snowflake(),
+            channel.id,
+            channel.guild_id,
+            self.bot,
+            flags=flags,
+            interaction=interaction,
+            via="response",
+            type=20 if interaction.type == 2 else 0,
+        )
         self.messages.append(msg)
         if msg.ephemeral:
             msg.visible_to = interaction.user.id
         else:
             channel.last_message_id = msg.id
-            self._emit_message('MESSAGE_CREATE', msg, channel)
+            self._emit_message("MESSAGE_CREATE", msg, channel)
         self.touch()
         return msg
 
-    def edit_message(self, msg: Message, body: dict[str, Any], files: list[UploadedFile] = ()) -> Message:
+    def edit_message(
+        self, msg: Message, body: dict[str, Any], files: Sequence[UploadedFile] = ()
+    ) -> Message:
         before = msg.snapshot()
         self.bodies.apply(msg, body, list(files), creating=False)
         msg.history.append(before)
         if not msg.ephemeral:
-            self._emit_message('MESSAGE_UPDATE', msg, self.channels.get(msg.channel_id))
+            self._emit_message("MESSAGE_UPDATE", msg, self.channels.get(msg.channel_id))
         self.touch()
         return msg
 
     def delete_message(self, msg: Message) -> None:
         msg.deleted = True
         if not msg.ephemeral:
-            data = {'id': str(msg.id), 'channel_id': str(msg.channel_id)}
+            data = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
             if msg.guild_id:
-                data['guild_id'] = str(msg.guild_id)
-            self.emit('MESSAGE_DELETE', data, self._message_intent(msg))
+                data["guild_id"] = str(msg.guild_id)
+            self.emit("MESSAGE_DELETE", data, self._message_intent(msg))
         self.touch()
 
     def _emit_message(self, event: str, msg: Message, channel: Channel | None) -> None:
         data = self.render(msg)
-        if channel is not None and msg.guild_id is not None and msg.author.id in self.guilds[msg.guild_id].members:
+        if (
+            channel is not None
+            and msg.guild_id is not None
+            and msg.author.id in self.guilds[msg.guild_id].members
+        ):
             member = self.guilds[msg.guild_id].members[msg.author.id].payload()
-            member.pop('user')
-            data['member'] = member
+            member.pop("user")
+            data["member"] = member
         self.emit(event, data, self._message_intent(msg))
 
     @staticmethod
@@ -245,12 +309,14 @@ class State:
         return 1 << 9 if msg.guild_id is not None else 1 << 12  # GUILD_MESSAGES / DIRECT_MESSAGES
 
     # -- commands ------------------------------------------------------------------
-    def sync_commands(self, guild_id: int | None, payload: list[dict[str, Any]]) -> list[AppCommand]:
+    def sync_commands(
+        self, guild_id: int | None, payload: list[dict[str, Any]]
+    ) -> list[AppCommand]:
         """Bulk overwrite as Discord does: same name keeps its id, version bumps."""
         old = self.commands.get(guild_id, {})
         new = {}
         for data in payload:
-            key = (data.get('type', 1), data['name'])
+            key = (data.get("type", 1), data["name"])
             previous = old.get(key)
             cmd_id = previous.id if previous else snowflake()
             version = snowflake() if previous is None or previous.data != data else previous.version

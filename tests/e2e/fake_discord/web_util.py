@@ -17,8 +17,9 @@ def json_response(data: Any, status: int = 200) -> web.Response:
     aiohttp's ``json_response`` (which appends ``; charset=utf-8``) would make
     every body a string and break login.
     """
-    return web.Response(status=status, body=json.dumps(data).encode(),
-                        headers={'Content-Type': 'application/json'})
+    return web.Response(
+        status=status, body=json.dumps(data).encode(), headers={"Content-Type": "application/json"}
+    )
 
 
 def no_content() -> web.Response:
@@ -31,14 +32,14 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Uploaded
     discord.py sends files as ``multipart/form-data`` with a ``payload_json``
     field and ``files[n]`` parts; everything else is plain JSON.
     """
-    if request.content_type == 'multipart/form-data':
+    if request.content_type == "multipart/form-data":
         form = await request.post()
         payload: dict[str, Any] = {}
         files = []
         for name, value in form.items():
             if isinstance(value, web.FileField):
                 files.append(UploadedFile(name, value.filename, value.file.read()))
-            elif name == 'payload_json':
+            elif name == "payload_json":
                 payload = json.loads(value)
         return payload, files
     if not request.can_read_body:
@@ -48,4 +49,4 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Uploaded
 
 
 def wants(request: web.Request, flag: str) -> bool:
-    return request.query.get(flag, '').lower() in ('1', 'true')
+    return request.query.get(flag, "").lower() in ("1", "true")

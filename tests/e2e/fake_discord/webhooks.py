@@ -33,92 +33,108 @@ class WebhookRoutes:
 
     def routes(self) -> list[tuple[str, str, Any]]:
         return [
-            ('POST', '/interactions/{interaction_id}/{token}/callback', self.callback),
-            ('POST', '/webhooks/{app_id}/{token}', self.followup),
-            ('GET', '/webhooks/{app_id}/{token}/messages/{message_id}', self.get_message),
-            ('PATCH', '/webhooks/{app_id}/{token}/messages/{message_id}', self.edit_message),
-            ('DELETE', '/webhooks/{app_id}/{token}/messages/{message_id}', self.delete_message),
+            ("POST", "/interactions/{interaction_id}/{token}/callback", self.callback),
+            ("POST", "/webhooks/{app_id}/{token}", self.followup),
+            ("GET", "/webhooks/{app_id}/{token}/messages/{message_id}", self.get_message),
+            ("PATCH", "/webhooks/{app_id}/{token}/messages/{message_id}", self.edit_message),
+            ("DELETE", "/webhooks/{app_id}/{token}/messages/{message_id}", self.delete_message),
         ]
 
     # -- lookups ----------------------------------------------------------------
     def _by_callback(self, request: web.Request) -> Interaction:
-        wanted, token = request.match_info['interaction_id'], request.match_info['token']
+        wanted, token = request.match_info["interaction_id"], request.match_info["token"]
         for inter in reversed(self.state.interactions):
             if str(inter.id) == wanted and inter.token == token and not inter.expired:
                 return inter
-        raise errors.unknown('interaction')
+        raise errors.unknown("interaction")
 
     def _by_webhook(self, request: web.Request) -> Interaction:
-        if request.match_info['app_id'] != str(self.state.application_id):
-            raise errors.unknown('Webhook')
+        if request.match_info["app_id"] != str(self.state.application_id):
+            raise errors.unknown("Webhook")
         for inter in reversed(self.state.interactions):
-            if inter.token == request.match_info['token']:
+            if inter.token == request.match_info["token"]:
                 if inter.expired:
                     raise errors.invalid_webhook_token()
                 if not inter.answered:
-                    raise errors.unknown('Webhook')
+                    raise errors.unknown("Webhook")
                 return inter
-        raise errors.unknown('Webhook')
+        raise errors.unknown("Webhook")
 
     def _target(self, inter: Interaction, raw_id: str) -> Message:
-        if raw_id == '@original':
+        if raw_id == "@original":
             found = inter.original
         else:
             known = [inter.original, *inter.followups, *inter.touched]
-            found = next((m for m in known if m is not None and raw_id in (str(m.id), *map(str, m.aliases))), None)
+            found = next(
+                (m for m in known if m is not None and raw_id in (str(m.id), *map(str, m.aliases))),
+                None,
+            )
         if found is None or found.deleted:
-            raise errors.unknown('Message')
+            raise errors.unknown("Message")
         return found
 
     # -- callback ------------------------------------------------------------------
     async def callback(self, request: web.Request) -> web.Response:
         arrived = asyncio.get_running_loop().time()
         inter = self._by_callback(request)
-        late = self.callback_deadline is not None and arrived - inter.dispatched_at > self.callback_deadline
+        assert inter.dispatched_at is not None  # a callback comes for a dispatched one
+        waited = arrived - inter.dispatched_at
+        late = self.callback_deadline is not None and waited > self.callback_deadline
         if late:
-            inter.refused.append(f'callback after {arrived - inter.dispatched_at:.2f}s: Unknown interaction')
+            inter.refused.append(f"callback after {waited:.2f}s: Unknown interaction")
             self.state.touch()
-            raise errors.unknown('interaction')
+            raise errors.unknown("interaction")
         body, files = await read_body(request)
         if inter.answered:  # checked after the await, so two racing callbacks cannot both pass
-            inter.refused.append('answered twice')
+            inter.refused.append("answered twice")
             self.state.touch()
             raise errors.already_acknowledged()
-        kind, data = body.get('type'), body.get('data') or {}
+        kind, data = body.get("type"), body.get("data") or {}
         if kind not in ALLOWED[inter.type]:
-            raise errors.DiscordError(400, 50035, f'Invalid response type {kind} for interaction type {inter.type}')
+            raise errors.DiscordError(
+                400, 50035, f"Invalid response type {kind} for interaction type {inter.type}"
+            )
         msg = self._respond(inter, kind, data, files)
         inter.answered_at, inter.response_type, inter.response = arrived, kind, data
         self.state.touch()
-        if not wants(request, 'with_response'):
+        if not wants(request, "with_response"):
             return no_content()
-        info: dict[str, Any] = {'id': str(inter.id), 'type': inter.type}
-        result: dict[str, Any] = {'interaction': info, 'resource': {'type': kind}}
+        info: dict[str, Any] = {"id": str(inter.id), "type": inter.type}
+        result: dict[str, Any] = {"interaction": info, "resource": {"type": kind}}
         if msg is not None:
-            info.update(response_message_id=str(msg.id), response_message_loading=msg.loading,
-                        response_message_ephemeral=msg.ephemeral)
-            result['resource']['message'] = self.state.render(msg)
+            info.update(
+                response_message_id=str(msg.id),
+                response_message_loading=msg.loading,
+                response_message_ephemeral=msg.ephemeral,
+            )
+            result["resource"]["message"] = self.state.render(msg)
         return json_response(result)
 
-    def _respond(self, inter: Interaction, kind: int, data: dict[str, Any], files) -> Message | None:
+    def _respond(
+        self, inter: Interaction, kind: int, data: dict[str, Any], files
+    ) -> Message | None:
         state = self.state
         if kind == MESSAGE:
-            inter.original = state.create_message(inter.channel, state.bot, data, files, interaction=inter,
-                                                  via='response')
+            inter.original = state.create_message(
+                inter.channel, state.bot, data, files, interaction=inter, via="response"
+            )
         elif kind == DEFERRED_MESSAGE:
-            flags = LOADING | (data.get('flags', 0) & EPHEMERAL)
+            flags = LOADING | (data.get("flags", 0) & EPHEMERAL)
             inter.original = state.create_loading_message(inter, flags)
         elif kind in (DEFERRED_UPDATE, UPDATE):
             if inter.message is None:
-                raise errors.DiscordError(400, 50035, 'This interaction has no message to update')
+                raise errors.DiscordError(400, 50035, "This interaction has no message to update")
             inter.original = inter.message
             if kind == UPDATE:
                 state.edit_message(inter.message, data, files)
-        elif kind == MODAL and not {'custom_id', 'title', 'components'} <= set(data):
-            raise errors.DiscordError(400, 50035, 'A modal needs custom_id, title and components')
+        elif kind == MODAL and not {"custom_id", "title", "components"} <= set(data):
+            raise errors.DiscordError(400, 50035, "A modal needs custom_id, title and components")
         if kind in (MESSAGE, DEFERRED_MESSAGE, UPDATE):
+            assert inter.original is not None  # set just above for these kinds
             inter.touch(inter.original)
-        return inter.original if kind in (MESSAGE, DEFERRED_MESSAGE, UPDATE, DEFERRED_UPDATE) else None
+        return (
+            inter.original if kind in (MESSAGE, DEFERRED_MESSAGE, UPDATE, DEFERRED_UPDATE) else None
+        )
 
     # -- webhook -------------------------------------------------------------------
     async def followup(self, request: web.Request) -> web.Response:
@@ -130,15 +146,16 @@ class WebhookRoutes:
             # loading message (keeping the defer's ephemerality) instead of adding one.
             msg = self._resolve_loading(original, body, files)
         else:
-            msg = self.state.create_message(inter.channel, self.state.bot, body, files, interaction=inter,
-                                            via='followup')
+            msg = self.state.create_message(
+                inter.channel, self.state.bot, body, files, interaction=inter, via="followup"
+            )
         inter.followups.append(msg)
         inter.touch(msg)
         self.state.touch()
-        return json_response(self.state.render(msg)) if wants(request, 'wait') else no_content()
+        return json_response(self.state.render(msg)) if wants(request, "wait") else no_content()
 
     def _resolve_loading(self, msg: Message, body: dict[str, Any], files) -> Message:
-        body = {k: v for k, v in body.items() if k != 'flags'}
+        body = {k: v for k, v in body.items() if k != "flags"}
         self.state.edit_message(msg, body, files)
         msg.flags &= ~LOADING
         msg.history.pop()  # resolving "thinking" is not an edit a user sees
@@ -147,11 +164,13 @@ class WebhookRoutes:
 
     async def get_message(self, request: web.Request) -> web.Response:
         inter = self._by_webhook(request)
-        return json_response(self.state.render(self._target(inter, request.match_info['message_id'])))
+        return json_response(
+            self.state.render(self._target(inter, request.match_info["message_id"]))
+        )
 
     async def edit_message(self, request: web.Request) -> web.Response:
         inter = self._by_webhook(request)
-        msg = self._target(inter, request.match_info['message_id'])
+        msg = self._target(inter, request.match_info["message_id"])
         body, files = await read_body(request)
         if msg.loading:
             self._resolve_loading(msg, body, files)
@@ -163,5 +182,5 @@ class WebhookRoutes:
 
     async def delete_message(self, request: web.Request) -> web.Response:
         inter = self._by_webhook(request)
-        self.state.delete_message(self._target(inter, request.match_info['message_id']))
+        self.state.delete_message(self._target(inter, request.match_info["message_id"]))
         return no_content()

@@ -1,0 +1,122 @@
+"""The one `/game` slash command group, which the play, hosting and history
+extensions fill, and what their commands share: finding the match a
+command is about, and answering whatever goes wrong.
+
+discord.py binds a cog's app commands to the cog, but has no group shared
+by several cogs: a `GameCog`'s top-level commands are moved under the bot's
+`/game` group when the cog loads (CommandTree.add_command then adds the
+group, their root parent) and taken out of it when the cog unloads.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import replies
+from cogs.i18n import N_
+from cogs.presenters import presented_games, presenter_for
+from cogs.replies import guarded, say
+from storage import MatchInfo, UnknownMatch
+
+if TYPE_CHECKING:
+    from cogs.app import GameHost
+
+log = logging.getLogger(__name__)
+
+#: what the `match` option of most commands says
+MATCH_HELP = N_("The match's number (default: the match shown here, or your only one)")
+
+MAX_MATCH_ID = 2**63 - 1  # SQLite's integers; Discord's may be larger
+
+#: the `game` option's choices: the games offered in Discord
+GAME_CHOICES = [
+    app_commands.Choice(name=presenter_for(gid).title, value=gid) for gid in presented_games()
+]
+
+
+class GameGroup(app_commands.Group):
+    """`/game`: every command of the bot, in servers only."""
+
+    def __init__(self) -> None:
+        super().__init__(name="game", description=N_("Play tabletop games here"), guild_only=True)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        """Every `/game` command is about a server; one arriving from elsewhere
+        (only a forged one can) is answered and goes no further."""
+        if interaction.guild_id is None:
+            await say(interaction, replies.WRONG_SERVER)
+            return False
+        return True
+
+
+class GameCog(commands.Cog):
+    """A cog whose slash commands are `/game` subcommands."""
+
+    def __init__(self, bot: GameHost):
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        for command in self.get_app_commands():
+            self.bot.game_group.add_command(command)
+
+    async def cog_unload(self) -> None:
+        for command in self.walk_app_commands():
+            if command.parent is self.bot.game_group:
+                self.bot.game_group.remove_command(command.name)
+
+
+async def add_game_cog(bot: GameHost, cog: GameCog) -> None:
+    """Load a GameCog. Each one adds the bot's `/game` group to the tree
+    again (the same group): hence `override`."""
+    await bot.add_cog(cog, override=True)
+
+
+async def find_match(
+    bot: GameHost, interaction: discord.Interaction, match_id: int | None
+) -> MatchInfo | None:
+    """The match named, else the one shown in this channel or thread, else
+    the user's only live match in this server; None after saying why."""
+    store = bot.store
+    try:
+        if match_id is not None:
+            if not (isinstance(match_id, int) and 0 < match_id <= MAX_MATCH_ID):
+                raise UnknownMatch(match_id)
+            info = await store.info(match_id)
+            if info.guild_id != interaction.guild_id:
+                raise UnknownMatch(match_id)
+            return info
+    except UnknownMatch:
+        await say(interaction, replies.UNKNOWN_MATCH)
+        return None
+    channel_id = interaction.channel_id
+    found = await store.match_shown_in(channel_id) if channel_id is not None else None
+    if found is None:
+        mine = await store.live_matches(guild_id=interaction.guild_id, user_id=interaction.user.id)
+        if len(mine) == 1:
+            found = mine[0]
+    if found is None:
+        await say(interaction, replies.NO_MATCH_HERE)
+    return found
+
+
+async def with_match(
+    bot: GameHost,
+    interaction: discord.Interaction,
+    match_id: int | None,
+    handler: Callable[[MatchInfo], Awaitable[object]],
+) -> None:
+    """Resolve the match a command is about, then run `handler(info)`;
+    every failure is answered."""
+
+    async def work() -> None:
+        info = await find_match(bot, interaction, match_id)
+        if info is not None:
+            await handler(info)
+
+    await guarded(interaction, work(), log)

@@ -1,0 +1,92 @@
+"""The history extension's `/game` commands: recent results, a member's
+record, a game's leaderboard, a match's log, replay and export. Thin calls
+into the history services."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from cogs.game_group import GAME_CHOICES, MATCH_HELP, GameCog, with_match
+from cogs.i18n import N_
+from cogs.replies import guarded
+from storage import Status
+
+log = logging.getLogger(__name__)
+
+
+class HistoryCommands(GameCog):
+    @app_commands.command(name="history", description=N_("Recent finished matches on this server"))
+    async def history(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self.bot.history.recent(interaction), log)
+
+    @app_commands.command(name="stats", description=N_("A member's games on this server"))
+    @app_commands.describe(member=N_("Whose games (default: yours)"))
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.Member | None = None
+    ) -> None:
+        await guarded(
+            interaction, self.bot.history.stats(interaction, member or interaction.user), log
+        )
+
+    @app_commands.command(
+        name="leaderboard", description=N_("The best players of a game on this server")
+    )
+    @app_commands.describe(game=N_("Which game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str]
+    ) -> None:
+        await guarded(interaction, self.bot.history.leaderboard(interaction, game.value), log)
+
+    @app_commands.command(
+        name="log", description=N_("Everything that happened in a match, move by move")
+    )
+    @app_commands.describe(match=MATCH_HELP)
+    async def log(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await with_match(
+            self.bot,
+            interaction,
+            match,
+            lambda info: self.bot.logbook.show_log(interaction, info.id),
+        )
+
+    @app_commands.command(
+        name="replay", description=N_("Step through a finished match, move by move")
+    )
+    @app_commands.describe(match=N_("The finished match's number"))
+    async def replay(self, interaction: discord.Interaction, match: int) -> None:
+        await guarded(interaction, self.bot.logbook.show_replay(interaction, match, 0), log)
+
+    @app_commands.command(
+        name="export", description=N_("A finished match's seed and moves, for replay")
+    )
+    @app_commands.describe(match=MATCH_HELP)
+    async def export(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        if match is not None:
+            await with_match(
+                self.bot,
+                interaction,
+                match,
+                lambda info: self.bot.history.export(interaction, info),
+            )
+            return
+
+        async def work() -> None:  # the finished match shown here, else the list to choose from
+            info = (
+                await self.bot.store.match_shown_in(interaction.channel_id)
+                if interaction.channel_id is not None
+                else None
+            )
+            if (
+                info is not None
+                and info.guild_id == interaction.guild_id
+                and info.status == Status.FINISHED
+            ):
+                await self.bot.history.export(interaction, info)
+            else:
+                await self.bot.history.exportable(interaction)
+
+        await guarded(interaction, work(), log)

@@ -1,0 +1,174 @@
+"""Looking back: recent results, a member's record, a game's leaderboard, and
+a finished match's record (seed + action log) for replay."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Sequence
+
+import discord
+
+from cogs.i18n import N_, _
+from cogs.presenters import presenter_for
+from cogs.presenters.seats import bot_name
+from cogs.replies import say
+from storage import CorruptMatch, Holder, MatchInfo, Stats, Status
+
+HISTORY_SIZE = 10
+EXPORTABLE_SIZE = 15  # finished matches named by `/game export` without a match
+
+
+def holder_name(seat: int, user_id: int | None, bot: str | None = None) -> str:
+    return f"<@{user_id}>" if user_id else bot_name(seat, bot)
+
+
+def result_line(info: MatchInfo, history: Sequence[Holder] = ()) -> str:
+    """One finished match: its seats by score, each seat named by everyone
+    who held it in turn ("<@bob> → 🤖 Expert 3": bob left, a bot finished)."""
+    title = _(presenter_for(info.game).title)
+    outcome = info.outcome or {}
+    winners = outcome.get("winners", [])
+    seats = {s.seat: holder_name(s.seat, s.user_id, s.bot) for s in info.seats}
+    for seat in seats:
+        chain = [holder_name(h.seat, h.user_id, h.bot) for h in history if h.seat == seat]
+        if len(chain) > 1:
+            seats[seat] = " → ".join(chain)
+    scores = outcome.get("scores", [])
+    shown = ", ".join(
+        f"{'🏆 ' if s in winners else ''}{seats.get(s, '?')} {score}"
+        for s, score in sorted(enumerate(scores), key=lambda p: -p[1])
+    )
+    when = discord.utils.format_dt(info.ended_at, "R") if info.ended_at else ""
+    return f"**#{info.id}** {title} {when} — " + (shown or _("no result"))
+
+
+def exportable_text(infos: list[MatchInfo]) -> str:
+    """The finished matches `/game export` could export: id, game and the
+    day it ended, newest first."""
+    if not infos:
+        return _(
+            "No match here has finished yet; only finished matches can be exported "
+            "(the record reveals every hidden card)."
+        )
+    lines = [
+        f"**#{i.id}** "
+        + _(presenter_for(i.game).title)
+        + (_(" — ended {day}", day=discord.utils.format_dt(i.ended_at, "d")) if i.ended_at else "")
+        for i in infos
+    ]
+    return (
+        _("Which match? These finished matches can be exported — `/game export match:<id>`:")
+        + "\n"
+        + "\n".join(lines)
+    )
+
+
+def rating_text(stats: Stats) -> str:
+    """A rating as players read it: its ordinal, one decimal; or not yet."""
+    if stats.rating is None:
+        return _("unrated")
+    return _("rating **{rating}**", rating=f"{stats.rating:.1f}")
+
+
+class History:
+    def __init__(self, store):
+        self.store = store
+
+    async def recent(self, interaction: discord.Interaction) -> None:
+        infos = await self.store.finished_matches(interaction.guild_id, limit=HISTORY_SIZE)
+        if not infos:
+            await say(interaction, N_("No finished matches on this server yet."))
+            return
+        lines = [result_line(i, await self.store.seat_history(i.id)) for i in infos]
+        embed = discord.Embed(title=_("Recent matches"), description="\n".join(lines))
+        await interaction.response.send_message(
+            embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    async def stats(self, interaction: discord.Interaction, member) -> None:
+        stats = await self.store.player_stats(interaction.guild_id, member.id)
+        if not stats:
+            await say(
+                interaction,
+                N_("{member} has not finished a match here yet."),
+                member=member.mention,
+            )
+            return
+        played = sum(s.played for s in stats.values())
+        won = sum(s.won for s in stats.values())
+        lines = [
+            _(
+                "{game}: {won} won of {played} · {rating}",
+                game=_(presenter_for(game).title),
+                won=s.won,
+                played=s.played,
+                rating=rating_text(s),
+            )
+            for game, s in stats.items()
+        ]
+        embed = discord.Embed(
+            title=_("{name}'s games", name=member.display_name),
+            description=_("**{won}** won of **{played}** played", won=won, played=played)
+            + "\n"
+            + "\n".join(lines),
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    async def leaderboard(self, interaction: discord.Interaction, game_id: str) -> None:
+        rows = await self.store.leaderboard(interaction.guild_id, game_id)
+        title = _(presenter_for(game_id).title)
+        if not rows:
+            await say(interaction, N_("Nobody has finished a {game} match here yet."), game=title)
+            return
+        lines = [
+            f"{rank}. <@{s.user_id}> — "
+            + _(
+                "{rating} · {won} won of {played}",
+                rating=rating_text(s),
+                won=s.won,
+                played=s.played,
+            )
+            for rank, s in enumerate(rows, start=1)
+        ]
+        embed = discord.Embed(
+            title=_("{game} leaderboard", game=title), description="\n".join(lines)
+        )
+        embed.set_footer(text=_("Ordered by rating; leaving a match counts as a loss."))
+        await interaction.response.send_message(
+            embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    async def exportable(self, interaction: discord.Interaction) -> None:
+        """`/game export` without a match: name the ones it could export."""
+        infos = await self.store.finished_matches(interaction.guild_id, limit=EXPORTABLE_SIZE)
+        await interaction.response.send_message(
+            embed=discord.Embed(title=_("Finished matches"), description=exportable_text(infos)),
+            ephemeral=True,
+        )
+
+    async def export(self, interaction: discord.Interaction, info: MatchInfo) -> None:
+        """The record of a finished match, as JSON: replayable with the engine
+        (`Match.replay`). Only once finished: the seed reveals every card."""
+        if info.status != Status.FINISHED:
+            await say(
+                interaction,
+                N_("Only finished matches can be exported (the record reveals every hidden card)."),
+            )
+            return
+        try:
+            loaded = await self.store.load(info.id)
+        except CorruptMatch:
+            await say(interaction, N_("This match's saved data is damaged; it can't be exported."))
+            return
+        record = loaded.match.to_record()
+        record["match_id"] = info.id
+        record["seats"] = [
+            {"seat": s.seat, "user_id": s.user_id, "bot": s.bot} for s in loaded.seats
+        ]
+        data = json.dumps(record, indent=1).encode()
+        await interaction.response.send_message(
+            _("Match #{match} — seed and every move:", match=info.id),
+            ephemeral=True,
+            file=discord.File(io.BytesIO(data), filename=f"match-{info.id}.json"),
+        )

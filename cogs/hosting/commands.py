@@ -1,0 +1,277 @@
+"""The hosting extension's `/game` commands: opening a match, the list of
+open ones, rules and help, and what hosts and players set (cancel, kick,
+replace, pause, resume, timers, the server's settings, notifications).
+Thin calls into the hosting services; anything that goes wrong is
+answered, never dropped."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from cogs import replies
+from cogs.game_group import GAME_CHOICES, MATCH_HELP, GameCog, find_match, with_match
+from cogs.hosting.game_options import with_slash_options
+from cogs.hosting.help import rules_embed, show_help
+from cogs.hosting.moderation import NOTIFY_MODES, POLICY_NAMES
+from cogs.hosting.settings import may_manage
+from cogs.i18n import LANGUAGES, N_, _, speaking
+from cogs.presenters import presenter_for
+from cogs.presenters.seats import BOT_LABELS
+from cogs.replies import guarded, say
+from rules.bots import DEFAULT_LEVEL
+from rules.bots import LEVELS as BOT_LEVELS
+from storage import Status
+
+log = logging.getLogger(__name__)
+
+POLICY_CHOICES = [
+    app_commands.Choice(name=name, value=value) for value, name in POLICY_NAMES.items()
+]
+FORGET_CHOICES = [app_commands.Choice(name=N_("yes"), value="yes")]
+BOT_LEVEL_CHOICES = [
+    app_commands.Choice(name=BOT_LABELS[level], value=level) for level in BOT_LEVELS
+]
+LANGUAGE_CHOICES = [app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()]
+
+#: a live match's state, in words
+LIVE_WORDS = {"lobby": N_("lobby"), "active": N_("active")}
+#: `/game notify`'s choices (Discord allows 100 characters)
+NOTIFY_CHOICE_NAMES = {
+    "mention": N_("mention: in the match's thread"),
+    "dm": N_("dm: a direct message"),
+    "off": N_("off: nothing (the table shows whose turn it is)"),
+}
+
+
+class HostingCommands(GameCog):
+    # -- matches ----------------------------------------------------------------------
+    @app_commands.command(name="new", description=N_("Open a lobby for a new match"))
+    @app_commands.describe(
+        game=N_("Which game"),
+        players=N_("Seats in total (starts when full)"),
+        bots=N_("How many seats bots take"),
+        bot_level=N_("How well those bots play (default: greedy)"),
+        here=N_("Play in this channel instead of a new thread"),
+    )
+    @app_commands.choices(game=GAME_CHOICES, bot_level=BOT_LEVEL_CHOICES)
+    @with_slash_options  # each game's own options (cogs/hosting/game_options.py)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        players: app_commands.Range[int, 2, 5] | None = None,
+        bots: app_commands.Range[int, 0, 4] = 0,
+        bot_level: app_commands.Choice[str] | None = None,
+        here: bool = False,
+        **options: Any,
+    ) -> None:
+        async def work() -> None:
+            if bots < 0:
+                await say(interaction, replies.NEGATIVE_BOTS)
+                return
+            level = bot_level.value if bot_level else DEFAULT_LEVEL
+            await self.bot.lobbies.create(
+                interaction, game.value, players, bots, options, here, level=level
+            )
+
+        await guarded(interaction, work(), log)
+
+    @app_commands.command(name="list", description=N_("This server's open matches"))
+    async def list_(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            infos = await self.bot.store.live_matches(guild_id=interaction.guild_id)
+            if not infos:
+                await say(interaction, N_("No open matches here. Start one with `/game new`."))
+                return
+            lines = []
+            for info in infos[:25]:
+                title = _(presenter_for(info.game).title)
+                where = f"<#{info.thread_id}>" if info.thread_id else f"<#{info.channel_id}>"
+                players = ", ".join(f"<@{s.user_id}>" if s.user_id else "🤖" for s in info.seats)
+                status = _(LIVE_WORDS.get(info.status.value, info.status.value))
+                lines.append(f"**#{info.id}** {title} — {status} — {where} — {players}")
+            embed = discord.Embed(title=_("Open matches"), description="\n".join(lines))
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+        await guarded(interaction, work(), log)
+
+    @app_commands.command(name="rules", description=N_("A summary of a game's rules"))
+    @app_commands.describe(game=N_("Which game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        async def work() -> None:
+            await interaction.response.send_message(embed=rules_embed(game.value), ephemeral=True)
+
+        await guarded(interaction, work(), log)
+
+    @app_commands.command(
+        name="help", description=N_("How to start a match and play a turn, and the rules")
+    )
+    async def help(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, show_help(interaction), log)
+
+    @app_commands.command(
+        name="cancel", description=N_("Cancel a match (its creator or a moderator)")
+    )
+    @app_commands.describe(match=MATCH_HELP)
+    async def cancel(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        async def work() -> None:
+            info = await find_match(self.bot, interaction, match)
+            if info is None:
+                return
+            if not await may_manage(self.bot.store, info, interaction.user):
+                await say(interaction, N_("Only the match's creator or a moderator can cancel it."))
+                return
+            if info.status not in (Status.LOBBY, Status.ACTIVE):
+                await say(interaction, replies.NOT_ACTIVE)
+                return
+            await self.bot.store.cancel(info.id)
+            with speaking(await self.bot.languages.of_server(info.guild_id)):  # in public
+                text = _(
+                    "Match #{match} was cancelled by {host}.",
+                    match=info.id,
+                    host=interaction.user.mention,
+                )
+            await interaction.response.send_message(
+                text, allowed_mentions=discord.AllowedMentions.none()
+            )
+            await self.bot.lobbies.refresh_lobby(info.id)
+            if info.status == Status.ACTIVE:
+                await self.bot.tables.public.refresh(info.id)
+
+        await guarded(interaction, work(), log)
+
+    # -- async play and hosting ------------------------------------------------------
+    @app_commands.command(name="notify", description=N_("How you hear that it's your move"))
+    @app_commands.describe(mode=N_("mention in the thread, a direct message, or nothing"))
+    @app_commands.choices(
+        mode=[app_commands.Choice(name=NOTIFY_CHOICE_NAMES[k], value=k) for k in NOTIFY_MODES]
+    )
+    async def notify(
+        self, interaction: discord.Interaction, mode: app_commands.Choice[str]
+    ) -> None:
+        await guarded(interaction, self.bot.moderation.notify(interaction, mode.value), log)
+
+    @app_commands.command(
+        name="timer", description=N_("Show or set a match's reminder and timeout")
+    )
+    @app_commands.describe(
+        match=MATCH_HELP,
+        reminder=N_("e.g. 12h, 2d or never"),
+        timeout=N_("e.g. 2d or never"),
+        policy=N_("what happens on timeout"),
+    )
+    @app_commands.choices(policy=POLICY_CHOICES)
+    async def timer(
+        self,
+        interaction: discord.Interaction,
+        match: int | None = None,
+        reminder: str | None = None,
+        timeout: str | None = None,
+        policy: app_commands.Choice[str] | None = None,
+    ) -> None:
+        await with_match(
+            self.bot,
+            interaction,
+            match,
+            lambda info: self.bot.moderation.timer(
+                interaction, info, reminder, timeout, policy.value if policy else None
+            ),
+        )
+
+    @app_commands.command(name="config", description=N_("Show or set this server's game settings"))
+    @app_commands.describe(
+        threads=N_("a thread per match"),
+        reminder=N_("default reminder, e.g. 24h"),
+        timeout=N_("default timeout, e.g. 3d or never"),
+        policy=N_("what happens on timeout"),
+        host_role=N_("members of this role may host and moderate matches"),
+        clear_host_role=N_("let anyone host again"),
+        forget=N_("delete all of this server's game data now (asks first)"),
+        language=N_("the language of tables, lobbies and pings"),
+    )
+    @app_commands.choices(policy=POLICY_CHOICES, forget=FORGET_CHOICES, language=LANGUAGE_CHOICES)
+    async def config(
+        self,
+        interaction: discord.Interaction,
+        threads: bool | None = None,
+        reminder: str | None = None,
+        timeout: str | None = None,
+        policy: app_commands.Choice[str] | None = None,
+        host_role: discord.Role | None = None,
+        clear_host_role: bool = False,
+        forget: app_commands.Choice[str] | None = None,
+        language: app_commands.Choice[str] | None = None,
+    ) -> None:
+        await guarded(
+            interaction,
+            self.bot.moderation.configure(
+                interaction,
+                threads=threads,
+                reminder=reminder,
+                timeout=timeout,
+                policy=policy.value if policy else None,
+                host_role=host_role,
+                clear_host_role=clear_host_role,
+                forget=forget is not None,
+                language=language.value if language else None,
+            ),
+            log,
+        )
+
+    @app_commands.command(name="kick", description=N_("Hand a player's seat to a bot (hosts)"))
+    @app_commands.describe(member=N_("The player whose seat a bot takes"), match=MATCH_HELP)
+    async def kick(
+        self, interaction: discord.Interaction, member: discord.Member, match: int | None = None
+    ) -> None:
+        await with_match(
+            self.bot,
+            interaction,
+            match,
+            lambda info: self.bot.moderation.kick(interaction, info, member),
+        )
+
+    @app_commands.command(
+        name="replace", description=N_("Give a player's seat to another member (hosts)")
+    )
+    @app_commands.describe(
+        member=N_("The player who leaves"),
+        substitute=N_("The member who takes the seat"),
+        match=MATCH_HELP,
+    )
+    async def replace(
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member,
+        substitute: discord.Member,
+        match: int | None = None,
+    ) -> None:
+        await with_match(
+            self.bot,
+            interaction,
+            match,
+            lambda info: self.bot.moderation.replace(interaction, info, member, substitute),
+        )
+
+    @app_commands.command(
+        name="pause", description=N_("Pause a match: no moves or timeouts (hosts)")
+    )
+    @app_commands.describe(match=MATCH_HELP)
+    async def pause(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await with_match(
+            self.bot, interaction, match, lambda info: self.bot.moderation.pause(interaction, info)
+        )
+
+    @app_commands.command(name="resume", description=N_("Resume a paused match (hosts)"))
+    @app_commands.describe(match=MATCH_HELP)
+    async def resume(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await with_match(
+            self.bot,
+            interaction,
+            match,
+            lambda info: self.bot.moderation.resume(interaction, info),
+        )

@@ -1,0 +1,124 @@
+"""`/game config forget:yes`: a server has all its game data deleted at once.
+
+Only members with Manage Server may ask, and nothing happens before they
+press Yes on a private confirmation. The confirmation's custom_id names its
+server and the time it was issued, so it survives a restart, works only in
+its own server and expires with the interaction token (15 minutes).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+
+import discord
+
+from cogs.components import host
+from cogs.i18n import N_, _
+from cogs.replies import guarded, say
+
+log = logging.getLogger(__name__)
+
+CONFIRM_TTL = 15 * 60  # seconds; Discord lets an ephemeral message be edited this long
+
+ASK = N_(
+    "⚠️ This deletes **all** of this server's game data at once: every match (lobbies, "
+    "running and finished ones, with their moves), the history, stats and leaderboards, "
+    "and the server's game settings. It cannot be undone.\n\nDelete everything now?"
+)
+ONLY_MANAGERS = N_("Only members with Manage Server can have this server's game data deleted.")
+WRONG_SERVER = N_("That confirmation belongs to another server; nothing was deleted.")
+KEPT = N_("Nothing was deleted.")
+EXPIRED = N_(
+    "That confirmation has expired; nothing was deleted. "
+    "Run `/game config forget:yes` again if you still want it."
+)
+DONE = N_(
+    "Done: I deleted this server's game data ({removed} match(es), the history and the "
+    "server's settings). Old tables and buttons no longer do anything."
+)
+
+
+def may_forget(member) -> bool:
+    perms = getattr(member, "guild_permissions", None)
+    return bool(perms and (perms.manage_guild or perms.administrator))
+
+
+async def ask(interaction: discord.Interaction) -> None:
+    """The private Yes/No question (after checking the asker's rights)."""
+    if not may_forget(interaction.user):
+        await say(interaction, ONLY_MANAGERS)
+        return
+    guild_id = interaction.guild_id
+    assert guild_id is not None  # /game runs in servers only (cogs/game_group.py)
+    issued = int(host(interaction).clock.time())
+    view = discord.ui.View(timeout=None)
+    for answer in ("yes", "no"):
+        view.add_item(ForgetButton(guild_id, issued, answer))
+    await interaction.response.send_message(_(ASK), view=view, ephemeral=True)
+
+
+class ForgetButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"forget:(?P<guild>[0-9]{1,20}):(?P<issued>[0-9]{1,12}):(?P<answer>yes|no)",
+):
+    LABELS = {"yes": N_("Yes, delete everything"), "no": N_("No, keep it")}
+    STYLES = {"yes": discord.ButtonStyle.danger, "no": discord.ButtonStyle.secondary}
+
+    def __init__(self, guild_id: int, issued: int, answer: str):
+        super().__init__(
+            discord.ui.Button(
+                label=_(self.LABELS[answer]),
+                style=self.STYLES[answer],
+                custom_id=f"forget:{guild_id}:{issued}:{answer}",
+            )
+        )
+        self.guild_id, self.issued, self.answer = guild_id, issued, answer
+
+    @classmethod
+    def claims(cls, custom_id: str) -> bool:
+        return cls.__discord_ui_compiled_template__.fullmatch(custom_id) is not None
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return cls(int(match["guild"]), int(match["issued"]), match["answer"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(
+            interaction, answered(interaction, self.guild_id, self.issued, self.answer), log
+        )
+
+
+async def answered(
+    interaction: discord.Interaction, guild_id: int, issued: int, answer: str
+) -> None:
+    """Yes deletes (if still valid here and for this member); No keeps."""
+    bot = host(interaction)
+    if interaction.guild_id != guild_id:
+        await say(interaction, WRONG_SERVER)
+    elif not may_forget(interaction.user):
+        await say(interaction, ONLY_MANAGERS)
+    elif answer != "yes":
+        await conclude(interaction, KEPT)
+    elif not 0 <= bot.clock.time() - issued <= CONFIRM_TTL:
+        await conclude(interaction, EXPIRED)
+    else:
+        doomed = await bot.store.live_matches(guild_id=guild_id)
+        await bot.seats.stop_matches([info.id for info in doomed])
+        removed = await bot.store.delete_guild(guild_id)
+        log.info(
+            "server %s asked to be forgotten: deleted %d match(es) and its settings",
+            guild_id,
+            removed,
+        )
+        await conclude(interaction, _(DONE, removed=removed))
+
+
+async def conclude(interaction: discord.Interaction, text: str) -> None:
+    """Replace the confirmation, the clicker's own private message, with the
+    outcome; a click claiming to come from any other message gets a new one."""
+    message = interaction.message
+    if message is not None and message.flags.ephemeral and not interaction.response.is_done():
+        await interaction.response.edit_message(content=_(text), view=None)
+    else:
+        await say(interaction, text)

@@ -1,0 +1,72 @@
+"""The servers the bot is in: a server left keeps its data for
+GUILD_DATA_RETENTION_DAYS (its matches wait: no reminders, timeouts or bot
+moves), a server back keeps everything, and the first READY resumes every
+match (tables never shown, bot seats, deadlines).
+
+One listener per event, in this order: a server back must be known as
+such before the matches are resumed, or its bot seats would stay still.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+if TYPE_CHECKING:
+    from cogs.app import GameHost
+
+log = logging.getLogger(__name__)
+
+
+class Guilds(commands.Cog):
+    def __init__(self, bot: GameHost):
+        self.bot = bot
+        self._resumed = False
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        bot = self.bot
+        log.info("ready as %s in %d server(s)", bot.user, len(bot.guilds))
+        await self.servers_back([g.id for g in bot.guilds])  # re-added while we were away
+        if not self._resumed:
+            self._resumed = True
+            await bot.tables.resume()
+            bot.deadlines.start()
+
+    @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot left a server (or was removed): its data is kept for
+        GUILD_DATA_RETENTION_DAYS, in case it comes back, then purged by the
+        deadline loop. `/game config forget:yes` deletes at once."""
+        bot = self.bot
+        retention = timedelta(days=bot.config.guild_data_retention_days)
+        purge_at = await bot.store.guild_departed(guild.id, bot.clock.now() + retention)
+        gone = await bot.store.live_matches(guild_id=guild.id)
+        await bot.seats.stop_matches([info.id for info in gone])
+        log.info(
+            "left server %s; its data is kept until %s",
+            guild.id,
+            purge_at.isoformat(timespec="minutes"),
+        )
+
+    @commands.Cog.listener()
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self.servers_back([guild.id])
+
+    @commands.Cog.listener()
+    async def on_guild_available(self, guild: discord.Guild) -> None:
+        await self.servers_back([guild.id])
+
+    async def servers_back(self, guild_ids: list[int]) -> None:
+        """Servers the bot is in again keep everything: their purge is
+        cancelled, and their bot seats and deadlines carry on."""
+        back = await self.bot.store.guilds_back(guild_ids)
+        if back:
+            log.info("back in server(s) %s; their data is kept", ", ".join(map(str, back)))
+            if self._resumed:  # else on_ready resumes every match anyway
+                await self.bot.tables.resume()
+                self.bot.deadlines.wake()

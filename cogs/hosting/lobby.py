@@ -1,0 +1,317 @@
+"""Lobbies: gather players (and bot seats), then start the match.
+
+While a match is in the lobby its stored `options` hold the lobby's own
+settings, `{"options": <engine options>, "seats": <target or null>}`; at the
+start they are replaced by the engine-normalised options. A lobby with a
+target number of seats starts by itself when the last seat is taken.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+
+import discord
+
+from cogs import replies
+from cogs.hosting.game_options import OptionProblem, engine_options, options_text, problem_with
+from cogs.hosting.lobby_button import BOT_OPS, LOBBY_OPS, LobbyButton
+from cogs.hosting.settings import may_host_new, may_manage, server_settings
+from cogs.i18n import N_, _, ngettext, speaking
+from cogs.presenters import presenter_for
+from cogs.presenters.seats import bot_name
+from cogs.replies import say
+from rules import BadOptions, Match, get_game
+from rules.bots import DEFAULT_LEVEL
+from storage import MatchInfo, SeatError, Status, UnknownMatch, WrongStatus
+
+log = logging.getLogger(__name__)
+
+#: a lobby that is no more, in words
+STATUS_WORDS = {
+    "finished": N_("This match is finished."),
+    "cancelled": N_("This match is cancelled."),
+}
+
+
+class Lobbies:
+    def __init__(self, bot, store, tables, fixed_seed: str | None = None):
+        self.bot = bot
+        self.store = store
+        self.tables = tables
+        self.fixed_seed = fixed_seed
+
+    # -- drawing --------------------------------------------------------------
+    def render(self, info: MatchInfo) -> tuple[discord.Embed, discord.ui.View | None]:
+        game = get_game(info.game)
+        title = _(presenter_for(info.game).title)
+        target = info.options.get("seats") if info.status == Status.LOBBY else None
+        lines = [
+            f"{s.seat + 1}. " + (f"<@{s.user_id}>" if s.user_id else bot_name(s.seat, s.bot))
+            for s in info.seats
+        ]
+        embed = discord.Embed(
+            title=_("{game} · match #{match}", game=title, match=info.id), colour=0x5865F2
+        )
+        wanted = f"{target}" if target else f"{game.min_players}-{game.max_players}"
+        if info.status == Status.LOBBY:
+            embed.description = _(
+                "{creator} is gathering players ({seated}/{wanted} seats). Press **Join** to play.",
+                creator=f"<@{info.creator_id}>",
+                seated=len(info.seats),
+                wanted=wanted,
+            )
+        elif info.status == Status.ACTIVE and info.thread_id:
+            embed.description = _(
+                "The match has started in {thread}.", thread=f"<#{info.thread_id}>"
+            )
+        elif info.status == Status.ACTIVE:
+            embed.description = _("The match has started.")
+        else:
+            embed.description = _(STATUS_WORDS.get(info.status.value, info.status.value))
+        embed.add_field(name=_("Seats"), value="\n".join(lines) or _("nobody yet"), inline=False)
+        in_lobby = info.status == Status.LOBBY
+        chosen = info.options.get("options") if in_lobby else info.options
+        shown = options_text(info.game, chosen or {})
+        if shown:
+            embed.add_field(name=_("Options"), value=shown, inline=False)
+        if info.status != Status.LOBBY:
+            return embed, None
+        view = discord.ui.View(timeout=None)
+        full = len(info.seats) >= game.max_players
+        for op in LOBBY_OPS:
+            disabled = (op in ("join", *BOT_OPS) and full) or (
+                op == "start" and len(info.seats) < game.min_players
+            )
+            view.add_item(LobbyButton(info.id, op, disabled=disabled))
+        return embed, view
+
+    # -- creating ------------------------------------------------------------------
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        game_id: str,
+        seats: int | None,
+        bots: int,
+        given: dict,
+        here: bool,
+        level: str = DEFAULT_LEVEL,
+    ) -> None:
+        """`given`: the game options as the slash command gave them (None: unset)."""
+        if not await may_host_new(self.store, interaction.user):
+            await say(interaction, N_("On this server only hosts open matches; ask a moderator."))
+            return
+        game = get_game(game_id)
+        if seats is not None and not game.min_players <= seats <= game.max_players:
+            await say(
+                interaction,
+                N_("{game} is for {low}-{high} players."),
+                game=_(presenter_for(game_id).title),
+                low=game.min_players,
+                high=game.max_players,
+            )
+            return
+        limit = (seats or game.max_players) - 1
+        if bots > limit:
+            await say(
+                interaction,
+                ngettext(
+                    "At most {n} bot seat fits next to you.",
+                    "At most {n} bot seats fit next to you.",
+                    limit,
+                ),
+            )
+            return
+        try:  # without a seat count, any seat the game may have is fine until the start
+            options = engine_options(game_id, given, seats or game.max_players)
+        except OptionProblem as exc:
+            await say(interaction, str(exc))
+            return
+        match_id = await self.store.create_lobby(
+            interaction.guild_id,
+            interaction.channel_id,
+            game_id,
+            {"options": options, "seats": seats},
+            interaction.user.id,
+        )
+        await self.store.add_user_seat(match_id, interaction.user.id, interaction.user.display_name)
+        for _seat in range(bots):
+            await self.store.add_bot_seat(match_id, level)
+        info = await self.store.info(match_id)
+        public = await self.tables.languages.of_server(interaction.guild_id)
+        with speaking(public):  # the lobby is public
+            embed, view = self.render(info)
+            thread_name = _("{game} #{match}", game=_(presenter_for(game_id).title), match=match_id)
+        guild_id = interaction.guild_id
+        assert guild_id is not None  # /game runs in servers only (cogs/game_group.py)
+        threads = (await server_settings(self.store, guild_id))["threads"]
+        # Held until the thread is recorded, so that a quick Join or Start
+        # (which take the same lock) cannot put the table in the channel.
+        assert view is not None  # an open lobby has its buttons
+        async with self.tables.lock(match_id):
+            await interaction.response.send_message(embed=embed, view=view)
+            message = await interaction.original_response()
+            await self.store.set_message(match_id, "lobby", message.channel.id, message.id)
+            if threads and not here and isinstance(interaction.channel, discord.TextChannel):
+                try:
+                    thread = await message.create_thread(
+                        name=thread_name, auto_archive_duration=10080
+                    )
+                    await self.store.set_thread(match_id, thread.id)
+                except discord.HTTPException as exc:
+                    log.info("no thread for match %s (%s); playing in the channel", match_id, exc)
+        if seats is not None and len(info.seats) >= seats:
+            await self.start(info, self.deal(info))
+
+    # -- buttons ---------------------------------------------------------------------
+    async def on_button(self, interaction: discord.Interaction, match_id: int, op: str) -> None:
+        async with self.tables.lock(match_id):
+            await self._on_button(interaction, match_id, op)
+
+    async def _on_button(self, interaction: discord.Interaction, match_id: int, op: str) -> None:
+        try:
+            info = await self.store.info(match_id)
+        except UnknownMatch:
+            await say(interaction, replies.UNKNOWN_MATCH)
+            return
+        if info.guild_id != interaction.guild_id:  # before anything else
+            await say(interaction, replies.WRONG_SERVER)
+            return
+        self.tables.remember(interaction.user)
+        if info.status != Status.LOBBY:
+            await say(interaction, N_("This lobby is closed."))
+            return
+        on_lobby = await self._on_lobby_message(interaction, info)
+        user = interaction.user
+        seated = any(s.user_id == user.id for s in info.seats)
+        try:
+            if op == "join":
+                # Seated in a full lobby: a restart came between the last seat
+                # and the start (the lobby still looks open); this starts it.
+                full = info.options.get("seats") and len(info.seats) >= info.options["seats"]
+                if seated and not full:
+                    await say(interaction, N_("You're already in this match."))
+                    return
+                if not seated:
+                    await self.store.add_user_seat(match_id, user.id, user.display_name)
+            elif op == "leave":
+                if not seated:
+                    await say(interaction, N_("You're not in this match."))
+                    return
+                await self.store.remove_user_seat(match_id, user.id)
+            elif op == "bot" or op in BOT_OPS:  # "bot": a button from before levels
+                if not await may_manage(self.store, info, user):
+                    await say(
+                        interaction, N_("Only the match's creator or a moderator can add bots.")
+                    )
+                    return
+                await self.store.add_bot_seat(match_id, BOT_OPS.get(op, DEFAULT_LEVEL))
+            elif op == "start":
+                if not await may_manage(self.store, info, user):
+                    await say(
+                        interaction, N_("Only the match's creator or a moderator can start it.")
+                    )
+                    return
+                game = get_game(info.game)
+                if not game.min_players <= len(info.seats) <= game.max_players:
+                    await say(
+                        interaction,
+                        N_("This game needs {low}-{high} players; add a bot or wait for someone."),
+                        low=game.min_players,
+                        high=game.max_players,
+                    )
+                    return
+            elif op == "cancel":
+                if not await may_manage(self.store, info, user):
+                    await say(
+                        interaction, N_("Only the match's creator or a moderator can cancel it.")
+                    )
+                    return
+                await self.store.cancel(match_id)
+            else:
+                await say(interaction, replies.INVALID_BUTTON)
+                return
+        except (SeatError, WrongStatus) as exc:
+            await say(interaction, N_("That didn't work: {reason}"), reason=str(exc))
+            return
+        info = await self.store.info(match_id)
+        target = info.options.get("seats")
+        if op == "start" or (
+            op in ("join", "bot", *BOT_OPS) and target and len(info.seats) >= target
+        ):
+            try:
+                match = self.deal(info)
+            except BadOptions as exc:
+                why = problem_with(
+                    info.game, info.options.get("options") or {}, len(info.seats)
+                ) or str(exc)
+                await say(
+                    interaction, N_("The match can't start with these options: {why}"), why=why
+                )
+                return
+            await interaction.response.defer()
+            try:
+                await self.start(info, match)
+            except (SeatError, WrongStatus):
+                await say(
+                    interaction, N_("The lobby changed at the same moment; please look again.")
+                )
+            return
+        if on_lobby:
+            with speaking(await self.tables.languages.of_server(info.guild_id)):  # public
+                embed, view = self.render(info)
+            await interaction.response.edit_message(embed=embed, view=view)
+        else:  # a forged click elsewhere: never rewrite that message
+            await say(interaction, replies.LOBBY_UPDATED)
+            await self.refresh_lobby(match_id)
+
+    async def _on_lobby_message(self, interaction: discord.Interaction, info: MatchInfo) -> bool:
+        """Was the click on this match's own lobby message? If the process
+        died between posting the lobby and recording it, the creator's own
+        public `/game new` answer is adopted as the lobby (Discord, not the
+        clicker, says which interaction made a message)."""
+        message = interaction.message
+        if message is None:
+            return False
+        ref = await self.store.message(info.id, "lobby")
+        if ref is not None:
+            return message.id == ref.message_id
+        made_by = message.interaction_metadata
+        if (
+            message.flags.ephemeral
+            or made_by is None
+            or made_by.user.id != info.creator_id
+            or made_by.type is not discord.InteractionType.application_command
+        ):
+            return False
+        await self.store.set_message(info.id, "lobby", message.channel.id, message.id)
+        return True
+
+    # -- starting -----------------------------------------------------------------------
+    def deal(self, info: MatchInfo) -> Match:
+        """A fresh match for the lobby's seats (BadOptions if they don't fit)."""
+        chosen = info.options.get("options") or {}
+        seed = f"{self.fixed_seed}-{info.id}" if self.fixed_seed else secrets.token_hex(8)
+        return Match.new(info.game, len(info.seats), seed, chosen)
+
+    async def start(self, info: MatchInfo, match: Match) -> None:
+        """Store the dealt match, show the lobby as started and post the table."""
+        await self.store.start_match(info.id, match)
+        await self.refresh_lobby(info.id)
+        await self.tables.after_move(info.id, frozenset())
+
+    async def refresh_lobby(self, match_id: int) -> None:
+        ref = await self.store.message(match_id, "lobby")
+        if ref is None:
+            return
+        info = await self.store.info(match_id)
+        with speaking(await self.tables.languages.of_server(info.guild_id)):  # public
+            embed, view = self.render(info)
+        try:
+            await (
+                self.bot.get_partial_messageable(ref.channel_id)
+                .get_partial_message(ref.message_id)
+                .edit(embed=embed, view=view)
+            )
+        except discord.HTTPException as exc:
+            log.info("could not update lobby of match %s: %s", match_id, exc)

@@ -1,0 +1,59 @@
+"""A lobby's buttons: join, leave, add a bot (of a level), start, cancel.
+Their custom_ids carry the match and the operation (see
+cogs/components.py); each click goes to `bot.lobbies`.
+"""
+
+from __future__ import annotations
+
+import re
+
+import discord
+
+from cogs.components import fit, hand_over, host
+from cogs.i18n import N_, _
+from cogs.presenters.seats import BOT_LABELS
+
+LOBBY = "lobby"  # lobby:<match>:<op>            -> join / leave / bot / start / cancel
+#: a lobby's "add a bot" buttons, by the bot's level (rules/bots)
+BOT_OPS = {"botrandom": "random", "botgreedy": "greedy", "botexpert": "expert"}
+LOBBY_OPS = ("join", "leave", "start", "cancel", *BOT_OPS)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"lobby:(?P<mid>[0-9]{1,18}):(?P<op>[a-z]{1,10})",
+):
+    STYLES = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
+    }
+    LABELS = {
+        "join": N_("Join"),
+        "leave": N_("Leave"),
+        "bot": N_("Add bot"),
+        "start": N_("Start"),
+        "cancel": N_("Cancel"),
+        **{op: BOT_LABELS[level] for op, level in BOT_OPS.items()},
+    }
+
+    def __init__(self, match_id: int, op: str, *, disabled: bool = False):
+        super().__init__(
+            discord.ui.Button(
+                label=(("🤖 " if op in BOT_OPS else "") + _(self.LABELS.get(op, op)))[:80],
+                style=self.STYLES.get(op, discord.ButtonStyle.secondary),
+                disabled=disabled,
+                row=1 if op in BOT_OPS else 0,
+                custom_id=f"{LOBBY}:{match_id}:{op}",
+            )
+        )
+        self.match_id, self.op = match_id, op
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return fit(cls(int(match["mid"]), match["op"]), item, discord.ui.Button)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        service = host(interaction).lobbies
+        await hand_over(self, interaction, service.on_button(interaction, self.match_id, self.op))

@@ -1,0 +1,188 @@
+"""Clicks on a match's components: a move (button or select), a card
+chosen from a group, a die marked, a panel opened or refreshed.
+
+A click becomes an engine action only after every check: the match is this
+server's and running, the clicker holds a seat, the match is not paused,
+the button's seq is the match's, and the engine accepts the move. Every
+refusal is a private answer, and nothing changes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs import replies
+from cogs.i18n import _
+from cogs.play.hand_panels import COMBO, MAX_COMBO
+from cogs.play.panels import panel_view
+from cogs.play.turns import humans_owing
+from cogs.presenters import presenter_for
+from cogs.replies import own_panel, say
+from rules import (
+    Action,
+    GameOver,
+    IllegalAction,
+    Match,
+    NotYourDecision,
+    UnknownAction,
+)
+from storage import StaleCommit, WrongStatus
+
+if TYPE_CHECKING:
+    from cogs.play.tables import Tables
+
+
+class Clicks:
+    def __init__(self, tables: Tables):
+        self.tables = tables
+        self.store = tables.store
+
+    async def on_action(
+        self, interaction: discord.Interaction, match_id: int, seq: int, key: str
+    ) -> None:
+        """A move button or select. `key` is one action key, or two joined by
+        `+` (a move that is two decisions in a row, e.g. keep the dice and
+        move): both are applied, or neither."""
+        tables = self.tables
+        from_panel = own_panel(interaction)
+        keys = key.split(COMBO)
+        try:
+            if len(keys) > MAX_COMBO:
+                raise UnknownAction(key)
+            for part in keys:
+                Action.parse(part)
+        except UnknownAction:
+            await say(interaction, replies.INVALID_BUTTON)
+            return
+        async with tables.lock(match_id):
+            loaded, seat = await tables.load_seated(interaction, match_id)
+            if loaded is None or seat is None:
+                return
+            assert loaded.match is not None
+            tables.names.seen(interaction.user)
+            tables.clicked(match_id, interaction.user.id)
+            if loaded.paused:
+                await say(interaction, replies.PAUSED)
+                return
+            match = loaded.match
+            if seq != match.seq:
+                if from_panel:
+                    await tables.hands.render(
+                        interaction, loaded, seat, edit=True, note=_(replies.STALE)
+                    )
+                else:
+                    await say(interaction, replies.STALE_SHORT)
+                return
+            before = humans_owing(loaded)
+            try:
+                if len(keys) > 1:  # all or nothing: try the whole move on a copy first
+                    twin = Match.from_record(match.to_record())
+                    for part in keys:
+                        twin.act(seat, part, twin.seq)
+                steps = [match.act(seat, keys[0], match.seq)]
+            except NotYourDecision:
+                await say(interaction, replies.NOT_YOUR_TURN)
+                return
+            except (IllegalAction, UnknownAction):
+                await say(interaction, replies.ILLEGAL)
+                return
+            except GameOver:
+                await say(interaction, replies.FINISHED)
+                return
+            for part in keys[1:]:  # legal: tried above
+                steps.append(match.act(seat, part, match.seq))
+            try:  # the whole move and what it implies: one transaction
+                names = tables.names.moved_names(loaded, interaction.user)
+                await tables.commit_move(loaded, steps, names=names)
+            except (StaleCommit, WrongStatus):
+                await say(interaction, replies.RACED)
+                return
+            tables.human_moves += 1
+            if from_panel:
+                await tables.hands.render(interaction, loaded, seat, edit=True)
+            else:
+                await interaction.response.defer()
+        await tables.after_move(match_id, before, planned=True, burst=True)
+
+    async def on_group(
+        self, interaction: discord.Interaction, match_id: int, seq: int, group: str
+    ) -> None:
+        """A card (or other group of moves) chosen: its moves, or the move
+        when it has only one."""
+        tables = self.tables
+        loaded, seat = await tables.load_seated(interaction, match_id)
+        if loaded is None or seat is None:
+            return
+        assert loaded.match is not None
+        tables.remember(interaction.user, loaded)
+        if seq != loaded.match.seq:
+            await tables.hands.render(interaction, loaded, seat, edit=True, note=_(replies.STALE))
+            return
+        presenter = presenter_for(loaded.game)
+        chosen = [a for a in loaded.match.legal(seat) if presenter.group(a) == group]
+        if not chosen:
+            await tables.hands.render(interaction, loaded, seat, edit=True, note=_(replies.ILLEGAL))
+            return
+        if len(chosen) == 1:  # the card has one use: picking it is the move
+            await self.on_action(interaction, match_id, seq, chosen[0].key())
+            return
+        await tables.hands.render(interaction, loaded, seat, edit=True, group=group)
+
+    async def on_toggle(
+        self, interaction: discord.Interaction, match_id: int, seq: int, mask: int
+    ) -> None:
+        """Mark or unmark a die: the buttons are redrawn with the new marks,
+        on the message clicked (the table or the player's own panel); the
+        match itself does not change until a move button is pressed."""
+        tables = self.tables
+        loaded, seat = await tables.load_seated(interaction, match_id)
+        if loaded is None or seat is None:
+            return
+        assert loaded.match is not None
+        tables.clicked(match_id, interaction.user.id)
+        match = loaded.match
+        if seq != match.seq:
+            await say(interaction, replies.STALE_SHORT)
+            return
+        if seat not in match.to_act():
+            await say(interaction, replies.NOT_YOUR_TURN)
+            return
+        presenter = presenter_for(loaded.game)
+        state = match.view(None)
+        labels = presenter.toggles(state)
+        if not labels or mask >= 1 << len(labels):
+            await say(interaction, replies.STALE_SHORT)
+            return
+        table = await self.store.message(match_id, "table")
+        if own_panel(interaction):
+            view = panel_view(
+                presenter, match_id, seq, match.legal(seat), match.view(seat), mask=mask
+            )
+        elif (
+            table is not None
+            and interaction.message is not None
+            and table.message_id == interaction.message.id
+        ):
+            view = tables.public.components(loaded, presenter, state, mask)
+        else:
+            await say(interaction, replies.INVALID_BUTTON)
+            return
+        await interaction.response.edit_message(view=view)
+
+    async def open_panel(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        *,
+        edit: bool,
+        from_dm: bool = False,
+    ) -> None:
+        """The clicker's private panel: a new one, or (`edit`) redrawn in place."""
+        tables = self.tables
+        loaded, seat = await tables.load_seated(interaction, match_id, from_dm=from_dm)
+        if loaded is None or seat is None:
+            return
+        tables.remember(interaction.user, loaded)
+        await tables.hands.render(interaction, loaded, seat, edit=edit)

@@ -1,0 +1,69 @@
+"""The play extension's `/game` commands: a player's hand, a match's table
+(privately), and giving up. Thin calls into the play services."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from cogs import replies
+from cogs.game_group import MATCH_HELP, GameCog, with_match
+from cogs.i18n import N_
+from cogs.replies import say
+from storage import CorruptMatch, MatchInfo, Status
+
+
+class PlayCommands(GameCog):
+    @app_commands.command(
+        name="hand", description=N_("Show your hand and your moves (only you see it)")
+    )
+    @app_commands.describe(match=MATCH_HELP)
+    async def hand(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await with_match(
+            self.bot,
+            interaction,
+            match,
+            lambda info: self.bot.clicks.open_panel(interaction, info.id, edit=False),
+        )
+
+    @app_commands.command(name="status", description=N_("Show a match's table (only to you)"))
+    @app_commands.describe(match=MATCH_HELP)
+    async def status(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await with_match(
+            self.bot, interaction, match, lambda info: self.show_table(interaction, info)
+        )
+
+    @app_commands.command(
+        name="spectate", description=N_("Watch a match: its public table, only to you")
+    )
+    @app_commands.describe(match=MATCH_HELP)
+    async def spectate(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await with_match(
+            self.bot, interaction, match, lambda info: self.show_table(interaction, info)
+        )
+
+    async def show_table(self, interaction: discord.Interaction, info: MatchInfo) -> None:
+        """The public view of a match, privately: never more than the table shows."""
+        if info.status == Status.LOBBY:
+            embed, _view = self.bot.lobbies.render(info)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            return
+        try:
+            loaded = await self.bot.store.load(info.id)
+        except CorruptMatch:
+            await say(interaction, replies.CORRUPT_MATCH)
+            return
+        table = await self.bot.tables.public.render(loaded)
+        await interaction.response.send_message(
+            embed=table.embed, files=table.files(), ephemeral=True
+        )
+
+    @app_commands.command(name="concede", description=N_("Give up your seat in a match"))
+    @app_commands.describe(match=MATCH_HELP)
+    async def concede(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await with_match(
+            self.bot,
+            interaction,
+            match,
+            lambda info: self.bot.concessions.ask(interaction, info.id),
+        )

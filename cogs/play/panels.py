@@ -1,0 +1,177 @@
+"""Lay out legal actions as Discord components within Discord's limits.
+
+5 rows of up to 5 buttons, or one select (25 options) per row; labels up to
+80 characters; custom_ids up to 100. A presenter groups actions (a card and
+what to do with it); when a decision offers more buttons than fit, it falls
+back to selects, so no legal action is ever left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+from cogs.history.buttons import LogButton, ReplayButton
+from cogs.i18n import _
+from cogs.play.buttons import (
+    ActionButton,
+    ActionSelect,
+    DieToggle,
+    GroupSelect,
+    HandButton,
+    PanelButton,
+)
+from cogs.presenters import Presenter
+from rules import Action
+
+BUTTONS_PER_ROW = 5
+OPTIONS_PER_SELECT = 25
+MAX_ROWS = 5
+
+
+def _select_options(items: list[tuple[str, str]]) -> list[discord.SelectOption]:
+    return [discord.SelectOption(label=label[:100], value=value) for value, label in items]
+
+
+def _add_actions(
+    view: discord.ui.View,
+    match_id: int,
+    seq: int,
+    presenter: Presenter,
+    actions: list[Action],
+    state: dict,
+    first_row: int,
+    last_row: int,
+    extra: Sequence[tuple[str, str]] = (),
+) -> None:
+    """Buttons when they fit in rows first_row..last_row, else selects;
+    `extra` are further (key, label) moves (two decisions in one click)."""
+    items = [(a.key(), presenter.label(a, state)) for a in actions] + list(extra)
+    rows = last_row - first_row + 1
+    if len(items) <= rows * BUTTONS_PER_ROW:
+        for i, (key, label) in enumerate(items):
+            view.add_item(
+                ActionButton(match_id, seq, key, label=label, row=first_row + i // BUTTONS_PER_ROW)
+            )
+        return
+    chunks = [items[i : i + OPTIONS_PER_SELECT] for i in range(0, len(items), OPTIONS_PER_SELECT)]
+    if len(chunks) > rows:
+        raise ValueError(f"{len(items)} actions do not fit in {rows} rows")
+    for part, chunk in enumerate(chunks):
+        view.add_item(
+            ActionSelect(
+                match_id,
+                seq,
+                _select_options(chunk),
+                part=part,
+                placeholder=_("Choose a move…"),
+                row=first_row + part,
+            )
+        )
+
+
+def _add_toggles(
+    view: discord.ui.View,
+    match_id: int,
+    seq: int,
+    presenter: Presenter,
+    state: dict,
+    labels: list[str],
+    mask: int,
+) -> None:
+    """A decision made by marking items: one toggle per item (row 0), then
+    the moves the marks give (rows 1-3), each one click."""
+    for i, label in enumerate(labels):
+        marked = bool(mask >> i & 1)
+        view.add_item(
+            DieToggle(
+                match_id,
+                seq,
+                mask,
+                i,
+                row=0,
+                marked=marked,
+                label=f"{label} {'🎲' if marked else '✋'}",
+            )
+        )
+    for i, (key, label) in enumerate(presenter.toggle_moves(state, mask)):
+        view.add_item(ActionButton(match_id, seq, key, label=label, row=1 + i // BUTTONS_PER_ROW))
+
+
+def panel_view(
+    presenter: Presenter,
+    match_id: int,
+    seq: int,
+    legal: list[Action],
+    state: dict,
+    group: str | None = None,
+    mask: int = 0,
+    combos: Sequence[tuple[str, str]] = (),
+) -> discord.ui.View:
+    """The private panel: the seat's legal actions, optionally narrowed to one
+    group. When every action fits in one select, that select lists them all:
+    one click is the move. `combos` are moves of two decisions in one click
+    (cogs/play/hand_panels.py finds them with the engine)."""
+    view = discord.ui.View(timeout=None)
+    labels = presenter.toggles(state) if legal else None
+    if labels:
+        _add_toggles(view, match_id, seq, presenter, state, labels, mask)
+        view.add_item(PanelButton(match_id, label=_("Refresh"), row=MAX_ROWS - 1))
+        return view
+    if group is not None:
+        chosen = [a for a in legal if presenter.group(a) == group]
+        _add_actions(view, match_id, seq, presenter, chosen, state, 0, MAX_ROWS - 2)
+        view.add_item(PanelButton(match_id, label=_("Back"), row=MAX_ROWS - 1))
+        return view
+    groups: dict[str, None] = {}
+    direct = []
+    for action in legal:
+        g = presenter.group(action)
+        if g is None:
+            direct.append(action)
+        else:
+            groups.setdefault(g)
+    if len(groups) > OPTIONS_PER_SELECT or (groups and len(legal) <= OPTIONS_PER_SELECT):
+        groups, direct = {}, list(legal)  # every action in one list (or too many groups)
+    first = 0
+    if groups:
+        options = _select_options([(g, presenter.group_label(g, state)) for g in groups])
+        view.add_item(
+            GroupSelect(match_id, seq, options, row=0, placeholder=_(presenter.group_placeholder))
+        )
+        first = 1
+    if direct or combos:
+        _add_actions(
+            view, match_id, seq, presenter, direct, state, first, MAX_ROWS - 2, extra=combos
+        )
+    view.add_item(PanelButton(match_id, label=_("Refresh"), row=MAX_ROWS - 1))
+    return view
+
+
+def table_view(
+    presenter: Presenter,
+    match_id: int,
+    seq: int,
+    public: list[Action],
+    state: dict,
+    over: bool,
+    replay: bool = False,
+    mask: int = 0,
+) -> discord.ui.View:
+    """The public table's components: public decisions, 'My hand' and the
+    log; once the match is over, the log (and the replay of a finished one)."""
+    view = discord.ui.View(timeout=None)
+    if over:
+        view.add_item(LogButton(match_id, "o", 0, label=_("📜 Log")))
+        if replay:
+            view.add_item(ReplayButton(match_id, "f", 0, label=_("🎞️ Replay")))
+        return view
+    labels = presenter.toggles(state) if public else None
+    if labels:
+        _add_toggles(view, match_id, seq, presenter, state, labels, mask)
+    elif public:
+        _add_actions(view, match_id, seq, presenter, public, state, 0, MAX_ROWS - 2)
+    view.add_item(HandButton(match_id, label=_(presenter.hand_label), row=MAX_ROWS - 1))
+    view.add_item(LogButton(match_id, "o", 0, label=_("📜 Log"), row=MAX_ROWS - 1))
+    return view

@@ -1,0 +1,150 @@
+"""What the bot says in a match's thread and in players' DMs: whose move it
+is (a turn ping, or a reminder), hosts' and timeouts' doings, and the
+archiving of a finished match's thread.
+
+A turn ping replaces the previous one (the thread stays short). Which
+message that is gets stored with the match's next move, in the move's own
+transaction (`unstored`, `stored`), or at shutdown (`store_all`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from cogs.i18n import _, speaking
+from cogs.language import Languages
+from cogs.play.buttons import TurnButton
+from cogs.presenters import presenter_for
+from storage import MatchInfo, MessageRef
+
+if TYPE_CHECKING:
+    from storage import Store
+
+log = logging.getLogger(__name__)
+
+
+def turn_view(match_id: int) -> discord.ui.View:
+    """The button a turn ping carries: it opens the player's panel at once."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(TurnButton(match_id))
+    return view
+
+
+class Pings:
+    def __init__(self, bot: discord.Client, store: Store, languages: Languages):
+        self.bot = bot
+        self.store = store
+        self.languages = languages
+        self._pings: dict[int, MessageRef] = {}  # match -> its last ping, not stored yet
+
+    def unstored(self, match_id: int) -> MessageRef | None:
+        """The match's last ping, if posted since its last move."""
+        return self._pings.get(match_id)
+
+    def stored(self, match_id: int, ping: MessageRef) -> None:
+        """`ping` was stored (with a move): forget it, unless a newer came meanwhile."""
+        if self._pings.get(match_id) is ping:
+            del self._pings[match_id]
+
+    async def notify(
+        self, loaded: MatchInfo, users: frozenset[int], *, reminder: bool = False
+    ) -> None:
+        """Tell players they owe a decision, each the way they chose with
+        `/game notify`: a mention in the match's thread (default), a direct
+        message (falling back to the mention when their DMs are closed), or
+        nothing. The previous mention is removed so the thread stays short."""
+        presenter = presenter_for(loaded.game)
+        where = f"https://discord.com/channels/{loaded.guild_id}/{loaded.place_id}"
+        mention = []
+        for user_id in sorted(users):
+            mode = await self.store.get_user_setting(user_id, "notify", "mention")
+            if mode == "dm":
+                try:
+                    user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+                    with speaking(await self.languages.of_user(user_id)):  # a DM: theirs
+                        params = dict(game=_(presenter.title), match=loaded.id, link=where)
+                        text = (
+                            _("⏰ Reminder: your move in {game} #{match}: {link}", **params)
+                            if reminder
+                            else _("Your move in {game} #{match}: {link}", **params)
+                        )
+                        await user.send(text, view=turn_view(loaded.id))
+                    continue
+                except discord.HTTPException:
+                    pass  # DMs closed: mention them in the thread instead
+            if mode != "off":
+                mention.append(user_id)
+        if not mention:
+            return
+        mentions = " ".join(f"<@{u}>" for u in mention)
+        channel = self.bot.get_partial_messageable(loaded.place_id)
+        with speaking(await self.languages.of_server(loaded.guild_id)):  # in the thread
+            if reminder:
+                text = _(
+                    "⏰ {mentions} — a reminder: {game} #{match} is waiting for your move.",
+                    mentions=mentions,
+                    game=_(presenter.title),
+                    match=loaded.id,
+                )
+            else:
+                text = _(
+                    "{mentions} — your move in {game} #{match}. {hint}",
+                    mentions=mentions,
+                    game=_(presenter.title),
+                    match=loaded.id,
+                    hint=presenter.ping_hint,
+                )
+            message = await channel.send(
+                text,
+                view=turn_view(loaded.id),
+                allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            )
+        # Stored with the match's next move (one transaction per move), or at shutdown.
+        old = self._pings.get(loaded.id) or await self.store.message(loaded.id, "ping")
+        self._pings[loaded.id] = MessageRef(
+            loaded.id, "ping", channel.id, message.id, datetime.now(UTC)
+        )
+        if old is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await (
+                    self.bot.get_partial_messageable(old.channel_id)
+                    .get_partial_message(old.message_id)
+                    .delete()
+                )
+
+    async def announce(self, loaded: MatchInfo, text: str, **params: Any) -> None:
+        """A public line in the match's thread (hosts' and timeouts' doings),
+        in the server's language: `text` is a catalogue message."""
+        with speaking(await self.languages.of_server(loaded.guild_id)):
+            text = _(text, **params)
+        await self.bot.get_partial_messageable(loaded.place_id).send(
+            text, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    async def close_thread(self, loaded: MatchInfo) -> None:
+        """A finished match's thread is archived (it stays readable)."""
+        if loaded.thread_id is None:
+            return
+        try:
+            thread = self.bot.get_channel(loaded.thread_id) or await self.bot.fetch_channel(
+                loaded.thread_id
+            )
+            if isinstance(thread, discord.Thread):
+                await thread.edit(archived=True)
+        except discord.HTTPException as exc:
+            log.info("could not archive thread of match %s: %s", loaded.id, exc)
+
+    async def store_all(self) -> None:
+        """The pings posted since their match's last move, stored now (at
+        shutdown), so that a restart still removes them when the next comes."""
+        for match_id, ping in list(self._pings.items()):
+            try:
+                await self.store.set_message(match_id, "ping", ping.channel_id, ping.message_id)
+            except Exception as exc:  # deleted meanwhile, or the storage is closing
+                log.info("could not store the ping of match %s: %s", match_id, exc)
+            self._pings.pop(match_id, None)

@@ -1,0 +1,183 @@
+"""The public table: one message per match with the public view (embed and
+board image), the recent moves in words and the public buttons.
+
+Every edit goes through the match's TableEditor (cogs/play/table_editor.py),
+drawn from a fresh load, so edits are coalesced and never land out of order.
+A table too old to edit cheaply, or gone, is posted anew.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import logging
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.history.story import recent_start, tell
+from cogs.i18n import _, speaking
+from cogs.language import Languages
+from cogs.play.names import SeatNames
+from cogs.play.panels import table_view
+from cogs.play.table_editor import TableEditor
+from cogs.presenters import Presenter, presenter_for
+from rules import Action
+from storage import CorruptMatch, LoadedMatch, Status, UnknownMatch
+
+if TYPE_CHECKING:
+    from cogs.config import Config
+    from storage import Store
+
+log = logging.getLogger(__name__)
+
+IMAGE_NAME = "table.png"
+
+
+@dataclass
+class Rendered:
+    """A table ready to send: embed, components and an optional board image."""
+
+    embed: discord.Embed
+    view: discord.ui.View
+    image: bytes | None = None
+
+    def files(self) -> list[discord.File]:
+        """Fresh File objects (discord.py consumes them when sending)."""
+        return [discord.File(io.BytesIO(self.image), filename=IMAGE_NAME)] if self.image else []
+
+
+def _age_seconds(posted: datetime) -> float:
+    if posted.tzinfo is None:
+        posted = posted.replace(tzinfo=UTC)
+    return (datetime.now(UTC) - posted).total_seconds()
+
+
+class PublicTable:
+    def __init__(
+        self,
+        bot: discord.Client,
+        store: Store,
+        config: Config,
+        languages: Languages,
+        names: SeatNames,
+    ):
+        self.bot = bot
+        self.store = store
+        self.config = config
+        self.languages = languages
+        self.names = names
+        self.editor = TableEditor(self._show_latest)
+
+    async def recent_lines(self, loaded: LoadedMatch) -> list[str]:
+        """The table's recent moves in words: everything public since the
+        previous turn of the seat(s) now owing a decision."""
+        match = loaded.match
+        assert match is not None
+        owing = match.to_act() if loaded.status == Status.ACTIVE else ()
+        since = recent_start(match.log, owing)
+        actions = await self.store.story(loaded.id, since=since)
+        names_at = await self.names.history_names(loaded)
+        return [line.text for line in tell(presenter_for(loaded.game), actions, names_at)]
+
+    async def render(self, loaded: LoadedMatch) -> Rendered:
+        match = loaded.match
+        assert match is not None
+        presenter = presenter_for(loaded.game)
+        names = await self.names.names_for(loaded)
+        state = match.view(None)
+        to_act = match.to_act() if loaded.status == Status.ACTIVE else ()
+        outcome = match.outcome() or loaded.outcome
+        embed = presenter.table_embed(
+            match_id=loaded.id,
+            view=state,
+            names=names,
+            to_act=to_act,
+            recent=await self.recent_lines(loaded),
+            outcome=outcome,
+            seq=match.seq,
+        )
+        if loaded.status == Status.CANCELLED:
+            embed.description = _("**This match was cancelled.**")
+        elif loaded.paused and loaded.status == Status.ACTIVE:
+            embed.description = _("⏸ **Paused by a host.**") + f"\n{embed.description or ''}"
+        components = self.components(loaded, presenter, state)
+        image = await presenter.board_image(state, names)
+        if image:
+            embed.set_image(url=f"attachment://{IMAGE_NAME}")
+        return Rendered(embed, components, image)
+
+    @staticmethod
+    def components(
+        loaded: LoadedMatch, presenter: Presenter, state: dict, mask: int = 0
+    ) -> discord.ui.View:
+        """The table's buttons: the public decisions owed now, My hand, Log."""
+        match = loaded.match
+        assert match is not None
+        to_act = match.to_act() if loaded.status == Status.ACTIVE else ()
+        public: list[Action] = []
+        for seat in to_act:
+            for action in match.legal(seat):
+                if presenter.is_public(action) and action not in public:
+                    public.append(action)
+        return table_view(
+            presenter,
+            loaded.id,
+            match.seq,
+            public,
+            state,
+            over=loaded.status != Status.ACTIVE,
+            replay=loaded.status == Status.FINISHED,
+            mask=mask,
+        )
+
+    async def refresh(self, match_id: int) -> LoadedMatch | None:
+        """Redraw the table message now (through the match's editor, so in
+        order with every other edit) and return the match as it was shown."""
+        await self.editor.show(match_id)
+        try:
+            return await self.store.load(match_id)
+        except (UnknownMatch, CorruptMatch) as exc:
+            log.error("cannot show match %s: %s", match_id, exc)
+            return None
+
+    async def _show_latest(self, match_id: int, shown: int | None) -> int | None:
+        """The editor's one way to edit a table: from a fresh load, so the
+        newest committed state; returns the seq shown. (Redraw the table;
+        post a fresh one when the old is too old to edit cheaply, or gone.)"""
+        try:
+            loaded = await self.store.load(match_id)
+        except UnknownMatch:
+            self.editor.forget(match_id)
+            return None
+        except CorruptMatch as exc:
+            log.error("cannot show match %s: %s", match_id, exc)
+            return None
+        if loaded.match is None:
+            return None
+        with speaking(await self.languages.of_server(loaded.guild_id)):  # a public message
+            await self._show(loaded)
+        return loaded.seq
+
+    async def _show(self, loaded: LoadedMatch) -> None:
+        match_id = loaded.id
+        table = await self.render(loaded)
+        channel = self.bot.get_partial_messageable(loaded.place_id)
+        ref = await self.store.message(match_id, "table")
+        if ref is not None and _age_seconds(ref.posted_at) < self.config.table_max_age:
+            try:
+                await channel.get_partial_message(ref.message_id).edit(
+                    embed=table.embed, view=table.view, attachments=table.files()
+                )
+                return
+            except discord.NotFound:
+                pass
+            except discord.HTTPException as exc:
+                log.info("editing table of match %s failed (%s); posting a new one", match_id, exc)
+        message = await channel.send(embed=table.embed, view=table.view, files=table.files())
+        await self.store.set_message(match_id, "table", channel.id, message.id)
+        if ref is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await channel.get_partial_message(ref.message_id).delete()

@@ -1,0 +1,157 @@
+"""Seats nobody clicks for: the one service that moves for bots and hands
+seats over.
+
+- Bot seats move by themselves, one decision at a time, after a pause
+  people can follow (`schedule`). A bot thinks in a worker thread, outside
+  the match's lock, so nobody waits for it; if the table moved on while it
+  thought, it thinks again.
+- A player who ran out of time under the timeout policy "bot" gets one
+  decision made for them by STAND_IN (`move_for`).
+- A person who leaves a running match (concedes with more than two
+  players, forfeits on timeout, is kicked) hands their seat to STAND_IN;
+  a host's substitute takes it instead (`to_bot`, `to_member`). The seat's
+  history records how.
+
+Every bot move first asks `owns(guild_id)`: the one place a process sharing
+the database with others will say which guilds' matches are its to play.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from cogs.play.turns import bots_owing, humans_owing
+from rules import Action, Match, RulesError
+from rules.bots import choose_action, level_of_seat_kind
+from storage import CorruptMatch, LoadedMatch, Seat, StaleCommit, Status, UnknownMatch, WrongStatus
+
+if TYPE_CHECKING:
+    from cogs.play.tables import Tables
+    from storage import Store
+
+log = logging.getLogger(__name__)
+
+#: the bot that takes over a seat a person left (conceded, kicked, forfeited)
+#: and that moves for a player who ran out of time
+STAND_IN = "expert"
+
+
+def every_guild(guild_id: int) -> bool:
+    """One process hosts every guild (the SQLite store's only mode)."""
+    return True
+
+
+class SeatService:
+    def __init__(
+        self,
+        store: Store,
+        tables: Tables,
+        *,
+        move_delay: float,
+        owns: Callable[[int], bool] = every_guild,
+    ):
+        self.store = store
+        self.tables = tables  # its lock, its one commit of a move, and what follows a move
+        self.move_delay = move_delay
+        self._owns = owns
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+
+    def owns(self, guild_id: int) -> bool:
+        """Are this guild's bot seats and timeouts this process's to play?"""
+        return self._owns(guild_id)
+
+    # -- bot seats ----------------------------------------------------------------
+    def schedule(self, loaded: LoadedMatch) -> None:
+        """Let the match's bot seats move, if one owes a decision now (one
+        task per match: a running one carries on)."""
+        if not bots_owing(loaded) or not self.owns(loaded.guild_id):
+            return
+        task = self._tasks.get(loaded.id)
+        if task is None or task.done():
+            self._tasks[loaded.id] = asyncio.create_task(
+                self._play(loaded.id), name=f"bots-{loaded.id}"
+            )
+
+    async def _play(self, match_id: int) -> None:
+        """Bot seats move one decision at a time, with a pause people can follow."""
+        try:
+            while True:
+                await asyncio.sleep(self.move_delay)
+                loaded = await self.store.load(match_id)
+                owing = bots_owing(loaded)
+                if not owing or not self.owns(loaded.guild_id):
+                    return
+                seat = owing[0]
+                assert loaded.match is not None  # bots owe a decision only in a started match
+                level = level_of_seat_kind(next(s.bot for s in loaded.seats if s.seat == seat))
+                action = await self.think(loaded.match, seat, level)  # outside the lock
+                async with self.tables.lock(match_id):
+                    again = await self.store.load(match_id)
+                    if again.seq != loaded.seq or again.paused or again.status != Status.ACTIVE:
+                        continue  # the table moved on meanwhile: think again
+                    assert again.match is not None
+                    before = humans_owing(again)
+                    events = again.match.act(seat, action, again.match.seq)
+                    await self.tables.commit_move(again, [events])
+                await self.tables.after_move(match_id, before, planned=True, burst=True)
+        except StaleCommit:
+            self._tasks.pop(match_id, None)
+            self.schedule(await self.store.load(match_id))
+        except (UnknownMatch, CorruptMatch, RulesError, WrongStatus) as exc:
+            log.error("bot seats of match %s stopped: %s", match_id, exc)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot seats of match %s stopped", match_id)
+
+    @staticmethod
+    async def think(match: Match, seat: int, level: str) -> Action:
+        """A bot's decision, thought out in a worker thread: the event loop
+        (clicks, other tables) never waits for it."""
+        return await asyncio.to_thread(choose_action, match, seat, level)
+
+    async def stop_matches(self, match_ids: Iterable[int]) -> None:
+        """Bot seats of these matches stop moving (their server left, or
+        asked to be forgotten); `schedule` starts them again."""
+        tasks = [t for t in (self._tasks.pop(m, None) for m in match_ids) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    async def stop(self) -> None:
+        tasks = list(self._tasks.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    # -- a player out of time ---------------------------------------------------
+    async def move_for(self, loaded: LoadedMatch, seat: int) -> bool:
+        """STAND_IN makes the decision `seat` owes (its player ran out of
+        time), committed at once; `loaded.match` then holds the move. The
+        caller holds the match's lock. False when there is nothing to do
+        here: the seat owes nothing now, or the guild is not ours.
+        StaleCommit when the table moved on (`loaded.match` then holds a
+        move that was not stored: reload)."""
+        match = loaded.match
+        if match is None or seat not in match.to_act() or not self.owns(loaded.guild_id):
+            return False
+        action = await self.think(match, seat, STAND_IN)
+        events = match.act(seat, action, match.seq)
+        await self.tables.commit_move(loaded, [events])
+        return True
+
+    # -- handing seats over -----------------------------------------------------
+    async def to_bot(self, match_id: int, seat: int, how: str) -> Seat:
+        """STAND_IN takes the seat (`how` its holder left: conceded, kicked,
+        forfeited). The caller holds the match's lock and then shows the
+        change (`Tables.after_move`), which lets the new bot move."""
+        return await self.store.replace_seat(match_id, seat, bot=STAND_IN, how=how)
+
+    async def to_member(self, match_id: int, seat: int, user_id: int, name: str) -> Seat:
+        """Another member takes the seat, hand and all (a host's substitute)."""
+        return await self.store.replace_seat(
+            match_id, seat, user_id=user_id, how="replaced", name=name
+        )

@@ -1,0 +1,139 @@
+"""Table edits, coalesced per match.
+
+Every move used to edit its match's table at once, so a burst of bot moves
+cost one REST call (and one board image) per move, and two edits of one
+match in flight could land in either order. Here each match has at most one
+editor task and one "latest wanted render": a request only marks the table
+as wanted (now, or by a deadline for a lazy one), and the task draws it from
+a fresh load of the match when it is due. Requests arriving while an edit is
+under way are served by one more edit, which shows all of them. Since one
+task per match does every edit, and each is drawn from a fresh load, an
+older table can never land over a newer one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+
+log = logging.getLogger(__name__)
+
+#: draws and edits a match's table from a fresh load; returns the seq shown
+#: (None: nothing shown). `shown` is the seq the table showed before.
+Show = Callable[[int, "int | None"], Awaitable["int | None"]]
+
+
+class TableEditor:
+    def __init__(self, show: Show):
+        self._show = show
+        self._due: dict[int, float] = {}  # match -> loop time its next edit is due
+        self._wanted: dict[int, int] = {}  # match -> generation of the latest request
+        self._done: dict[int, int] = {}  # match -> generation the last edit served
+        self._tasks: dict[int, asyncio.Task] = {}
+        self._wake: dict[int, asyncio.Event] = {}
+        self._waiters: dict[int, list[tuple[int, asyncio.Future]]] = {}
+        self.shown: dict[int, int] = {}  # match -> seq its table shows
+        self.edits = 0  # edits made (each is one REST call or so)
+        self._stopped = False
+
+    def want(self, match_id: int, *, delay: float = 0.0) -> int:
+        """The table of `match_id` should show the match as it is now, at the
+        latest `delay` seconds from now (a lazy request: a newer one may serve
+        it). Returns the request's generation."""
+        loop = asyncio.get_running_loop()
+        if self._stopped:  # shutting down: the next start shows every table
+            return 0
+        due = loop.time() + delay
+        self._due[match_id] = min(due, self._due.get(match_id, due))
+        generation = self._wanted[match_id] = self._wanted.get(match_id, 0) + 1
+        self._wake.setdefault(match_id, asyncio.Event()).set()
+        task = self._tasks.get(match_id)
+        if task is None or task.done():
+            self._tasks[match_id] = asyncio.create_task(
+                self._run(match_id), name=f"table-{match_id}"
+            )
+        return generation
+
+    async def show(self, match_id: int) -> None:
+        """Request an edit now and wait until the table shows the match as it
+        is at least as of this call."""
+        generation = self.want(match_id)
+        if self._stopped or self._done.get(match_id, 0) >= generation:
+            return
+        waiter = asyncio.get_running_loop().create_future()
+        self._waiters.setdefault(match_id, []).append((generation, waiter))
+        await asyncio.shield(waiter)
+
+    def pending(self, match_id: int) -> bool:
+        return match_id in self._due
+
+    async def idle(self) -> None:
+        """Wait until no edit is wanted or under way (tests, shutdown)."""
+        while any(not t.done() for t in self._tasks.values()):
+            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    async def _run(self, match_id: int) -> None:
+        loop = asyncio.get_running_loop()
+        wake = self._wake.setdefault(match_id, asyncio.Event())
+        try:
+            while True:
+                due = self._due.get(match_id)
+                if due is None:
+                    return
+                if due > loop.time():  # a lazy request: sleep unless an earlier one comes
+                    wake.clear()
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(wake.wait(), due - loop.time())
+                    continue
+                del self._due[match_id]
+                generation = self._wanted.get(match_id, 0)
+                try:
+                    seq = await self._show(match_id, self.shown.get(match_id))
+                    self.edits += 1
+                    if seq is not None:
+                        self.shown[match_id] = max(seq, self.shown.get(match_id, seq))
+                except asyncio.CancelledError:
+                    raise
+                except Exception:
+                    log.exception("showing the table of match %s failed", match_id)
+                self._served(match_id, generation)
+        finally:
+            if self._tasks.get(match_id) is asyncio.current_task():
+                del self._tasks[match_id]
+            if match_id not in self._due:  # else a request came while it was being cancelled
+                self._wake.pop(match_id, None)
+
+    def _served(self, match_id: int, generation: int) -> None:
+        self._done[match_id] = generation
+        waiting = self._waiters.get(match_id, [])
+        still = []
+        for wanted, waiter in waiting:
+            if wanted <= generation:
+                if not waiter.done():
+                    waiter.set_result(None)
+            else:
+                still.append((wanted, waiter))
+        if still:
+            self._waiters[match_id] = still
+        else:
+            self._waiters.pop(match_id, None)
+
+    def forget(self, match_id: int) -> None:
+        """A match deleted (its server forgotten): drop what is known of it."""
+        for table in (self._due, self._wanted, self._done, self.shown):
+            table.pop(match_id, None)
+
+    async def stop(self) -> None:
+        self._stopped = True
+        tasks = list(self._tasks.values())
+        self._due.clear()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for waiting in self._waiters.values():
+            for _, waiter in waiting:
+                if not waiter.done():
+                    waiter.cancel()
+        self._waiters.clear()

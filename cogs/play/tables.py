@@ -1,0 +1,275 @@
+"""Running matches in Discord: the play extension's core.
+
+`Tables` holds what every move goes through: the match's lock, loading
+with polite refusals, the one commit of a move (with the deadline it
+implies, the last ping and the mover's name, in one transaction), and what
+follows a move (the table, open panels, deadlines, pings, bot seats). Its
+parts: the public table (cogs/play/public_table.py), private panels
+(hand_panels.py), seat names (names.py), pings (pings.py) and the seat
+service (seats.py). The engine decides everything; this only loads, asks,
+commits and shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Protocol
+
+import discord
+
+from cogs import replies
+from cogs.language import Languages
+from cogs.play.after_move import Delays, table_delay, to_ping
+from cogs.play.hand_panels import HandPanels
+from cogs.play.names import SeatNames
+from cogs.play.pings import Pings
+from cogs.play.public_table import PublicTable
+from cogs.play.seats import SeatService
+from cogs.play.turns import bots_move_next, humans_owing, seat_of
+from cogs.replies import say
+from storage import (
+    UNCHANGED,
+    CorruptMatch,
+    DeadlinePlan,
+    LoadedMatch,
+    MatchInfo,
+    Status,
+    Unchanged,
+    UnknownMatch,
+)
+
+if TYPE_CHECKING:
+    from cogs.config import Config
+    from storage import Store
+
+log = logging.getLogger(__name__)
+
+#: a player who clicked in a match within this many seconds is playing it:
+#: when their open panel has just been redrawn to show their turn, that
+#: panel tells them, and they are not pinged (a ping is a post and a delete)
+ACTIVE_WINDOW = 300.0
+
+
+class DeadlinePlanner(Protocol):
+    """The deadline service (cogs/hosting/deadlines.py), as moves use it."""
+
+    async def plan(self, loaded: LoadedMatch) -> DeadlinePlan | None: ...
+
+    async def schedule(self, loaded: LoadedMatch) -> None: ...
+
+    def wake(self) -> None: ...
+
+
+class Tables:
+    def __init__(self, bot: discord.Client, store: Store, config: Config, languages: Languages):
+        self.bot = bot
+        self.store = store
+        self.config = config
+        self.languages = languages  # which language each message speaks
+        self.names = SeatNames(bot, store)
+        self.public = PublicTable(bot, store, config, languages, self.names)
+        self.editor = self.public.editor
+        self.names.redraw = self.editor.want
+        self.hands = HandPanels(store, self.names)
+        self.pings = Pings(bot, store, languages)
+        self.seats = SeatService(store, self, move_delay=config.bot_move_delay)
+        #: set by the hosting extension once its deadline service exists
+        self.deadlines: DeadlinePlanner | None = None
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._clicked: dict[tuple[int, int], float] = {}  # (match, user) -> loop time
+        self.moves = 0  # moves committed (a two-step move counts once), bots' included
+        self.human_moves = 0
+
+    @property
+    def lazy_delay(self) -> float:
+        """How long a table may wait for the bot moves that follow a move, so
+        that one edit shows them all (a bot moves after bot_move_delay)."""
+        return 2 * self.config.bot_move_delay + 1.0
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    def remember(self, user: discord.abc.User, loaded: MatchInfo | None = None) -> None:
+        """The user clicked (in this match, when given): keep their name current."""
+        if loaded is not None:
+            self.clicked(loaded.id, user.id)
+        self.names.remember(user, loaded)
+
+    def clicked(self, match_id: int, user_id: int) -> None:
+        """The user just clicked something of this match (see ACTIVE_WINDOW)."""
+        now = asyncio.get_running_loop().time()
+        self._clicked[(match_id, user_id)] = now
+        if len(self._clicked) > 10_000:  # forget those long gone
+            self._clicked = {k: t for k, t in self._clicked.items() if now - t < ACTIVE_WINDOW}
+
+    def playing(self, match_id: int, user_ids: Iterable[int]) -> set[int]:
+        """Those of `user_ids` who clicked in this match within ACTIVE_WINDOW."""
+        now = asyncio.get_running_loop().time()
+        return {
+            u
+            for u in user_ids
+            if now - self._clicked.get((match_id, u), -ACTIVE_WINDOW) < ACTIVE_WINDOW
+        }
+
+    # -- loading with polite refusals -----------------------------------------
+    async def load_running(
+        self, interaction: discord.Interaction, match_id: int, *, from_dm: bool = False
+    ) -> LoadedMatch | None:
+        """The active match, or None after telling the user why not. A click
+        from another server (or a DM, unless `from_dm`: a turn ping's button
+        sent by DM) is refused before anything else."""
+        try:
+            loaded = await self.store.load(match_id)
+        except UnknownMatch:
+            await say(interaction, replies.UNKNOWN_MATCH)
+            return None
+        except CorruptMatch as exc:
+            log.error("match %s is corrupt: %s", match_id, exc)
+            await say(interaction, replies.CORRUPT_MATCH)
+            return None
+        in_dm = from_dm and interaction.guild_id is None
+        if loaded.guild_id != interaction.guild_id and not in_dm:
+            await say(interaction, replies.WRONG_SERVER)
+            return None
+        if loaded.status == Status.FINISHED:
+            await say(interaction, replies.FINISHED)
+            return None
+        if loaded.status != Status.ACTIVE or loaded.match is None:
+            await say(interaction, replies.NOT_ACTIVE)
+            return None
+        return loaded
+
+    async def load_seated(
+        self, interaction: discord.Interaction, match_id: int, *, from_dm: bool = False
+    ) -> tuple[LoadedMatch, int] | tuple[None, None]:
+        """The active match and the clicker's seat, or (None, None) after
+        telling them why not."""
+        loaded = await self.load_running(interaction, match_id, from_dm=from_dm)
+        if loaded is None:
+            return None, None
+        seat = seat_of(loaded, interaction.user.id)
+        if seat is None:
+            await say(interaction, replies.NOT_SEATED)
+            return None, None
+        return loaded, seat
+
+    # -- committing a move ----------------------------------------------------------
+    async def commit_move(
+        self,
+        loaded: LoadedMatch,
+        steps: list[list[dict]],
+        *,
+        names: dict[int, str] | None = None,
+    ) -> None:
+        """Commit the moves just applied to `loaded.match` with everything
+        they imply, in one transaction (one fsync): the deadline of the
+        decision the match waits on next, the last turn ping's message (kept
+        in memory since it was posted) and the mover's new display name.
+        Durability first: the click is answered only after this."""
+        assert loaded.match is not None
+        plan: DeadlinePlan | None | Unchanged = UNCHANGED
+        if self.deadlines is not None:
+            plan = await self.deadlines.plan(loaded)
+        ping = self.pings.unstored(loaded.id)
+        messages = [("ping", ping.channel_id, ping.message_id)] if ping else []
+        await self.store.commit_move(
+            loaded.id, loaded.match, steps, deadline=plan, messages=messages, names=names
+        )
+        self.moves += 1
+        if ping is not None:
+            self.pings.stored(loaded.id, ping)
+
+    # -- after every move ---------------------------------------------------------
+    async def after_move(
+        self,
+        match_id: int,
+        owed_before: frozenset[int],
+        *,
+        planned: bool = False,
+        burst: bool = False,
+    ) -> None:
+        """Show what changed: the table, the deadlines (unless the move's
+        commit `planned` them), open panels, a ping for whoever owes a
+        decision now, bot seats' moves. When the table may wait, and who is
+        pinged: cogs/play/after_move.py (`burst`: a move, which others may
+        follow at once)."""
+        try:
+            try:
+                loaded = await self.store.load(match_id)
+            except CorruptMatch as exc:
+                log.error("cannot show match %s: %s", match_id, exc)
+                return
+            if loaded.match is None:
+                return
+            delays = Delays(bots=self.lazy_delay, watched=self.config.table_watched_delay)
+            waits_for_bots = burst and bots_move_next(loaded)
+            if waits_for_bots:  # asked first: the bots' moves may come while this runs
+                self.editor.want(match_id, delay=delays.bots)
+            if self.deadlines is not None:  # the clock starts before anyone is told
+                if planned:
+                    self.deadlines.wake()
+                else:
+                    await self.deadlines.schedule(loaded)
+            shown = await self.hands.update(match_id)
+            now_owing = humans_owing(loaded)
+            told = self.playing(match_id, shown)  # their panel says it, and they look
+            if not waits_for_bots:
+                delay = table_delay(
+                    burst=burst, bots_next=False, owing=now_owing, told=told, delays=delays
+                )
+                if delay:
+                    self.editor.want(match_id, delay=delay)
+                else:
+                    await self.editor.show(match_id)
+            ping = to_ping(
+                owing=now_owing, owed_before=owed_before, told=told, paused=loaded.paused
+            )
+            if ping:
+                await self.pings.notify(loaded, ping)
+            if loaded.status == Status.FINISHED:
+                await self.pings.close_thread(loaded)
+            self.seats.schedule(loaded)
+        except UnknownMatch:  # deleted meanwhile: its server asked to be forgotten, or was purged
+            log.info("match %s was deleted while its table was being updated", match_id)
+        except Exception:
+            log.exception("updating the table of match %s failed", match_id)
+
+    # -- start, restart, stop -------------------------------------------------------
+    async def resume(self) -> None:
+        """After a start: a match whose start was stored but never shown (the
+        process died in between) gets its table and lobby now; bots owing a
+        decision in any active match move again (not in servers the bot has
+        left: they resume when it is back)."""
+        for info in await self.store.live_matches(departed=False):
+            if info.status != Status.ACTIVE:
+                continue
+            if await self.store.message(info.id, "table") is None:
+                await self.finish_start(info.id)
+                continue
+            # The process may have died between a commit and its table edit
+            # (edits are coalesced, and may wait for bot moves): show the
+            # committed state, unless this process showed it already (every
+            # move since asked for its own edit). Not awaited: the editors
+            # work side by side.
+            if info.id not in self.editor.shown:
+                self.editor.want(info.id)
+            if any(s.user_id is None for s in info.seats):
+                try:
+                    self.seats.schedule(await self.store.load(info.id))
+                except (UnknownMatch, CorruptMatch) as exc:
+                    log.error("not resuming match %s: %s", info.id, exc)
+
+    async def finish_start(self, match_id: int) -> None:
+        """Show a started match: its lobby says so, its table is posted, the
+        first player is told, bot seats move."""
+        lobbies = getattr(self.bot, "lobbies", None)  # the hosting extension's
+        if lobbies is not None:
+            await lobbies.refresh_lobby(match_id)
+        await self.after_move(match_id, frozenset())
+
+    async def stop(self) -> None:
+        await self.seats.stop()
+        await self.editor.stop()
+        await self.pings.store_all()

@@ -1,0 +1,93 @@
+"""From `/game new`'s typed options to the engine's: seats counted from 1,
+one shared name per meaning, and a refusal that says what the game takes."""
+
+import pytest
+
+from cogs.hosting.game_options import (
+    OptionProblem,
+    allowed_text,
+    build_slash_options,
+    engine_options,
+    options_text,
+    problem_with,
+)
+from rules import Match, get_game
+from rules.core.options import BOOL, Option
+
+
+def test_seats_are_numbered_from_one_and_one_name_serves_every_game():
+    assert engine_options("keltis", {"first_player": 1}, 4) == {"first_player": 0}
+    assert engine_options("cuttle", {"first_player": 2}, 2) == {"dealer": 1}
+    assert engine_options("cucco", {"first_player": 5, "deals": 3}, 5) == {
+        "first_dealer": 4,
+        "deals": 3,
+    }
+    assert engine_options("oracle", {"variant": True, "first_player": None}, 4) == {
+        "clover_other_pawn": True
+    }
+    assert engine_options("keltis_dice", {"side": "both"}, 4) == {"side": "both"}
+    assert (
+        Match.new("cuttle", 2, "s", engine_options("cuttle", {"first_player": 2}, 2)).state.dealer
+        == 1
+    )
+
+
+@pytest.mark.parametrize(
+    "game,given,players,says",
+    [
+        (
+            "keltis",
+            {"side": "B"},
+            4,
+            "Keltis has no `side` option. Keltis takes `first_player`: a seat number from 1 to 4.",
+        ),
+        (
+            "cuttle",
+            {"first_player": 3},
+            2,
+            "`first_player` must be a seat number from 1 to 2. Cuttle takes `first_player`: "
+            "a seat number from 1 to 2.",
+        ),
+        ("cucco", {"deals": 0}, 5, "`deals` must be a whole number from 1 to 20."),
+        ("keltis_dice", {"side": "C"}, 4, "`side` must be A or B or both."),
+        ("oracle", {"variant": "maybe"}, 4, "`variant` must be yes or no."),
+        ("oracle", {"first_player": "1"}, 4, "`first_player` must be a seat number from 1 to 4."),
+        ("keltis", {"first_player": 0}, 3, "a seat number from 1 to 3"),
+        ("keltis", {"first_player": 10**30}, 4, "a seat number from 1 to 4"),
+    ],
+)
+def test_a_bad_value_or_an_option_of_another_game_says_what_is_allowed(game, given, players, says):
+    with pytest.raises(OptionProblem) as refused:
+        engine_options(game, given, players)
+    assert says in str(refused.value) and len(str(refused.value)) < 300
+
+
+def test_a_game_without_options_says_so(monkeypatch):
+    monkeypatch.setattr(type(get_game("cuttle")), "options_schema", ())
+    assert allowed_text("cuttle") == "Cuttle takes no options."
+
+
+def test_the_lobby_shows_options_as_people_give_them():
+    assert (
+        options_text("cucco", {"deals": 3, "first_dealer": 0}) == "deals: 3, first_player: seat 1"
+    )
+    assert options_text("oracle", {"clover_other_pawn": True}) == "variant: yes"
+    assert options_text("keltis", {}) == ""
+
+
+def test_a_seat_beyond_the_lobby_is_explained_at_the_start():
+    assert problem_with("keltis", {"first_player": 3}, 2) == (
+        "`first_player` must be a seat number from 1 to 2 with 2 seats."
+    )
+    assert problem_with("keltis", {"first_player": 1}, 2) is None
+
+
+def test_games_sharing_a_name_must_mean_the_same_kind(monkeypatch):
+    assert [o.name for o in build_slash_options(["keltis", "cuttle"])] == ["first_player"]
+    monkeypatch.setattr(
+        type(get_game("cuttle")),
+        "options_schema",
+        (Option("dealer", BOOL, "x", offered_as="first_player"),),
+    )
+    with pytest.raises(TypeError, match="different kinds"):
+        build_slash_options(["keltis", "cuttle"])

@@ -1,0 +1,135 @@
+"""A click on a move button becomes a move only after every check; each
+refusal (not a player, a stale button, an illegal or forged move, not their
+turn, a paused match, another server's match) is a private answer, and
+nothing changes: no move stored, nothing shown, nobody told."""
+
+from __future__ import annotations
+
+import unittest.mock
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import pytest
+
+from cogs import replies
+from cogs.play.clicks import Clicks
+from cogs.play.tables import Tables
+from storage import Store
+from tests.cogs.helpers import GUILD_ID, MockBot, MockInteraction, MockMember, MockMessage
+from tests.cogs.matches import ALICE, BOB, CAROL, new_tables, started
+
+
+@dataclass
+class Table:
+    store: Store
+    bot: MockBot
+    tables: Tables
+    clicks: Clicks
+    match_id: int
+
+    def member(self, user_id: int) -> MockMember:
+        return MockMember(id=user_id, name=f"user{user_id}")
+
+    async def legal(self, seat: int) -> list[str]:
+        loaded = await self.store.load(self.match_id)
+        assert loaded.match is not None
+        return [a.key() for a in loaded.match.legal(seat)]
+
+    async def unchanged(self) -> bool:
+        """Nothing stored, shown or said in public since the start."""
+        loaded = await self.store.load(self.match_id)
+        return (
+            loaded.seq == 0
+            and self.tables.moves == self.tables.human_moves == 0
+            and not self.tables.after_move.await_count  # type: ignore[attr-defined]
+            and not self.bot.get_partial_messageable.called
+        )
+
+
+@pytest.fixture
+async def table(store: Store) -> AsyncIterator[Table]:
+    """Keltis: Alice (seat 0) to play, then Bob; Carol watches."""
+    match_id = await started(store, "keltis", [ALICE, BOB], options={"first_player": 0})
+    bot = MockBot()
+    tables = new_tables(store, bot)
+    tables.after_move = unittest.mock.AsyncMock()  # type: ignore[method-assign]
+    yield Table(store, bot, tables, Clicks(tables), match_id)
+    await tables.stop()
+
+
+async def click(
+    table: Table, user_id: int, key: str, *, seq: int = 0, **kwargs: object
+) -> MockInteraction:
+    inter = MockInteraction(user=table.member(user_id), client=table.bot, **kwargs)  # type: ignore[arg-type]
+    await table.clicks.on_action(inter, table.match_id, seq, key)
+    return inter
+
+
+async def test_a_legal_move_is_committed_answered_and_shown(table: Table) -> None:
+    key = (await table.legal(0))[0]
+    inter = await click(table, ALICE, key)
+    assert inter.answers() == [("defer", None)]  # the table shows it; nothing to say
+    loaded = await table.store.load(table.match_id)
+    assert loaded.seq == 1 and loaded.match is not None and loaded.match.log == [(0, key)]
+    assert table.tables.moves == table.tables.human_moves == 1
+    table.tables.after_move.assert_awaited_once_with(  # type: ignore[attr-defined]
+        table.match_id, frozenset({ALICE}), planned=True, burst=True
+    )
+
+
+async def test_someone_without_a_seat_is_told_privately(table: Table) -> None:
+    inter = await click(table, CAROL, (await table.legal(0))[0])
+    assert inter.answers() == [("send_message", replies.NOT_SEATED)] and inter.private()
+    assert await table.unchanged()
+
+
+async def test_a_stale_button_on_the_table_is_answered_privately(table: Table) -> None:
+    inter = await click(table, ALICE, (await table.legal(0))[0], seq=5)
+    assert inter.answers() == [("send_message", replies.STALE_SHORT)] and inter.private()
+    assert await table.unchanged()
+
+
+async def test_a_stale_button_in_the_players_own_panel_redraws_that_panel(table: Table) -> None:
+    alice = table.member(ALICE)
+    panel = MockMessage(ephemeral=True, shown_to=alice)
+    inter = MockInteraction(user=alice, message=panel, client=table.bot)
+    await table.clicks.on_action(inter, table.match_id, 5, (await table.legal(0))[0])
+    [(how, args, kwargs)] = inter.response.answered
+    assert how == "edit_message" and replies.STALE in str(kwargs["embed"].to_dict())
+    assert await table.unchanged()
+
+
+async def test_an_illegal_move_is_refused_privately(table: Table) -> None:
+    assert "discard:b3" not in await table.legal(0)  # well formed, but no card of Alice's
+    inter = await click(table, ALICE, "discard:b3")
+    assert inter.answers() == [("send_message", replies.ILLEGAL)] and inter.private()
+    assert await table.unchanged()
+
+
+@pytest.mark.parametrize("key", ["draw::pile", "discard:b0+draw+draw"])
+async def test_a_forged_move_is_refused_privately(table: Table, key: str) -> None:
+    inter = await click(table, ALICE, key)
+    assert inter.answers() == [("send_message", replies.INVALID_BUTTON)] and inter.private()
+    assert await table.unchanged()
+
+
+async def test_a_move_out_of_turn_is_refused_privately(table: Table) -> None:
+    loaded = await table.store.load(table.match_id)
+    assert loaded.match is not None
+    bobs_card = loaded.match.view(1)["hand"][0]
+    inter = await click(table, BOB, f"discard:{bobs_card}")  # his card, but Alice's turn
+    assert inter.answers() == [("send_message", replies.NOT_YOUR_TURN)] and inter.private()
+    assert await table.unchanged()
+
+
+async def test_a_paused_match_takes_no_move(table: Table) -> None:
+    await table.store.pause(table.match_id)
+    inter = await click(table, ALICE, (await table.legal(0))[0])
+    assert inter.answers() == [("send_message", replies.PAUSED)] and inter.private()
+    assert await table.unchanged()
+
+
+async def test_a_click_from_another_server_is_refused_before_anything_else(table: Table) -> None:
+    inter = await click(table, ALICE, (await table.legal(0))[0], guild_id=GUILD_ID + 1)
+    assert inter.answers() == [("send_message", replies.WRONG_SERVER)] and inter.private()
+    assert await table.unchanged()

@@ -1,0 +1,81 @@
+"""Every legal action of every game is reachable within Discord's limits."""
+
+import random
+
+import discord
+import pytest
+
+from cogs.play.buttons import ActionButton, ActionSelect, DieToggle, GroupSelect
+from cogs.play.panels import panel_view, table_view
+from cogs.presenters import presenter_for
+from rules import Match, all_games
+
+
+def reachable_keys(view: discord.ui.View, presenter, legal, state, match_id, seq) -> set[str]:
+    """Every action key a player can reach from `view`; a move of two keys
+    joined by `+` counts as its first, and toggles are tried in every state."""
+    keys = set()
+    toggles = [i for i in view.children if isinstance(i, DieToggle)]
+    if toggles and toggles[0].mask == 0:
+        for mask in range(1, 1 << len(toggles)):
+            marked = panel_view(presenter, match_id, seq, legal, state, mask=mask)
+            keys |= reachable_keys(marked, presenter, legal, state, match_id, seq)
+    for item in view.children:
+        if isinstance(item, ActionButton):
+            keys.add(item.key.split("+")[0])
+        elif isinstance(item, ActionSelect):
+            keys |= {o.value for o in item.item.options}
+        elif isinstance(item, GroupSelect):
+            for option in item.item.options:
+                sub = panel_view(presenter, match_id, seq, legal, state, group=option.value)
+                keys |= reachable_keys(sub, presenter, legal, state, match_id, seq)
+    return keys
+
+
+def assert_within_limits(view: discord.ui.View) -> None:
+    rows: dict[int, list] = {}
+    for item in view.children:
+        assert isinstance(item, discord.ui.DynamicItem)  # every component is restart-proof
+        rows.setdefault(item.item.row, []).append(item)
+        assert 1 <= len(item.custom_id) <= 100
+        label = getattr(item.item, "label", None)
+        assert label is None or len(label) <= 80
+        if isinstance(item, (ActionSelect, GroupSelect)):
+            assert 1 <= len(item.item.options) <= 25
+    assert len(rows) <= 5 and all(0 <= r <= 4 for r in rows)
+    for items in rows.values():
+        weights = sum(5 if isinstance(i, (ActionSelect, GroupSelect)) else 1 for i in items)
+        assert weights <= 5
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+def test_every_legal_action_is_reachable_from_the_panel(game_id):
+    game = all_games()[game_id]
+    presenter = presenter_for(game_id)
+    for players in range(game.min_players, game.max_players + 1):
+        match = Match.new(game_id, players, f"panels-{players}")
+        rnd = random.Random(players)
+        mid = 123456789012
+        while match.to_act():
+            for seat in match.to_act():
+                legal = match.legal(seat)
+                state = match.view(seat)
+                view = panel_view(presenter, mid, match.seq, legal, state)
+                assert_within_limits(view)
+                for item in view.children:  # a two-step move is legal step by step
+                    if isinstance(item, ActionButton) and "+" in item.key:
+                        twin = Match.from_record(match.to_record())
+                        for part in item.key.split("+"):
+                            twin.act(seat, part, twin.seq)
+                assert reachable_keys(view, presenter, legal, state, mid, match.seq) == {
+                    a.key() for a in legal
+                }
+            public = [a for s in match.to_act() for a in match.legal(s) if presenter.is_public(a)]
+            table = table_view(
+                presenter, mid, match.seq, list(dict.fromkeys(public)), match.view(None), over=False
+            )
+            assert_within_limits(table)
+            seat = rnd.choice(match.to_act())
+            match.act(seat, rnd.choice(match.legal(seat)), match.seq)
+        over = table_view(presenter, mid, match.seq, [], match.view(None), over=True, replay=True)
+        assert [c.custom_id for c in over.children] == [f"log:{mid}:o:0", f"rp:{mid}:f:0"]

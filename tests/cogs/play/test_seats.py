@@ -1,0 +1,205 @@
+"""The seat service: bots move for their seats, one decision at a time,
+committed through the table's one commit, under the match's lock; a bot
+that thought while the table moved on thinks again; an absent player's
+decision is made by the stand-in; a seat handed over records how; and no
+bot moves in a guild this process does not own."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import unittest.mock
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+
+from cogs.play.seats import STAND_IN, SeatService
+from cogs.play.tables import Tables
+from rules import Action, Match
+from storage import LoadedMatch, StaleCommit, Store
+from tests.cogs.helpers import GUILD_ID
+from tests.cogs.matches import ALICE, BOB, CAROL, DAVE, started
+
+KELTIS_FIRST = {"first_player": 0}  # seat 0 plays first
+
+
+def tables_for(store: Store, *, commit_fails: int = 0) -> Any:
+    """The seat service's Tables, mocked (autospec: a call Tables would not
+    take fails), committing for real under a real lock. The first
+    `commit_fails` commits raise StaleCommit, as a race lost would."""
+    tables = unittest.mock.create_autospec(Tables, instance=True, spec_set=True)
+    lock = asyncio.Lock()
+    tables.lock.return_value = lock
+    failing = [commit_fails]
+
+    async def commit(loaded: LoadedMatch, steps: list[list[dict]], **kwargs: Any) -> None:
+        assert lock.locked(), "a move is committed under the match's lock"
+        if failing[0]:
+            failing[0] -= 1
+            raise StaleCommit(loaded.id, loaded.seq, loaded.seq + 1)
+        assert loaded.match is not None
+        await store.commit_move(loaded.id, loaded.match, steps)
+
+    tables.commit_move.side_effect = commit
+    return tables
+
+
+async def until(check: Callable[[], Awaitable[bool]], timeout: float = 20.0) -> None:
+    async with asyncio.timeout(timeout):
+        while not await check():
+            await asyncio.sleep(0.01)
+
+
+async def humans_owe(store: Store, match_id: int) -> bool:
+    loaded = await store.load(match_id)
+    assert loaded.match is not None
+    return any(s.user_id is not None for s in loaded.seats if s.seat in loaded.match.to_act())
+
+
+async def test_a_bot_owing_a_decision_moves_and_its_move_is_committed(store: Store) -> None:
+    match_id = await started(store, "keltis", ["random", ALICE], options=KELTIS_FIRST)
+    tables = tables_for(store)
+    seats = SeatService(store, tables, move_delay=0.0)
+    seats.schedule(await store.load(match_id))
+
+    async def done() -> bool:  # the bots' turn is over, and its last move shown
+        shown = tables.after_move.await_count == tables.commit_move.await_count
+        return shown and await humans_owe(store, match_id)
+
+    await until(done)
+    loaded = await store.load(match_id, verify=True)  # the log replays to the snapshot
+    assert loaded.match is not None and loaded.match.to_act() == (1,)
+    moves = tables.commit_move.await_count
+    assert moves == loaded.seq >= 1  # the bot's turn: every decision of it, one commit each
+    assert [seat for seat, _ in loaded.match.log] == [0] * moves
+    shown = unittest.mock.call(match_id, frozenset(), planned=True, burst=True)
+    assert tables.after_move.await_args_list == [shown] * moves  # each move shown, lazily
+    await seats.stop()
+
+
+async def test_a_bot_whose_table_moved_on_while_it_thought_thinks_again(store: Store) -> None:
+    match_id = await started(store, "keltis", ["random", ALICE], options=KELTIS_FIRST)
+    tables = tables_for(store)
+    seats = SeatService(store, tables, move_delay=0.0)
+    thought_at: list[int] = []
+    think = SeatService.think
+
+    async def thinking(match: Match, seat: int, level: str) -> Action:
+        thought_at.append(match.seq)
+        action = await think(match, seat, level)
+        if len(thought_at) == 1:  # meanwhile this decision is taken elsewhere
+            other = (await store.load(match_id)).match
+            assert other is not None
+            await store.commit_move(match_id, other, [other.act(seat, action, other.seq)])
+        return action
+
+    seats.think = thinking  # type: ignore[method-assign]
+    seats.schedule(await store.load(match_id))
+    await until(lambda: humans_owe(store, match_id))
+    loaded = await store.load(match_id, verify=True)
+    assert thought_at[:2] == [0, 1]  # the second thought is about the table as it now is
+    assert loaded.seq == len(thought_at)  # the stale thought was not applied
+    assert tables.commit_move.await_count == len(thought_at) - 1
+    await seats.stop()
+
+
+async def test_a_commit_that_lost_a_race_starts_the_bots_over(store: Store) -> None:
+    match_id = await started(store, "keltis", ["random", ALICE], options=KELTIS_FIRST)
+    tables = tables_for(store, commit_fails=1)
+    seats = SeatService(store, tables, move_delay=0.0)
+    seats.schedule(await store.load(match_id))
+    await until(lambda: humans_owe(store, match_id))
+    loaded = await store.load(match_id, verify=True)
+    assert tables.commit_move.await_count == loaded.seq + 1  # one lost, then every move
+    await seats.stop()
+
+
+async def test_no_bot_moves_in_a_paused_match_nor_in_a_guild_not_ours(store: Store) -> None:
+    paused = await started(store, "keltis", ["random", ALICE], options=KELTIS_FIRST)
+    await store.pause(paused)
+    elsewhere = await started(store, "keltis", ["random", BOB], options=KELTIS_FIRST)
+    tables = tables_for(store)
+    seats = SeatService(store, tables, move_delay=0.0, owns=lambda guild: guild != GUILD_ID)
+    seats.schedule(await store.load(elsewhere))  # its guild belongs to another process
+    SeatService(store, tables, move_delay=0.0).schedule(await store.load(paused))
+    await asyncio.sleep(0.3)
+    assert (await store.load(paused)).seq == (await store.load(elsewhere)).seq == 0
+    tables.commit_move.assert_not_awaited()
+    loaded = await store.load(elsewhere)
+    assert not await seats.move_for(loaded, 0)  # nor a timeout's move there
+
+
+# -- a player out of time: the stand-in makes their decision ------------------------
+
+
+def quick(levels: list[str]) -> Any:  # stands in for SeatService.think
+    """A stand-in for `think` that records the level asked for and picks
+    a legal move at once (the expert's own play is tested in rules/bots)."""
+
+    async def think(match: Match, seat: int, level: str) -> Action:
+        levels.append(level)
+        return random.Random(1).choice(match.legal(seat))
+
+    return think
+
+
+async def test_the_stand_in_makes_an_absent_players_decision(store: Store) -> None:
+    match_id = await started(store, "keltis", [ALICE, BOB], options=KELTIS_FIRST)
+    tables = tables_for(store)
+    seats = SeatService(store, tables, move_delay=0.0)
+    levels: list[str] = []
+    seats.think = quick(levels)  # type: ignore[method-assign]
+    loaded = await store.load(match_id)
+    async with tables.lock(match_id):  # the deadline service holds it
+        assert await seats.move_for(loaded, 0)
+    stored = await store.load(match_id, verify=True)
+    assert stored.seq == 1 and stored.match is not None and stored.match.log[0][0] == 0
+    assert levels == [STAND_IN]
+    tables.commit_move.assert_awaited_once_with(loaded, unittest.mock.ANY)
+
+
+async def test_no_move_for_a_seat_that_owes_none_and_a_race_lost_is_said(store: Store) -> None:
+    match_id = await started(store, "keltis", [ALICE, BOB], options=KELTIS_FIRST)
+    tables = tables_for(store, commit_fails=1)
+    seats = SeatService(store, tables, move_delay=0.0)
+    seats.think = quick([])  # type: ignore[method-assign]
+    async with tables.lock(match_id):
+        assert not await seats.move_for(await store.load(match_id), 1)  # not Bob's turn
+        tables.commit_move.assert_not_awaited()
+        with pytest.raises(StaleCommit):  # the table moved on: the caller stops
+            await seats.move_for(await store.load(match_id), 0)
+    assert (await store.load(match_id)).seq == 0
+
+
+# -- seats handed over ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("how", ["conceded", "kicked", "forfeited"])
+async def test_a_seat_left_goes_to_the_stand_in_and_its_history_says_how(
+    store: Store, how: str
+) -> None:
+    match_id = await started(store, "keltis", [ALICE, BOB, CAROL])
+    seats = SeatService(store, tables_for(store), move_delay=0.0)
+    before = await seats.to_bot(match_id, 1, how)
+    assert before.user_id == BOB
+    loaded = await store.load(match_id)
+    assert [(s.user_id, s.bot) for s in loaded.seats] == [
+        (ALICE, None),
+        (None, STAND_IN),
+        (CAROL, None),
+    ]
+    last = [h for h in await store.seat_history(match_id) if h.seat == 1][-1]
+    assert (last.how, last.user_id, last.bot) == (how, None, STAND_IN)
+
+
+async def test_a_substitute_takes_the_seat_by_name_and_its_history_says_replaced(
+    store: Store,
+) -> None:
+    match_id = await started(store, "keltis", [ALICE, BOB])
+    seats = SeatService(store, tables_for(store), move_delay=0.0)
+    await seats.to_member(match_id, 0, DAVE, "Dave")
+    loaded = await store.load(match_id)
+    assert [(s.user_id, s.name) for s in loaded.seats] == [(DAVE, "Dave"), (BOB, "Bob")]
+    history = [h for h in await store.seat_history(match_id) if h.seat == 0]
+    assert [(h.user_id, h.how) for h in history] == [(ALICE, "start"), (DAVE, "replaced")]

@@ -1,0 +1,125 @@
+"""Table edits are coalesced per match (issue 18): a burst of moves ends in
+one edit showing the latest table, and edits of a match land in order, even
+when moves keep coming while an edit is under way."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from cogs.play.table_editor import TableEditor
+
+
+class FakeTables:
+    """Matches whose seq moves on as "moves" are committed, and a Discord
+    message per match recording every edit applied, in the order applied.
+    An edit takes a random while, like a REST call under load."""
+
+    def __init__(self, seed: int = 0):
+        self.seq: dict[int, int] = {}
+        self.applied: dict[int, list[int]] = {}
+        self.rnd = random.Random(seed)
+        self.drawing: set[int] = set()
+
+    async def show(self, match_id: int, shown: int | None) -> int:
+        assert match_id not in self.drawing, "two edits of one match at once"
+        self.drawing.add(match_id)
+        try:
+            seq = self.seq.get(match_id, 0)  # a fresh load
+            await asyncio.sleep(self.rnd.uniform(0, 0.004))  # drawing it, sending it
+            self.applied.setdefault(match_id, []).append(seq)
+            return seq
+        finally:
+            self.drawing.discard(match_id)
+
+    def commit(self, match_id: int) -> None:
+        self.seq[match_id] = self.seq.get(match_id, 0) + 1
+
+
+async def test_a_burst_of_moves_ends_in_one_edit_showing_the_latest():
+    tables = FakeTables()
+    editor = TableEditor(tables.show)
+    for _ in range(10):  # ten bot moves in a row, each wanting the table (lazily)
+        tables.commit(1)
+        editor.want(1, delay=0.05)
+    await editor.show(1)  # then a human owes a decision: shown now
+    assert tables.applied[1] == [10]
+    await editor.idle()
+    assert tables.applied[1] == [10] and editor.edits == 1
+
+
+async def test_a_lazy_request_is_shown_by_its_deadline_without_a_newer_one():
+    tables = FakeTables()
+    editor = TableEditor(tables.show)
+    tables.commit(1)
+    editor.want(1, delay=0.02)
+    await asyncio.sleep(0)
+    assert tables.applied == {}  # waiting for the bot that moves next
+    await editor.idle()
+    assert tables.applied[1] == [1]
+
+
+async def test_edits_land_in_order_under_concurrent_bot_moves():
+    tables = FakeTables(seed=7)
+    editor = TableEditor(tables.show)
+    matches = range(1, 6)
+
+    async def bot_seats(match_id: int, moves: int, rnd: random.Random):
+        for _ in range(moves):
+            await asyncio.sleep(rnd.uniform(0, 0.003))
+            tables.commit(match_id)
+            if rnd.random() < 0.5:
+                editor.want(match_id, delay=rnd.uniform(0, 0.01))
+            else:
+                await editor.show(match_id)
+
+    # several tasks move in each match at once (bots, a human's click, a timeout)
+    await asyncio.gather(
+        *(bot_seats(m, 30, random.Random(m * 10 + k)) for m in matches for k in range(3))
+    )
+    await editor.idle()
+    for match_id in matches:
+        applied = tables.applied[match_id]
+        assert applied == sorted(applied), f"an older table landed after a newer one: {applied}"
+        assert applied[-1] == tables.seq[match_id] == 90  # it ends with the latest
+        assert len(applied) < 90  # and requests were coalesced
+        assert editor.shown[match_id] == 90
+
+
+async def test_show_waits_for_an_edit_that_started_after_it_was_asked():
+    tables = FakeTables()
+    editor = TableEditor(tables.show)
+    tables.commit(1)
+    first = asyncio.create_task(editor.show(1))
+    await asyncio.sleep(0.001)  # that edit is under way, showing seq 1
+    tables.commit(1)
+    await editor.show(1)  # must not be served by the edit already under way
+    assert tables.applied[1][-1] == 2
+    await first
+
+
+async def test_a_failed_edit_is_logged_and_later_ones_still_come(caplog):
+    calls = []
+
+    async def show(match_id, shown):
+        calls.append(match_id)
+        if len(calls) == 1:
+            raise RuntimeError("Discord is down")
+        return 5
+
+    editor = TableEditor(show)
+    await editor.show(1)
+    await editor.show(1)
+    assert calls == [1, 1] and editor.shown[1] == 5
+    assert "showing the table of match 1 failed" in caplog.text
+
+
+async def test_after_stop_nothing_more_is_edited():
+    tables = FakeTables()
+    editor = TableEditor(tables.show)
+    editor.want(1, delay=10)
+    await editor.stop()
+    editor.want(2)
+    await editor.show(3)
+    await editor.idle()
+    assert tables.applied == {}

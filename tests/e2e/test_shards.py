@@ -1,0 +1,133 @@
+"""Issue 20 end to end: two bot processes, each running one shard of two,
+share one PostgreSQL database and one fake Discord (which routes each
+guild's events to its shard's connection). Each owns the guilds of its
+shard: it alone fires their deadlines. Killing one with SIGKILL and
+restarting it loses nothing: its match's timeout, due while it was down,
+fires once it is back, and the other process, never disturbed, neither
+fires it meanwhile nor stops serving its own guild."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from types import SimpleNamespace
+
+import asyncpg
+import pytest
+import pytest_asyncio
+
+from .bot_helpers import ROOT, current_table, reply
+from .fake_discord import python_argv
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+HOUR = 3600
+URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+async def fresh_schema() -> str:
+    try:
+        conn = await asyncpg.connect(URL, timeout=5)
+    except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
+        if os.environ.get("REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"no PostgreSQL server at {URL} ({exc}) and REQUIRE_POSTGRES=1")
+        pytest.skip(f"no PostgreSQL server at {URL} ({exc}); set TEST_DATABASE_URL")
+    name = f"e2e_{uuid.uuid4().hex[:12]}"
+    try:
+        await conn.execute(f'CREATE SCHEMA "{name}"')
+    finally:
+        await conn.close()
+    return name
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def world(fake_discord, spawn_bot, tmp_path_factory):
+    fake = fake_discord
+    fake.state.shard_count = 2
+    schema = await fresh_schema()
+    tmp = tmp_path_factory.mktemp("shards")
+    w = SimpleNamespace(
+        fake=fake,
+        clock=tmp / "clock",
+        offset=0,
+        schema=schema,
+        alice=fake.add_user("alice"),
+        bob=fake.add_user("bob"),
+        mod=fake.add_user("mod", manage_guild=True),
+    )
+    w.guilds = [fake.add_guild(f"shard {k}", shard=(k, 2)) for k in range(2)]
+    w.channels = [fake.add_text_channel(g, "games") for g in w.guilds]
+    w.clock.write_text("0")
+    w.bots = []
+    for shard in range(2):
+        env = {
+            "DATABASE_URL": f"{URL}?search_path={schema}",
+            "SHARD_COUNT": "2",
+            "SHARD_IDS": str(shard),
+            "BOT_MOVE_DELAY": "0.02",
+            "GAMEHOST_TEST_CLOCK": str(w.clock),
+            "DEADLINE_POLL": "0.2",
+            "GAMEHOST_TEST_SEED": "shards",
+            "HEARTBEAT_PATH": str(tmp / f"beat-{shard}"),
+        }
+        w.bots.append(await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT))
+    yield w
+    conn = await asyncpg.connect(URL)
+    try:
+        await conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
+    finally:
+        await conn.close()
+
+
+def advance(w, seconds: float) -> None:
+    w.offset += seconds
+    w.clock.write_text(str(w.offset))
+
+
+async def keltis_for_two(w, channel) -> int:
+    lobby = await reply(
+        await w.fake.slash(w.alice, channel, "game new", game="keltis", players=2, here=True)
+    )
+    await (await w.fake.click(w.bob, lobby, label="Join")).wait_answered()
+    table = await w.fake.wait_until(lambda: current_table(w.fake, channel), 10, "the table")
+    return int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
+
+
+def ran_out(w, k: int) -> list:
+    return [m for m in w.fake.messages(w.channels[k], ephemeral=False) if "Time ran out" in m.text]
+
+
+async def test_each_process_serves_its_own_shards_guild(world):
+    w = world
+    sessions = {tuple(s.shard) for s in w.fake.gateway.live()}
+    assert sessions == {(0, 2), (1, 2)}
+    for k in range(2):
+        configured = await reply(
+            await w.fake.slash(
+                w.mod, w.channels[k], "game config", reminder="never", timeout="2h", policy="bot"
+            )
+        )
+        assert "2h" in configured.text
+    w.matches = [await keltis_for_two(w, w.channels[k]) for k in range(2)]
+    assert w.matches[0] != w.matches[1]  # one database hands out the ids
+    assert w.fake.problems() == []
+
+
+async def test_a_killed_process_resumes_its_deadlines_and_the_other_is_undisturbed(world):
+    w, fake = world, world.fake
+    other = w.bots[0]
+    sessions_before = [s.number for s in fake.gateway.live() if s.shard == [0, 2]]
+    await w.bots[1].kill()  # SIGKILL
+    advance(w, 3 * HOUR)  # both matches' timeouts fall due
+    await fake.wait_until(lambda: ran_out(w, 0), 15, "shard 0's timeout to fire")
+    # shard 1's match waits for its owner: the other process does not touch it
+    with pytest.raises(TimeoutError):
+        await fake.wait_until(lambda: ran_out(w, 1), 3, "nobody to fire shard 1's timeout")
+    await w.bots[1].start()
+    await fake.wait_until(lambda: ran_out(w, 1), 20, "shard 1's timeout after the restart")
+    assert len(ran_out(w, 0)) == 1 and len(ran_out(w, 1)) == 1  # each fired once
+    assert [s.number for s in fake.gateway.live() if s.shard == [0, 2]] == sessions_before
+    assert other.alive and other.starts == 1  # never restarted
+    # shard 0's process still answers its guild
+    shown = await reply(await fake.slash(w.alice, w.channels[0], "game status"))
+    assert shown.ephemeral or shown.text
+    assert fake.problems() == []
