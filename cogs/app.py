@@ -70,7 +70,7 @@ async def drain_handlers(grace: float) -> None:
             log.warning("%d interaction handler(s) still running at shutdown", len(late))
 
 
-class GameHost(commands.Bot):
+class GameHost(commands.AutoShardedBot):
     # The services the extensions attach (cogs/play, cogs/hosting, cogs/history).
     tables: Tables
     seats: SeatService
@@ -85,11 +85,18 @@ class GameHost(commands.Bot):
     def __init__(self, config: Config, store: Store, clock: Clock):
         intents = discord.Intents.none()
         intents.guilds = True  # channels, threads, roles; no privileged intents needed
+        # Every shard Discord recommends, in this process; or, with SHARD_COUNT
+        # and SHARD_IDS, this process's part of them (cogs/shards.py).
+        shards = config.shards
+        layout: dict[str, Any] = {}
+        if shards is not None:
+            layout = {"shard_count": shards.count, "shard_ids": list(shards.ids)}
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            **layout,
         )
         self.config = config
         self.clock = clock

@@ -33,9 +33,15 @@ WAIT = 1.0  # seconds between looks while not connected: the first beat comes so
 
 def connected(client: Any) -> bool:
     """A discord.py client that is logged in and holds an open gateway
-    socket (not closed, not between reconnects)."""
+    socket (not closed, not between reconnects); a sharded one, an open
+    socket for each of its shards."""
+    if not client.is_ready() or client.is_closed():
+        return False
+    shards = getattr(client, "shards", None)
+    if shards:
+        return all(not shard.is_closed() for shard in shards.values())
     ws = getattr(client, "ws", None)
-    return bool(client.is_ready() and not client.is_closed() and ws is not None and ws.open)
+    return bool(ws is not None and ws.open)
 
 
 class Heartbeat:

@@ -106,8 +106,13 @@ class Deadlines:
                 await asyncio.wait_for(self._wake.wait(), self.poll)
 
     async def fire_due(self) -> None:
+        """Remind or time out what fell due, in the guilds this process owns
+        (each deadline fires in one process only)."""
         for deadline in await self.store.due_deadlines(self.clock.now()):
             try:
+                info = await self.store.info(deadline.match_id)
+                if not self.tables.seats.owns(info.guild_id):
+                    continue
                 if deadline.timeout_at and deadline.timeout_at <= self.clock.now():
                     await self.time_out(deadline)
                 else:

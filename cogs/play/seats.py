@@ -12,8 +12,12 @@ seats over.
   a host's substitute takes it instead (`to_bot`, `to_member`). The seat's
   history records how.
 
-Every bot move first asks `owns(guild_id)`: the one place a process sharing
-the database with others will say which guilds' matches are its to play.
+Processes sharing one database (shards, cogs/shards.py) split the guilds:
+`owns(guild_id)` says which are this process's. What happens by itself —
+bot seats resumed after a start (Tables.resume), a timeout's move — happens
+only in the owner. The bot moves that answer a click are made by the process
+that took the click, which is the owner but for clicks in DMs (those reach
+shard 0); the database decides any race (a move commits only on its seq).
 """
 
 from __future__ import annotations
@@ -67,7 +71,7 @@ class SeatService:
     def schedule(self, loaded: LoadedMatch) -> None:
         """Let the match's bot seats move, if one owes a decision now (one
         task per match: a running one carries on)."""
-        if not bots_owing(loaded) or not self.owns(loaded.guild_id):
+        if not bots_owing(loaded):
             return
         task = self._tasks.get(loaded.id)
         if task is None or task.done():
@@ -82,7 +86,7 @@ class SeatService:
                 await asyncio.sleep(self.move_delay)
                 loaded = await self.store.load(match_id)
                 owing = bots_owing(loaded)
-                if not owing or not self.owns(loaded.guild_id):
+                if not owing:
                     return
                 seat = owing[0]
                 assert loaded.match is not None  # bots owe a decision only in a started match

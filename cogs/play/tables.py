@@ -26,7 +26,7 @@ from cogs.play.hand_panels import HandPanels
 from cogs.play.names import SeatNames
 from cogs.play.pings import Pings
 from cogs.play.public_table import PublicTable
-from cogs.play.seats import SeatService
+from cogs.play.seats import SeatService, every_guild
 from cogs.play.turns import bots_move_next, humans_owing, seat_of
 from cogs.replies import say
 from storage import (
@@ -74,7 +74,13 @@ class Tables:
         self.names.redraw = self.editor.want
         self.hands = HandPanels(store, self.names)
         self.pings = Pings(bot, store, languages)
-        self.seats = SeatService(store, self, move_delay=config.bot_move_delay)
+        shards = getattr(config, "shards", None)
+        self.seats = SeatService(
+            store,
+            self,
+            move_delay=config.bot_move_delay,
+            owns=shards.owns if shards is not None else every_guild,
+        )
         #: set by the hosting extension once its deadline service exists
         self.deadlines: DeadlinePlanner | None = None
         self._locks: dict[int, asyncio.Lock] = {}
@@ -241,9 +247,9 @@ class Tables:
         """After a start: a match whose start was stored but never shown (the
         process died in between) gets its table and lobby now; bots owing a
         decision in any active match move again (not in servers the bot has
-        left: they resume when it is back)."""
+        left: they resume when it is back), in the guilds this process owns."""
         for info in await self.store.live_matches(departed=False):
-            if info.status != Status.ACTIVE:
+            if info.status != Status.ACTIVE or not self.seats.owns(info.guild_id):
                 continue
             if await self.store.message(info.id, "table") is None:
                 await self.finish_start(info.id)

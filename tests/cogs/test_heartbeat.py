@@ -144,3 +144,14 @@ def test_connected_means_ready_not_closed_and_an_open_gateway():
     assert not connected(Client(closed=True))
     assert not connected(Client(ws_open=False))  # between reconnects
     assert not connected(Client(ws_open=None))  # before the first connection
+
+
+def test_a_sharded_client_is_connected_while_every_shard_is():
+    def shard(closed: bool) -> SimpleNamespace:
+        return SimpleNamespace(is_closed=lambda: closed)
+
+    client = Client(ws_open=None)  # an AutoShardedClient's own `ws` tells nothing
+    client.shards = {0: shard(False), 1: shard(False)}
+    assert connected(client)
+    client.shards[1] = shard(True)  # one shard between reconnects
+    assert not connected(client)

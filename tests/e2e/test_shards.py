@@ -8,6 +8,7 @@ fires it meanwhile nor stops serving its own guild."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import uuid
 from types import SimpleNamespace
@@ -109,6 +110,19 @@ async def test_each_process_serves_its_own_shards_guild(world):
         assert "2h" in configured.text
     w.matches = [await keltis_for_two(w, w.channels[k]) for k in range(2)]
     assert w.matches[0] != w.matches[1]  # one database hands out the ids
+    conn = await asyncpg.connect(URL, server_settings={"search_path": w.schema})
+    try:  # both starts fully shown: the tables are on record (and the deadlines set)
+        for _ in range(100):
+            shown = await conn.fetchval(
+                "SELECT count(*) FROM messages WHERE kind = 'table' AND match_id = ANY($1)",
+                w.matches,
+            )
+            if shown == 2:
+                break
+            await asyncio.sleep(0.1)
+        assert shown == 2
+    finally:
+        await conn.close()
     assert w.fake.problems() == []
 
 

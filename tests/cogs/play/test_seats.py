@@ -115,19 +115,33 @@ async def test_a_commit_that_lost_a_race_starts_the_bots_over(store: Store) -> N
     await seats.stop()
 
 
-async def test_no_bot_moves_in_a_paused_match_nor_in_a_guild_not_ours(store: Store) -> None:
+async def test_no_bot_moves_in_a_paused_match_nor_a_timeout_move_in_a_guild_not_ours(
+    store: Store,
+) -> None:
     paused = await started(store, "keltis", ["random", ALICE], options=KELTIS_FIRST)
     await store.pause(paused)
+    elsewhere = await started(store, "keltis", [ALICE, BOB], options=KELTIS_FIRST)
+    tables = tables_for(store)
+    SeatService(store, tables, move_delay=0.0).schedule(await store.load(paused))
+    await asyncio.sleep(0.3)
+    assert (await store.load(paused)).seq == 0
+    tables.commit_move.assert_not_awaited()
+    seats = SeatService(store, tables, move_delay=0.0, owns=lambda guild: guild != GUILD_ID)
+    loaded = await store.load(elsewhere)
+    assert not await seats.move_for(loaded, 0)  # its guild's timeouts are another process's
+    tables.commit_move.assert_not_awaited()
+
+
+async def test_bots_answer_a_click_taken_here_even_in_a_guild_not_ours(store: Store) -> None:
+    """A click in a DM reaches shard 0's process whatever the match's guild:
+    the process that took it makes the bot moves that answer it."""
     elsewhere = await started(store, "keltis", ["random", BOB], options=KELTIS_FIRST)
     tables = tables_for(store)
     seats = SeatService(store, tables, move_delay=0.0, owns=lambda guild: guild != GUILD_ID)
-    seats.schedule(await store.load(elsewhere))  # its guild belongs to another process
-    SeatService(store, tables, move_delay=0.0).schedule(await store.load(paused))
-    await asyncio.sleep(0.3)
-    assert (await store.load(paused)).seq == (await store.load(elsewhere)).seq == 0
-    tables.commit_move.assert_not_awaited()
-    loaded = await store.load(elsewhere)
-    assert not await seats.move_for(loaded, 0)  # nor a timeout's move there
+    seats.schedule(await store.load(elsewhere))
+    await until(lambda: humans_owe(store, elsewhere))
+    assert (await store.load(elsewhere)).seq > 0
+    await seats.stop()
 
 
 # -- a player out of time: the stand-in makes their decision ------------------------

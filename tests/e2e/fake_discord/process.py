@@ -28,6 +28,8 @@ class BotProcess:
     """
 
     instances: list[BotProcess] = []  # for the failure report in conftest; forget() removes
+    #: gateway session id -> the process whose start made it (several bots on one fake)
+    claimed: dict[str, BotProcess] = {}
 
     def __init__(
         self,
@@ -89,6 +91,9 @@ class BotProcess:
             raise RuntimeError(
                 f"bot did not connect in {timeout}s:\n{self.log_tail()}"
             ) from ready.exception()
+        for session in self.fake.gateway.sessions:  # the connections this start made
+            if session.number > self._identified_before:
+                BotProcess.claimed.setdefault(session.session_id, self)
         return self
 
     async def kill(self) -> None:
@@ -119,10 +124,16 @@ class BotProcess:
         if self.proc is not None:
             await self.proc.wait()
 
+    def _owns_session(self, session) -> bool:
+        """A connection of this process: one its start made, or a later one
+        no other process's start made (a reconnect)."""
+        owner = BotProcess.claimed.get(session.session_id)
+        return owner is self or (owner is None and session.number > self._identified_before)
+
     async def _disconnected(self) -> None:
         sessions = self.fake.gateway.sessions
         await self.fake.wait_until(
-            lambda: not any(s.number > self._identified_before for s in sessions),
+            lambda: not any(self._owns_session(s) for s in sessions),
             5.0,
             "the fake to drop the dead bot's socket",
         )
