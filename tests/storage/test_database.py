@@ -183,6 +183,7 @@ def spying(db, key: str, value: int, seen: list):
     async def body(conn):
         seen.append((db._flusher is not None, db.transactions))
         return await inner(conn)
+
     return body
 
 
@@ -197,7 +198,8 @@ async def test_a_lone_body_commits_at_once_without_the_flusher(store):
 async def test_bodies_arriving_during_a_lone_write_are_committed_together_after_it(store):
     before, seen = store.transactions, []
     results = await asyncio.gather(
-        *(store._db.transact(spying(store._db, f"k{n}", n, seen)) for n in range(6)))
+        *(store._db.transact(spying(store._db, f"k{n}", n, seen)) for n in range(6))
+    )
     assert results == [0, 1, 2, 3, 4, 5]
     # the first alone (from its caller's task), the rest in one batch after it
     assert [n for _, n in seen] == [before] + [before + 1] * 5

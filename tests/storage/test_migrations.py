@@ -50,7 +50,7 @@ def build_v1_file(path) -> dict:
     conn.execute("PRAGMA journal_mode = WAL")
     assert migrations.migrate(conn, lambda: 0, target=1) == [1]
     ms = int(T0 * 1000)
-    expected = {}
+    expected: dict = {}  # match id -> its Match (None: a lobby)
     rnd = random.Random(7)
     conn.execute("BEGIN")
     for seed, moves in (("finished", 10_000), ("active", 25)):
@@ -102,6 +102,7 @@ async def check_v1_content(store: Store, expected: dict) -> None:
     finished, active, lobby = expected
     for match_id in (finished, active):
         loaded = await store.load(match_id, verify=True)
+        assert loaded.match is not None
         assert loaded.match.snapshot() == expected[match_id].snapshot()
         assert loaded.match.log == expected[match_id].log
         assert [s.user_id for s in loaded.seats] == [ALICE, BOB]
@@ -110,7 +111,8 @@ async def check_v1_content(store: Store, expected: dict) -> None:
     lobby_info = await store.load(lobby)
     assert lobby_info.match is None and lobby_info.thread_id == 77
     assert [s.bot for s in lobby_info.seats] == ["easy"]
-    assert (await store.message(lobby, "lobby")).message_id == 555
+    shown = await store.message(lobby, "lobby")
+    assert shown is not None and shown.message_id == 555
     assert await store.get_setting(GUILD, "reminder_hours") == 12
     assert [i.id for i in await store.live_matches(guild_id=GUILD)] == [active, lobby]
 

@@ -1,6 +1,7 @@
 """The SQLite store's cache of loaded matches (storage/sqlite/cache.py): a
 load comes from memory only while the database proves it current, always
 as a private copy; every change, whoever makes it, shows on the next load."""
+
 from __future__ import annotations
 
 import asyncio
@@ -28,14 +29,21 @@ pytestmark = pytest.mark.sqlite_only
 def same(a, b) -> bool:
     """Two loads agree on everything a caller can see (Match objects have
     no equality of their own; seat names are left out of Seat's)."""
+
     def plain(loaded):
         return dataclasses.replace(loaded, match=None), [s.name for s in loaded.seats]
+
     if plain(a) != plain(b) or (a.match is None) != (b.match is None):
         return False
     if a.match is None:
         return True
     return (a.match.snapshot(), a.match.log, a.match.options, a.match.seed, a.match.players) == (
-        b.match.snapshot(), b.match.log, b.match.options, b.match.seed, b.match.players)
+        b.match.snapshot(),
+        b.match.log,
+        b.match.options,
+        b.match.seed,
+        b.match.players,
+    )
 
 
 async def full(store, match_id):
@@ -51,6 +59,7 @@ async def move(store, match_id, loaded, rnd, **extra) -> Match:
 
 
 # -- hits, and what they hand out ----------------------------------------------------
+
 
 async def test_a_hit_is_equal_to_a_full_load_and_independent(store, start_keltis, play):
     match_id, match = await start_keltis(store)
@@ -145,6 +154,7 @@ async def test_a_lost_race_leaves_the_winner_showing(store, start_keltis):
 
 # -- every change shows on the next load --------------------------------------------------
 
+
 async def test_seats_settings_pause_thread_finish_and_archive_show_up(store, start_keltis, clock):
     match_id, _ = await start_keltis(store)
     rnd = random.Random(7)
@@ -193,8 +203,12 @@ async def test_a_deleted_match_is_unknown_and_its_counter_goes(store, start_kelt
     match_id, match = await start_keltis(store)
     await play(store, match_id, match, 3)
     await store.load(match_id)
-    assert raw.execute("SELECT version FROM match_versions WHERE match_id = ?",
-                       (match_id,)).fetchone()[0] > 0
+    assert (
+        raw.execute(
+            "SELECT version FROM match_versions WHERE match_id = ?", (match_id,)
+        ).fetchone()[0]
+        > 0
+    )
     await store.delete_guild(GUILD)
     with pytest.raises(UnknownMatch):
         await store.load(match_id)
@@ -246,7 +260,8 @@ async def test_writes_from_another_process_show_up(store, db_path, start_keltis)
         asyncio.run(main())
     """)
     await asyncio.to_thread(
-        subprocess.run, [sys.executable, "-c", script], cwd=ROOT, check=True, timeout=60)
+        subprocess.run, [sys.executable, "-c", script], cwd=ROOT, check=True, timeout=60
+    )
     loaded = await store.load(match_id)
     assert loaded.seq == 1 and loaded.paused
     assert same(loaded, await full(store, match_id))
@@ -263,8 +278,8 @@ async def test_a_hand_edit_shows_up(store, start_keltis, raw):
 
 # -- corrupt rows, verify, bounds ---------------------------------------------------------
 
-async def test_a_row_damaged_after_a_cached_load_is_still_corrupt(store, start_keltis, play,
-                                                                  raw):
+
+async def test_a_row_damaged_after_a_cached_load_is_still_corrupt(store, start_keltis, play, raw):
     match_id, match = await start_keltis(store)
     await play(store, match_id, match, 3)
     await store.load(match_id)
@@ -348,19 +363,40 @@ def test_an_older_read_never_replaces_a_newer_entry():
 def _lobby():
     at = datetime(2026, 1, 1, tzinfo=UTC)
     return LoadedMatch(
-        id=1, guild_id=GUILD, channel_id=CHANNEL, thread_id=None, game="keltis",
-        status=Status.LOBBY, creator_id=ALICE, options={}, players=None, seed=None,
-        rules_version=None, seq=0, seats=(), outcome=None, created_at=at, updated_at=at,
-        started_at=None, ended_at=None, archived_at=None, match=None)
+        id=1,
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        thread_id=None,
+        game="keltis",
+        status=Status.LOBBY,
+        creator_id=ALICE,
+        options={},
+        players=None,
+        seed=None,
+        rules_version=None,
+        seq=0,
+        seats=(),
+        outcome=None,
+        created_at=at,
+        updated_at=at,
+        started_at=None,
+        ended_at=None,
+        archived_at=None,
+        match=None,
+    )
 
 
 # -- many random changes, through two stores, against full loads ------------------------------
 
-async def test_random_changes_through_two_stores_always_load_as_stored(db_path, clock,
-                                                                       start_keltis):
+
+async def test_random_changes_through_two_stores_always_load_as_stored(
+    db_path, clock, start_keltis
+):
     rnd = random.Random(11)
-    async with SqliteStore.open(db_path, clock=clock, cache_size=2) as a, \
-            SqliteStore.open(db_path, clock=clock) as b:
+    async with (
+        SqliteStore.open(db_path, clock=clock, cache_size=2) as a,
+        SqliteStore.open(db_path, clock=clock) as b,
+    ):
         ids = [(await start_keltis(a, seed=f"r{n}"))[0] for n in range(3)]
         for step in range(150):
             store, match_id = rnd.choice((a, b)), rnd.choice(ids)
@@ -369,8 +405,13 @@ async def test_random_changes_through_two_stores_always_load_as_stored(db_path, 
             if loaded.status == Status.ACTIVE:
                 what = rnd.random()
                 if what < 0.6:
-                    await move(store, match_id, loaded, rnd,
-                               names={ALICE: f"A{step}"} if rnd.random() < 0.3 else None)
+                    await move(
+                        store,
+                        match_id,
+                        loaded,
+                        rnd,
+                        names={ALICE: f"A{step}"} if rnd.random() < 0.3 else None,
+                    )
                 elif what < 0.7:
                     await store.set_match_settings(match_id, {"step": step})
                 elif what < 0.8:

@@ -106,6 +106,7 @@ class ForkServer:
         return cls(proc, errors)
 
     async def line(self) -> list[str]:
+        assert self.proc.stdout is not None  # started with a pipe
         line = await self.proc.stdout.readline()
         assert line, f"the fork server died: {self.errors.read_text()[-2000:]}"
         return line.decode().split()
@@ -115,12 +116,14 @@ class ForkServer:
     ) -> list[tuple[int, int, int, str]]:
         """One child's life on the database `where` (open_store.where);
         returns the moves whose commit it acknowledged."""
+        assert self.proc.stdin is not None  # started with a pipe
         self.proc.stdin.write(json.dumps([where, run]).encode() + b"\n")
         await self.proc.stdin.drain()
         kind, pid = await self.line()
         assert kind == "pid"
         wanted = rnd.choice([0, 0, *range(1, 40)])
-        acks, reply = [], await self.line()
+        acks: list[list[str]] = []
+        reply = await self.line()
         while reply[0] == "ack" and len(acks) < wanted:
             acks.append(reply[1:])
             reply = await self.line()
@@ -139,6 +142,7 @@ class ForkServer:
         return [(int(m), int(seq), int(seat), key) for m, seq, seat, key in acks]
 
     async def stop(self) -> None:
+        assert self.proc.stdin is not None  # started with a pipe
         self.proc.stdin.close()
         await self.proc.wait()
 

@@ -19,6 +19,7 @@ RACERS = 50
 async def race_once(stores: list[Store], match_id: int, rnd: random.Random):
     """RACERS commits of different moves, all computed from the same seq."""
     base = (await stores[0].load(match_id)).match
+    assert base is not None
     attempts = []
     for _ in range(RACERS):
         copy = Match.from_record(base.to_record())
@@ -65,6 +66,7 @@ async def player(
     lost = 0
     while True:
         match = (await store.load(match_id)).match
+        assert match is not None
         if match.seq >= until or match.is_over():
             return lost
         seat, key = random_move(match, rnd)

@@ -58,23 +58,26 @@ async def build(path: Path) -> None:
             await store.set_message(mid, "table", 600 + i % 3, 9000 + i)
             for _ in range(rnd.randrange(0, 25)):
                 match = (await store.load(mid)).match
+                assert match is not None
                 if match.is_over():
                     break
                 seat = rnd.choice(match.to_act())
                 events = match.act(seat, rnd.choice(match.legal(seat)), match.seq)
                 await store.commit_move(mid, match, [events])
-            loaded = await store.load(mid)
-            if kind == 4 and not loaded.match.is_over():
+            match = (await store.load(mid)).match
+            assert match is not None
+            if match.is_over():
+                return
+            if kind == 4:
                 await store.replace_seat(mid, 0, how="kicked", bot="expert")
-            if kind in (5, 6) and not loaded.match.is_over():
-                seat = loaded.match.to_act()[0]
-                events = loaded.match.concede(seat, loaded.match.seq)
-                await store.commit_move(mid, loaded.match, [events])
-            if kind == 8 and not loaded.match.is_over():
+            if kind in (5, 6):
+                events = match.concede(match.to_act()[0], match.seq)
+                await store.commit_move(mid, match, [events])
+            if kind == 8:
                 await store.cancel(mid)
-            if kind == 9 and not loaded.match.is_over():
+            if kind == 9:
                 await store.set_deadline(
-                    mid, loaded.match.seq, remind_at=now, timeout_at=now + timedelta(days=1)
+                    mid, match.seq, remind_at=now, timeout_at=now + timedelta(days=1)
                 )
 
         for first in range(0, MATCHES, 50):
