@@ -2,10 +2,11 @@
 
 import asyncio
 
-from bench import board_image, load, playouts, ratings, store
+from bench import board_image, load, playouts, ratings, store, store_load
 
 playouts.main()
 asyncio.run(store.main())
+store_load.main([])
 asyncio.run(ratings.main())
 board_image.main()
 load.main([])
