@@ -1,6 +1,6 @@
 """The store on a big database: commit p50/p99, load, listing, start-up.
 
-Run: `.venv/bin/python -m bench.store [--rebuild]`
+Run: `.venv/bin/python -m bench.store [--rebuild] [--postgres=URL]`
 
 The dataset (10,000 Keltis matches, 1,000,000 logged actions, 20% active) is
 built once with bulk inserts and cached in the temp dir; each run works on a
@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 
 from rules import Match
-from storage import SqliteStore, Status, Store, migrations
+from storage import SqliteStore, Store, migrations
 from storage.database import prepare_file
 from storage.records import dumps
 
@@ -204,55 +204,94 @@ def fsync_ms(folder: Path) -> float:
     return statistics.median(times) * 1000
 
 
+async def measure(open_store, rnd: random.Random) -> dict[str, list[float]]:
+    """Loads, verified loads, listings and commits on an opened big database."""
+    async with open_store() as store:
+        ids = [i.id for i in await store.live_matches()]
+        some = [rnd.randint(1, MATCHES) for _ in range(LOADS)]
+        out = {"loads": await timed(store.load, some)}
+        out["verified"] = await timed(lambda i: store.load(i, verify=True), some[: LOADS // 5])
+        guilds = [rnd.randint(1, GUILDS) for _ in range(LOADS // 5)]
+        out["listing"] = await timed(lambda g: store.live_matches(guild_id=g), guilds)
+        out["full"] = await commits(store, ids, rnd)
+        if isinstance(store, SqliteStore):
+            await store._db._writer.execute("PRAGMA synchronous = NORMAL")  # for comparison
+            out["normal"] = await commits(store, ids, rnd)
+    return out
+
+
+def report(name: str, m: dict[str, list[float]], opened: tuple[float, float]) -> None:
+    print(f"-- {name}")
+    for key, label in (
+        ("full", "commit (one transaction)    "),
+        ("normal", "commit (synchronous=NORMAL) "),
+        ("loads", "load one match (~100 moves) "),
+        ("verified", "load + replay (verify=True) "),
+        ("listing", "live matches of a guild     "),
+    ):
+        if key in m:
+            ts = m[key]
+            print(f"{label} p50 {pct(ts, 0.5):6.2f} ms  p99 {pct(ts, 0.99):6.2f} ms")
+    print(f"start-up (open)              {opened[0]:6.2f} ms empty, {opened[1]:6.2f} ms big db")
+
+
+async def postgres(big: Path, url: str) -> tuple[dict[str, list[float]], tuple[float, float]]:
+    """The same measures on PostgreSQL: the big database copied into a schema
+    of its own (storage/transfer), then opened by PgStore."""
+    import asyncpg
+
+    from storage.postgres import PgStore
+    from storage.transfer import transfer
+
+    conn = await asyncpg.connect(url)
+    names = [f"bench_{os.getpid()}_{kind}" for kind in ("big", "empty")]
+    try:
+        for name in names:
+            await conn.execute(f'CREATE SCHEMA "{name}"')
+        started = time.perf_counter()
+        await transfer(str(big), url, target_schema=names[0])
+        log(f"copied the big database into PostgreSQL in {time.perf_counter() - started:.0f} s")
+
+        async def opening(schema: str) -> float:
+            times = []
+            for _ in range(OPENS):
+                t0 = time.perf_counter()
+                store = await PgStore.open(url, schema_name=schema)
+                times.append(time.perf_counter() - t0)
+                await store.close()
+            return statistics.median(times) * 1000
+
+        opened = (await opening(names[1]), await opening(names[0]))
+        measured = await measure(lambda: PgStore.open(url, schema_name=names[0]), random.Random(1))
+        return measured, opened
+    finally:
+        for name in names:
+            await conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+        await conn.close()
+
+
 async def main() -> None:
     source = dataset("--rebuild" in sys.argv)
+    url = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--postgres=")), None)
     work = Path(tempfile.mkdtemp(prefix="gamehost-bench-"))
     try:
         big = work / "big.db"
         shutil.copyfile(source, big)
         small = work / "small.db"
-        open_small, open_big = await startup(small), await startup(big)
-        rnd = random.Random(1)
-        async with SqliteStore.open(big) as store:
-            ids = [i.id for i in await store.live_matches()]
-            assert all(i.status == Status.ACTIVE for i in await store.live_matches(guild_id=1))
-            some = [rnd.randint(1, MATCHES) for _ in range(LOADS)]
-            loads = await timed(store.load, some)
-            verified = await timed(lambda i: store.load(i, verify=True), some[: LOADS // 5])
-            guilds = [rnd.randint(1, GUILDS) for _ in range(LOADS // 5)]
-            listing = await timed(lambda g: store.live_matches(guild_id=g), guilds)
-            full = await commits(store, ids, rnd)
-            await store._db._writer.execute("PRAGMA synchronous = NORMAL")  # for comparison
-            normal = await commits(store, ids, rnd)
+        opened = (await startup(small), await startup(big))
+        sqlite = await measure(lambda: SqliteStore.open(big), random.Random(1))
         disk = fsync_ms(work)
+        pg = await postgres(source, url) if url else None
     finally:
         shutil.rmtree(work)
     print(
         f"store bench: {MATCHES} matches, {MATCHES * ACTIONS_PER_MATCH} actions, "
         f"{COMMITS} commits per mode"
     )
-    print(
-        f"commit (synchronous=FULL)    p50 {pct(full, 0.5):6.2f} ms  p99 {pct(full, 0.99):6.2f} ms"
-        f"  max {max(full) * 1000:6.2f} ms"
-    )
-    print(
-        f"commit (synchronous=NORMAL)  p50 {pct(normal, 0.5):6.2f} ms  p99 "
-        f"{pct(normal, 0.99):6.2f} ms  (not used: loses the last moves on power loss)"
-    )
-    print(
-        f"load one match (~100 moves)  p50 {pct(loads, 0.5):6.2f} ms  p99 "
-        f"{pct(loads, 0.99):6.2f} ms"
-    )
-    print(
-        f"load + replay (verify=True)  p50 {pct(verified, 0.5):6.2f} ms  p99 "
-        f"{pct(verified, 0.99):6.2f} ms"
-    )
-    print(
-        f"live matches of a guild      p50 {pct(listing, 0.5):6.2f} ms  p99 "
-        f"{pct(listing, 0.99):6.2f} ms"
-    )
-    print(f"start-up (Store.open)        {open_small:6.2f} ms empty db, {open_big:6.2f} ms big db")
+    report("SQLite (synchronous=FULL, each commit fsynced)", sqlite, opened)
     print(f"disk fsync                   {disk:6.2f} ms median")
+    if pg is not None:
+        report("PostgreSQL (the same database, copied)", *pg)
 
 
 if __name__ == "__main__":
