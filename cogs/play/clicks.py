@@ -9,6 +9,8 @@ refusal is a private answer, and nothing changes.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from typing import TYPE_CHECKING
 
 import discord
@@ -32,6 +34,8 @@ from storage import StaleCommit, WrongStatus
 
 if TYPE_CHECKING:
     from cogs.play.tables import Tables
+
+log = logging.getLogger(__name__)
 
 
 class Clicks:
@@ -93,15 +97,25 @@ class Clicks:
                 return
             for part in keys[1:]:  # legal: tried above
                 steps.append(match.act(seat, part, match.seq))
-            try:  # the whole move and what it implies: one transaction
-                names = tables.names.moved_names(loaded, interaction.user)
-                await tables.commit_move(loaded, steps, names=names)
+            # The whole move and what it implies: one transaction, answered
+            # only once committed; the answer's panel is drawn meanwhile (the
+            # commit waits on the writer's thread and the disk, not the loop).
+            names = tables.names.moved_names(loaded, interaction.user)
+            commit = asyncio.create_task(tables.commit_move(loaded, steps, names=names))
+            drawn = None
+            if from_panel:
+                try:
+                    drawn = await tables.hands.message(loaded, seat)
+                except Exception:  # drawn again once committed, and reported from there
+                    log.exception("drawing the panel of match %s failed", match_id)
+            try:
+                await commit
             except (StaleCommit, WrongStatus):
                 await say(interaction, replies.RACED)
                 return
             tables.human_moves += 1
             if from_panel:
-                await tables.hands.render(interaction, loaded, seat, edit=True)
+                await tables.hands.render(interaction, loaded, seat, edit=True, drawn=drawn)
             else:
                 await interaction.response.defer()
         await tables.after_move(match_id, before, planned=True, burst=True)

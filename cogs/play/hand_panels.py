@@ -80,13 +80,17 @@ class HandPanels:
         edit: bool,
         group: str | None = None,
         note: str | None = None,
+        drawn: tuple[discord.Embed, discord.ui.View, tuple] | None = None,
     ) -> None:
         """The seat's private panel: their view and their legal actions. It
         replaces the clicked message only when that is the clicker's own
-        ephemeral panel; otherwise it comes as a new private message."""
+        ephemeral panel; otherwise it comes as a new private message.
+        `drawn`: the panel's `message(loaded, seat)`, drawn already."""
         assert loaded.match is not None
         async with self.lock(loaded.id, interaction.user.id):  # see update
-            embed, components, seen = await self.message(loaded, seat, group=group, note=note)
+            if drawn is None:
+                drawn = await self.message(loaded, seat, group=group, note=note)
+            embed, components, seen = drawn
             if edit and own_panel(interaction) and not interaction.response.is_done():
                 await interaction.response.edit_message(embed=embed, view=components)
             elif interaction.response.is_done():

@@ -5,16 +5,18 @@ nothing changes: no move stored, nothing shown, nobody told."""
 
 from __future__ import annotations
 
+import asyncio
 import unittest.mock
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 
 from cogs import replies
 from cogs.play.clicks import Clicks
 from cogs.play.tables import Tables
-from storage import Store
+from storage import StaleCommit, Store
 from tests.cogs.helpers import GUILD_ID, MockBot, MockInteraction, MockMember, MockMessage
 from tests.cogs.matches import ALICE, BOB, CAROL, new_tables, started
 
@@ -132,4 +134,56 @@ async def test_a_paused_match_takes_no_move(table: Table) -> None:
 async def test_a_click_from_another_server_is_refused_before_anything_else(table: Table) -> None:
     inter = await click(table, ALICE, (await table.legal(0))[0], guild_id=GUILD_ID + 1)
     assert inter.answers() == [("send_message", replies.WRONG_SERVER)] and inter.private()
+    assert await table.unchanged()
+
+
+async def test_the_answer_is_drawn_while_the_move_commits_and_sent_once_committed(
+    table: Table,
+) -> None:
+    """The panel of the answer is drawn while the commit waits on the disk;
+    the answer goes only once the move is stored."""
+    alice = table.member(ALICE)
+    panel = MockMessage(ephemeral=True, shown_to=alice)
+    inter = MockInteraction(user=alice, message=panel, client=table.bot)
+    stored = table.tables.commit_move
+    release = asyncio.Event()
+    order: list[str] = []
+
+    async def slow_commit(*args: Any, **kwargs: Any) -> None:
+        order.append("commit starts")
+        await release.wait()  # the disk is slow
+        await stored(*args, **kwargs)
+        order.append("committed")
+
+    drawn = table.tables.hands.message
+
+    async def drawing(*args: Any, **kwargs: Any) -> Any:
+        order.append("panel drawn")
+        release.set()
+        return await drawn(*args, **kwargs)
+
+    table.tables.commit_move = slow_commit  # type: ignore[method-assign]
+    table.tables.hands.message = drawing  # type: ignore[method-assign]
+    key = (await table.legal(0))[0]
+    # drawing releases the commit: done one after the other, this would never end
+    await asyncio.wait_for(table.clicks.on_action(inter, table.match_id, 0, key), 5)
+    assert sorted(order[:2]) == ["commit starts", "panel drawn"] and order[2] == "committed"
+    [(how, _args, kwargs)] = inter.response.answered
+    assert how == "edit_message" and "move 1" in str(kwargs["embed"].to_dict())
+    assert (await table.store.load(table.match_id)).seq == 1
+
+
+async def test_a_move_that_loses_its_race_is_not_answered_with_its_panel(table: Table) -> None:
+    alice = table.member(ALICE)
+    inter = MockInteraction(
+        user=alice, message=MockMessage(ephemeral=True, shown_to=alice), client=table.bot
+    )
+
+    async def lost(*args: Any, **kwargs: Any) -> None:
+        raise StaleCommit(table.match_id, 0, 1)
+
+    table.tables.commit_move = lost  # type: ignore[method-assign]
+    await table.clicks.on_action(inter, table.match_id, 0, (await table.legal(0))[0])
+    assert [how for how, _a, _k in inter.response.answered] != ["edit_message"]
+    assert replies.RACED in str(inter.answers())
     assert await table.unchanged()
