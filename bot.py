@@ -58,11 +58,20 @@ async def run(config: Config) -> None:
             # Cancelling the runner first ends a reconnect back-off (which
             # discord.py would sleep out, up to minutes) or a login at once.
             runner.cancel()
-            await asyncio.gather(runner, return_exceptions=True)
+            # A shard caught reconnecting swallows the cancellation and waits
+            # for its next event: closing the bot sends it one (clean close).
+            await asyncio.wait({runner}, timeout=RUNNER_GRACE)
             await bot.close()
+            await asyncio.wait({runner}, timeout=RUNNER_GRACE)
+            if not runner.done():
+                runner.cancel()
             log.info("stopped")
         else:
             await runner  # it ended on its own: raise what ended it
+
+
+#: seconds the runner gets to end once cancelled, and again once the bot closed
+RUNNER_GRACE = 0.5
 
 
 def main() -> int:
