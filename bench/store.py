@@ -80,12 +80,15 @@ def build(path: Path) -> None:
     for name, _ in triggers:
         conn.execute(f"DROP TRIGGER {name}")
     tpls = [(m, dumps(m.snapshot()), dumps(m.options)) for m in templates()]
+    # each action's engine events, as a live match stores them with the action
+    stories = [[dumps(e) for e in Match.replay_story(m.to_record())[1]] for m, _, _ in tpls]
     now = int(time.time() * 1000)
     for first in range(0, MATCHES, 1000):
         match_rows, seat_rows, action_rows = [], [], []
         for i in range(first, first + 1000):
             match_id = i + 1
             match, snapshot, options = tpls[i % len(tpls)]
+            story = stories[i % len(tpls)]
             active = i % int(1 / ACTIVE_SHARE) == 0
             at = now - (MATCHES - i) * 60_000
             match_rows.append(
@@ -113,7 +116,7 @@ def build(path: Path) -> None:
             for seat in range(match.players):
                 seat_rows.append((match_id, seat, 1 + (i + seat) % 500, at))
             for seq, (seat, key) in enumerate(match.log):
-                action_rows.append((match_id, seq, seat, key, at))
+                action_rows.append((match_id, seq, seat, key, at, story[seq]))
         conn.executemany(
             "INSERT INTO matches (id, guild_id, channel_id, thread_id, game, status, creator_id,"
             " options, players, seed, rules_version, seq, snapshot, outcome, created_at,"
@@ -124,7 +127,10 @@ def build(path: Path) -> None:
         conn.executemany(
             "INSERT INTO seats (match_id, seat, user_id, joined_at) VALUES (?, ?, ?, ?)", seat_rows
         )
-        conn.executemany("INSERT INTO actions VALUES (?, ?, ?, ?, ?)", action_rows)
+        conn.executemany(
+            "INSERT INTO actions (match_id, seq, seat, key, at, events) VALUES (?, ?, ?, ?, ?, ?)",
+            action_rows,
+        )
     for _, sql in triggers:
         conn.execute(sql)
     conn.execute("ANALYZE")
