@@ -133,7 +133,7 @@ _SCHEDULES = {"ucb": _ucb, "halving": _halving}
 
 def search(match: Match, seat: int, legal: list[Action], budget: Budget | None = None) -> Search:
     policy = policy_for(match.game_id)
-    budget = budget or policy.budget
+    budget = budget or policy.budget_for(match.players)
     rng = bot_rng(match, seat, "expert")
     prior = action_values(match, seat, legal, policy, rng, policy.greedy_samples)
     ranked = sorted(legal, key=lambda a: -prior[a])  # stable: ties keep engine order

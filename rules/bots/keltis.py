@@ -131,5 +131,10 @@ POLICY: Policy[Keltis, KeltisState] = Policy(
     evaluate=evaluate,
     rollout=rollout,
     budget=Budget(iterations=120, depth=12, width=6),
+    # With three or four players a rollout's luck (three opponents' draws)
+    # drowns the difference between two moves: compared in common worlds
+    # (halving), the expert won 29% of 120 four-player games against three
+    # greedy players, against 17% of 80 with UCB1 (a fair share is 25%).
+    field_budget=Budget(iterations=200, depth=12, width=6, schedule="halving"),
     greedy_samples=1,
 )

@@ -58,6 +58,15 @@ class Policy(Generic[G, S]):
     budget: Budget
     #: determinizations the greedy level averages each action over
     greedy_samples: int = 1
+    #: the expert's budget with three or more players, where another schedule
+    #: may suit better (None: `budget` at every player count)
+    field_budget: Budget | None = None
+
+    def budget_for(self, players: int) -> Budget:
+        """The expert's budget at this player count."""
+        if players > 2 and self.field_budget is not None:
+            return self.field_budget
+        return self.budget
 
 
 def policy_for(game_id: str) -> Policy[Any, Any]:

@@ -7,6 +7,7 @@ small counted budget so the tests stay fast.
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -153,3 +154,28 @@ def test_greedy_bots_finish_every_game(game_id, players):
         seat = match.to_act()[0]
         match.act(seat, choose_action(match, seat, "greedy"), match.seq)
     assert match.outcome() is not None
+
+
+def test_a_field_budget_applies_from_three_players():
+    policy = policy_for("keltis")
+    assert policy.field_budget is not None and policy.field_budget.schedule == "halving"
+    assert policy.budget_for(2) == policy.budget
+    assert policy.budget_for(3) == policy.budget_for(4) == policy.field_budget
+    plain = policy_for("oracle")
+    assert plain.field_budget is None and plain.budget_for(4) == plain.budget
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_expert_searches_with_the_budget_of_its_player_count(players):
+    match, seat = next(positions("keltis", players))
+    legal = match.legal(seat)
+    budget = policy_for("keltis").budget_for(players)
+    result = expert.search(match, seat, legal)
+    assert result.iterations <= budget.iterations
+    assert len(result.visits) == min(budget.width, len(legal))
+    visits = set(result.visits.values())
+    if budget.schedule == "halving":  # every action tried, the better half more often
+        assert min(visits) > 0 and max(visits) > min(visits)
+        assert len(visits) <= 1 + math.ceil(math.log2(budget.width))  # one count per round
+    else:
+        assert result.iterations == budget.iterations
