@@ -15,10 +15,6 @@ from storage.database import WriteConn
 from storage.moves import stored_outcome
 from storage.records import Holder
 
-#: the old private name, which storage/postgres/results.py still imports;
-#: remove once it takes storage.moves.stored_outcome
-_outcome = stored_outcome
-
 _DEAL_ENDS = """
 SELECT DISTINCT a.seq FROM actions a, json_each(a.events) e
  WHERE a.match_id = ? AND json_valid(a.events)

@@ -10,7 +10,8 @@ from typing import Any, cast
 import asyncpg
 
 from rules import Match, get_game
-from storage.errors import SeatError, UnknownMatch
+from storage.errors import UnknownMatch
+from storage.moves import check_fresh, check_start
 from storage.postgres.base import PgBase, lock_match
 from storage.records import (
     ENDED,
@@ -86,17 +87,13 @@ class Matches(PgBase):
         """Lobby -> active with a fresh `Match` (seq 0) whose player count is
         the number of seats; stores seed, players, the engine-normalised
         options, rules version and the first snapshot. Seats are then fixed."""
-        if match.seq != 0:
-            raise ValueError(f"start_match needs a fresh match, this one is at seq {match.seq}")
+        check_fresh(match)
         snapshot, options = dumps(match.snapshot()), dumps(match.options)
         now = self._now()
         async with self._write() as conn:
             row = await lock_match(conn, match_id, (Status.LOBBY,))
-            if row["game"] != match.game_id:
-                raise ValueError(f"match {match_id} is {row['game']}, not {match.game_id}")
             count = await conn.fetchval("SELECT count(*) FROM seats WHERE match_id = $1", match_id)
-            if count != match.players:
-                raise SeatError(match_id, f"{count} seats for a {match.players}-player match")
+            check_start(match_id, row["game"], count, match)
             await conn.execute(
                 "INSERT INTO seat_holders (match_id, seat, from_seq, user_id, bot, how, at, name)"
                 " SELECT match_id, seat, 0, user_id, bot, 'start', $2, name FROM seats"

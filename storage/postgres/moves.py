@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules import Action, Match, UnknownAction
+from rules import Match
 from storage.errors import StaleCommit
+from storage.moves import Step, check_deadline, checked_steps, last_move
 from storage.postgres import results
 from storage.postgres.base import PgBase, lock_match
 from storage.postgres.deadlines import put_deadline
@@ -29,8 +30,6 @@ from storage.records import (
     decode_logged,
     dumps,
 )
-
-Step = tuple[int, str, list[dict[str, Any]]]  # seat, action key, the engine's events
 
 
 class Moves(PgBase):
@@ -79,19 +78,13 @@ class Moves(PgBase):
         DeadlinePlan; None clears it; UNCHANGED leaves it), message rows and
         seat names. All or nothing, conditioned on the stored seq; as
         Store.commit_move. Returns the new seq."""
-        if not 1 <= len(steps) <= len(match.log):
-            raise ValueError(f"{len(steps)} step(s) to commit, {len(match.log)} logged")
-        done = [
-            (seat, key, events)
-            for (seat, key), events in zip(match.log[-len(steps) :], steps, strict=True)
-        ]
-        outcome = (match.outcome() or {}) if match.is_over() else None
+        move = last_move(match, steps)
         return await self._commit(
             match_id,
-            match.seq - len(steps),
-            done,
-            match.snapshot(),
-            finished_outcome=outcome,
+            move.expected_seq,
+            move.steps,
+            move.snapshot,
+            finished_outcome=move.outcome,
             deadline=deadline,
             messages=messages,
             names=names,
@@ -109,9 +102,8 @@ class Moves(PgBase):
         messages: Sequence[tuple[str, int, int]] = (),
         names: dict[int, str] | None = None,
     ) -> int:
-        rows = _checked_steps(expected_seq, steps, snapshot)
-        if not (deadline is None or deadline is UNCHANGED or isinstance(deadline, DeadlinePlan)):
-            raise TypeError(f"deadline must be a DeadlinePlan, None or UNCHANGED, not {deadline!r}")
+        rows = checked_steps(expected_seq, steps, snapshot)
+        check_deadline(deadline)
         snapshot_json = dumps(snapshot)
         outcome_json = None if finished_outcome is None else dumps(finished_outcome)
         now = self._now()
@@ -211,27 +203,3 @@ class Moves(PgBase):
             until,
         )
         return [decode_logged(r) for r in rows]
-
-
-def _checked_steps(
-    expected_seq: int, steps: list[Step], snapshot: dict[str, Any]
-) -> list[tuple[int, str, str]]:
-    """The steps as rows (seat, key, events JSON), refusing what the
-    engine could not have produced, before anything is written."""
-    if isinstance(expected_seq, bool) or not isinstance(expected_seq, int) or expected_seq < 0:
-        raise ValueError(f"bad expected_seq {expected_seq!r}")
-    rows = []
-    for seat, key, events in steps:
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
-            raise ValueError(f"bad seat {seat!r}")
-        try:
-            if Action.parse(key).key() != key:
-                raise UnknownAction(key)
-        except UnknownAction:
-            raise ValueError(f"bad action key {key!r}") from None
-        if not isinstance(events, list):
-            raise TypeError(f"events must be a list, not {type(events).__name__}")
-        rows.append((seat, key, dumps(events)))
-    if not isinstance(snapshot, dict):
-        raise TypeError(f"the snapshot must be a dict, not {type(snapshot).__name__}")
-    return rows

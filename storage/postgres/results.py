@@ -22,8 +22,8 @@ from __future__ import annotations
 import asyncpg
 
 from storage import ratings, standings
+from storage.moves import stored_outcome
 from storage.records import Holder
-from storage.results import _outcome
 
 _DEAL_ENDS = """
 SELECT DISTINCT a.seq FROM actions a, json_array_elements(a.events) e
@@ -59,7 +59,7 @@ async def settle(conn: asyncpg.Connection, match_id: int) -> None:
     row = await conn.fetchrow(
         "SELECT guild_id, game, seq, outcome::text AS outcome FROM matches WHERE id = $1", match_id
     )
-    outcome = _outcome(match_id, row["outcome"])
+    outcome = stored_outcome(match_id, row["outcome"])
     history = [
         Holder(r["seat"], r["from_seq"], r["user_id"], r["bot"], r["how"])
         for r in await conn.fetch(

@@ -6,12 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules import get_game
 from storage.errors import SeatError
 from storage.postgres.base import PgBase, affected, lock_match
-from storage.records import HAND_OVERS, LIVE, Holder, Seat, Status
-
-DEFAULT_BOT = "bot"
+from storage.records import LIVE, Holder, Seat, Status
+from storage.seating import (
+    DEFAULT_BOT,
+    check_bot_kind,
+    check_hand_over,
+    handed_over,
+    next_seat,
+)
 
 
 class Seats(PgBase):
@@ -23,8 +27,7 @@ class Seats(PgBase):
 
     async def add_bot_seat(self, match_id: int, bot: str = DEFAULT_BOT) -> int:
         """Seat a bot of kind `bot` at the next free seat; its number."""
-        if not bot:
-            raise ValueError("a bot seat needs a non-empty bot kind")
+        check_bot_kind(bot)
         return await self._add_seat(match_id, None, bot)
 
     async def _add_seat(
@@ -36,12 +39,7 @@ class Seats(PgBase):
             seats = await conn.fetch(
                 "SELECT seat, user_id FROM seats WHERE match_id = $1 ORDER BY seat", match_id
             )
-            if user_id is not None and any(s["user_id"] == user_id for s in seats):
-                raise SeatError(match_id, f"user {user_id} is already seated")
-            capacity = get_game(row["game"]).max_players
-            if len(seats) >= capacity:
-                raise SeatError(match_id, f"the lobby is full ({capacity} seats)")
-            seat = len(seats)
+            seat = next_seat(match_id, row["game"], [s["user_id"] for s in seats], user_id)
             await conn.execute(
                 "INSERT INTO seats (match_id, seat, user_id, bot, joined_at, name)"
                 " VALUES ($1, $2, $3, $4, $5, $6)",
@@ -107,21 +105,16 @@ class Seats(PgBase):
         Returns the seat as it was. The seat history keeps the old holder
         and their moves. SeatError if the new user is already seated or the
         seat is missing."""
-        if (user_id is None) == (bot is None):
-            raise ValueError("a seat goes to exactly one of a user or a bot")
-        if how not in HAND_OVERS:
-            raise ValueError(f"unknown hand-over {how!r} (one of {', '.join(HAND_OVERS)})")
+        check_hand_over(user_id, bot, how)
         now = self._now()
         async with self._write() as conn:
             row = await lock_match(conn, match_id, LIVE)
             rows = await conn.fetch(
                 "SELECT seat, user_id, bot FROM seats WHERE match_id = $1", match_id
             )
-            seats = {r["seat"]: Seat(r["seat"], r["user_id"], r["bot"]) for r in rows}
-            if seat not in seats:
-                raise SeatError(match_id, f"no seat {seat}")
-            if user_id is not None and any(s.user_id == user_id for s in seats.values()):
-                raise SeatError(match_id, f"user {user_id} is already seated")
+            before = handed_over(
+                match_id, [Seat(r["seat"], r["user_id"], r["bot"]) for r in rows], seat, user_id
+            )
             await conn.execute(
                 "UPDATE seats SET user_id = $3, bot = $4, joined_at = $5, name = $6"
                 " WHERE match_id = $1 AND seat = $2",
@@ -146,7 +139,7 @@ class Seats(PgBase):
                     name,
                 )
             await conn.execute("UPDATE matches SET updated_at = $2 WHERE id = $1", match_id, now)
-            return seats[seat]
+            return before
 
     async def seat_history(self, match_id: int) -> list[Holder]:
         """Every holder of every seat of a started match, in order of seat

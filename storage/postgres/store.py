@@ -27,9 +27,10 @@ from storage.postgres.guilds import Guilds
 from storage.postgres.matches import Matches
 from storage.postgres.messages import Messages
 from storage.postgres.moves import Moves
-from storage.postgres.seats import DEFAULT_BOT, Seats
+from storage.postgres.seats import Seats
 from storage.postgres.settings import Settings
 from storage.postgres.stats import StatsAndRatings
+from storage.seating import DEFAULT_BOT
 
 __all__ = ["DEFAULT_BOT", "PgStore"]
 
