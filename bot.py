@@ -22,6 +22,8 @@ from storage import UnusableDatabase, open_store
 log = logging.getLogger("gamehost")
 
 EXIT_CONFIG, EXIT_LOGIN, EXIT_STORAGE = 2, 1, 3
+#: seconds the runner gets to end once cancelled, and again once the bot closed
+RUNNER_GRACE = 0.5
 
 
 def redirect(config: Config) -> None:
@@ -68,10 +70,6 @@ async def run(config: Config) -> None:
             log.info("stopped")
         else:
             await runner  # it ended on its own: raise what ended it
-
-
-#: seconds the runner gets to end once cancelled, and again once the bot closed
-RUNNER_GRACE = 0.5
 
 
 def main() -> int:

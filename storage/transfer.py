@@ -64,7 +64,8 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("user_settings", ("user_id", "key")),
     ("departed_guilds", ("guild_id",)),
 )
-#: columns holding JSON (SQLite text, PostgreSQL jsonb): compared as values
+#: columns holding JSON (SQLite text; PostgreSQL json, or jsonb for settings):
+#: compared as values
 JSON_COLUMNS = {
     "matches": {"options", "snapshot", "outcome", "settings"},
     "actions": {"events"},
@@ -300,12 +301,18 @@ class PgEnd:
                         f"{self.where}: the target already holds data; "
                         "copy into an empty database or schema"
                     )
+                jsonb: dict[str, set[str]] = {}
+                for r in await conn.fetch(
+                    "SELECT table_name, column_name FROM information_schema.columns"
+                    " WHERE table_schema = current_schema() AND data_type = 'jsonb'"
+                ):
+                    jsonb.setdefault(r["table_name"], set()).add(r["column_name"])
                 guarded = ("actions", "matches", "seat_holders")
                 for table in guarded:  # set aside within this transaction only
                     await conn.execute(f"ALTER TABLE {table} DISABLE TRIGGER USER")
                 await conn.execute("DELETE FROM guild_settings WHERE guild_id = 0")
                 for table, _ in TABLES:
-                    await self._insert(conn, table, snap.rows[table])
+                    await self._insert(conn, table, snap.rows[table], jsonb.get(table, set()))
                 for table in guarded:
                     await conn.execute(f"ALTER TABLE {table} ENABLE TRIGGER USER")
                 for table in COUNTED:
@@ -320,7 +327,11 @@ class PgEnd:
         finally:
             await conn.close()
 
-    async def _insert(self, conn: asyncpg.Connection, table: str, rows: list[Row]) -> None:
+    async def _insert(
+        self, conn: asyncpg.Connection, table: str, rows: list[Row], jsonb: set[str]
+    ) -> None:
+        """Write `rows` with COPY; a NUL character, which jsonb cannot hold
+        (json can), is refused by name first."""
         if not rows:
             return
         columns = list(rows[0])
@@ -332,7 +343,7 @@ class PgEnd:
                 value = r[c]
                 if c in json_columns and value is not None:
                     value = dumps(value)
-                    if "\\u0000" in value:
+                    if c in jsonb and "\\u0000" in value:
                         key = {k: r[k] for k in dict(TABLES)[table]}
                         raise TransferError(
                             f"{table} {key}: {c} holds a NUL character, which "

@@ -208,3 +208,17 @@ async def test_a_snapshot_that_does_not_replay_rolls_the_copy_back(source, pg_sc
         assert await raw.fetchval("SELECT count(*) FROM matches") == 0  # rolled back
     finally:
         await raw.close()
+
+
+async def test_a_nul_character_jsonb_cannot_hold_is_named(source, pg_schema, tmp_path):
+    """Settings are jsonb on PostgreSQL, which refuses NUL characters (the
+    engine's json columns keep them): the copy names the row instead of
+    failing somewhere inside COPY."""
+    odd = tmp_path / "odd.db"
+    odd.write_bytes(source.read_bytes())
+    conn = sqlite3.connect(odd)
+    conn.execute("INSERT INTO user_settings VALUES (77, 'nick', '\"a\\u0000b\"', 0)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(TransferError, match=r"user_settings .*'user_id': 77.* NUL character"):
+        await transfer(str(odd), URL, target_schema=pg_schema)
