@@ -26,7 +26,6 @@ from rules import (
     Action,
     GameOver,
     IllegalAction,
-    Match,
     NotYourDecision,
     UnknownAction,
 )
@@ -82,7 +81,7 @@ class Clicks:
             before = humans_owing(loaded)
             try:
                 if len(keys) > 1:  # all or nothing: try the whole move on a copy first
-                    twin = Match.from_record(match.to_record())
+                    twin = match.copy()
                     for part in keys:
                         twin.act(seat, part, twin.seq)
                 steps = [match.act(seat, keys[0], match.seq)]

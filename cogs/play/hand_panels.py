@@ -45,9 +45,7 @@ def combos(
     for action in legal:
         if presenter.group(action) is not None:
             continue
-        twin = Match.from_record(match.to_record())
-        twin.act(seat, action, twin.seq)
-        if any(a.key() == then for a in twin.legal(seat)):
+        if any(a.key() == then for a in match.legal_after(seat, action)):
             found.append(
                 (
                     f"{action.key()}{COMBO}{then}",

@@ -24,6 +24,7 @@ from rules.core.events import Event
 from rules.core.game import Game, Outcome, View
 from rules.core.registry import get_game
 from rules.core.rng import Rng
+from rules.core.state_codec import json_copy
 
 RECORD_FORMAT = 1
 #: the log key of a concession; no game may use `concede` as a verb of its own
@@ -100,6 +101,29 @@ class Match:
 
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
+
+    def legal_after(self, seat: int, action: Action | str) -> list[Action]:
+        """What `seat` could do next if it made `action` now (nothing if the
+        turn passes to another seat): a preview, played on a copy, so the
+        match does not change. Lets a panel offer "play, then draw" as one
+        click only where the rules allow that draw. Raises as `act` would
+        for an action that is not legal now."""
+        twin = self.copy()
+        twin.act(seat, action, twin.seq)
+        return twin.legal(seat)
+
+    def copy(self) -> Match:
+        """A match sharing nothing mutable with this one (the state through
+        the game's own copy: `load(dump(state))`, only faster)."""
+        return Match(
+            self.game,
+            self.players,
+            json_copy(self.options),
+            self.seed,
+            Rng(self.rng.state),
+            self.game.copy(self.state),
+            list(self.log),
+        )
 
     # -- the one way to change a match -----------------------------------
     def act(self, seat: int, action: Action | str, expected_seq: int) -> list[Event]:

@@ -20,27 +20,12 @@ from collections import OrderedDict
 from typing import Final
 
 from rules import Match
-from rules.core.rng import Rng
 from rules.core.state_codec import json_copy
 from storage.records import LoadedMatch
 
 #: entries kept by default (least recently used go first): about as many
 #: matches as a busy bot has live, 2-6 KiB each in memory (a match at seq 100)
 DEFAULT_SIZE: Final = 512
-
-
-def copy_match(match: Match) -> Match:
-    """A `Match` sharing nothing mutable with `match` (the state through
-    the game's own copy, which is `load(dump(state))`, only faster)."""
-    return Match(
-        match.game,
-        match.players,
-        json_copy(match.options),
-        match.seed,
-        Rng(match.rng.state),
-        match.game.copy(match.state),
-        list(match.log),
-    )
 
 
 def copy_loaded(loaded: LoadedMatch) -> LoadedMatch:
@@ -51,7 +36,7 @@ def copy_loaded(loaded: LoadedMatch) -> LoadedMatch:
         options=json_copy(loaded.options),
         settings=json_copy(loaded.settings),
         outcome=None if loaded.outcome is None else json_copy(loaded.outcome),
-        match=None if loaded.match is None else copy_match(loaded.match),
+        match=None if loaded.match is None else loaded.match.copy(),
     )
 
 

@@ -27,7 +27,6 @@ from storage.records import (
     dumps,
 )
 from storage.sqlite.base import SqliteBase
-from storage.sqlite.cache import copy_match
 from storage.sqlite.queries import MOVED_SQL, VERSION_SQL, put_deadline, put_message, require
 
 _MAX_SQLITE_INT = 2**63 - 1
@@ -104,7 +103,7 @@ class SqliteMoveLog(SqliteBase, MoveLog):
         now = self._now()
         final = expected_seq + len(rows)
         base = None if match is None else self._loaded.moved_from(match_id, expected_seq, match)
-        after = None if base is None or match is None else copy_match(match)
+        after = None if base is None or match is None else match.copy()
 
         async def move(conn: WriteConn) -> tuple[int, sqlite3.Row | None]:  # one hop
             unchanged = False

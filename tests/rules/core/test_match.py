@@ -1,6 +1,7 @@
 """The Match API's refusals, records and all-or-nothing `act`."""
 
 import json
+import random
 
 import pytest
 
@@ -15,6 +16,8 @@ from rules import (
     UnknownAction,
     UnknownGame,
 )
+
+GAMES = ["keltis", "oracle", "keltis_dice", "cuttle", "cucco"]
 
 
 def fresh():
@@ -141,3 +144,68 @@ def test_a_failing_apply_mid_match_is_undone_exactly(monkeypatch):
         m.act(seat, action, m.seq)
     monkeypatch.setattr(type(m.game), "apply", real_apply)
     assert m.snapshot() == before and m.seq == 25
+
+
+def play_on(match: Match, moves: int, seed: int) -> Match:
+    rnd = random.Random(seed)
+    for _ in range(moves):
+        if match.is_over():
+            break
+        seat = rnd.choice(match.to_act())
+        match.act(seat, rnd.choice(match.legal(seat)), match.seq)
+    return match
+
+
+@pytest.mark.parametrize("game, players", [(g, 5 if g == "cucco" else 2) for g in GAMES])
+def test_a_copy_shares_nothing_mutable(game, players):
+    match = play_on(Match.new(game, players, "copy"), 5, 1)
+    record = json.dumps(match.to_record())
+    twin = match.copy()
+    assert json.dumps(twin.to_record()) == record
+    play_on(twin, 30, 2)  # the copy plays on; the original does not move
+    assert json.dumps(match.to_record()) == record
+    assert twin.seq > match.seq
+    # and the original plays on exactly as it would have without the copy
+    alone = play_on(Match.from_record(json.loads(record)), 30, 3)
+    assert play_on(match, 30, 3).to_record() == alone.to_record()
+
+
+@pytest.mark.parametrize("game, players", [(g, 5 if g == "cucco" else 2) for g in GAMES])
+def test_legal_after_is_what_the_seat_could_do_next_and_changes_nothing(game, players):
+    for seed in range(6):
+        match = play_on(Match.new(game, players, f"after-{seed}"), seed * 3, seed)
+        if match.is_over():
+            continue
+        record = json.dumps(match.to_record())
+        seat = match.to_act()[0]
+        for action in match.legal(seat):
+            twin = Match.from_record(json.loads(record))  # the long way round
+            twin.act(seat, action, twin.seq)
+            assert match.legal_after(seat, action) == twin.legal(seat)
+        assert json.dumps(match.to_record()) == record
+
+
+def test_legal_after_finds_the_oracles_moves_that_a_draw_may_follow():
+    """What the panel offers as "…, then draw" in one click: found by the
+    engine, and each is really followed by a legal draw."""
+    match, rnd, found = Match.new("oracle", 2, "then-draw"), random.Random(5), 0
+    while not match.is_over() and match.seq < 60:
+        seat = match.to_act()[0]
+        for action in match.legal(seat):
+            if "draw:deck" in [a.key() for a in match.legal_after(seat, action)]:
+                twin = match.copy()
+                twin.act(seat, action, twin.seq)
+                twin.act(seat, "draw:deck", twin.seq)
+                found += 1
+        match.act(seat, rnd.choice(match.legal(seat)), match.seq)
+    assert found
+
+
+def test_legal_after_refuses_what_act_refuses_and_changes_nothing():
+    m = fresh()
+    before = json.dumps(m.to_record())
+    with pytest.raises(NotYourDecision):
+        m.legal_after(1, f"discard:{m.view(0)['hand'][0]}")
+    with pytest.raises(IllegalAction):
+        m.legal_after(0, "discard:99")
+    assert json.dumps(m.to_record()) == before
