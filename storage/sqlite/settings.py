@@ -18,7 +18,9 @@ class SqliteSettings(SqliteBase, Settings):
         row = await self._db.lookup_one(
             "SELECT value FROM user_settings WHERE user_id = ? AND key = ?", (user_id, key)
         )
-        return default if row is None else json.loads(row["value"])
+        if row is None:
+            return default
+        return decode_setting(f"user {user_id}", key, row["value"], default)
 
     async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
         async with self._db.write() as conn:

@@ -362,6 +362,9 @@ async def test_an_unreadable_setting_reads_as_the_default(store, raw):
     raw.execute("UPDATE guild_settings SET value = '{oops' WHERE key = 'timeouts'")
     assert await store.get_setting(GUILD, "timeouts", "default") == "default"
     assert (await store.settings(GUILD, {"timeouts": 0}))["timeouts"] == 0
+    await store.set_user_setting(7, "language", "ja")
+    raw.execute("UPDATE user_settings SET value = '\"ja' WHERE key = 'language'")
+    assert await store.get_user_setting(7, "language", "en") == "en"
 
 
 # -- guild deletion ------------------------------------------------------------
