@@ -1,7 +1,8 @@
 """The servers the bot is in: a server left keeps its data for
 GUILD_DATA_RETENTION_DAYS (its matches wait: no reminders, timeouts or bot
 moves), a server back keeps everything, and the first READY resumes every
-match (tables never shown, bot seats, deadlines).
+match (tables never shown, bot seats, deadlines) and then exempts what
+start-up built from garbage collection (cogs/heap.py).
 
 One listener per event, in this order: a server back must be known as
 such before the matches are resumed, or its bot seats would stay still.
@@ -15,6 +16,8 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
+
+from cogs import heap
 
 if TYPE_CHECKING:
     from cogs.app import GameHost
@@ -36,6 +39,7 @@ class Guilds(commands.Cog):
             self._resumed = True
             await bot.tables.resume()
             bot.deadlines.start()
+            heap.freeze_startup_heap()
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
