@@ -1,6 +1,7 @@
 """The floor of bench/load: a bare discord.py bot that answers a click at
-once and does nothing else, run against its own fake Discord in the same
-process and event loop as the game bot's, so the two are measured alike.
+once and does nothing else. It runs as a process of its own, like the game
+bot, against a fake Discord of its own in bench/load's event loop, beside
+the game bot's: the two are measured alike.
 
 It posts one message with a button in FLOOR_CHANNEL when ready; every click
 on it is answered with a short private message."""
@@ -9,10 +10,17 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 
 import discord
 import yarl
 
+#: FLOOR_CLICK_TIMES: each click's id and when its handler started, one a line
+TIMES = (
+    open(os.environ["FLOOR_CLICK_TIMES"], "a", buffering=1, encoding="utf-8")  # noqa: SIM115
+    if os.environ.get("FLOOR_CLICK_TIMES")
+    else None
+)
 discord.http.Route.BASE = os.environ["DISCORD_API_BASE"]
 discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(os.environ["DISCORD_GATEWAY_URL"])
 
@@ -23,7 +31,10 @@ class Answer(discord.ui.View):
 
     @discord.ui.button(label="Click", custom_id="floor:click")
     async def click(self, interaction: discord.Interaction, button: discord.ui.Button) -> None:
+        started = time.monotonic()
         await interaction.response.send_message("ok", ephemeral=True)
+        if TIMES is not None:  # as the game bot's (cogs/play/click_timings.py)
+            TIMES.write(f"{interaction.id} {started:.6f}\n")
 
 
 class Floor(discord.Client):

@@ -15,6 +15,10 @@ a second fake Discord in the same event loop: the floor.
 Reported, over the measured window (after a warm-up):
 - p50/p99 of the answer time of move clicks and other clicks, and as ratios
   to the floor's;
+- where a move click's time goes, step by step (to the bot's handler,
+  loading and checking the move, drawing the answer's panel, the commit,
+  the answer until Discord has it), beside the floor's two steps: from the
+  bots' own stamps (GAMEHOST_CLICK_TIMES) and the fake Discord's;
 - REST calls per human move besides its answer (interaction callbacks are
   the answers; everything else the bot sends counts: table edits, panel
   redraws, pings and their deletions), with the routes;
@@ -40,6 +44,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from cogs.play.click_timings import STEPS
 from tests.e2e.bot_helpers import current_table
 from tests.e2e.fake_discord import BotProcess, FakeDiscord, python_argv
 from tests.e2e.fake_discord.messages import Message
@@ -105,9 +110,13 @@ class Load:
         self.floor_fake = FakeDiscord()
         self.tables: list[Table] = []
         self.samples: dict[str, list[float]] = {"move": [], "other": [], "floor": []}
+        #: measured move clicks and floor clicks: interaction id -> (dispatched, answered)
+        self.stamps: dict[str, dict[int, tuple[float, float]]] = {"move": {}, "floor": {}}
         self.measuring = False
         self.db = folder / "games.db"
         self.stats = folder / "stats.json"
+        self.click_times = folder / "click-times.txt"
+        self.floor_times = folder / "floor-times.txt"
         self.rss = 0.0
         self.worker_rss = 0.0
 
@@ -126,6 +135,7 @@ class Load:
             "GAMEHOST_TEST_STATS": str(self.stats),
             "LOG_LEVEL": "WARNING",
             "BOT_MOVE_DELAY": str(self.args.bot_delay),
+            "GAMEHOST_CLICK_TIMES": str(self.click_times),
         }
         self.bot = await BotProcess(
             self.fake,
@@ -137,7 +147,10 @@ class Load:
         self.floor = await BotProcess(
             self.floor_fake,
             python_argv(ROOT / "bench" / "floor_bot.py"),
-            env={"FLOOR_CHANNEL": str(self.floor_channel.id)},
+            env={
+                "FLOOR_CHANNEL": str(self.floor_channel.id),
+                "FLOOR_CLICK_TIMES": str(self.floor_times),
+            },
             cwd=ROOT,
             log_path=self.folder / "floor.log",
         ).start()
@@ -232,6 +245,8 @@ class Load:
                 t.panels[user.id] = await inter.wait_reply(10)
             if self.measuring and inter.answered_after is not None:
                 self.samples["move" if moved else "other"].append(inter.answered_after)
+                if moved:
+                    self.stamp("move", inter)
         except (LookupError, PermissionError, TimeoutError, ValueError):
             pass  # the message changed under the click (a redraw): a person would look again
         finally:
@@ -245,6 +260,10 @@ class Load:
         await inter.wait_answered(10)
         if self.measuring and inter.answered_after is not None:
             self.samples["floor"].append(inter.answered_after)
+            self.stamp("floor", inter)
+
+    def stamp(self, kind: str, inter) -> None:
+        self.stamps[kind][inter.id] = (inter.dispatched_at, inter.answered_at)
 
     async def drive(self, seconds: float) -> None:
         """`rate` game clicks and `rate` floor clicks a second, alternated."""
@@ -316,6 +335,40 @@ class Load:
             await self.fake.stop()
             await self.floor_fake.stop()
 
+    def steps(self) -> dict[str, dict[str, float]]:
+        """Where a measured click's time goes: p50 and p99 of each step, in
+        ms, for move clicks and for the floor's, from the bots' own stamps
+        (cogs/play/click_timings.py) and the fake Discord's (same clock)."""
+        rows: dict[str, list[float]] = {}
+
+        def add(name: str, seconds: float) -> None:
+            rows.setdefault(name, []).append(seconds)
+
+        for line in read_lines(self.click_times):
+            inter_id, *stamps = line.split()
+            found = self.stamps["move"].get(int(inter_id))
+            if found is None or len(stamps) != len(STEPS):
+                continue
+            dispatched, answered = found
+            started, checked, drawn, committed, _ = map(float, stamps)
+            add("move: to the handler", started - dispatched)
+            add("move: load and check the move", checked - started)
+            add("move: draw the answer's panel", drawn - checked)
+            add("move: commit (after drawing)", committed - drawn)
+            add("move: answer, until Discord has it", answered - committed)
+        for line in read_lines(self.floor_times):
+            inter_id, started_text = line.split()
+            found = self.stamps["floor"].get(int(inter_id))
+            if found is None:
+                continue
+            dispatched, answered = found
+            add("floor: to the handler", float(started_text) - dispatched)
+            add("floor: answer, until Discord has it", answered - float(started_text))
+        return {
+            name: {"p50": percentile(v, 0.5) * 1000, "p99": percentile(v, 0.99) * 1000, "n": len(v)}
+            for name, v in rows.items()
+        }
+
     def report(self, before: dict, after: dict, sent: list, elapsed: float) -> dict:
         delta = {k: after.get(k, 0) - before.get(k, 0) for k in after}
         floor = self.samples["floor"]
@@ -351,10 +404,18 @@ class Load:
             "bot": self.cpu_used[0] * 1000 / moves,
             "worker": self.cpu_used[1] * 1000 / moves,
         }
+        out["steps_ms"] = self.steps()
         out["load_average"] = self.loads
         out["rss_mb"] = self.rss
         out["worker_rss_mb"] = self.worker_rss
         return out
+
+
+def read_lines(path: Path) -> list[str]:
+    try:
+        return path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return []
 
 
 def route_of(path: str) -> str:
@@ -386,6 +447,9 @@ def show(out: dict) -> None:
     print(f"REST calls per human move besides its answer: {out['rest_per_human_move']:.2f}")
     for route, per in out["rest_routes_per_human_move"].items():
         print(f"    {per:5.2f}  {route}")
+    print("where the time goes, p50 / p99 in ms (each step on its own):")
+    for name, step in out["steps_ms"].items():
+        print(f"    {name:38} {step['p50']:6.2f} / {step['p99']:6.2f}")
     print(f"transactions (fsyncs) per move: {out['transactions_per_move']:.2f}")
     cpu = out["cpu_ms_per_move"]
     print(f"bot CPU per move: {cpu['bot']:.1f} ms (and its board worker: {cpu['worker']:.1f} ms)")

@@ -52,6 +52,9 @@ class Config:
     #: only for tests and bench/load: a file the bot keeps its counters in
     #: (transactions, moves, table edits), rewritten as they change
     test_stats: Path | None = None
+    #: only for bench/load: a file every move click's timeline is appended to
+    #: (cogs/play/click_timings.py)
+    click_times: Path | None = None
     #: the default folder (data/) is created; a configured one must exist,
     #: since a missing one usually means a volume that is not mounted
     create_database_folder: bool = True
@@ -84,6 +87,9 @@ class Config:
             deadline_poll=_float(env, "DEADLINE_POLL", 30.0),
             test_clock=Path(env["GAMEHOST_TEST_CLOCK"]) if env.get("GAMEHOST_TEST_CLOCK") else None,
             test_stats=Path(env["GAMEHOST_TEST_STATS"]) if env.get("GAMEHOST_TEST_STATS") else None,
+            click_times=(
+                Path(env["GAMEHOST_CLICK_TIMES"]) if env.get("GAMEHOST_CLICK_TIMES") else None
+            ),
             create_database_folder=not env.get("DATABASE_PATH"),
             guild_data_retention_days=_float(
                 env, "GUILD_DATA_RETENTION_DAYS", 30.0, unit="days", most=36500

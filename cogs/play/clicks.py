@@ -49,6 +49,7 @@ class Clicks:
         `+` (a move that is two decisions in a row, e.g. keep the dice and
         move): both are applied, or neither."""
         tables = self.tables
+        timeline = tables.timings.start(interaction.id)
         from_panel = own_panel(interaction)
         keys = key.split(COMBO)
         try:
@@ -96,6 +97,8 @@ class Clicks:
                 return
             for part in keys[1:]:  # legal: tried above
                 steps.append(match.act(seat, part, match.seq))
+            if timeline:
+                timeline.step()  # the match loaded and the move checked
             # The whole move and what it implies: one transaction, answered
             # only once committed; the answer's panel is drawn meanwhile (the
             # commit waits on the writer's thread and the disk, not the loop).
@@ -107,16 +110,22 @@ class Clicks:
                     drawn = await tables.hands.message(loaded, seat)
                 except Exception:  # drawn again once committed, and reported from there
                     log.exception("drawing the panel of match %s failed", match_id)
+            if timeline:
+                timeline.step()  # drawn
             try:
                 await commit
             except (StaleCommit, WrongStatus):
                 await say(interaction, replies.RACED)
                 return
             tables.human_moves += 1
+            if timeline:
+                timeline.step()  # committed
             if from_panel:
                 await tables.hands.render(interaction, loaded, seat, edit=True, drawn=drawn)
             else:
                 await interaction.response.defer()
+            if timeline:
+                timeline.step()  # answered
         await tables.after_move(match_id, before, planned=True, burst=True)
 
     async def on_group(

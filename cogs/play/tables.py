@@ -22,6 +22,7 @@ import discord
 from cogs import replies
 from cogs.language import Languages
 from cogs.play.after_move import Delays, table_delay, to_ping
+from cogs.play.click_timings import ClickTimings
 from cogs.play.hand_panels import HandPanels
 from cogs.play.names import SeatNames
 from cogs.play.pings import Pings
@@ -85,6 +86,8 @@ class Tables:
         self.deadlines: DeadlinePlanner | None = None
         self._locks: dict[int, asyncio.Lock] = {}
         self._clicked: dict[tuple[int, int], float] = {}  # (match, user) -> loop time
+        #: only for bench/load: each move click's timeline (GAMEHOST_CLICK_TIMES)
+        self.timings = ClickTimings(getattr(config, "click_times", None))
         self.moves = 0  # moves committed (a two-step move counts once), bots' included
         self.human_moves = 0
 
@@ -279,3 +282,4 @@ class Tables:
         await self.seats.stop()
         await self.editor.stop()
         await self.pings.store_all()
+        self.timings.close()
