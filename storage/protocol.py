@@ -317,9 +317,11 @@ class Deadlines(Protocol):
         *,
         remind_at: datetime | None,
         timeout_at: datetime | None,
-    ) -> None:
+    ) -> bool:
         """The deadlines of the decision the match waits on at `seq`
-        (replacing any earlier one)."""
+        (replacing any earlier one); False, and nothing changes, when the
+        match has moved on since `seq`: the deadline of a decision already
+        made must not replace the one of the decision it waits on now."""
         ...
 
     async def clear_deadline(self, match_id: int, *, reminder_only: bool = False) -> None:

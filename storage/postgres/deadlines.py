@@ -19,12 +19,15 @@ class Deadlines(PgBase):
         *,
         remind_at: datetime | None,
         timeout_at: datetime | None,
-    ) -> None:
+    ) -> bool:
         """The deadlines of the decision the match waits on at `seq`
-        (replacing any earlier one)."""
+        (replacing any earlier one); False, and nothing changes, when the
+        match has moved on since `seq`."""
         async with self._write() as conn:
-            await hold_match(conn, match_id)
+            if (await hold_match(conn, match_id))["seq"] != seq:
+                return False
             await put_deadline(conn, match_id, seq, remind_at, timeout_at)
+        return True
 
     async def clear_deadline(self, match_id: int, *, reminder_only: bool = False) -> None:
         async with self._write() as conn:

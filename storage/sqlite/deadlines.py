@@ -20,10 +20,12 @@ class SqliteDeadlines(SqliteBase, Deadlines):
         *,
         remind_at: datetime | None,
         timeout_at: datetime | None,
-    ) -> None:
+    ) -> bool:
         async with self._db.write() as conn:
-            await require(conn, match_id)
+            if (await require(conn, match_id))["seq"] != seq:
+                return False
             await put_deadline(conn, match_id, seq, remind_at, timeout_at)
+        return True
 
     async def clear_deadline(self, match_id: int, *, reminder_only: bool = False) -> None:
         async with self._db.write() as conn:

@@ -4,7 +4,6 @@ decodes reads as the caller's default (storage.records.decode_setting)."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from storage.protocol import Settings

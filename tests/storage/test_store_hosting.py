@@ -69,6 +69,18 @@ async def test_deadlines_are_due_only_while_the_match_waits_at_their_seq(store, 
     assert await store.deadline(match_id) is None
 
 
+async def test_a_deadline_for_a_decision_already_made_replaces_nothing(store, start_keltis, play):
+    match_id, match = await start_keltis(store)
+    await play(store, match_id, match, 2)
+    hour = timedelta(hours=1)
+    assert await store.set_deadline(match_id, match.seq, remind_at=NOW + hour, timeout_at=None)
+    before = await store.deadline(match_id)
+    late = await store.set_deadline(match_id, match.seq - 1, remind_at=NOW, timeout_at=NOW)
+    assert late is False
+    assert await store.deadline(match_id) == before
+    assert [d.seq for d in await store.due_deadlines(NOW + hour)] == [match.seq]
+
+
 async def test_user_settings(store):
     assert await store.get_user_setting(ALICE, "notify", "mention") == "mention"
     await store.set_user_setting(ALICE, "notify", "dm")

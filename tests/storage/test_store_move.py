@@ -90,7 +90,8 @@ async def test_a_finishing_move_clears_the_deadline_with_it(store, start_keltis,
         if match.is_over():
             break
         await store.commit(match_id, match, events)
-    await store.set_deadline(match_id, match.seq - 1, remind_at=LATER, timeout_at=LATER)
+        last_stored = match.seq
+    await store.set_deadline(match_id, last_stored, remind_at=LATER, timeout_at=LATER)
     before = store.transactions
     await store.commit_move(match_id, match, [events], deadline=None)
     assert store.transactions == before + 1
