@@ -8,9 +8,9 @@ long as the process (everything there is once the bot is ready and its
 matches resumed) are moved out of the collector's sight with `gc.freeze()`:
 full collections no longer walk them.
 
-Measured with bench/load (200 matches, 50 clicks a second, quiet machine):
-move clicks p99 13.4-17.4 ms over three runs before, 11.5 ms in two runs with
-the heap frozen; p50 unchanged. (A higher young-generation threshold, 5000,
+Measured with bench/load (200 matches, 50 clicks a second, quiet machine,
+three 30 s runs each way): move clicks p99 13.4-17.4 ms before, 10.9-13.4 ms
+with the heap frozen; p50 unchanged. (A higher young-generation threshold, 5000,
 was tried too: no better p99, and its middle collections took 18 ms.)
 """
 

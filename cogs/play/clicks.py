@@ -100,8 +100,10 @@ class Clicks:
             if timeline:
                 timeline.step()  # the match loaded and the move checked
             # The whole move and what it implies: one transaction, answered
-            # only once committed; the answer's panel is drawn meanwhile (the
-            # commit waits on the writer's thread and the disk, not the loop).
+            # only once committed. The answer's panel is drawn before the
+            # commit task first runs (this task waits on it only then): drawn
+            # while the commit ran, it gained nothing (bench/load), since the
+            # writer's thread needs the GIL that drawing holds.
             names = tables.names.moved_names(loaded, interaction.user)
             commit = asyncio.create_task(tables.commit_move(loaded, steps, names=names))
             drawn = None
