@@ -69,9 +69,10 @@ class Seats(PgBase):
         async with self._write() as conn:
             await lock_match(conn, match_id, (Status.LOBBY,))
             rows = await conn.fetch(
-                "SELECT seat, user_id, bot FROM seats WHERE match_id = $1 ORDER BY seat", match_id
+                "SELECT seat, user_id, bot, name FROM seats WHERE match_id = $1 ORDER BY seat",
+                match_id,
             )
-            seats = [Seat(r["seat"], r["user_id"], r["bot"]) for r in rows]
+            seats = [Seat(r["seat"], r["user_id"], r["bot"], r["name"]) for r in rows]
             gone = next((s for s in seats if pick(s)), None)
             if gone is None:
                 raise SeatError(match_id, missing)
@@ -110,10 +111,13 @@ class Seats(PgBase):
         async with self._write() as conn:
             row = await lock_match(conn, match_id, LIVE)
             rows = await conn.fetch(
-                "SELECT seat, user_id, bot FROM seats WHERE match_id = $1", match_id
+                "SELECT seat, user_id, bot, name FROM seats WHERE match_id = $1", match_id
             )
             before = handed_over(
-                match_id, [Seat(r["seat"], r["user_id"], r["bot"]) for r in rows], seat, user_id
+                match_id,
+                [Seat(r["seat"], r["user_id"], r["bot"], r["name"]) for r in rows],
+                seat,
+                user_id,
             )
             await conn.execute(
                 "UPDATE seats SET user_id = $3, bot = $4, joined_at = $5, name = $6"

@@ -56,10 +56,10 @@ class SqliteSeats(SqliteBase, Seats):
         async with self._db.write() as conn:
             await require(conn, match_id, (Status.LOBBY,))
             rows = await conn.execute_fetchall(
-                "SELECT seat, user_id, bot FROM seats WHERE match_id = ? ORDER BY seat",
+                "SELECT seat, user_id, bot, name FROM seats WHERE match_id = ? ORDER BY seat",
                 (match_id,),
             )
-            seats = [Seat(r["seat"], r["user_id"], r["bot"]) for r in rows]
+            seats = [Seat(r["seat"], r["user_id"], r["bot"], r["name"]) for r in rows]
             gone = next((s for s in seats if pick(s)), None)
             if gone is None:
                 raise SeatError(match_id, missing)
@@ -90,10 +90,13 @@ class SqliteSeats(SqliteBase, Seats):
         async with self._db.write() as conn:
             row = await require(conn, match_id, LIVE)
             rows = await conn.execute_fetchall(
-                "SELECT seat, user_id, bot FROM seats WHERE match_id = ?", (match_id,)
+                "SELECT seat, user_id, bot, name FROM seats WHERE match_id = ?", (match_id,)
             )
             old = seating.handed_over(
-                match_id, [Seat(r["seat"], r["user_id"], r["bot"]) for r in rows], seat, user_id
+                match_id,
+                [Seat(r["seat"], r["user_id"], r["bot"], r["name"]) for r in rows],
+                seat,
+                user_id,
             )
             await conn.execute(
                 "UPDATE seats SET user_id = ?, bot = ?, joined_at = ?, name = ?"

@@ -76,9 +76,9 @@ async def test_seats_are_ordered_unique_and_capped(store):
 async def test_removing_a_seat_moves_later_seats_up(store):
     match_id = await store.create_lobby(GUILD, CHANNEL, "keltis", {}, ALICE)
     for user in (ALICE, BOB, CAROL):
-        await store.add_user_seat(match_id, user)
+        await store.add_user_seat(match_id, user, f"player {user}")
     removed = await store.remove_seat(match_id, 0)
-    assert removed.user_id == ALICE
+    assert (removed.user_id, removed.name) == (ALICE, f"player {ALICE}")
     info = await store.info(match_id)
     assert [(s.seat, s.user_id) for s in info.seats] == [(0, BOB), (1, CAROL)]
     assert info.seat_of(CAROL) == 1 and info.seat_of(ALICE) is None

@@ -38,7 +38,10 @@ async def test_a_seat_goes_to_a_bot_or_another_user(store, start_keltis, play):
     assert [(s.user_id, s.bot) for s in info.seats] == [(ALICE, None), (None, "bot")]
     with pytest.raises(SeatError):
         await store.replace_seat(match_id, 1, user_id=ALICE, how="replaced")  # already seated
-    await store.replace_seat(match_id, 1, user_id=CAROL, how="replaced")
+    await store.replace_seat(match_id, 1, user_id=CAROL, how="replaced", name="Carol")
+    carol = await store.replace_seat(match_id, 1, user_id=BOB, how="replaced")
+    assert (carol.user_id, carol.name) == (CAROL, "Carol")  # as it was, name and all
+    await store.replace_seat(match_id, 1, user_id=CAROL, how="replaced", name="Carol")
     loaded = await store.load(match_id, verify=True)  # the match itself is untouched
     assert loaded.match.snapshot() == match.snapshot() and loaded.seat_of(CAROL) == 1
     with pytest.raises(ValueError):
