@@ -69,7 +69,8 @@ class PublicTable:
         self.config = config
         self.languages = languages
         self.names = names
-        self.editor = TableEditor(self._show_latest)
+        several = getattr(config, "shards", None) is not None  # other processes edit too
+        self.editor = TableEditor(self._show_latest, self._seq_now if several else None)
 
     async def recent_lines(self, loaded: LoadedMatch) -> list[str]:
         """The table's recent moves in words: everything public since the
@@ -160,6 +161,13 @@ class PublicTable:
         with speaking(await self.languages.of_server(loaded.guild_id)):  # a public message
             await self._show(loaded)
         return loaded.seq
+
+    async def _seq_now(self, match_id: int) -> int | None:
+        """How far the match has got, as stored now (None: it is gone)."""
+        try:
+            return (await self.store.info(match_id)).seq
+        except UnknownMatch:
+            return None
 
     async def _show(self, loaded: LoadedMatch) -> None:
         match_id = loaded.id

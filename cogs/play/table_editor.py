@@ -9,6 +9,16 @@ a fresh load of the match when it is due. Requests arriving while an edit is
 under way are served by one more edit, which shows all of them. Since one
 task per match does every edit, and each is drawn from a fresh load, an
 older table can never land over a newer one.
+
+That holds within one process. With several (SHARD_COUNT), another one may
+move a match and edit its table too (a click made in a DM reaches shard 0's
+process, whatever the match's server), and two processes' edits are not
+ordered: an older table could land last. So there, once an edit has landed,
+the editor asks the store how far the match has got (`latest`) and, when
+it has moved on since the load that edit showed and no request of this
+process's own is pending, edits again. Whichever process edits last then
+shows the newest move: a move committed after that look is edited, by its
+own process, after this process's edit has landed.
 """
 
 from __future__ import annotations
@@ -23,11 +33,15 @@ log = logging.getLogger(__name__)
 #: draws and edits a match's table from a fresh load; returns the seq shown
 #: (None: nothing shown). `shown` is the seq the table showed before.
 Show = Callable[[int, "int | None"], Awaitable["int | None"]]
+#: the seq a match has got to, as stored now (None: it is gone)
+Latest = Callable[[int], Awaitable["int | None"]]
 
 
 class TableEditor:
-    def __init__(self, show: Show):
+    def __init__(self, show: Show, latest: Latest | None = None):
+        """`latest`: only when other processes may edit the same tables."""
         self._show = show
+        self._latest = latest
         self._due: dict[int, float] = {}  # match -> loop time its next edit is due
         self._wanted: dict[int, int] = {}  # match -> generation of the latest request
         self._done: dict[int, int] = {}  # match -> generation the last edit served
@@ -94,6 +108,7 @@ class TableEditor:
                     self.edits += 1
                     if seq is not None:
                         self.shown[match_id] = max(seq, self.shown.get(match_id, seq))
+                        await self._moved_elsewhere(match_id, seq)
                 except asyncio.CancelledError:
                     raise
                 except Exception:
@@ -104,6 +119,17 @@ class TableEditor:
                 del self._tasks[match_id]
             if match_id not in self._due:  # else a request came while it was being cancelled
                 self._wake.pop(match_id, None)
+
+    async def _moved_elsewhere(self, match_id: int, seq: int) -> None:
+        """After an edit showing `seq` has landed: edit again if the match has
+        moved on meanwhile and this process has no request pending (the
+        move was another process's)."""
+        if self._latest is None or match_id in self._due:
+            return
+        now = await self._latest(match_id)
+        if now is not None and now > seq and match_id not in self._due:
+            self._due[match_id] = asyncio.get_running_loop().time()
+            self._wanted[match_id] = self._wanted.get(match_id, 0) + 1
 
     def _served(self, match_id: int, generation: int) -> None:
         self._done[match_id] = generation

@@ -5,10 +5,15 @@ seats, never from a call to Discord."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from types import SimpleNamespace
 
+from cogs.config import Config
 from cogs.history.logbook import Logbook
+from cogs.language import Languages
+from cogs.play.tables import Tables
 from cogs.presenters.image_cache import BOARDS
+from cogs.shards import Shards
 from rules import Match
 from storage import SqliteStore, Store
 from tests.cogs.matches import new_tables
@@ -55,3 +60,34 @@ async def test_an_unchanged_table_is_not_drawn_again_and_the_replay_shares_it(tm
         )  # the replay's frame
         assert image == first.image and BOARDS.renders == before + 1
         assert "Alice" in str(first.embed.to_dict())  # the stored name, not "Player 1"
+
+
+async def shown_while_another_process_moves(store: Store, shards: Shards | None) -> list[int]:
+    """The seqs a match's table is drawn at when, during its first edit,
+    another process moves the match (and this one is not told)."""
+    bot = no_discord()
+    config = Config(token="unused", database_path=Path("unused.db"), shards=shards)
+    tables = Tables(bot, store, config, Languages(bot, store))
+    match_id, match = await oracle_match(store)
+    shown: list[int] = []
+
+    async def edit(loaded) -> None:
+        shown.append(loaded.seq)
+        if len(shown) == 1:  # meanwhile, elsewhere
+            seat = match.to_act()[0]
+            await store.commit(match_id, match, match.act(seat, match.legal(seat)[0], match.seq))
+
+    tables.public._show = edit  # type: ignore[method-assign]
+    await tables.editor.show(match_id)
+    await tables.editor.idle()
+    return shown
+
+
+async def test_with_other_processes_a_table_they_moved_on_meanwhile_is_drawn_again(tmp_path):
+    async with SqliteStore.open(tmp_path / "games.db") as store:
+        assert await shown_while_another_process_moves(store, Shards(2, (0,))) == [6, 7]
+
+
+async def test_a_lone_process_does_not_ask_the_store_after_each_edit(tmp_path):
+    async with SqliteStore.open(tmp_path / "games.db") as store:
+        assert await shown_while_another_process_moves(store, None) == [6]

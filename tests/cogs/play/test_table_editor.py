@@ -123,3 +123,60 @@ async def test_after_stop_nothing_more_is_edited():
     await editor.show(3)
     await editor.idle()
     assert tables.applied == {}
+
+
+class TwoProcesses(FakeTables):
+    """Another process moves match 1 while this one's edit is on its way,
+    and edits the table itself (its edit lands first): this process only
+    learns of that move from the store (`latest`)."""
+
+    def __init__(self):
+        super().__init__()
+        self.moves_elsewhere = 1
+
+    async def show(self, match_id: int, shown: int | None) -> int:
+        seq = self.seq.get(match_id, 0)  # this process's fresh load
+        if self.moves_elsewhere:
+            self.moves_elsewhere -= 1
+            self.commit(match_id)  # the other process's move...
+            self.applied.setdefault(match_id, []).append(self.seq[match_id])  # ...and its edit
+        await asyncio.sleep(0.001)
+        self.applied.setdefault(match_id, []).append(seq)  # this edit lands last
+        return seq
+
+    async def latest(self, match_id: int) -> int:
+        return self.seq.get(match_id, 0)
+
+
+async def test_an_edit_landing_after_another_process_newer_one_is_redone():
+    tables = TwoProcesses()
+    editor = TableEditor(tables.show, tables.latest)
+    tables.commit(1)
+    await editor.show(1)
+    await editor.idle()
+    assert tables.applied[1] == [2, 1, 2]  # the table ends showing the newest move
+    assert editor.edits == 2
+
+
+async def test_without_other_processes_nothing_is_asked_again():
+    tables = TwoProcesses()
+    editor = TableEditor(tables.show)  # one process: no `latest`
+    tables.commit(1)
+    await editor.show(1)
+    await editor.idle()
+    assert tables.applied[1] == [2, 1] and editor.edits == 1
+
+
+async def test_a_request_of_its_own_pending_is_not_doubled():
+    tables = TwoProcesses()
+    tables.moves_elsewhere = 0
+    editor = TableEditor(tables.show, tables.latest)
+    tables.commit(1)
+    editor.want(1)
+    await asyncio.sleep(0)  # the edit is on its way...
+    tables.commit(1)  # ...when this process moves again, wanting the table lazily
+    editor.want(1, delay=0.05)
+    await asyncio.sleep(0.01)  # the first edit (1 ms) has landed
+    assert tables.applied[1] == [1]  # the lazy request still waits: not hurried
+    await editor.idle()
+    assert tables.applied[1] == [1, 2] and editor.edits == 2
