@@ -156,8 +156,9 @@ class Presenter:
         """(name, value) embed fields showing the public view."""
         return [(_("Table"), clip(f"```{view}```"))]
 
-    def private_fields(self, view: dict) -> list[tuple[str, str]]:
-        """(name, value) fields only the seat's owner may see (their hand)."""
+    def private_fields(self, view: dict, names: list[str] | None = None) -> list[tuple[str, str]]:
+        """(name, value) fields only the seat's owner may see (their hand);
+        `names` the seats' names, where a field names other players."""
         if "hand" in view:
             return [(_("Your hand"), clip(", ".join(map(str, view["hand"])) or _("(empty)")))]
         return []
@@ -211,6 +212,10 @@ class Presenter:
             f"\n{note}" if note else ""
         )
 
+    def panel_over_line(self, view: dict, to_act: tuple[int, ...]) -> str | None:
+        """The panel's first line once the game is over; None while it is not."""
+        return None if to_act else _("The game is over.")
+
     def panel_embed(
         self,
         *,
@@ -226,13 +231,14 @@ class Presenter:
             title=_("{game} · match #{match} · your seat", game=_(self.title), match=match_id),
             colour=self.colour,
         )
-        if not to_act:
-            embed.description = _("The game is over.")
+        over = self.panel_over_line(view, to_act)
+        if over is not None:
+            embed.description = over
         elif seat in to_act:
             embed.description = self.decision_line(view, note)
         else:
             embed.description = self.status_line(view, names, to_act)
-        for name, value in self.private_fields(view):
+        for name, value in self.private_fields(view, names):
             embed.add_field(name=name, value=value or "—", inline=False)
         embed.set_footer(text=_("move {n}", n=seq))
         return embed

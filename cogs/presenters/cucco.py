@@ -9,8 +9,6 @@ numerals for the numbers suit, names for the pictures, with a suit marker.
 
 from __future__ import annotations
 
-import discord
-
 from cogs.i18n import N_, _, ngettext, speaking
 from cogs.presenters.base import Phrase, Presenter, bold_names, clip
 from cogs.presenters.drawing import board_language
@@ -447,31 +445,10 @@ class CuccoPresenter(Presenter):
             )
         return super().decision(view)
 
-    def panel_embed(
-        self,
-        *,
-        match_id: int,
-        view: dict,
-        names: list[str],
-        seat: int,
-        to_act: tuple[int, ...],
-        seq: int,
-        note: str | None = None,
-    ) -> discord.Embed:
-        embed = discord.Embed(
-            title=_("{game} · match #{match} · your seat", game=_(self.title), match=match_id),
-            colour=self.colour,
-        )
+    def panel_over_line(self, view: dict, to_act: tuple[int, ...]) -> str | None:
         if not to_act or view["phase"] == "over":
-            embed.description = _("The game is over — the table shows the final chips.")
-        elif seat in to_act:
-            embed.description = self.decision_line(view, note)
-        else:
-            embed.description = self.status_line(view, names, to_act)
-        for name, value in self.private_fields(view, names):
-            embed.add_field(name=name, value=value or "—", inline=False)
-        embed.set_footer(text=_("move {n}", n=seq))
-        return embed
+            return _("The game is over — the table shows the final chips.")
+        return None
 
     def outcome_lines(self, outcome: dict, names: list[str]) -> list[str]:
         lines = []

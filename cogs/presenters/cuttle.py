@@ -435,7 +435,7 @@ class CuttlePresenter(Presenter):
             fields.append((_("Revealed by the 7"), card(view["revealed"])))
         return fields
 
-    def private_fields(self, view: dict) -> list[tuple[str, str]]:
+    def private_fields(self, view: dict, names: list[str] | None = None) -> list[tuple[str, str]]:
         if "hand" not in view:
             return []
         me, other = view["players"][view["seat"]], view["players"][1 - view["seat"]]

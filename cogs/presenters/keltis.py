@@ -266,7 +266,7 @@ class KeltisPresenter(Presenter):
         fields.append((_("Middle"), middle))
         return fields
 
-    def private_fields(self, view: dict) -> list[tuple[str, str]]:
+    def private_fields(self, view: dict, names: list[str] | None = None) -> list[tuple[str, str]]:
         if "hand" not in view:
             return []
         me = view["players"][view["seat"]]

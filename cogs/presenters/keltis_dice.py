@@ -383,7 +383,7 @@ class KeltisDicePresenter(Presenter):
             )
         return clip("\n".join(lines))
 
-    def private_fields(self, view: dict) -> list[tuple[str, str]]:
+    def private_fields(self, view: dict, names: list[str] | None = None) -> list[tuple[str, str]]:
         """Nothing is secret (D-7): the seat's own summary (the dice are in
         the status line)."""
         seat = view.get("seat")

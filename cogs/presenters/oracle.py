@@ -351,7 +351,7 @@ class OraclePresenter(Presenter):
         fields.append((_("Board"), clip(board)))
         return fields
 
-    def private_fields(self, view: dict) -> list[tuple[str, str]]:
+    def private_fields(self, view: dict, names: list[str] | None = None) -> list[tuple[str, str]]:
         if "hand" not in view:
             return []
         me = view["players"][view["seat"]]

@@ -63,3 +63,28 @@ def test_the_ping_hint_says_where_to_click():
     )
     for game_id in presented_games():
         assert "**Your move**" in presenter_for(game_id).ping_hint
+
+
+@pytest.mark.parametrize("game_id", sorted(presented_games()))
+def test_a_finished_match_panel_says_it_is_over_and_still_shows_the_seat(game_id):
+    presenter = presenter_for(game_id)
+    game = get_game(game_id)
+    match = Match.new(game_id, game.min_players, "over")
+    rnd = random.Random(7)
+    while not match.is_over():
+        random_step(match, rnd)
+    embed = presenter.panel_embed(
+        match_id=1,
+        view=match.view(0),
+        names=["A", "B", "C", "D", "E"],
+        seat=0,
+        to_act=match.to_act(),
+        seq=match.seq,
+    ).to_dict()
+    over = (
+        "The game is over — the table shows the final chips."
+        if game_id == "cucco"
+        else "The game is over."
+    )
+    assert embed["description"] == over
+    assert embed["footer"]["text"] == f"move {match.seq}"
