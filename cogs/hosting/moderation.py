@@ -202,13 +202,7 @@ class Moderation:
     ) -> None:
         """Show, or set, this match's reminder, timeout and timeout policy."""
         if reminder is None and timeout is None and policy is None:
-            settings = await match_settings(self.store, info)
-            await say(
-                interaction,
-                N_("Match #{match}:\n{settings}"),
-                match=info.id,
-                settings=describe_settings(settings),
-            )
+            await self._say_settings(interaction, N_("Match #{match}:\n{settings}"), info)
             return
         if not await self._managed(interaction, info, (Status.LOBBY, Status.ACTIVE)):
             return
@@ -220,13 +214,12 @@ class Moderation:
         await self.store.set_match_settings(info.id, {**info.settings, **changes})
         loaded = await self.store.load(info.id)
         await self.deadlines.schedule(loaded)
-        settings = await match_settings(self.store, loaded)
-        await say(
-            interaction,
-            N_("Match #{match} now:\n{settings}"),
-            match=info.id,
-            settings=describe_settings(settings),
-        )
+        await self._say_settings(interaction, N_("Match #{match} now:\n{settings}"), loaded)
+
+    async def _say_settings(self, interaction, text: str, info: MatchInfo) -> None:
+        """`text` with the match's id and its settings as they stand."""
+        settings = await match_settings(self.store, info)
+        await say(interaction, text, match=info.id, settings=describe_settings(settings))
 
     @staticmethod
     def _parse(reminder, timeout, policy) -> dict:
