@@ -195,7 +195,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"turn:(?P<
         await hand_over(
             self,
             interaction,
-            service.open_panel(interaction, self.match_id, edit=False, from_dm=True),
+            service.open_panel(interaction, self.match_id, edit=False),
         )
 
 

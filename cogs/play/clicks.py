@@ -201,11 +201,10 @@ class Clicks:
         match_id: int,
         *,
         edit: bool,
-        from_dm: bool = False,
     ) -> None:
         """The clicker's private panel: a new one, or (`edit`) redrawn in place."""
         tables = self.tables
-        loaded, seat = await tables.load_seated(interaction, match_id, from_dm=from_dm)
+        loaded, seat = await tables.load_seated(interaction, match_id)
         if loaded is None or seat is None:
             return
         tables.remember(interaction.user, loaded)

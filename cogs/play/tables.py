@@ -124,11 +124,11 @@ class Tables:
 
     # -- loading with polite refusals -----------------------------------------
     async def load_running(
-        self, interaction: discord.Interaction, match_id: int, *, from_dm: bool = False
+        self, interaction: discord.Interaction, match_id: int
     ) -> LoadedMatch | None:
         """The active match, or None after telling the user why not. A click
-        from another server (or a DM, unless `from_dm`: a turn ping's button
-        sent by DM) is refused before anything else."""
+        from another server is refused before anything else; one from a DM
+        is not (the caller checks the clicker's seat)."""
         try:
             loaded = await self.store.load(match_id)
         except UnknownMatch:
@@ -138,7 +138,7 @@ class Tables:
             log.error("match %s is corrupt: %s", match_id, exc)
             await say(interaction, replies.CORRUPT_MATCH)
             return None
-        in_dm = from_dm and interaction.guild_id is None
+        in_dm = interaction.guild_id is None
         if loaded.guild_id != interaction.guild_id and not in_dm:
             await say(interaction, replies.WRONG_SERVER)
             return None
@@ -151,11 +151,14 @@ class Tables:
         return loaded
 
     async def load_seated(
-        self, interaction: discord.Interaction, match_id: int, *, from_dm: bool = False
+        self, interaction: discord.Interaction, match_id: int
     ) -> tuple[LoadedMatch, int] | tuple[None, None]:
         """The active match and the clicker's seat, or (None, None) after
-        telling them why not."""
-        loaded = await self.load_running(interaction, match_id, from_dm=from_dm)
+        telling them why not. A player's own seat may be played from a DM
+        (the turn ping by DM opens their panel there, and every button of
+        that panel must work there too): in a DM, holding the seat is what
+        is checked, as it is in the match's server."""
+        loaded = await self.load_running(interaction, match_id)
         if loaded is None:
             return None, None
         seat = seat_of(loaded, interaction.user.id)

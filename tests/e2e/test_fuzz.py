@@ -8,7 +8,8 @@ messages, other servers and DMs), plus forged slash options. Every one must
 be answered within 3 s and privately, leave no traceback, change no match,
 and no public message may ever show a card of any hand. A forged click that
 happens to be a real move of the clicker (right server, seat, seq and a
-legal key) is not sent: that one would rightly be played.
+legal key, from there or from their own DMs) is not sent: that one would
+rightly be played.
 """
 
 from __future__ import annotations
@@ -228,7 +229,9 @@ class Forger:
     def is_real(self, user, channel, custom_id, component_type, values) -> bool:
         """Would this be a move (or lobby change) the clicker may really make?"""
         w, m = self.w, self.m
-        if channel.guild_id != w.home.id:
+        if channel.guild_id is None and custom_id.startswith("lobby:"):
+            return False  # a lobby is joined in its own server only
+        if channel.guild_id not in (w.home.id, None):  # a player's own DM plays their seat
             return False
         if custom_id.startswith(f"lobby:{w.lobby_id}:"):
             return True  # the open lobby: anyone at home may join or leave it

@@ -161,6 +161,10 @@ async def test_the_button_works_from_a_dm_and_after_a_restart(world):
     panel = await reply(await fake.click(other, dm, custom_id="turn:"))
     assert panel.ephemeral and "**Your decision:**" in panel.text
     assert f"move {to_move(w)[1].seq}" in panel.text
+    before = match_rows(w.db)[w.mid][1]
+    await finish_turn(w, other, panel)  # every decision of the turn, from the DM's panel
+    assert match_rows(w.db)[w.mid][1] > before and to_move(w)[0] is first
+    assert fake.problems() == []
     await reply(await fake.slash(other, w.channel, "game notify", mode="mention"))
 
 

@@ -137,6 +137,20 @@ async def test_a_click_from_another_server_is_refused_before_anything_else(table
     assert await table.unchanged()
 
 
+async def test_a_players_click_in_a_dm_plays_their_seat(table: Table) -> None:
+    """The turn ping by DM opens the panel there: its buttons must play."""
+    key = (await table.legal(0))[0]
+    inter = await click(table, ALICE, key, guild_id=None)
+    assert inter.answers() == [("defer", None)]
+    assert (await table.store.load(table.match_id)).seq == 1
+
+
+async def test_a_click_in_a_dm_by_someone_without_a_seat_is_refused(table: Table) -> None:
+    inter = await click(table, CAROL, (await table.legal(0))[0], guild_id=None)
+    assert inter.answers() == [("send_message", replies.NOT_SEATED)] and inter.private()
+    assert await table.unchanged()
+
+
 async def test_the_answer_is_drawn_while_the_move_commits_and_sent_once_committed(
     table: Table,
 ) -> None:
