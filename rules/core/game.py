@@ -68,6 +68,15 @@ class Game(ABC, Generic[S]):
     #: the card fields some seat cannot see, re-dealt by `redeal_hidden`
     #: (rules/core/hidden.py); empty when nothing is hidden
     hidden: ClassVar[tuple[Hidden, ...]] = ()
+    #: verbs whose result the seat making them cannot know beforehand (a
+    #: roll, a draw from the deck): a preview of several decisions in a row
+    #: (`Match.preview`) stops after one, so it never shows what comes next
+    revealing_verbs: ClassVar[frozenset[str]] = frozenset()
+    #: verbs that may be made for a seat without asking when they are its
+    #: only legal action: nothing to choose, and making it at once gives
+    #: nothing away (`Match.forced`). Not "let it resolve" in Cuttle, whose
+    #: being the only choice tells that no 2 is held.
+    forced_verbs: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self) -> None:
         # The generated snapshot functions are bound here, once, rather than

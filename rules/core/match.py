@@ -108,9 +108,31 @@ class Match:
         match does not change. Lets a panel offer "play, then draw" as one
         click only where the rules allow that draw. Raises as `act` would
         for an action that is not legal now."""
+        return self.preview(seat, action).legal(seat)
+
+    def preview(self, seat: int, action: Action | str) -> Match:
+        """The match as it would stand after `seat` made `action` now: a
+        copy, so this match does not change (`legal_after` is its legal
+        actions). Raises as `act` would for an action not legal now."""
         twin = self.copy()
         twin.act(seat, action, twin.seq)
-        return twin.legal(seat)
+        return twin
+
+    def reveals(self, action: Action | str) -> bool:
+        """Does `action` show its maker what they could not know before (a
+        draw, a roll; `Game.revealing_verbs`)? A preview never looks past
+        such a step."""
+        verb = action.verb if isinstance(action, Action) else Action.parse(action).verb
+        return verb in self.game.revealing_verbs
+
+    def forced(self, seat: int) -> Action | None:
+        """The seat's decision when there is nothing to decide: its only
+        legal action, if the game lets it be made without asking
+        (`Game.forced_verbs`); else None."""
+        legal = self.legal(seat)
+        if len(legal) == 1 and legal[0].verb in self.game.forced_verbs:
+            return legal[0]
+        return None
 
     def copy(self) -> Match:
         """A match sharing nothing mutable with this one (the state through

@@ -182,6 +182,8 @@ class Cuttle(Game[CuttleState]):
             "discard",
         }
     )
+    #: a draw, and whatever resolves a one-off (a 7 shows the deck's top)
+    revealing_verbs = frozenset({"draw", "oneoff", "resolve"})
     max_actions = 1000  # random playouts: median ~31, max 116 over 3000 seeds
     state_type = CuttleState
     hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True))

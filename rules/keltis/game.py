@@ -99,6 +99,7 @@ class Keltis(Game[KeltisState]):
     min_players = 2
     max_players = 4
     verbs = frozenset({"discard", "stone", "play", "draw", "done"})
+    revealing_verbs = frozenset({"draw"})
     max_actions = 6000
     state_type = KeltisState
     hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True), Hidden("removed"))

@@ -144,6 +144,8 @@ class KeltisDice(Game[DiceState]):
     min_players = 2
     max_players = 4
     verbs = frozenset({"roll", "stop", "reroll", "move", "pass", "clover", "clover_new", "skip"})
+    revealing_verbs = frozenset({"roll", "reroll"})
+    forced_verbs = frozenset({"roll"})  # a turn's first decision, always the only one
     max_actions = 5000
     state_type = DiceState
     # D-7: nothing is hidden (no `hidden`). The dice still to come live in the

@@ -207,6 +207,7 @@ class Oracle(Game[OracleState]):
     verbs = frozenset(
         {"play", "discard", "pawn", "oracle", "clover", "spiral", "goblin", "skip", "draw"}
     )
+    revealing_verbs = frozenset({"draw"})
     max_actions = 5000  # random playouts: median 470-660, longest seen 864
     state_type = OracleState
     hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True), Hidden("removed"))

@@ -209,3 +209,41 @@ def test_legal_after_refuses_what_act_refuses_and_changes_nothing():
     with pytest.raises(IllegalAction):
         m.legal_after(0, "discard:99")
     assert json.dumps(m.to_record()) == before
+
+
+@pytest.mark.parametrize("game, players", [(g, 5 if g == "cucco" else 2) for g in GAMES])
+def test_forced_is_an_only_legal_action_of_a_verb_the_game_lets_be_made(game, players):
+    """`forced` never picks among choices, and only verbs the game declares."""
+    match, rnd = Match.new(game, players, "forced"), random.Random(3)
+    kind = type(match.game)
+    assert kind.forced_verbs <= kind.verbs and kind.revealing_verbs <= kind.verbs
+    while not match.is_over() and match.seq < 300:
+        for seat in range(players):
+            legal = match.legal(seat)
+            forced = match.forced(seat)
+            if forced is not None:
+                assert legal == [forced] and forced.verb in kind.forced_verbs
+            elif len(legal) == 1:
+                assert legal[0].verb not in kind.forced_verbs
+        seat = match.to_act()[0]
+        match.act(seat, rnd.choice(match.legal(seat)), match.seq)
+
+
+def test_the_dice_games_roll_is_forced_and_a_keltis_play_is_not():
+    dice = Match.new("keltis_dice", 2, "forced")
+    seat = dice.to_act()[0]
+    assert dice.forced(seat) is not None and dice.forced(seat).key() == "roll"
+    assert dice.forced(1 - seat) is None  # owes nothing
+    keltis = fresh()
+    assert keltis.forced(0) is None and keltis.forced(1) is None
+
+
+def test_preview_is_the_match_after_one_action_and_reveals_names_draws():
+    m = fresh()
+    before = json.dumps(m.to_record())
+    card = m.view(0)["hand"][0]
+    twin = m.preview(0, f"discard:{card}")
+    assert twin.seq == 1 and json.dumps(m.to_record()) == before
+    assert m.reveals("draw:deck") and not m.reveals(f"discard:{card}")
+    with pytest.raises(NotYourDecision):
+        m.preview(1, f"discard:{m.view(1)['hand'][0]}")
