@@ -21,6 +21,7 @@ HAND = "hand"  # hand:<match>                  -> a new ephemeral panel for the 
 PANEL = "panel"  # panel:<match>                 -> redraw the clicker's panel in place
 TURN = "turn"  # turn:<match>                  -> the clicker's panel, from a ping or a DM
 TOGGLE = "dt"  # dt:<match>:<seq>:<mask>:<die> -> mark or unmark one die for a reroll
+MARKS = "mk"  # mk:<match>:<seq>                -> a select whose values are the dice to reroll
 CONCEDE = "cq"  # cq:<match>:<yes|no>           -> the answer to "concede, really?"
 
 
@@ -195,7 +196,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"turn:(?P<
         await hand_over(
             self,
             interaction,
-            service.open_panel(interaction, self.match_id, edit=False),
+            service.open_panel(interaction, self.match_id, edit=False, turn=True),
         )
 
 
@@ -249,6 +250,50 @@ class DieToggle(
             interaction,
             service.on_toggle(interaction, self.match_id, self.seq, self.mask ^ (1 << self.die)),
         )
+
+
+class MarkSelect(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"mk:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9})",
+):
+    """A decision made by marking items (the dice to reroll), in one
+    interaction: the values are the items' positions, and choosing them is
+    the move the marks give (`Presenter.toggle_moves`)."""
+
+    def __init__(
+        self,
+        match_id: int,
+        seq: int,
+        options: list[discord.SelectOption],
+        *,
+        placeholder: str = "…",
+        row: int | None = None,
+    ):
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"{MARKS}:{match_id}:{seq}",
+                options=options or [discord.SelectOption(label="—")],
+                placeholder=placeholder,
+                min_values=1,
+                max_values=max(1, len(options)),
+                row=row,
+            )
+        )
+        self.match_id, self.seq = match_id, seq
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return fit(
+            cls(int(match["mid"]), int(match["seq"]), list(getattr(item, "options", ()))),
+            item,
+            discord.ui.Select,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        work = host(interaction).clicks.on_marks(
+            interaction, self.match_id, self.seq, [str(v) for v in self.item.values]
+        )
+        await hand_over(self, interaction, work)
 
 
 class ConcedeButton(
@@ -320,5 +365,6 @@ ITEMS = (
     PanelButton,
     TurnButton,
     DieToggle,
+    MarkSelect,
     ConcedeButton,
 )

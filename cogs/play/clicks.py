@@ -26,6 +26,7 @@ from rules import (
     Action,
     GameOver,
     IllegalAction,
+    Match,
     NotYourDecision,
     UnknownAction,
 )
@@ -36,6 +37,31 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: decisions made for a player without asking after their click, at most
+#: (the dice game's roll after a 👺 kobold's extra turn); see `Match.forced`
+MAX_FORCED = 4
+
+
+def forced_steps(match: Match, seat: int) -> list[list[dict]]:
+    """Make the seat's decisions that are no decision (`Match.forced`), as
+    part of the click that led to them; their events, one list per step."""
+    steps: list[list[dict]] = []
+    while len(steps) < MAX_FORCED and (action := match.forced(seat)) is not None:
+        steps.append(match.act(seat, action, match.seq))
+    return steps
+
+
+def marked(values: list[str], items: int) -> int:
+    """The mask of the items chosen in a marking select (0 when a value is
+    not one of the `items` offered: forged)."""
+    offered = {str(i): i for i in range(items)}
+    mask = 0
+    for value in values:
+        if value not in offered:
+            return 0
+        mask |= 1 << offered[value]
+    return mask
+
 
 class Clicks:
     def __init__(self, tables: Tables):
@@ -43,14 +69,23 @@ class Clicks:
         self.store = tables.store
 
     async def on_action(
-        self, interaction: discord.Interaction, match_id: int, seq: int, key: str
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        seq: int,
+        key: str,
+        *,
+        opening: bool = False,
     ) -> None:
-        """A move button or select. `key` is one action key, or two joined by
-        `+` (a move that is two decisions in a row, e.g. keep the dice and
-        move): both are applied, or neither."""
+        """A move button or select. `key` is one action key, or several
+        joined by `+` (a move that is decisions in a row, e.g. play a card,
+        move a pawn and draw): all are applied, or none. Decisions that are
+        no decision follow at once (`forced_steps`). The answer is the
+        clicker's panel when the click came from it, or (`opening`) when
+        the click opens one; otherwise the table shows the move."""
         tables = self.tables
         timeline = tables.timings.start(interaction.id)
-        from_panel = own_panel(interaction)
+        from_panel = own_panel(interaction) or opening
         keys = key.split(COMBO)
         try:
             if len(keys) > MAX_COMBO:
@@ -97,6 +132,7 @@ class Clicks:
                 return
             for part in keys[1:]:  # legal: tried above
                 steps.append(match.act(seat, part, match.seq))
+            steps += forced_steps(match, seat)
             if timeline:
                 timeline.step()  # the match loaded and the move checked
             # The whole move and what it implies: one transaction, answered
@@ -109,7 +145,7 @@ class Clicks:
             drawn = None
             if from_panel:
                 try:
-                    drawn = await tables.hands.message(loaded, seat)
+                    drawn = await tables.hands.message(loaded, seat, story=opening)
                 except Exception:  # drawn again once committed, and reported from there
                     log.exception("drawing the panel of match %s failed", match_id)
             if timeline:
@@ -201,11 +237,47 @@ class Clicks:
         match_id: int,
         *,
         edit: bool,
+        turn: bool = False,
     ) -> None:
-        """The clicker's private panel: a new one, or (`edit`) redrawn in place."""
+        """The clicker's private panel: a new one, or (`edit`) redrawn in
+        place; with what happened since their last turn (they come back).
+        From a turn's notification (`turn`), a decision that is no decision
+        (the dice game's roll) is made at once, and the panel shows its
+        result: the click was the player's to make it."""
         tables = self.tables
         loaded, seat = await tables.load_seated(interaction, match_id)
         if loaded is None or seat is None:
             return
         tables.remember(interaction.user, loaded)
-        await tables.hands.render(interaction, loaded, seat, edit=edit)
+        assert loaded.match is not None
+        forced = loaded.match.forced(seat) if turn and not loaded.paused else None
+        if forced is not None:  # nothing to decide (a roll): Your move makes it
+            await self.on_action(
+                interaction, match_id, loaded.match.seq, forced.key(), opening=True
+            )
+            return
+        await tables.hands.render(interaction, loaded, seat, edit=edit, story=True)
+
+    async def on_marks(
+        self, interaction: discord.Interaction, match_id: int, seq: int, values: list[str]
+    ) -> None:
+        """Items marked in one select (the dice to reroll): the move the
+        marks give, as the presenter words it from the view."""
+        tables = self.tables
+        loaded, seat = await tables.load_seated(interaction, match_id)
+        if loaded is None or seat is None:
+            return
+        assert loaded.match is not None
+        match = loaded.match
+        if seq != match.seq:
+            await tables.hands.render(interaction, loaded, seat, edit=True, note=_(replies.STALE))
+            return
+        presenter = presenter_for(loaded.game)
+        state = match.view(seat)
+        labels = presenter.toggles(state) if seat in match.to_act() else None
+        mask = marked(values, len(labels or ()))
+        moves = presenter.toggle_moves(state, mask) if mask else []
+        if not moves:
+            await say(interaction, replies.INVALID_BUTTON)
+            return
+        await self.on_action(interaction, match_id, seq, moves[0][0])

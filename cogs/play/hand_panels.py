@@ -10,11 +10,14 @@ never lands over a panel showing a later move.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.i18n import _, speaking
+from cogs.history.story import recent_start, tell
+from cogs.i18n import speaking
 from cogs.play.live_panels import LivePanels, digest
 from cogs.play.names import SeatNames
 from cogs.play.panels import panel_view
@@ -27,31 +30,47 @@ from storage import LoadedMatch, Status
 if TYPE_CHECKING:
     from storage import Store
 
-#: joins two action keys into one move (the panel offers such moves)
+#: joins action keys into one move (the panel offers such moves)
 COMBO = "+"
-MAX_COMBO = 2
+#: decisions one click may make at most (play a card, move a pawn, draw)
+MAX_COMBO = 3
 
 
 def combos(
     match: Match, seat: int, legal: list[Action], presenter: Presenter, state: dict
 ) -> list[tuple[str, str]]:
-    """The moves that can be made together with the presenter's `then`
-    decision (a move, then the draw), as the engine says: each move is
-    tried on a copy, and offered with `then` only if that is legal next."""
-    if presenter.then is None or seat not in match.to_act():
-        return []
-    then, words = presenter.then
-    found = []
-    for action in legal:
-        if presenter.group(action) is not None:
-            continue
-        if any(a.key() == then for a in match.legal_after(seat, action)):
-            found.append(
-                (
-                    f"{action.key()}{COMBO}{then}",
-                    _("{move}, {then}", move=presenter.label(action, state), then=_(words))[:80],
+    """Whole ordinary turns as single moves: each legal move joined to the
+    usual decisions that follow it (`Presenter.follows`: the draw after a
+    card, the pawn a card moves), as far as the engine allows them: each
+    path is played on copies, and a path stops after a step that reveals
+    something (a draw, a roll), so no label shows what is still hidden.
+    Returns (joined keys, label) pairs, each path of two or more steps."""
+    if seat not in match.to_act() or type(presenter).follows is Presenter.follows:
+        return []  # (a game whose turns have no usual follow-ups: nothing to try)
+    found: list[tuple[str, str]] = []
+
+    def extend(twin: Match, steps: list[tuple[Action, Callable[[], dict]]]) -> bool:
+        """Offer each path through `steps`' usual follow-ups as far as it
+        goes (not its beginnings too); False when there is none."""
+        last = steps[-1][0]
+        if len(steps) == MAX_COMBO or match.reveals(last):
+            return False
+        after = twin.preview(seat, last)
+        view: Callable[[], dict] = cache(lambda: after.view(seat))  # drawn if a label reads it
+        offered = False
+        for action in after.legal(seat):
+            if not presenter.follows(action):
+                continue
+            path: list[tuple[Action, Callable[[], dict]]] = [*steps, (action, view)]
+            if not extend(after, path):
+                found.append(
+                    (COMBO.join(a.key() for a, _v in path), presenter.joined_label(path)[:100])
                 )
-            )
+            offered = True
+        return offered
+
+    for action in legal:
+        extend(match, [(action, lambda: state)])
     return found
 
 
@@ -79,15 +98,17 @@ class HandPanels:
         group: str | None = None,
         note: str | None = None,
         drawn: tuple[discord.Embed, discord.ui.View, tuple] | None = None,
+        story: bool = False,
     ) -> None:
         """The seat's private panel: their view and their legal actions. It
         replaces the clicked message only when that is the clicker's own
         ephemeral panel; otherwise it comes as a new private message.
-        `drawn`: the panel's `message(loaded, seat)`, drawn already."""
+        `drawn`: the panel's `message(loaded, seat)`, drawn already; `story`:
+        see `message`."""
         assert loaded.match is not None
         async with self.lock(loaded.id, interaction.user.id):  # see update
             if drawn is None:
-                drawn = await self.message(loaded, seat, group=group, note=note)
+                drawn = await self.message(loaded, seat, group=group, note=note, story=story)
             embed, components, seen = drawn
             if edit and own_panel(interaction) and not interaction.response.is_done():
                 await interaction.response.edit_message(embed=embed, view=components)
@@ -107,9 +128,12 @@ class HandPanels:
         *,
         group: str | None = None,
         note: str | None = None,
+        story: bool = False,
     ) -> tuple[discord.Embed, discord.ui.View, tuple]:
         """The embed and components of a seat's panel, and what it shows its
-        owner (see cogs/play/live_panels.py)."""
+        owner (see cogs/play/live_panels.py). `story`: with what happened
+        since the seat's last turn, for a player coming back (it costs two
+        reads, so a move's answer goes without)."""
         match = loaded.match
         assert match is not None
         presenter = presenter_for(loaded.game)
@@ -123,6 +147,7 @@ class HandPanels:
             to_act=match.to_act(),
             seq=match.seq,
             note=note,
+            recent=await self.since_last_turn(loaded, seat) if story else (),
         )
         if note and seat not in match.to_act():
             embed.description = f"{note}\n{embed.description or ''}"
@@ -131,6 +156,16 @@ class HandPanels:
         components = panel_view(presenter, loaded.id, match.seq, legal, state, group, combos=paired)
         seen = digest(seat in match.to_act(), match.seq, [a.key() for a in legal], state)
         return embed, components, seen
+
+    async def since_last_turn(self, loaded: LoadedMatch, seat: int) -> list[str]:
+        """The story since the seat's previous turn, as the seat may read
+        it: public events and its own private ones (its draws)."""
+        assert loaded.match is not None
+        since = recent_start(loaded.match.log, (seat,))
+        actions = await self.store.story(loaded.id, since=since)
+        names_at = await self.names.history_names(loaded)
+        presenter = presenter_for(loaded.game)
+        return [line.text for line in tell(presenter, actions, names_at, viewer=seat)]
 
     async def update(self, match_id: int) -> set[int]:
         """Redraw the open panels whose owner's turn came or whose hand
@@ -175,7 +210,7 @@ class HandPanels:
                         showing.add(user_id)
                     continue
                 with speaking(getattr(panel.interaction, "locale", None)):  # its owner's
-                    embed, components, seen = await self.message(loaded, seat)
+                    embed, components, seen = await self.message(loaded, seat, story=owes)
                 try:
                     await panel.interaction.edit_original_response(embed=embed, view=components)
                     panel.digest, panel.seq = seen, match.seq

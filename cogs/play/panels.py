@@ -20,6 +20,7 @@ from cogs.play.buttons import (
     DieToggle,
     GroupSelect,
     HandButton,
+    MarkSelect,
     PanelButton,
 )
 from cogs.presenters import Presenter
@@ -46,8 +47,9 @@ def _add_actions(
     extra: Sequence[tuple[str, str]] = (),
 ) -> None:
     """Buttons when they fit in rows first_row..last_row, else selects;
-    `extra` are further (key, label) moves (two decisions in one click)."""
-    items = [(a.key(), presenter.label(a, state)) for a in actions] + list(extra)
+    `extra` are further (key, label) moves (several decisions in one
+    click: whole ordinary turns), offered first."""
+    items = list(extra) + [(a.key(), presenter.label(a, state)) for a in actions]
     rows = last_row - first_row + 1
     if len(items) <= rows * BUTTONS_PER_ROW:
         for i, (key, label) in enumerate(items):
@@ -99,6 +101,36 @@ def _add_toggles(
         view.add_item(ActionButton(match_id, seq, key, label=label, row=1 + i // BUTTONS_PER_ROW))
 
 
+def _add_marking(
+    view: discord.ui.View,
+    match_id: int,
+    seq: int,
+    presenter: Presenter,
+    state: dict,
+    labels: list[str],
+) -> None:
+    """A decision made by marking items, in a private panel: one select
+    whose chosen items are the move (row 0; no toggling click by click),
+    then the moves with nothing marked (rows 1-3), each one click."""
+    options = [
+        discord.SelectOption(label=_("{item} (die {n})", item=label, n=i + 1), value=str(i))
+        for i, label in enumerate(labels)
+    ]
+    view.add_item(
+        MarkSelect(match_id, seq, options, placeholder=_(presenter.marking_placeholder), row=0)
+    )
+    for i, (key, label) in enumerate(presenter.toggle_moves(state, 0)):
+        view.add_item(ActionButton(match_id, seq, key, label=label, row=1 + i // BUTTONS_PER_ROW))
+
+
+def _rows(items: int, available: int) -> int:
+    """Rows that `items` moves take in `_add_actions` (more than available:
+    they do not fit)."""
+    if items <= available * BUTTONS_PER_ROW:
+        return -(-items // BUTTONS_PER_ROW)
+    return -(-items // OPTIONS_PER_SELECT)
+
+
 def panel_view(
     presenter: Presenter,
     match_id: int,
@@ -111,12 +143,18 @@ def panel_view(
 ) -> discord.ui.View:
     """The private panel: the seat's legal actions, optionally narrowed to one
     group. When every action fits in one select, that select lists them all:
-    one click is the move. `combos` are moves of two decisions in one click
-    (cogs/play/hand_panels.py finds them with the engine)."""
+    one click is the move. `combos` are whole ordinary turns in one click
+    (cogs/play/hand_panels.py finds them with the engine), offered first;
+    the single decisions stay (a card's uses one click further). A decision
+    made by marking items is one select of the items (`mask`: what an
+    older panel's toggles had marked, kept as toggles)."""
     view = discord.ui.View(timeout=None)
     labels = presenter.toggles(state) if legal else None
     if labels:
-        _add_toggles(view, match_id, seq, presenter, state, labels, mask)
+        if mask:
+            _add_toggles(view, match_id, seq, presenter, state, labels, mask)
+        else:
+            _add_marking(view, match_id, seq, presenter, state, labels)
         view.add_item(PanelButton(match_id, label=_("Refresh"), row=MAX_ROWS - 1))
         return view
     if group is not None:
@@ -132,8 +170,13 @@ def panel_view(
             direct.append(action)
         else:
             groups.setdefault(g)
-    if len(groups) > OPTIONS_PER_SELECT or (groups and len(legal) <= OPTIONS_PER_SELECT):
+    if len(groups) > OPTIONS_PER_SELECT or (
+        groups and not combos and len(legal) <= OPTIONS_PER_SELECT
+    ):
         groups, direct = {}, list(legal)  # every action in one list (or too many groups)
+    first = 1 if groups else 0
+    if _rows(len(direct) + len(combos), MAX_ROWS - 1 - first) > MAX_ROWS - 1 - first:
+        combos = ()  # whole turns are a shortcut: every single decision must fit
     first = 0
     if groups:
         options = _select_options([(g, presenter.group_label(g, state)) for g in groups])

@@ -8,6 +8,7 @@ directly; the components are built generically in `cogs/play/panels.py`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import discord
@@ -18,6 +19,9 @@ from rules import Action
 
 EMBED_COLOUR = 0x2F855A
 MAX_FIELD = 1024
+#: Discord's limits on an embed: characters in all, and fields
+MAX_EMBED = 6000
+MAX_FIELDS = 25
 
 
 def clip(text: str, limit: int = MAX_FIELD) -> str:
@@ -74,9 +78,11 @@ class Presenter:
     hand_label: str = N_("My hand")
     #: placeholder of the select that picks a group (e.g. a card) in the panel
     group_placeholder: str = N_("Choose a card…")
-    #: a decision offered together with each move before it, so a "move,
-    #: then draw" turn is one click: the key, and what the label adds
-    then: tuple[str, str] | None = None
+    #: placeholder of the select that marks items (e.g. dice to reroll) in the panel
+    marking_placeholder: str = N_("Choose what to mark…")
+    #: a decision offered joined to each move before it, so a "move, then
+    #: draw" turn is one click: what the label adds for it (`follows`)
+    then_words: str = N_("then draw")
     #: event types told in no words (the next phrase or the table says it all)
     silent_events: frozenset[str] = frozenset({"over"})
 
@@ -99,6 +105,25 @@ class Presenter:
 
     def group_label(self, group: str, view: dict) -> str:
         return group
+
+    def follows(self, action: Action) -> bool:
+        """Is `action` the usual next decision of a turn (the draw after a
+        card is played), offered joined to the decisions before it so that
+        an ordinary turn is one click? The engine says where it is legal
+        (cogs/play/hand_panels.py); the rarer paths stay a click further."""
+        return False
+
+    def joined_label(self, steps: list[tuple[Action, Callable[[], dict]]]) -> str:
+        """The label of decisions made in one click, each with the view it
+        is made from (drawn when asked: most words need none): the first
+        move's label, then each usual follow-up's words."""
+        (first, view), *rest = steps
+        words = [self.label(first, view())] + [self.follow_words(a, v) for a, v in rest]
+        return _(", ").join(words)
+
+    def follow_words(self, action: Action, view: Callable[[], dict]) -> str:
+        """A follow-up decision in a joined label ("then draw")."""
+        return _(self.then_words)
 
     def is_public(self, action: Action) -> bool:
         """Public decisions also get buttons on the table message."""
@@ -161,6 +186,12 @@ class Presenter:
         `names` the seats' names, where a field names other players."""
         if "hand" in view:
             return [(_("Your hand"), clip(", ".join(map(str, view["hand"])) or _("(empty)")))]
+        return []
+
+    def decision_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
+        """(name, value) fields of the public view a player needs for their
+        decision (the others' cards on the table, the trick…), so the panel
+        spares them scrolling back to the table; none by default."""
         return []
 
     def outcome_lines(self, outcome: dict, names: list[str]) -> list[str]:
@@ -226,7 +257,12 @@ class Presenter:
         to_act: tuple[int, ...],
         seq: int,
         note: str | None = None,
+        recent: Sequence[str] = (),
     ) -> discord.Embed:
+        """The seat's private panel: the decision, its private fields, the
+        public ones its decision needs (while the game runs), and `recent`,
+        the story since its last turn (cogs/history/story.py), clipped to
+        what room Discord's limits leave."""
         embed = discord.Embed(
             title=_("{game} · match #{match} · your seat", game=_(self.title), match=match_id),
             colour=self.colour,
@@ -238,7 +274,20 @@ class Presenter:
             embed.description = self.decision_line(view, note)
         else:
             embed.description = self.status_line(view, names, to_act)
-        for name, value in self.private_fields(view, names):
-            embed.add_field(name=name, value=value or "—", inline=False)
         embed.set_footer(text=_("move {n}", n=seq))
+        fields = list(self.private_fields(view, names))
+        if over is None:
+            fields += self.decision_fields(view, names)
+        title = _("Since your last turn")
+        room = MAX_EMBED - (len(title) + 200 if recent else 0)  # a few lines of the story
+        for name, value in fields:
+            if len(embed.fields) >= MAX_FIELDS - 1 or len(embed) + len(name) + len(value) > room:
+                break  # what matters most comes first: the private fields
+            embed.add_field(name=name, value=value or "—", inline=False)
+        if recent:
+            room = min(MAX_FIELD, MAX_EMBED - len(embed) - len(title))
+            if room > 40:
+                embed.add_field(
+                    name=title, value=clip_lines_from_end(list(recent), room), inline=False
+                )
         return embed

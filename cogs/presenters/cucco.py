@@ -98,13 +98,18 @@ def weaker_card(code: str) -> str:
     return _(WEAKER_CARD[suit(code)])
 
 
-def bids_text(view: dict, names: list[str]) -> str:
-    lines = [
+def bid_lines(view: dict, names: list[str]) -> list[str]:
+    """Each bid and pass of this deal, in order."""
+    return [
         _("**{name}** bid {card}", name=names[b["seat"]], card=card(b["bid"]))
         if b["bid"]
         else _("**{name}** passed", name=names[b["seat"]])
         for b in view["bids"]
     ]
+
+
+def bids_text(view: dict, names: list[str]) -> str:
+    lines = bid_lines(view, names)
     if view["current_bid"]:
         lines.append(
             _(
@@ -435,6 +440,21 @@ class CuccoPresenter(Presenter):
             fields.append((_("Your side"), clip(role_text(view, names))))
             fields.append((trick_title(view), clip(trick_text(view, names))))
         return fields
+
+    def decision_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
+        """The bids so far (who is still in), or the last trick and the
+        points by side; and every player's tricks, points and chips. (The
+        current bid, the trick and the called card are the seat's fields.)"""
+        fields: list[tuple[str, str]] = []
+        if view["phase"] == "bidding" and view["bids"]:
+            fields.append((_("Bids so far"), clip("\n".join(bid_lines(view, names)))))
+        elif view["phase"] == "play":
+            if view["tricks"]:
+                last = _("Last trick ({n})", n=len(view["tricks"]))
+                fields.append((last, clip(last_trick_text(view, names))))
+            if view["team_half_points"] is not None:
+                fields.append((_("Points by side"), clip(teams_text(view, names))))
+        return [*fields, (_("Players"), clip(players_text(view, names)))]
 
     def decision(self, view: dict) -> str:
         if view["phase"] == "bidding":

@@ -438,25 +438,18 @@ class CuttlePresenter(Presenter):
     def private_fields(self, view: dict, names: list[str] | None = None) -> list[tuple[str, str]]:
         if "hand" not in view:
             return []
-        me, other = view["players"][view["seat"]], view["players"][1 - view["seat"]]
         fields = [(_("Your hand"), cards(view["hand"]) or _("(empty)"))]
         if "opponent_hand" in view:
             fields.append(
                 (_("Their hand (👓 your glasses)"), cards(view["opponent_hand"]) or _("(empty)"))
             )
-        fields.append(
-            (
-                _("Points"),
-                _(
-                    "you {mine}/{my_target} · them {theirs}/{their_target}",
-                    mine=me["points"],
-                    my_target=me["target"],
-                    theirs=other["points"],
-                    their_target=other["target"],
-                ),
-            )
-        )
         return fields
+
+    def decision_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
+        """The table as it stands: both point areas and permanents (the
+        targets of scuttles, jacks, 2s and 9s), points against each target,
+        the deck and the scrap (a 3's pick), the one-off pending."""
+        return self.public_fields(view, names)
 
     @staticmethod
     def effect_text(pending: dict, view: dict) -> str:

@@ -61,6 +61,11 @@ def pile_tops(piles: dict) -> str:
     )
 
 
+def stones_text(values: list[int]) -> str:
+    """A player's wishing stones: `💎3 💎5`."""
+    return " ".join(f"💎{v}" for v in values) or _("no stones")
+
+
 def colour_name(colour: str) -> str:
     return _(COLOUR_NAME[colour])
 
@@ -148,6 +153,9 @@ class KeltisPresenter(Presenter):
 
     def group_label(self, group: str, view: dict) -> str:
         return card(group)
+
+    def follows(self, action: Action) -> bool:
+        return action.key() == "draw:deck"  # after the card played or discarded
 
     def is_public(self, action: Action) -> bool:
         return action.verb in ("draw", "done")
@@ -241,29 +249,35 @@ class KeltisPresenter(Presenter):
             lines.append("⚪ " + " ".join(face(c) for c in player["point_row"]))
         return "\n".join(lines) or _("no rows yet")
 
-    def public_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
-        fields = []
-        for player in view["players"]:
-            stones = " ".join(f"💎{v}" for v in player["stones"]) or _("no stones")
-            # the running score is the engine's (K-7 on the table as it stands)
-            head = (
-                f"{seat_emoji(player['seat'])} {names[player['seat']]} · ⭐{player['score']}"
-                f" · ✋{player['hand_size']} · {stones}"
-            )
-            fields.append((clip(head, 256), clip(self.rows_text(player))))
-        stones = " ".join(f"💎{v}" for v in view["stones_left"]) or _("none")
-        middle = "\n".join(
-            (
-                _("Discard tops: {tops}", tops=pile_tops(view["piles"])),
-                _(
-                    "Draw pile: {cards} · rows closed by end cards: {closed}/5",
-                    cards=cards(view["deck"]),
-                    closed=view["end_rows"],
-                ),
-                _("Wishing stones left: {stones}", stones=stones),
-            )
+    def player_head(self, player: dict, names: list[str]) -> str:
+        stones = stones_text(player["stones"])
+        # the running score is the engine's (K-7 on the table as it stands)
+        head = (
+            f"{seat_emoji(player['seat'])} {names[player['seat']]} · ⭐{player['score']}"
+            f" · ✋{player['hand_size']} · {stones}"
         )
-        fields.append((_("Middle"), middle))
+        return clip(head, 256)
+
+    def middle_lines(self, view: dict) -> list[str]:
+        """The draw pile, the rows closed (how near the end is) and the
+        wishing stones left."""
+        stones = " ".join(f"💎{v}" for v in view["stones_left"]) or _("none")
+        return [
+            _(
+                "Draw pile: {cards} · rows closed by end cards: {closed}/5",
+                cards=cards(view["deck"]),
+                closed=view["end_rows"],
+            ),
+            _("Wishing stones left: {stones}", stones=stones),
+        ]
+
+    def public_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
+        fields = [
+            (self.player_head(player, names), clip(self.rows_text(player)))
+            for player in view["players"]
+        ]
+        tops = _("Discard tops: {tops}", tops=pile_tops(view["piles"]))
+        fields.append((_("Middle"), "\n".join([tops, *self.middle_lines(view)])))
         return fields
 
     def private_fields(self, view: dict, names: list[str] | None = None) -> list[tuple[str, str]]:
@@ -275,6 +289,18 @@ class KeltisPresenter(Presenter):
             (_("Your rows"), clip(self.rows_text(me))),
             (_("Discard tops"), pile_tops(view["piles"])),
         ]
+
+    def decision_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
+        """The others' rows (what they need, what not to feed them), and the
+        middle: how near the end is, the stones left, the seat's own score."""
+        me = view["players"][view["seat"]]
+        others = [
+            (self.player_head(player, names), clip(self.rows_text(player)))
+            for player in view["players"]
+            if player is not me
+        ]
+        mine = _("You: ⭐{score} · {stones}", score=me["score"], stones=stones_text(me["stones"]))
+        return [*others, (_("Middle"), "\n".join([*self.middle_lines(view), mine]))]
 
     def outcome_lines(self, outcome: dict, names: list[str]) -> list[str]:
         lines = []

@@ -7,6 +7,7 @@ stones for convenience."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 import discord
 
@@ -126,6 +127,7 @@ class KeltisDicePresenter(Presenter):
     colour = 0x3B7A57
     silent_events = frozenset({"over", "symbol", "turn"})
     hand_label = N_("My panel")  # nothing is hidden in this game: the panel is a private copy
+    marking_placeholder = N_("🎲 Reroll: choose the dice…")
     rules_summary = N_(
         "**Keltis: the dice game** (2-4 players). Five rows of nine fields, one per colour; "
         "each player has 4 stones, at most one per row.\n"
@@ -348,7 +350,7 @@ class KeltisDicePresenter(Presenter):
 
     def players_text(self, view: dict, names: list[str]) -> str:
         lines = []
-        for seat, name in enumerate(names):
+        for seat, name in enumerate(names[: len(view["stones"])]):  # one per seat
             placed = len(view["stones"][seat])
             lines.append(
                 _(
@@ -401,6 +403,12 @@ class KeltisDicePresenter(Presenter):
         )
         return [(_("Your stones"), summary)]
 
+    def decision_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
+        """Everyone's chips and score, and the rows with every stone: where
+        a move lands and whom it passes."""
+        rows = [(row_title(c), row_cells(c, view["side"], view["stones"])) for c in COLOURS]
+        return [(_("Players"), self.players_text(view, names)), *rows]
+
     def panel_embed(
         self,
         *,
@@ -411,21 +419,21 @@ class KeltisDicePresenter(Presenter):
         to_act: tuple[int, ...],
         seq: int,
         note: str | None = None,
+        recent: Sequence[str] = (),
     ) -> discord.Embed:
-        """The base panel plus what is to decide and the rows, so a player
-        acting from the panel needs not scroll back to the table."""
+        """The base panel, with the board's side under the decision."""
         embed = super().panel_embed(
-            match_id=match_id, view=view, names=names, seat=seat, to_act=to_act, seq=seq, note=note
+            match_id=match_id,
+            view=view,
+            names=names,
+            seat=seat,
+            to_act=to_act,
+            seq=seq,
+            note=note,
+            recent=recent,
         )
         if seat in to_act:
             embed.description = f"{embed.description or ''}\n{side_text(view)}"
-        if to_act:
-            for colour in COLOURS:
-                embed.add_field(
-                    name=row_title(colour),
-                    value=row_cells(colour, view["side"], view["stones"]),
-                    inline=False,
-                )
         return embed
 
     def outcome_lines(self, outcome: dict, names: list[str]) -> list[str]:

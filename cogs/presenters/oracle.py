@@ -9,6 +9,8 @@ what is legal or where a move ends.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import Phrase, Presenter, cards, clip
 from cogs.presenters.keltis import (
@@ -103,7 +105,6 @@ class OraclePresenter(Presenter):
     title = N_("Keltis: the Oracle")
     colour = 0x3A76D0
     group_placeholder = N_("Choose a card to play or discard…")
-    then = ("draw:deck", N_("then draw"))
     rules_summary = N_(
         "**Keltis: the Oracle** (2-4 players). Move three pawns up a spiral of fields 0-35 "
         "by building colour rows; the best total wins.\n"
@@ -189,6 +190,23 @@ class OraclePresenter(Presenter):
 
     def group_label(self, group: str, view: dict) -> str:
         return _("{card} · oracle up to {n}", card=card(group), n=view["oracle_steps"][group])
+
+    def follows(self, action: Action) -> bool:
+        """A card played moves a pawn (the oracle is the rarer choice), and
+        the turn ends with a draw from the draw pile."""
+        return action.verb == "pawn" or action.key() == "draw:deck"
+
+    def joined_label(self, steps: list[tuple[Action, Callable[[], dict]]]) -> str:
+        first, rest = steps[0][0], steps[1:]
+        if first.verb != "play" or not rest:
+            return super().joined_label(steps)
+        words = [_("Play {card}", card=card(first.args[0]))]
+        return _(", ").join(words + [self.follow_words(a, v) for a, v in rest])
+
+    def follow_words(self, action: Action, view: Callable[[], dict]) -> str:
+        if action.verb == "pawn":
+            return self.move_label(_("pawn"), view(), int(action.args[0]))
+        return super().follow_words(action, view)
 
     def is_public(self, action: Action) -> bool:
         return action.verb == "draw"
@@ -320,36 +338,64 @@ class OraclePresenter(Presenter):
             head += _(" · 👺 bonus")
         return clip(head, 256)
 
-    def public_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
-        fields = []
-        for player in view["players"]:
-            body = (
-                _("Pawns on {fields}", fields=pawns_text(player["pawns"]))
-                + f"\n{rows_text(player)}"
-            )
-            fields.append((self.player_head(player, names), clip(body)))
+    def player_field(self, player: dict, names: list[str]) -> tuple[str, str]:
+        body = _("Pawns on {fields}", fields=pawns_text(player["pawns"])) + f"\n{rows_text(player)}"
+        return self.player_head(player, names), clip(body)
+
+    @staticmethod
+    def oracle_line(view: dict) -> str:
+        return _(
+            "{oracle} Oracle on {field} · sanctuary (29-35): {n}/5 pawns",
+            oracle=ORACLE,
+            field=field_name(view["oracle"]),
+            n=view["sanctuary"]["pawns"],
+        )
+
+    @staticmethod
+    def stones_line(view: dict) -> str:
         stones = ", ".join(
             f"{spot['field']}×{spot['stones']}" for spot in view["board"] if spot["stones"]
         ) or _("none")
+        return _("💎 left on fields {stones}", stones=stones)
+
+    def public_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
+        fields = [self.player_field(player, names) for player in view["players"]]
         board = "\n".join(
             (
-                _(
-                    "{oracle} Oracle on {field} · sanctuary (29-35): {n}/5 pawns",
-                    oracle=ORACLE,
-                    field=field_name(view["oracle"]),
-                    n=view["sanctuary"]["pawns"],
-                ),
+                self.oracle_line(view),
                 _(
                     "Draw pile: {cards} · discard tops: {tops}",
                     cards=cards(view["deck"]),
                     tops=pile_tops(view["piles"]),
                 ),
-                _("💎 left on fields {stones}", stones=stones),
+                self.stones_line(view),
                 _(KEY_LINE),
             )
         )
         fields.append((_("Board"), clip(board)))
         return fields
+
+    def decision_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
+        """The others' pawns and rows, and the board: the oracle, the
+        sanctuary (how near the end is), the stones left, the seat's own
+        points (the tiles ahead are on the moves' buttons)."""
+        me = view["players"][view["seat"]]
+        others = [self.player_field(p, names) for p in view["players"] if p is not me]
+        board = "\n".join(
+            (
+                self.oracle_line(view),
+                _("Draw pile: {cards}", cards=cards(view["deck"])),
+                self.stones_line(view),
+                _(
+                    "You: ⭐{points} · 💎{stones} · 🪞{mirrors}",
+                    points=me["points"],
+                    stones=me["stones"],
+                    mirrors=me["mirrors"],
+                ),
+                _(KEY_LINE),
+            )
+        )
+        return [*others, (_("Board"), clip(board))]
 
     def private_fields(self, view: dict, names: list[str] | None = None) -> list[tuple[str, str]]:
         if "hand" not in view:

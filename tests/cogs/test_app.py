@@ -34,8 +34,8 @@ async def test_the_bot_loads_its_three_extensions_and_their_components(tmp_path)
         assert bot.logbook.names is bot.tables.names  # the log names seats as the table does
         assert {item.__name__ for item in bot.items} == {
             *("ActionButton", "ActionSelect", "GroupSelect", "HandButton", "PanelButton"),
-            *("TurnButton", "DieToggle", "ConcedeButton", "LobbyButton", "ForgetButton"),
-            *("RulesButton", "LogButton", "ReplayButton"),
+            *("TurnButton", "DieToggle", "MarkSelect", "ConcedeButton", "LobbyButton"),
+            *("ForgetButton", "RulesButton", "LogButton", "ReplayButton"),
         }
         [group] = bot.tree.get_commands()
-        assert group is bot.game_group and len(bot.game_group.commands) == 22
+        assert group is bot.game_group and len(bot.game_group.commands) == 23

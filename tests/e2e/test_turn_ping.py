@@ -113,6 +113,8 @@ async def test_an_open_panel_keeps_itself_current_without_refresh(world):
     other = w.bob if first is w.alice else w.alice
     await finish_turn(w, first, w.panel[first.id])
     other_panel = await reply(await fake.click(other, await ping_for(w, other), custom_id="turn:"))
+    # coming back, they read what the first player did since their own last turn
+    assert "Since your last turn" in other_panel.text and f"**{first.name}**" in other_panel.text
     await finish_turn(w, other, other_panel)
     # back to the first player: their old panel now shows their decision
     seq = to_move(w)[1].seq
@@ -123,6 +125,7 @@ async def test_an_open_panel_keeps_itself_current_without_refresh(world):
         "the panel to redraw itself",
     )
     assert not any(b["label"] == "Refresh" and b.get("disabled") for b in panel.buttons())
+    assert "Since your last turn" in panel.text and f"**{other.name}**" in panel.text
     w.panel[other.id] = other_panel
     assert fake.problems() == []
 

@@ -108,7 +108,7 @@ async def test_an_illegal_move_is_refused_privately(table: Table) -> None:
     assert await table.unchanged()
 
 
-@pytest.mark.parametrize("key", ["draw::pile", "discard:b0+draw+draw"])
+@pytest.mark.parametrize("key", ["draw::pile", "discard:b0+draw+draw+draw"])
 async def test_a_forged_move_is_refused_privately(table: Table, key: str) -> None:
     inter = await click(table, ALICE, key)
     assert inter.answers() == [("send_message", replies.INVALID_BUTTON)] and inter.private()

@@ -1,13 +1,21 @@
-"""A seat's private panel offers a move and the draw that follows it as one
-click, only where the engine allows both in a row."""
+"""A seat's private panel offers an ordinary turn (a card, the pawn it
+moves, the draw) as one click, only where the engine allows those steps in
+a row, and never looks past a step that reveals something."""
 
-from cogs.play.hand_panels import combos
+from cogs.play.hand_panels import COMBO, MAX_COMBO, combos
 from cogs.presenters import presenter_for
+from cogs.presenters.keltis import KeltisPresenter
+from rules import Action, Match
 from tests.rules.oracle.helpers import act, position
 
 
-def test_a_move_then_the_draw_is_offered_in_one_click_only_where_the_engine_allows_it():
+def legal_step_by_step(match: Match, seat: int, key: str) -> None:
+    twin = match.copy()
+    for part in key.split(COMBO):
+        twin.act(seat, part, twin.seq)
 
+
+def test_a_move_then_the_draw_is_offered_in_one_click_only_where_the_engine_allows_it():
     m = position(
         2,
         hands={0: ["g7", "b2"], 1: ["y1"]},
@@ -21,11 +29,54 @@ def test_a_move_then_the_draw_is_offered_in_one_click_only_where_the_engine_allo
     paired = combos(m, 0, legal, oracle, m.view(0))
     assert paired and all(label.endswith(", then draw") for _, label in paired)
     for key, _ in paired:  # each is a legal move, and then a legal draw
-        twin = type(m).from_record(m.to_record())
-        first, then = key.split("+")
-        twin.act(0, first, twin.seq)
-        twin.act(0, then, twin.seq)
-    assert {k.split("+")[0] for k, _ in paired} <= {a.key() for a in legal}
+        legal_step_by_step(m, 0, key)
+        assert key.split(COMBO)[-1] == "draw:deck"
+    assert {k.split(COMBO)[0] for k, _ in paired} <= {a.key() for a in legal}
     assert combos(m, 1, m.legal(1), oracle, m.view(1)) == []  # not their decision
-    keltis = presenter_for("keltis")
-    assert combos(m, 0, legal, keltis, m.view(0)) == []  # a game without `then`
+    cuttle = presenter_for("cuttle")
+    assert combos(m, 0, legal, cuttle, m.view(0)) == []  # a game without follow-ups
+
+
+def test_the_oracles_whole_turn_is_one_click_card_pawn_and_draw():
+    m = position(
+        2,
+        hands={0: ["g7", "b2"], 1: ["y1"]},
+        pawns={0: [0, 8, 8], 1: [15, 0, 0]},
+        oracle=5,
+        deck=["b3", "y7", "u2"],
+    )
+    oracle = presenter_for("oracle")
+    whole = combos(m, 0, m.legal(0), oracle, m.view(0))
+    keys = [k for k, _ in whole]
+    assert "play:g7+pawn:0+draw:deck" in keys and "discard:g7+draw:deck" in keys
+    label = dict(whole)["play:g7+pawn:0+draw:deck"]
+    assert label.startswith("Play 🟢7, pawn from") and label.endswith(", then draw")
+    for key in keys:
+        legal_step_by_step(m, 0, key)
+        assert len(key.split(COMBO)) <= MAX_COMBO
+        # offered as far as it goes: no path is also offered cut short
+        assert not any(other != key and other.startswith(key + COMBO) for other in keys)
+
+
+def test_keltis_offers_each_card_played_or_discarded_then_the_draw():
+    m = Match.new("keltis", 2, "whole-turn", {"first_player": 0})
+    whole = dict(combos(m, 0, m.legal(0), presenter_for("keltis"), m.view(0)))
+    for action in m.legal(0):
+        if action.verb in ("play", "discard"):
+            assert whole[f"{action.key()}{COMBO}draw:deck"].endswith(", then draw")
+    for key in whole:
+        legal_step_by_step(m, 0, key)
+
+
+class Greedy(KeltisPresenter):
+    """A presenter that would join anything: the engine's reveals still stop it."""
+
+    def follows(self, action: Action) -> bool:
+        return True
+
+
+def test_no_joined_move_looks_past_a_draw():
+    m = Match.new("keltis", 2, "reveal", {"first_player": 0})
+    for key, _ in combos(m, 0, m.legal(0), Greedy(), m.view(0)):
+        parts = key.split(COMBO)
+        assert all(not m.reveals(part) for part in parts[:-1]), key

@@ -5,15 +5,17 @@ import random
 import discord
 import pytest
 
-from cogs.play.buttons import ActionButton, ActionSelect, DieToggle, GroupSelect
+from cogs.play.buttons import ActionButton, ActionSelect, DieToggle, GroupSelect, MarkSelect
+from cogs.play.hand_panels import COMBO, combos
 from cogs.play.panels import panel_view, table_view
 from cogs.presenters import presenter_for
 from rules import Match, all_games
 
 
 def reachable_keys(view: discord.ui.View, presenter, legal, state, match_id, seq) -> set[str]:
-    """Every action key a player can reach from `view`; a move of two keys
-    joined by `+` counts as its first, and toggles are tried in every state."""
+    """Every action key a player can reach from `view`; a move of several
+    keys joined by `+` counts as its first, toggles are tried in every
+    state, and a marking select with every choice of its options."""
     keys = set()
     toggles = [i for i in view.children if isinstance(i, DieToggle)]
     if toggles and toggles[0].mask == 0:
@@ -24,7 +26,10 @@ def reachable_keys(view: discord.ui.View, presenter, legal, state, match_id, seq
         if isinstance(item, ActionButton):
             keys.add(item.key.split("+")[0])
         elif isinstance(item, ActionSelect):
-            keys |= {o.value for o in item.item.options}
+            keys |= {o.value.split(COMBO)[0] for o in item.item.options}
+        elif isinstance(item, MarkSelect):
+            for mask in range(1, 1 << len(item.item.options)):
+                keys |= {k.split(COMBO)[0] for k, _ in presenter.toggle_moves(state, mask)[:1]}
         elif isinstance(item, GroupSelect):
             for option in item.item.options:
                 sub = panel_view(presenter, match_id, seq, legal, state, group=option.value)
@@ -40,11 +45,14 @@ def assert_within_limits(view: discord.ui.View) -> None:
         assert 1 <= len(item.custom_id) <= 100
         label = getattr(item.item, "label", None)
         assert label is None or len(label) <= 80
-        if isinstance(item, (ActionSelect, GroupSelect)):
+        if isinstance(item, (ActionSelect, GroupSelect, MarkSelect)):
             assert 1 <= len(item.item.options) <= 25
+            assert all(len(o.label) <= 100 and len(o.value) <= 100 for o in item.item.options)
     assert len(rows) <= 5 and all(0 <= r <= 4 for r in rows)
     for items in rows.values():
-        weights = sum(5 if isinstance(i, (ActionSelect, GroupSelect)) else 1 for i in items)
+        weights = sum(
+            5 if isinstance(i, (ActionSelect, GroupSelect, MarkSelect)) else 1 for i in items
+        )
         assert weights <= 5
 
 
@@ -60,12 +68,19 @@ def test_every_legal_action_is_reachable_from_the_panel(game_id):
             for seat in match.to_act():
                 legal = match.legal(seat)
                 state = match.view(seat)
-                view = panel_view(presenter, mid, match.seq, legal, state)
+                joined = combos(match, seat, legal, presenter, state)
+                view = panel_view(presenter, mid, match.seq, legal, state, combos=joined)
                 assert_within_limits(view)
-                for item in view.children:  # a two-step move is legal step by step
-                    if isinstance(item, ActionButton) and "+" in item.key:
+                offered = [i.key for i in view.children if isinstance(i, ActionButton)] + [
+                    o.value
+                    for i in view.children
+                    if isinstance(i, ActionSelect)
+                    for o in i.item.options
+                ]
+                for key in offered:  # a move of several steps is legal step by step
+                    if COMBO in key:
                         twin = Match.from_record(match.to_record())
-                        for part in item.key.split("+"):
+                        for part in key.split(COMBO):
                             twin.act(seat, part, twin.seq)
                 assert reachable_keys(view, presenter, legal, state, mid, match.seq) == {
                     a.key() for a in legal

@@ -8,6 +8,7 @@ import pytest
 from cogs.presenters import presented_games, presenter_for
 from cogs.presenters.base import Presenter
 from rules import Match, get_game
+from rules.core.rng import Rng
 from tests.rules.playout import random_step
 
 FALLBACK = Presenter().decision({})
@@ -88,3 +89,76 @@ def test_a_finished_match_panel_says_it_is_over_and_still_shows_the_seat(game_id
     )
     assert embed["description"] == over
     assert embed["footer"]["text"] == f"move {match.seq}"
+    assert len(embed.get("fields", [])) <= len(presenter.private_fields(match.view(0)))
+
+
+@pytest.mark.parametrize("game_id", sorted(presented_games()))
+def test_what_a_decision_needs_is_public_never_a_hand_not_even_the_seats_own(game_id):
+    """The fields a decision needs depend only on the public view and whose
+    panel it is: re-dealing everything another seat cannot see (the
+    others' hands and this seat's own, the deck) changes none of them."""
+    presenter = presenter_for(game_id)
+    game = get_game(game_id)
+    players = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
+    names = ["A", "B", "C", "D", "E"][:players]
+    match = Match.new(game_id, players, "decide")
+    rnd = random.Random(3)
+    for step in range(30):
+        if match.is_over():
+            break
+        if step % 6 == 0:
+            for seat in range(players):
+                fields = presenter.decision_fields(match.view(seat), names)
+                assert fields and all(len(v) <= 1024 and len(n) <= 256 for n, v in fields)
+                for other in range(players):
+                    if other == seat:
+                        continue
+                    twin = Match.from_record(match.to_record())
+                    twin.game.redeal_hidden(twin.state, other, Rng(rnd.getrandbits(64)))
+                    assert presenter.decision_fields(twin.view(seat), names) == fields
+        random_step(match, rnd)
+
+
+def test_the_story_since_the_last_turn_comes_last_clipped_from_the_end():
+    presenter = presenter_for("keltis")
+    match = Match.new("keltis", 2, "story", {"first_player": 0})
+
+    def panel(recent):
+        return presenter.panel_embed(
+            match_id=1,
+            view=match.view(0),
+            names=["A", "B"],
+            seat=0,
+            to_act=(0,),
+            seq=0,
+            recent=recent,
+        )
+
+    assert "Since your last turn" not in str(panel(()).to_dict())
+    last = panel(["**B** discarded 🟤3.", "**B** drew from the draw pile."]).to_dict()["fields"][-1]
+    assert last == {
+        "name": "Since your last turn",
+        "value": "**B** discarded 🟤3.\n**B** drew from the draw pile.",
+        "inline": False,
+    }
+    long = [f"**B** move {n} " + "x" * 80 for n in range(100)]
+    embed = panel(long)
+    value = embed.fields[-1].value or ""
+    assert value.startswith("…\n") and value.endswith(long[-1]) and len(value) <= 1024
+    assert len(embed) <= 6000 and len(embed.fields) <= 25
+
+
+def test_a_panel_too_full_for_discord_keeps_its_private_fields_and_some_story():
+    class Crowded(Presenter):
+        def private_fields(self, view, names=None):
+            return [("Your hand", "h" * 1000)]
+
+        def decision_fields(self, view, names):
+            return [(f"public {n}", "p" * 1000) for n in range(30)]
+
+    embed = Crowded().panel_embed(
+        match_id=1, view={}, names=["A"], seat=0, to_act=(0,), seq=0, recent=["s" * 50]
+    )
+    names = [f.name for f in embed.fields]
+    assert names[0] == "Your hand" and names[-1] == "Since your last turn"
+    assert len(embed) <= 6000 and len(embed.fields) <= 25

@@ -1,6 +1,6 @@
 import random
 
-from cogs.presenters.cucco import CuccoPresenter, card, hand_text, points
+from cogs.presenters.cucco import CuccoPresenter, card, hand_text, last_trick_text, points
 from rules import Action, Match
 from tests.cogs.presenters.story_helpers import Recorder, story_of
 from tests.rules.cucco.helpers import act, bidding, playing
@@ -262,3 +262,30 @@ def test_long_names_over_a_long_match_stay_within_discords_limits():
         seq=m.seq,
     )
     assert len(embed) <= 6000 and all(len(f.value) <= 1024 for f in embed.fields)
+
+
+def test_the_panel_shows_the_bids_then_the_last_trick_and_every_players_count():
+    m = Match.new("cucco", 5, "decide")
+    opener = m.to_act()[0]
+    bid = [a for a in m.legal(opener) if a.verb == "bid"][-1]  # the strongest: others may follow
+    m.act(opener, bid, m.seq)
+    nxt = m.to_act()[0]
+    _, fields = panel(m, nxt)
+    assert fields["Bids so far"] == f"**{NAMES[opener]}** bid {card(bid.args[0])}"
+    assert fields["Players"].count("\n") == 4 and "chips 0" in fields["Players"]
+    while m.view(None)["phase"] == "bidding":  # everybody else passes
+        m.act(m.to_act()[0], "pass", m.seq)
+    for _ in range(6):  # the first trick, and one card of the second
+        seat = m.to_act()[0]
+        m.act(seat, m.legal(seat)[0], m.seq)
+    seat = m.to_act()[0]
+    embed, fields = panel(m, seat)
+    assert "Bids so far" not in fields
+    assert fields["Last trick (1)"] == last_trick_text(m.view(seat), NAMES)
+    assert fields["Last trick (1)"].count("→") == 4
+    assert fields["Trick 2 of 8"].count("🔢") + fields["Trick 2 of 8"].count("🖼️") == 1
+    assert "tricks 1" in fields["Players"]
+    shown = str(embed)
+    for other in range(5):
+        if other != seat:
+            assert hand_text(m.view(other)["hand"]) not in shown

@@ -1,5 +1,5 @@
 from cogs.presenters.cuttle import CuttlePresenter, card
-from rules import Action
+from rules import Action, Match
 from tests.cogs.presenters.story_helpers import Recorder
 from tests.rules.cuttle.helpers import act, position
 
@@ -161,17 +161,49 @@ def test_counter_window_shows_the_chain_and_asks_the_responder_in_their_panel():
 def test_hands_only_in_their_owners_panel_and_glasses_show_the_other_hand():
     m = middle_game()
     ann, bob = fields(panel(m, 0)), fields(panel(m, 1))
-    assert ann == {
-        "Your hand": "2♦ 5♠ 9♣ J♥",
-        "Their hand (👓 your glasses)": "2♣ 4♦ 8♦",
-        "Points": "you 13/21 · them 10/14",
-    }
-    assert bob == {"Your hand": "2♣ 4♦ 8♦", "Points": "you 10/14 · them 13/21"}
+    assert list(ann.items())[:2] == [
+        ("Your hand", "2♦ 5♠ 9♣ J♥"),
+        ("Their hand (👓 your glasses)", "2♣ 4♦ 8♦"),
+    ]
+    assert list(bob.items())[0] == ("Your hand", "2♣ 4♦ 8♦")
+    assert "2♦ 5♠ 9♣ J♥" not in str(bob) and "glasses)" not in str(bob)
     assert panel(m, 0)["description"] == (
         "**Your decision:** Draw, or choose a card and what to do with it."
     )
     public = str(table(m))
     assert "2♦ 5♠ 9♣ J♥" not in public and "2♣ 4♦ 8♦" not in public and "hand" not in public
+
+
+def test_the_panel_shows_both_tables_the_points_to_win_and_the_scrap():
+    """What a scuttle, a jack, a 2, a 9 or a 3 could aim at, in the panel."""
+    m = middle_game()
+    table_fields = fields(table(m))
+    bob = fields(panel(m, 1))
+    for name in (
+        "🔴 Ann · 13/21 points · ✋4",
+        "⚪ Bob · 10/14 points (👑×1) · ✋3 · dealer",
+        "Deck and scrap",
+    ):
+        assert bob[name] == table_fields[name]
+    assert "7♥ ← J♠ (stolen from Bob)" in bob["🔴 Ann · 13/21 points · ✋4"]
+    assert "👓 8♠" in bob["🔴 Ann · 13/21 points · ✋4"]
+    assert "5♠" not in str(bob)  # Ann's hand: Bob has no glasses
+
+
+def test_a_real_match_panel_shows_the_opponents_cards_on_the_table_never_their_hand():
+    m = Match.new("cuttle", 2, "decide", {"dealer": 1})
+    for key in ("draw", "draw", "draw"):
+        m.act(m.to_act()[0], key, m.seq)
+    seat = m.to_act()[0]
+    other = 1 - seat
+    points = next(a for a in m.legal(seat) if a.verb == "points")
+    m.act(seat, points, m.seq)  # now the other's turn: a scuttle target is on the table
+    got = panel(m, other)
+    head = next(name for name in fields(got) if name.startswith("🔴" if seat == 0 else "⚪"))
+    assert card(points.args[0]) in fields(got)[head]
+    shown = str(got)
+    assert m.view(seat)["hand"] and not any(card(c) in shown for c in m.view(seat)["hand"])
+    assert "Their hand" not in shown
 
 
 def test_the_card_revealed_by_a_seven_is_public_and_played_from_the_panel():

@@ -124,3 +124,35 @@ def test_final_placements_say_how_many_cards_are_left():
         "The game has ended: place up to 1 more card on your rows, or say you're done."
     )
     assert "up to 2 more cards" in P.decision(m.view(1))
+
+
+def test_the_panel_shows_the_others_rows_and_the_middle_never_their_hands():
+    m = Match.new("keltis", 3, "decide", {"first_player": 0})
+    played = next(a for a in m.legal(0) if a.verb == "play")
+    for seat, key in ((0, played.key()), (0, "draw:deck")):
+        m.act(seat, key, m.seq)
+    discard = next(a for a in m.legal(1) if a.verb == "discard")
+    m.act(1, discard, m.seq)
+    m.act(1, "draw:deck", m.seq)
+    view = m.view(2)
+    names = ["Ann", "Bo", "Cy"]
+    fields = dict(P.decision_fields(view, names))
+    ann = next(name for name in fields if name.startswith("🔴 Ann · ⭐"))
+    assert fields[ann] == P.rows_text(view["players"][0])
+    assert card(played.args[0])[1:] in fields[ann]
+    assert any(name.startswith("⚪ Bo · ⭐") for name in fields)
+    assert not any("Cy" in name for name in fields)  # her own rows are "Your rows"
+    me = view["players"][2]
+    assert fields["Middle"] == (
+        f"Draw pile: {view['deck']} cards · rows closed by end cards: 0/5\n"
+        f"Wishing stones left: {' '.join(f'💎{v}' for v in view['stones_left'])}\n"
+        f"You: ⭐{me['score']} · no stones"
+    )
+    panel = str(
+        P.panel_embed(
+            match_id=1, view=view, names=names, seat=2, to_act=m.to_act(), seq=m.seq
+        ).to_dict()
+    )
+    assert ann in panel and "Middle" in panel
+    for other in (0, 1):
+        assert " ".join(card(c) for c in m.view(other)["hand"]) not in panel

@@ -1,6 +1,13 @@
 """The Keltis dice game presenter: labels, rows, table, panel and final scores."""
 
-from cogs.presenters.keltis_dice import KeltisDicePresenter, dice_text, kept_faces, row_cells
+from cogs.presenters.keltis_dice import (
+    KeltisDicePresenter,
+    chips_text,
+    dice_text,
+    kept_faces,
+    row_cells,
+    row_title,
+)
 from rules import Action, Match
 from tests.cogs.presenters.story_helpers import Recorder
 from tests.rules.keltis_dice.helpers import act, position, predicted_dice
@@ -231,3 +238,27 @@ def test_a_crowded_four_player_table_stays_within_discord_limits():
 def test_rules_summary_names_the_side_option_and_stays_short():
     assert len(P.rules_summary) <= 1800
     assert "Option `side:` of `/game new`: A, B or both" in P.rules_summary
+
+
+def test_the_panel_shows_everyones_stones_chips_and_scores():
+    m = Match.new("keltis_dice", 2, "decide")
+    assert m.to_act() == (0,)
+    m.act(0, "roll", m.seq)
+    m.act(0, "stop", m.seq)
+    move = next(a for a in m.legal(0) if a.verb == "move")
+    m.act(0, move, m.seq)
+    while m.to_act() == (0,):  # a symbol's extra decision, if any
+        m.act(0, m.legal(0)[-1], m.seq)
+    view = m.view(1)
+    colour = move.args[0]
+    field = view["stones"][0][colour]
+    fields = dict(P.decision_fields(view, NAMES[:2]))
+    assert f"**{field}**" in fields[row_title(colour)]  # the stone, where it stopped
+    assert fields["Players"].splitlines() == [
+        f"🔴 **Ann** · {chips_text(view['chips'][0])} · stones 1/4 · score {view['scores'][0]}",
+        f"⚪ **Bo** · 💎 0 chips · stones 0/4 · score {view['scores'][1]}",
+    ]
+    panel = P.panel_embed(
+        match_id=1, view=view, names=NAMES[:2], seat=1, to_act=m.to_act(), seq=m.seq
+    ).to_dict()
+    assert [f["name"] for f in panel["fields"]][:3] == ["Your stones", "Players", "🟤 Brown"]

@@ -1,3 +1,4 @@
+from cogs.presenters.keltis import card
 from cogs.presenters.oracle import KEY_LINE
 from cogs.presenters.oracle import PRESENTER as P
 from rules import Action, Match
@@ -278,3 +279,34 @@ def test_variant_clover_tells_two_pawns_on_one_field_apart():
         "clover:1": "🍀 Clover: pawn from field 3 (not moved yet) → field 4 🌀",
         "skip": "Skip the clover",
     }
+
+
+def test_the_panel_shows_the_others_pawns_rows_and_the_board_never_their_hands():
+    m = Match.new("oracle", 3, "decide", {"first_player": 0})
+    played = next(a for a in m.legal(0) if a.verb == "play")
+    m.act(0, played, m.seq)
+    while m.to_act() == (0,):  # move a pawn, let any tile be, then draw
+        keys = [a.key() for a in m.legal(0)]
+        key = next(k for k in ("pawn:0", "skip", "draw:deck") if k in keys)
+        m.act(0, key, m.seq)
+    view = m.view(1)
+    names = ["Ann", "Bo", "Cy"]
+    fields = dict(P.decision_fields(view, names))
+    ann = next(name for name in fields if name.startswith("🔴 Ann · ⭐"))
+    pawns = view["players"][0]["pawns"]
+    assert max(pawns) > 0 and fields[ann].startswith(f"Pawns on start, start, {max(pawns)}\n")
+    assert card(played.args[0])[1:] in fields[ann]  # the row it began
+    assert any(name.startswith("⚫ Cy · ⭐0") for name in fields)
+    assert not any(name.startswith("⚪ Bo") for name in fields)  # Bo's are his own fields
+    board = fields["Board"].splitlines()
+    assert board[0].startswith("🔮 Oracle on ") and "sanctuary (29-35): 0/5 pawns" in board[0]
+    assert board[1] == f"Draw pile: {view['deck']} cards"
+    assert board[3] == "You: ⭐0 · 💎0 · 🪞0" and board[4] == KEY_LINE
+    panel = str(
+        P.panel_embed(
+            match_id=1, view=view, names=names, seat=1, to_act=m.to_act(), seq=m.seq
+        ).to_dict()
+    )
+    assert ann in panel
+    for other in (0, 2):
+        assert " ".join(card(c) for c in m.view(other)["hand"]) not in panel
