@@ -40,17 +40,29 @@ GAME_CHOICES = [
 ]
 
 
+#: in a command's `extras`: it also works from a DM with the bot (`/game mine`)
+IN_DMS = "in_dms"
+
+
 class GameGroup(app_commands.Group):
-    """`/game`: every command of the bot, in servers only."""
+    """`/game`: every command of the bot. Discord offers a group's
+    subcommands where it offers the group, so the group is offered in DMs
+    too, for the commands marked IN_DMS; the others refuse there."""
 
     def __init__(self) -> None:
-        super().__init__(name="game", description=N_("Play tabletop games here"), guild_only=True)
+        super().__init__(
+            name="game",
+            description=N_("Play tabletop games here"),
+            allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True),
+        )
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        """Every `/game` command is about a server; one arriving from elsewhere
-        (only a forged one can) is answered and goes no further."""
-        if interaction.guild_id is None:
-            await say(interaction, replies.WRONG_SERVER)
+        """A `/game` command is about a server, unless marked IN_DMS; one
+        from elsewhere is answered and goes no further."""
+        command = interaction.command
+        in_dms = isinstance(command, app_commands.Command) and command.extras.get(IN_DMS) is True
+        if interaction.guild_id is None and not in_dms:
+            await say(interaction, replies.SERVER_ONLY)
             return False
         return True
 

@@ -109,6 +109,10 @@ WRONG_SERVER = N_(
     "That match belongs to another server; it can only be played there. "
     "Use `/game list` to see this server's matches."
 )
+SERVER_ONLY = N_(
+    "That command works in a server, where its matches are. "
+    "Here, `/game mine` lists the matches waiting on your move."
+)
 LOBBY_UPDATED = N_("Done — the lobby message shows the seats.")
 BAD_OPTION = N_("One of the options has a value I can't use; please pick it from the list.")
 UNKNOWN_GAME = N_("I don't know that game. Pick one from the list.")

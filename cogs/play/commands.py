@@ -1,16 +1,22 @@
 """The play extension's `/game` commands: a player's hand, a match's table
-(privately), and giving up. Thin calls into the play services."""
+(privately), the matches waiting on a player, and giving up. Thin calls
+into the play services."""
 
 from __future__ import annotations
+
+import logging
 
 import discord
 from discord import app_commands
 
 from cogs import replies
-from cogs.game_group import MATCH_HELP, GameCog, with_match
+from cogs.game_group import IN_DMS, MATCH_HELP, GameCog, with_match
 from cogs.i18n import N_
-from cogs.replies import say
+from cogs.play.waiting import show_waiting
+from cogs.replies import guarded, say
 from storage import CorruptMatch, MatchInfo, Status
+
+log = logging.getLogger(__name__)
 
 
 class PlayCommands(GameCog):
@@ -57,6 +63,14 @@ class PlayCommands(GameCog):
         await interaction.response.send_message(
             embed=table.embed, files=table.files(), ephemeral=True
         )
+
+    @app_commands.command(
+        name="mine",
+        description=N_("The matches waiting on your move (only you see it)"),
+        extras={IN_DMS: True},  # from a DM: every server's
+    )
+    async def mine(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, show_waiting(interaction, self.bot.store, self.bot.clock), log)
 
     @app_commands.command(name="concede", description=N_("Give up your seat in a match"))
     @app_commands.describe(match=MATCH_HELP)

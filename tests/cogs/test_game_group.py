@@ -34,7 +34,7 @@ async def test_the_three_cogs_fill_one_game_group_each_command_bound_to_its_cog(
         assert isinstance(command, discord.app_commands.Command)  # no nested group
         by_cog.setdefault(type(command.binding).__name__, set()).add(command.name)
     assert by_cog == {
-        "PlayCommands": {"hand", "status", "spectate", "concede"},
+        "PlayCommands": {"hand", "status", "spectate", "concede", "mine"},
         "HostingCommands": {
             *("new", "list", "rules", "help", "cancel", "notify"),
             *("timer", "config", "kick", "replace", "pause", "resume"),
@@ -50,13 +50,13 @@ async def test_a_cog_unloaded_takes_out_only_its_own_commands() -> None:
     assert isinstance(group, GameGroup)
     names = {c.name for c in group.commands}
     assert not names & {"history", "stats", "leaderboard", "log", "replay", "export"}
-    assert {"hand", "new", "config"} <= names and len(names) == 16
+    assert {"hand", "new", "config"} <= names and len(names) == 17
 
 
 async def test_a_command_from_outside_a_server_is_answered_and_goes_no_further() -> None:
     group = GameGroup()
     outside = MockInteraction(guild_id=None, kind=discord.InteractionType.application_command)
     assert not await group.interaction_check(outside)
-    assert outside.answers() == [("send_message", replies.WRONG_SERVER)] and outside.private()
+    assert outside.answers() == [("send_message", replies.SERVER_ONLY)] and outside.private()
     inside = MockInteraction(kind=discord.InteractionType.application_command)
     assert await group.interaction_check(inside) and inside.answers() == []

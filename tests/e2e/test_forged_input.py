@@ -321,14 +321,14 @@ async def test_bad_slash_input_gets_a_short_answer_and_changes_nothing(
     assert match_rows(w.db) == before
 
 
-async def test_a_slash_command_forged_from_a_dm_is_refused(world):
+async def test_a_server_command_from_a_dm_is_refused_and_points_to_mine(world):
     w = world
     inter = await answered(
         await w.fake.forge_slash(
             w.alice, w.fake.state.dm_channel(w.alice), "game list", scope=w.home
         )
     )
-    assert answer_text(inter) == replies.WRONG_SERVER
+    assert answer_text(inter) == replies.SERVER_ONLY
 
 
 async def test_nothing_above_left_a_traceback_or_a_problem(world):
