@@ -187,6 +187,26 @@ async def test_a_lobby_click_forged_on_another_message_rewrites_only_the_lobby(w
     assert table.edits == table_edits and "(2/2-4 seats)" in lobby.text
 
 
+async def test_a_dm_button_forged_by_someone_not_playing_changes_nothing(world):
+    """A DM is one person's: a Your move, panel or move id forged from
+    another person's DMs opens or plays nothing of the match."""
+    w, fake = world, world.fake
+    user, match = owing_user(w)
+    before = match_rows(w.db)
+    dm = fake.state.dm_channel(w.carol)
+    for custom_id, kind, values in (
+        (f"turn:{w.match_id}", 2, None),
+        (f"hand:{w.match_id}", 2, None),
+        (f"g:{w.match_id}:{match.seq}:{match.legal(match.to_act()[0])[0].key()}", 2, None),
+        (f"mk:{w.match_id}:{match.seq}", 3, ["0"]),
+    ):
+        inter = await answered(
+            await fake.forge(w.carol, dm, w.table, custom_id, component_type=kind, values=values)
+        )
+        assert answered_privately(inter) and answer_text(inter) == replies.NOT_SEATED, inter
+    assert match_rows(w.db) == before
+
+
 async def test_a_member_of_both_servers_cannot_move_from_the_other_one(world):
     w, fake = world, world.fake
     user, match = owing_user(w)

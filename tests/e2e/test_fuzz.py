@@ -183,6 +183,8 @@ class Forger:
                 lambda: f"gg:{mid}:{seq}",
                 lambda: f"hand:{mid}",
                 lambda: f"panel:{mid}",
+                lambda: f"turn:{rnd.choice([m.id, mid])}",
+                lambda: f"mk:{rnd.choice([m.id, mid])}:{rnd.choice([seq, stale])}",
                 lambda: (
                     f"lobby:{rnd.choice([m.id, self.w.lobby_id, mid])}:"
                     f"{rnd.choice(['join', 'leave', 'bot', 'start', 'cancel', 'fly', 'x' * 10])}"
@@ -238,6 +240,10 @@ class Forger:
         if user not in m.users:
             return False
         seat = m.users.index(user)
+        if custom_id == f"turn:{m.id}" and component_type == 2:  # Your move rolls for its player
+            return self.match.forced(seat) is not None
+        if custom_id == f"mk:{m.id}:{self.seq}" and component_type == 3:
+            return True  # dice marked by their player: maybe a real reroll
         action, choice = ACTION.fullmatch(custom_id), CHOICE.fullmatch(custom_id)
         if action and component_type == 2 and int(action[1]) == m.id and int(action[2]) == self.seq:
             return action[3] in self.legal[seat]

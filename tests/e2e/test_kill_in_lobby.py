@@ -15,6 +15,7 @@ from .bot_helpers import (
     answered,
     current_table,
     match_rows,
+    pick,
     read_db,
     replayed,
     reply,
@@ -63,23 +64,19 @@ async def play_one_move(w, channel, match_id: int) -> None:
     user = next(u for u in (w.alice, w.bob, w.carol) if u.id == seats[match.to_act()[0]])
     panel = await reply(await w.fake.slash(user, channel, "game hand", match=match_id))
     assert panel.ephemeral
-    for select in [s for s in panel.selects() if s["custom_id"].startswith("gg:")]:
-        await answered(
-            await w.fake.select(
-                user, panel, [select["options"][0]["value"]], custom_id=select["custom_id"]
-            )
-        )
     moves = [s for s in panel.selects() if s["custom_id"].startswith("gs:")]
-    if moves:
+    buttons = [b for b in panel.buttons() if b["custom_id"].startswith("g:")]
+    if moves:  # a move list (whole turns first)
         await answered(
             await w.fake.select(
                 user, panel, [moves[0]["options"][0]["value"]], custom_id=moves[0]["custom_id"]
             )
         )
-    else:
-        first = next(b for b in panel.buttons() if b["custom_id"].startswith("g:"))
-        await answered(await w.fake.click(user, panel, custom_id=first["custom_id"]))
-    await w.fake.wait_until(lambda: replayed(w.db, match_id).seq == match.seq + 1, 5, "the move")
+    elif buttons:
+        await answered(await w.fake.click(user, panel, custom_id=buttons[0]["custom_id"]))
+    else:  # a card first, then its first use
+        await pick(w.fake, user, panel)
+    await w.fake.wait_until(lambda: replayed(w.db, match_id).seq > match.seq, 5, "the move")
 
 
 def forget_killed(w, inters) -> None:

@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from cogs import replies
-from cogs.play.clicks import Clicks
+from cogs.play.clicks import Clicks, forced_steps
 from cogs.play.tables import Tables
+from rules import Match
 from storage import StaleCommit, Store
 from tests.cogs.helpers import GUILD_ID, MockBot, MockInteraction, MockMember, MockMessage
 from tests.cogs.matches import ALICE, BOB, CAROL, new_tables, started
@@ -201,3 +202,78 @@ async def test_a_move_that_loses_its_race_is_not_answered_with_its_panel(table: 
     assert [how for how, _a, _k in inter.response.answered] != ["edit_message"]
     assert replies.RACED in str(inter.answers())
     assert await table.unchanged()
+
+
+@pytest.fixture
+async def dice(store: Store) -> AsyncIterator[Table]:
+    """The dice game: Alice (seat 0) to roll, then Bob (the seed draws who starts)."""
+    seed = next(s for s in (f"dice-{i}" for i in range(20)) if first_to_act(s) == 0)
+    match_id = await started(store, "keltis_dice", [ALICE, BOB], seed=seed)
+    bot = MockBot()
+    tables = new_tables(store, bot)
+    tables.after_move = unittest.mock.AsyncMock()  # type: ignore[method-assign]
+    yield Table(store, bot, tables, Clicks(tables), match_id)
+    await tables.stop()
+
+
+def first_to_act(seed: str) -> int:
+    return Match.new("keltis_dice", 2, seed).to_act()[0]
+
+
+async def logged(table: Table) -> list[tuple[int, str]]:
+    loaded = await table.store.load(table.match_id)
+    assert loaded.match is not None
+    return loaded.match.log
+
+
+async def test_your_move_makes_a_roll_that_is_the_only_choice(dice: Table) -> None:
+    inter = MockInteraction(user=dice.member(ALICE), client=dice.bot)
+    await dice.clicks.open_panel(inter, dice.match_id, edit=False, turn=True)
+    assert await logged(dice) == [(0, "roll")]
+    [(how, _args, kwargs)] = inter.response.answered
+    assert how == "send_message" and kwargs["ephemeral"]  # the panel, after the roll
+    assert "Reroll" in str(kwargs["view"].to_components())
+
+
+async def test_my_hand_only_shows_the_panel(dice: Table) -> None:
+    inter = MockInteraction(user=dice.member(ALICE), client=dice.bot)
+    await dice.clicks.open_panel(inter, dice.match_id, edit=False)
+    assert await logged(dice) == []
+    bob = MockInteraction(user=dice.member(BOB), client=dice.bot)
+    await dice.clicks.open_panel(bob, dice.match_id, edit=False, turn=True)
+    assert await logged(dice) == []  # not his turn: nothing is made for him
+
+
+async def test_the_dice_marked_in_one_select_are_rerolled(dice: Table) -> None:
+    await click(dice, ALICE, "roll")
+    loaded = await dice.store.load(dice.match_id)
+    assert loaded.match is not None
+    faces = loaded.match.view(0)["dice"]
+    inter = MockInteraction(user=dice.member(ALICE), client=dice.bot)
+    await dice.clicks.on_marks(inter, dice.match_id, 1, ["2", "0"])
+    [(seat, key)] = (await logged(dice))[1:2]
+    assert seat == 0 and key.startswith("reroll:")
+    assert sorted(key.split(":")[1]) == sorted(faces[0] + faces[2])
+
+
+@pytest.mark.parametrize("values", [["5"], ["x"], [], ["0", "0"], ["²"], ["-1"]])
+async def test_forged_marks_change_nothing(dice: Table, values: list[str]) -> None:
+    await click(dice, ALICE, "roll")
+    inter = MockInteraction(user=dice.member(ALICE), client=dice.bot)
+    await dice.clicks.on_marks(inter, dice.match_id, 1, values)
+    if values == ["0", "0"]:  # the same die twice is that die
+        assert len(await logged(dice)) == 2
+        return
+    assert inter.answers() == [("send_message", replies.INVALID_BUTTON)] and inter.private()
+    assert len(await logged(dice)) == 1
+
+
+def test_forced_steps_make_only_the_seats_own_decisions_that_are_no_decision() -> None:
+    dice = Match.new("keltis_dice", 2, "forced-steps")
+    first = dice.to_act()[0]
+    assert forced_steps(dice, 1 - first) == [] and dice.seq == 0  # not the other seat's
+    [events] = forced_steps(dice, first)
+    assert dice.log == [(first, "roll")] and any(e["type"] == "roll" for e in events)
+    assert forced_steps(dice, first) == []  # the reroll is a choice
+    keltis = Match.new("keltis", 2, "forced-steps")
+    assert forced_steps(keltis, keltis.to_act()[0]) == [] and keltis.seq == 0
