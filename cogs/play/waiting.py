@@ -38,22 +38,35 @@ NOTHING_WAITING = N_(
 )
 
 
-async def waiting_on(store: Store, user_id: int, guild_id: int | None) -> list[MatchInfo]:
+#: a match waiting on someone, and since when
+Waiting = tuple[MatchInfo, datetime]
+
+
+async def waiting_on(store: Store, user_id: int, guild_id: int | None) -> list[Waiting]:
     """The active matches in which `user_id` owes a decision now, in one
     server (or in all when `guild_id` is None), longest waiting first. A
     match that cannot be loaded is left out: the list is still useful."""
-    found: list[MatchInfo] = []
+    found: list[Waiting] = []
     for info in await store.live_matches(guild_id=guild_id, user_id=user_id, departed=False):
         if info.status != Status.ACTIVE:
             continue
         try:
             loaded = await store.load(info.id)
+            if user_id in humans_owing(loaded):
+                found.append((loaded, await waiting_since(store, loaded)))
         except (CorruptMatch, UnknownMatch) as exc:
             log.warning("not listing match %s as waiting: %s", info.id, exc)
-            continue
-        if user_id in humans_owing(loaded):
-            found.append(loaded)
-    return sorted(found, key=lambda info: (info.updated_at, info.id))
+    return sorted(found, key=lambda waiting: (waiting[1], waiting[0].id))
+
+
+async def waiting_since(store: Store, info: MatchInfo) -> datetime:
+    """When the match's last move was made (its start, before any): the
+    match's `updated_at` also moves when a host sets its timer or pauses
+    it, which is no move of anyone's."""
+    last = await store.story(info.id, since=info.seq - 1) if info.seq else []
+    if last:
+        return last[-1].at
+    return info.started_at or info.updated_at
 
 
 def waited(since: datetime, now: datetime) -> str:
@@ -63,7 +76,7 @@ def waited(since: datetime, now: datetime) -> str:
     )
 
 
-def line(info: MatchInfo, now: datetime) -> str:
+def line(info: MatchInfo, since: datetime, now: datetime) -> str:
     game = _(presenter_for(info.game).title)
     link = f"[#{info.id}](https://discord.com/channels/{info.guild_id}/{info.place_id})"
     if info.paused:
@@ -72,17 +85,17 @@ def line(info: MatchInfo, now: datetime) -> str:
         "**{game}** {match} — waiting for {time}",
         game=game,
         match=link,
-        time=waited(info.updated_at, now),
+        time=waited(since, now),
     )
 
 
-def render(matches: list[MatchInfo], now: datetime) -> tuple[discord.Embed, discord.ui.View]:
+def render(matches: list[Waiting], now: datetime) -> tuple[discord.Embed, discord.ui.View]:
     """The list (at most MAX_LISTED lines, within the description's limit)
     with a Your move button per listed match not paused, and how many more."""
     lines: list[str] = []
     budget = DESCRIPTION_LIMIT - 100  # room for the "more" line
-    for info in matches[:MAX_LISTED]:
-        text = line(info, now)
+    for info, since in matches[:MAX_LISTED]:
+        text = line(info, since, now)
         if sum(len(t) + 1 for t in lines) + len(text) > budget:
             break
         lines.append(text)
@@ -91,7 +104,7 @@ def render(matches: list[MatchInfo], now: datetime) -> tuple[discord.Embed, disc
         more = len(matches) - len(shown)
         lines.append(ngettext("…and {n} more match.", "…and {n} more matches.", more))
     view = discord.ui.View(timeout=None)
-    for info in shown:
+    for info, _since in shown:
         if not info.paused:
             label = _("#{match} {game}", match=info.id, game=_(presenter_for(info.game).title))
             view.add_item(TurnButton(info.id, label=label[:80]))

@@ -170,3 +170,17 @@ async def test_a_damaged_match_is_left_out_and_the_rest_listed(store, clock, cap
         _inter, _embed, buttons = await mine(store, clock)
     assert [b.match_id for b in buttons] == [fine]
     assert f"match {damaged}" in caplog.text
+
+
+async def test_the_wait_counts_from_the_last_move_not_a_hosts_change(store, clock):
+    mid = await keltis(store, 1)  # Bob plays first
+    loaded = await store.load(mid)
+    assert loaded.match is not None
+    card = loaded.match.view(1)["hand"][0]
+    steps = [loaded.match.act(1, f"discard:{card}", 0), loaded.match.act(1, "draw:deck", 1)]
+    await store.commit_move(mid, loaded.match, steps)  # Bob's move: now Alice's turn
+    clock.now_s += 5 * HOUR
+    await store.set_match_settings(mid, {"reminder": 60})  # a host's change, not a move
+    clock.now_s += HOUR
+    _inter, embed, _buttons = await mine(store, clock)
+    assert embed is not None and "waiting for 6 hr" in (embed.description or "")
