@@ -183,8 +183,8 @@ class Forger:
                 lambda: f"gg:{mid}:{seq}",
                 lambda: f"hand:{mid}",
                 lambda: f"panel:{mid}",
-                lambda: f"turn:{rnd.choice([m.id, mid])}",
-                lambda: f"mk:{rnd.choice([m.id, mid])}:{rnd.choice([seq, stale])}",
+                lambda: f"turn:{rnd.choice([m.id, 0, 10**17])}",  # (another live match's
+                lambda: f"mk:{rnd.choice([m.id, 0])}:{rnd.choice([seq, stale])}",  # may be real)
                 lambda: (
                     f"lobby:{rnd.choice([m.id, self.w.lobby_id, mid])}:"
                     f"{rnd.choice(['join', 'leave', 'bot', 'start', 'cancel', 'fly', 'x' * 10])}"
