@@ -97,8 +97,7 @@ def _add_toggles(
                 label=f"{label} {'🎲' if marked else '✋'}",
             )
         )
-    for i, (key, label) in enumerate(presenter.toggle_moves(state, mask)):
-        view.add_item(ActionButton(match_id, seq, key, label=label, row=1 + i // BUTTONS_PER_ROW))
+    _add_marked_moves(view, match_id, seq, presenter, state, mask)
 
 
 def _add_marking(
@@ -113,13 +112,20 @@ def _add_marking(
     whose chosen items are the move (row 0; no toggling click by click),
     then the moves with nothing marked (rows 1-3), each one click."""
     options = [
-        discord.SelectOption(label=_("{item} (die {n})", item=label, n=i + 1), value=str(i))
+        discord.SelectOption(label=f"{label} #{i + 1}", value=str(i))
         for i, label in enumerate(labels)
     ]
     view.add_item(
         MarkSelect(match_id, seq, options, placeholder=_(presenter.marking_placeholder), row=0)
     )
-    for i, (key, label) in enumerate(presenter.toggle_moves(state, 0)):
+    _add_marked_moves(view, match_id, seq, presenter, state, 0)
+
+
+def _add_marked_moves(
+    view: discord.ui.View, match_id: int, seq: int, presenter: Presenter, state: dict, mask: int
+) -> None:
+    """The moves the items marked in `mask` give (rows 1-3), each one click."""
+    for i, (key, label) in enumerate(presenter.toggle_moves(state, mask)):
         view.add_item(ActionButton(match_id, seq, key, label=label, row=1 + i // BUTTONS_PER_ROW))
 
 
