@@ -82,15 +82,38 @@ async def say(interaction, text: str, **params) -> None:
         await interaction.response.send_message(text, ephemeral=True)
 
 
+#: Discord's code for an interaction it no longer knows: not answered within
+#: its 3 s (a busy machine), so nothing can be said through it any more
+UNKNOWN_INTERACTION = 10062
+
+
+def expired(exc: BaseException) -> bool:
+    """Did Discord refuse an answer because the interaction had expired?"""
+    return isinstance(exc, discord.NotFound) and exc.code == UNKNOWN_INTERACTION
+
+
+def log_expired(log, interaction) -> None:
+    """One line, no traceback: no bug of ours, and no one left to tell."""
+    log.warning(
+        "interaction %s expired before it was answered (Discord allows 3 s); "
+        "the user saw no answer",
+        getattr(interaction, "id", "?"),
+    )
+
+
 async def guarded(interaction, work, log) -> None:
     """Run a handler; whatever goes wrong, the user gets a polite answer.
     Read-only storage is not a bug and no retry can fix it (the store has
     logged it once), so the player is told so instead of "try again"; a
-    store closed by a shutdown is not a bug either."""
+    store closed by a shutdown is not a bug either. An interaction that
+    expired before it was answered can be told nothing: one warning."""
     try:
         with speaking(getattr(interaction, "locale", None)):
             await work
     except Exception as exc:
+        if expired(exc):
+            log_expired(log, interaction)
+            return
         answer = next((text for kind, text in EXPECTED if isinstance(exc, kind)), None)
         if answer is None:
             answer = BROKEN
@@ -98,7 +121,10 @@ async def guarded(interaction, work, log) -> None:
         try:
             with speaking(getattr(interaction, "locale", None)):
                 await say(interaction, answer)
-        except Exception:
+        except Exception as apology:
+            if expired(apology):
+                log_expired(log, interaction)
+                return
             log.exception(
                 "could not even apologise for interaction %s", getattr(interaction, "id", "?")
             )

@@ -5,13 +5,16 @@ Only the clicker's own ephemeral panel may be replaced by an answer."""
 from __future__ import annotations
 
 import logging
+import unittest.mock
 from types import SimpleNamespace
 
+import discord
 import pytest
 
 from cogs import replies
 from cogs.replies import own_panel
 from storage import ReadOnlyStorage, StoreClosed
+from tests.cogs.helpers import MockInteraction
 
 
 class Response:
@@ -89,3 +92,52 @@ def test_the_clickers_own_ephemeral_panel_is_theirs():
 )
 def test_anything_else_is_not(inter):
     assert not own_panel(inter)
+
+
+# -- an interaction that expired before it was answered (issue 27) ------------------
+
+
+def unknown_interaction() -> discord.NotFound:
+    """What Discord answers to an answer that came too late."""
+    response = unittest.mock.Mock(status=404, reason="Not Found")
+    return discord.NotFound(response, {"code": 10062, "message": "Unknown interaction"})
+
+
+def expired_interaction() -> MockInteraction:
+    """An interaction whose every answer Discord refuses: it has expired."""
+    interaction = MockInteraction(kind=discord.InteractionType.application_command)
+    interaction.response.send_message.side_effect = unknown_interaction()
+    interaction.followup.send.side_effect = unknown_interaction()
+    return interaction
+
+
+async def answering(interaction) -> None:
+    await interaction.response.send_message("Your move", ephemeral=True)
+
+
+@pytest.mark.parametrize(
+    "work",
+    [answering, lambda interaction: fails_with(unknown_interaction())],
+    ids=["the answer is refused", "the handler raised it"],
+)
+async def test_an_expired_interaction_is_one_warning_without_a_traceback(caplog, work):
+    interaction = expired_interaction()
+    log = logging.getLogger("test.replies")
+    with caplog.at_level(logging.DEBUG):
+        await replies.guarded(interaction, work(interaction), log)
+    [record] = [r for r in caplog.records if r.name == "test.replies"]
+    assert record.levelno == logging.WARNING and record.exc_info is None
+    assert "expired" in record.getMessage() and str(interaction.id) in record.getMessage()
+    assert not [r for r in caplog.records if r.exc_info]  # nothing anywhere logged a traceback
+    interaction.followup.send.assert_not_awaited()  # no apology tried through a dead interaction
+
+
+async def test_a_bug_whose_apology_finds_the_interaction_expired_keeps_only_its_own_traceback(
+    caplog,
+):
+    interaction = expired_interaction()
+    log = logging.getLogger("test.replies")
+    await replies.guarded(interaction, fails_with(RuntimeError("boom")), log)
+    bug, late = [r for r in caplog.records if r.name == "test.replies"]
+    assert bug.exc_info and bug.levelno == logging.ERROR
+    assert late.levelno == logging.WARNING and late.exc_info is None
