@@ -22,17 +22,21 @@ and compared with the source row by row (JSON compared as values), and every
 started match is replayed from its log and must give its snapshot. Anything
 that differs, or a source row that cannot be read (broken JSON, or text that
 PostgreSQL's jsonb cannot hold), rolls the copy back and is named in the error.
+An SQLite file that is no usable database (not SQLite, another program's,
+cut short, damaged) is refused in one line, as the bot refuses it.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import math
 import sqlite3
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,8 +45,9 @@ import asyncpg
 
 from rules import Match
 from rules.core.match import RECORD_FORMAT
-from storage import migrations
+from storage import checks, migrations
 from storage.database import prepare_file
+from storage.errors import SchemaTooNew, UnusableDatabase
 from storage.postgres import connect as pg_connect
 from storage.postgres import schema as pg_schema
 from storage.records import dumps
@@ -133,22 +138,44 @@ class SqliteEnd:
         self.path = path
         self.where = str(path)
 
+    @contextlib.contextmanager
+    def _usable(self) -> Iterator[None]:
+        """A file that is no usable database (storage/checks.py: not SQLite,
+        another program's, truncated, damaged) is a TransferError naming it."""
+        try:
+            yield
+        except UnusableDatabase as exc:
+            raise TransferError(f"{self.where}: {exc.problem}") from exc
+        except (sqlite3.Error, OSError) as exc:
+            unusable = checks.explain(self.path, exc)
+            if unusable is None:
+                raise
+            raise TransferError(f"{self.where}: {unusable.problem}") from exc
+
     def columns(self, conn: sqlite3.Connection) -> dict[str, list[str]]:
         return {t: [r[1] for r in conn.execute(f"PRAGMA table_info({t})")] for t, _ in TABLES}
 
     def read(self) -> tuple[Snapshot, dict[str, list[str]]]:
         if not self.path.is_file():
             raise TransferError(f"{self.where}: no such database file")
+        with self._usable():
+            checks.check_header(self.path)
+            return self._read()
+
+    def _read(self) -> tuple[Snapshot, dict[str, list[str]]]:
         conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
         try:
             conn.row_factory = sqlite3.Row
             found = migrations.current_version(conn, self.where)
+            if found > migrations.latest():
+                raise SchemaTooNew(self.path, found, migrations.latest())
             if found != migrations.latest():
                 raise TransferError(
                     f"{self.where}: schema version {found}, not {migrations.latest()}: start the "
                     "bot on it once (it migrates the file), stop it, then copy"
                 )
             conn.execute("BEGIN")  # one consistent read of every table
+            checks.check_integrity(conn, self.path, budget=math.inf)  # every page, however long
             snap = Snapshot()
             for table, key in TABLES:
                 rows = conn.execute(f"SELECT * FROM {table} ORDER BY {', '.join(key)}")
@@ -164,7 +191,12 @@ class SqliteEnd:
     def write(self, snap: Snapshot, source_columns: dict[str, list[str]]) -> Snapshot:
         """Create the file, write everything in one transaction, read it back
         and verify before committing."""
+        with self._usable():
+            return self._write(snap, source_columns)
+
+    def _write(self, snap: Snapshot, source_columns: dict[str, list[str]]) -> Snapshot:
         if self.path.exists() and self.path.stat().st_size:
+            checks.check_header(self.path)
             conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
             try:
                 busy = (
