@@ -9,6 +9,7 @@ import discord
 from cogs import replies
 from cogs.hosting import forget as forget_data
 from cogs.hosting.settings import (
+    MATCH_KEYS,
     POLICIES,
     describe_duration,
     match_settings,
@@ -217,9 +218,11 @@ class Moderation:
         await self._say_settings(interaction, N_("Match #{match} now:\n{settings}"), loaded)
 
     async def _say_settings(self, interaction, text: str, info: MatchInfo) -> None:
-        """`text` with the match's id and its settings as they stand."""
+        """`text` with the match's id and its own settings as they stand (its
+        timers: the server-wide ones are `/game config`'s, not the match's)."""
         settings = await match_settings(self.store, info)
-        await say(interaction, text, match=info.id, settings=describe_settings(settings))
+        timers = {key: settings[key] for key in MATCH_KEYS}
+        await say(interaction, text, match=info.id, settings=describe_settings(timers))
 
     @staticmethod
     def _parse(reminder, timeout, policy) -> dict:

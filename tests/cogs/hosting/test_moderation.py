@@ -59,3 +59,31 @@ async def test_a_member_who_is_no_host_is_refused_privately(store: Store) -> Non
     assert inter.answers() == [("send_message", replies.NOT_HOST)] and inter.private()
     parts.seats.to_bot.assert_not_awaited()
     tables.after_move.assert_not_awaited()  # type: ignore[attr-defined]
+
+
+# -- /game timer: a match's own settings under its title (issue 27) -----------------
+
+
+async def test_a_matchs_timers_are_said_without_the_servers_settings(store: Store) -> None:
+    moderation, _, parts, match_id = await hosting(store)
+    for key, value in (("host_role", 777), ("language", "ja"), ("threads", False)):
+        await store.set_setting(GUILD_ID, key, value)
+    await store.set_setting(GUILD_ID, "reminder", 3 * 3600)
+    shown = asked_by(BOB, manages=False)  # anyone may look
+    await moderation.timer(shown, await store.info(match_id), None, None, None)
+    changed = asked_by(HOST, manages=True)
+    await moderation.timer(changed, await store.info(match_id), "2h", None, "bot")
+    for inter, title, reminder, policy in (
+        (shown, f"Match #{match_id}:", "3h", "wait for ever"),
+        (changed, f"Match #{match_id} now:", "2h", "a bot makes the move"),
+    ):
+        [(how, text)] = inter.answers()
+        assert how == "send_message" and inter.private()
+        title_line, *lines = str(text).splitlines()
+        assert title_line == title
+        assert lines == [
+            f"Reminder after: **{reminder}**",
+            "Timeout after: **never**",
+            f"On timeout: **{policy}**",
+        ]
+    parts.deadlines.schedule.assert_awaited_once()  # the change rescheduled the match
