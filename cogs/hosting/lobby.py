@@ -18,6 +18,14 @@ from cogs.hosting.game_options import OptionProblem, engine_options, options_tex
 from cogs.hosting.lobby_button import BOT_OPS, LOBBY_OPS, LobbyButton
 from cogs.hosting.settings import may_host_new, may_manage, server_settings
 from cogs.i18n import N_, _, ngettext, speaking
+from cogs.permissions import (
+    CREATE_THREADS,
+    FILES,
+    SEND_IN_THREADS,
+    lacking,
+    table_needs,
+    words,
+)
 from cogs.presenters import presenter_for
 from cogs.presenters.seats import bot_name
 from cogs.replies import say
@@ -26,6 +34,14 @@ from rules.bots import DEFAULT_LEVEL
 from storage import MatchInfo, SeatError, Status, UnknownMatch, WrongStatus
 
 log = logging.getLogger(__name__)
+
+CANNOT_OPEN = N_(
+    "I can't host a match in this channel: I'm missing {missing} here. A moderator can "
+    "give it to me in the channel's settings (Edit Channel → Permissions); "
+    "`/game config` shows what I have."
+)
+NO_THREAD = N_("The match is played in this channel: for a thread of its own I need {missing}.")
+NO_PICTURES = N_("The table goes without a board picture here: that needs {missing}.")
 
 #: a lobby that is no more, in words
 STATUS_WORDS = {
@@ -127,6 +143,23 @@ class Lobbies:
         except OptionProblem as exc:
             await say(interaction, str(exc))
             return
+        # What the bot may do here, as Discord says with the command: a
+        # match whose table can never be shown is not opened at all.
+        permissions = interaction.app_permissions
+        in_thread = isinstance(interaction.channel, discord.Thread)
+        missing = lacking(permissions, table_needs(in_thread))
+        if missing:
+            await say(interaction, CANNOT_OPEN, missing=words(missing))
+            return
+        notes = []
+        threads = (await server_settings(self.store, interaction.guild_id or 0))["threads"]
+        if threads and not here and not in_thread:
+            no_thread = lacking(permissions, (CREATE_THREADS, SEND_IN_THREADS))
+            if no_thread:
+                here = True
+                notes.append(_(NO_THREAD, missing=words(no_thread)))
+        if not permissions.attach_files:
+            notes.append(_(NO_PICTURES, missing=words([FILES])))
         match_id = await self.store.create_lobby(
             interaction.guild_id,
             interaction.channel_id,
@@ -144,7 +177,6 @@ class Lobbies:
             thread_name = _("{game} #{match}", game=_(presenter_for(game_id).title), match=match_id)
         guild_id = interaction.guild_id
         assert guild_id is not None  # /game runs in servers only (cogs/game_group.py)
-        threads = (await server_settings(self.store, guild_id))["threads"]
         # Held until the thread is recorded, so that a quick Join or Start
         # (which take the same lock) cannot put the table in the channel.
         assert view is not None  # an open lobby has its buttons
@@ -160,6 +192,8 @@ class Lobbies:
                     await self.store.set_thread(match_id, thread.id)
                 except discord.HTTPException as exc:
                     log.info("no thread for match %s (%s); playing in the channel", match_id, exc)
+        if notes:  # what the match goes without, to its creator only
+            await interaction.followup.send("\n".join(notes), ephemeral=True)
         if seats is not None and len(info.seats) >= seats:
             await self.start(info, self.deal(info))
 

@@ -18,6 +18,7 @@ from cogs.hosting.settings import (
     server_settings,
 )
 from cogs.i18n import LANGUAGES, N_, _, speaking
+from cogs.permissions import report
 from cogs.play.turns import humans_owing
 from cogs.replies import say
 from storage import MatchInfo, SeatError, Status
@@ -295,11 +296,8 @@ class Moderation:
             for key, value in changes.items():
                 await self.store.set_setting(guild_id, key, value)
         settings = await server_settings(self.store, guild_id)
-        await say(
-            interaction,
-            N_("Game settings of this server:\n{settings}"),
-            settings=describe_settings(settings),
-        )
+        said = _("Game settings of this server:\n{settings}", settings=describe_settings(settings))
+        await say(interaction, f"{said}\n\n{report(interaction.app_permissions)}")
 
     # -- players -----------------------------------------------------------------------------
     async def notify(self, interaction: discord.Interaction, mode: str) -> None:

@@ -15,6 +15,7 @@ from cogs.play.buttons import ITEMS
 from cogs.play.clicks import Clicks
 from cogs.play.commands import PlayCommands
 from cogs.play.concede import Concessions
+from cogs.play.places import PermissionChanges
 from cogs.play.tables import Tables
 
 if TYPE_CHECKING:
@@ -29,3 +30,6 @@ async def setup(bot: GameHost) -> None:
     bot.concessions = Concessions(tables)
     bot.add_dynamic_items(*ITEMS)
     await add_game_cog(bot, PlayCommands(bot))
+    await bot.add_cog(
+        PermissionChanges(tables.places, lambda match_id: tables.editor.want(match_id))
+    )

@@ -9,6 +9,7 @@ transaction (`unstored`, `stored`), or at shutdown (`store_all`).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from datetime import UTC, datetime
@@ -19,6 +20,7 @@ import discord
 from cogs.i18n import _, speaking
 from cogs.language import Languages
 from cogs.play.buttons import TurnButton
+from cogs.play.places import Places
 from cogs.presenters import presenter_for
 from storage import MatchInfo, MessageRef
 
@@ -35,12 +37,19 @@ def turn_view(match_id: int) -> discord.ui.View:
     return view
 
 
+#: how long a user whose DMs refused the bot is not sent another (each refusal
+#: is an invalid request to Discord)
+DMS_CLOSED_FOR = 3600.0
+
+
 class Pings:
-    def __init__(self, bot: discord.Client, store: Store, languages: Languages):
+    def __init__(self, bot: discord.Client, store: Store, languages: Languages, places: Places):
         self.bot = bot
         self.store = store
         self.languages = languages
+        self.places = places
         self._pings: dict[int, MessageRef] = {}  # match -> its last ping, not stored yet
+        self._dms_closed: dict[int, float] = {}  # user -> when their DMs refused the bot
 
     def unstored(self, match_id: int) -> MessageRef | None:
         """The match's last ping, if posted since its last move."""
@@ -59,30 +68,22 @@ class Pings:
         message (falling back to the mention when their DMs are closed), or
         nothing. The previous mention is removed so the thread stays short."""
         presenter = presenter_for(loaded.game)
-        where = f"https://discord.com/channels/{loaded.guild_id}/{loaded.place_id}"
         mention = []
         for user_id in sorted(users):
             mode = await self.store.get_user_setting(user_id, "notify", "mention")
-            if mode == "dm":
-                try:
-                    user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-                    with speaking(await self.languages.of_user(user_id)):  # a DM: theirs
-                        params = dict(game=_(presenter.title), match=loaded.id, link=where)
-                        text = (
-                            _("⏰ Reminder: your move in {game} #{match}: {link}", **params)
-                            if reminder
-                            else _("Your move in {game} #{match}: {link}", **params)
-                        )
-                        await user.send(text, view=turn_view(loaded.id))
-                    continue
-                except discord.HTTPException:
-                    pass  # DMs closed: mention them in the thread instead
+            if mode == "dm" and await self._dm(loaded, user_id, reminder=reminder):
+                continue  # (DMs closed: mention them in the thread instead)
             if mode != "off":
                 mention.append(user_id)
         if not mention:
             return
+        place_id = await self.places.usable(loaded)
+        if place_id is None:  # the thread and channel are closed to the bot: by DM, then
+            for user_id in mention:
+                await self._dm(loaded, user_id, reminder=reminder)
+            return
         mentions = " ".join(f"<@{u}>" for u in mention)
-        channel = self.bot.get_partial_messageable(loaded.place_id)
+        channel = self.bot.get_partial_messageable(place_id)
         with speaking(await self.languages.of_server(loaded.guild_id)):  # in the thread
             if reminder:
                 text = _(
@@ -99,11 +100,19 @@ class Pings:
                     match=loaded.id,
                     hint=presenter.ping_hint,
                 )
-            message = await channel.send(
-                text,
-                view=turn_view(loaded.id),
-                allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
-            )
+            try:
+                message = await channel.send(
+                    text,
+                    view=turn_view(loaded.id),
+                    allowed_mentions=discord.AllowedMentions(
+                        users=True, roles=False, everyone=False
+                    ),
+                )
+            except discord.HTTPException as exc:  # mended for the next time; by DM now
+                await self.places.refused(loaded, place_id, exc)
+                for user_id in mention:
+                    await self._dm(loaded, user_id, reminder=reminder)
+                return
         # Stored with the match's next move (one transaction per move), or at shutdown.
         old = self._pings.get(loaded.id) or await self.store.message(loaded.id, "ping")
         self._pings[loaded.id] = MessageRef(
@@ -117,14 +126,47 @@ class Pings:
                     .delete()
                 )
 
+    async def _dm(self, loaded: MatchInfo, user_id: int, *, reminder: bool) -> bool:
+        """Tell one player by DM, in their language; False when their DMs
+        are closed (then they are not tried again for a while: each refusal
+        is an invalid request to Discord)."""
+        now = asyncio.get_running_loop().time()
+        if now - self._dms_closed.get(user_id, -DMS_CLOSED_FOR) < DMS_CLOSED_FOR:
+            return False
+        title = presenter_for(loaded.game).title
+        where = f"https://discord.com/channels/{loaded.guild_id}/{loaded.place_id}"
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            with speaking(await self.languages.of_user(user_id)):  # a DM: theirs
+                params = dict(game=_(title), match=loaded.id, link=where)
+                text = (
+                    _("⏰ Reminder: your move in {game} #{match}: {link}", **params)
+                    if reminder
+                    else _("Your move in {game} #{match}: {link}", **params)
+                )
+                await user.send(text, view=turn_view(loaded.id))
+            return True
+        except discord.HTTPException as exc:
+            log.info("no DM to %s for match %s: %s", user_id, loaded.id, exc)
+            self._dms_closed[user_id] = now
+            return False
+
     async def announce(self, loaded: MatchInfo, text: str, **params: Any) -> None:
         """A public line in the match's thread (hosts' and timeouts' doings),
-        in the server's language: `text` is a catalogue message."""
+        in the server's language: `text` is a catalogue message. Not where
+        the bot may not post (the table is shown again there once it may)."""
+        place_id = await self.places.usable(loaded)
+        if place_id is None:
+            log.info("not announcing in match %s: no place to post", loaded.id)
+            return
         with speaking(await self.languages.of_server(loaded.guild_id)):
             text = _(text, **params)
-        await self.bot.get_partial_messageable(loaded.place_id).send(
-            text, allowed_mentions=discord.AllowedMentions.none()
-        )
+        try:
+            await self.bot.get_partial_messageable(place_id).send(
+                text, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException as exc:
+            log.info("could not announce in match %s: %s", loaded.id, exc)
 
     async def close_thread(self, loaded: MatchInfo) -> None:
         """A finished match's thread is archived (it stays readable)."""

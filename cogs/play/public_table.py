@@ -20,8 +20,10 @@ import discord
 from cogs.history.story import recent_start, tell
 from cogs.i18n import _, speaking
 from cogs.language import Languages
+from cogs.permissions import Refusal, refusal
 from cogs.play.names import SeatNames
 from cogs.play.panels import table_view
+from cogs.play.places import Places
 from cogs.play.table_editor import TableEditor
 from cogs.presenters import Presenter, presenter_for
 from rules import Action
@@ -63,12 +65,14 @@ class PublicTable:
         config: Config,
         languages: Languages,
         names: SeatNames,
+        places: Places,
     ):
         self.bot = bot
         self.store = store
         self.config = config
         self.languages = languages
         self.names = names
+        self.places = places
         several = getattr(config, "shards", None) is not None  # other processes edit too
         self.editor = TableEditor(self._show_latest, self._seq_now if several else None)
 
@@ -83,7 +87,9 @@ class PublicTable:
         names_at = await self.names.history_names(loaded)
         return [line.text for line in tell(presenter_for(loaded.game), actions, names_at)]
 
-    async def render(self, loaded: LoadedMatch) -> Rendered:
+    async def render(self, loaded: LoadedMatch, *, image: bool = True) -> Rendered:
+        """The table as it stands (`image`: with the board picture, unless
+        the place refuses files)."""
         match = loaded.match
         assert match is not None
         presenter = presenter_for(loaded.game)
@@ -105,10 +111,10 @@ class PublicTable:
         elif loaded.paused and loaded.status == Status.ACTIVE:
             embed.description = _("⏸ **Paused by a host.**") + f"\n{embed.description or ''}"
         components = self.components(loaded, presenter, state)
-        image = await presenter.board_image(state, names)
-        if image:
+        picture = await presenter.board_image(state, names) if image else None
+        if picture:
             embed.set_image(url=f"attachment://{IMAGE_NAME}")
-        return Rendered(embed, components, image)
+        return Rendered(embed, components, picture)
 
     @staticmethod
     def components(
@@ -170,19 +176,39 @@ class PublicTable:
             return None
 
     async def _show(self, loaded: LoadedMatch) -> None:
+        """Show the table where the match can be shown now (cogs/play/places.py).
+        A refusal the bot can mend (a thread locked, archived or deleted)
+        is mended and the table shown once more; any other is not retried."""
+        for attempt in range(2):
+            place_id = await self.places.usable(loaded)
+            if place_id is None:
+                return  # shown again once a permission changes there
+            try:
+                await self._show_in(loaded, place_id)
+            except discord.HTTPException as exc:
+                if attempt or not await self.places.refused(loaded, place_id, exc):
+                    log.warning("the table of match %s was refused: %s", loaded.id, exc)
+                    return
+                loaded = await self.store.load(loaded.id)
+                continue
+            self.places.shown(loaded, place_id)
+            return
+
+    async def _show_in(self, loaded: LoadedMatch, place_id: int) -> None:
         match_id = loaded.id
-        table = await self.render(loaded)
-        channel = self.bot.get_partial_messageable(loaded.place_id)
+        table = await self.render(loaded, image=self.places.files_allowed(loaded, place_id))
+        channel = self.bot.get_partial_messageable(place_id)
         ref = await self.store.message(match_id, "table")
-        if ref is not None and _age_seconds(ref.posted_at) < self.config.table_max_age:
+        young = ref is not None and _age_seconds(ref.posted_at) < self.config.table_max_age
+        if ref is not None and young and ref.channel_id == place_id:
             try:
                 await channel.get_partial_message(ref.message_id).edit(
                     embed=table.embed, view=table.view, attachments=table.files()
                 )
                 return
-            except discord.NotFound:
-                pass
             except discord.HTTPException as exc:
+                if refusal(exc) not in (Refusal.GONE, Refusal.ARCHIVED, Refusal.OTHER):
+                    raise  # a permission or a lock: posting would be refused too
                 log.info("editing table of match %s failed (%s); posting a new one", match_id, exc)
         message = await channel.send(embed=table.embed, view=table.view, files=table.files())
         await self.store.set_message(match_id, "table", channel.id, message.id)

@@ -26,6 +26,7 @@ from cogs.play.click_timings import ClickTimings
 from cogs.play.hand_panels import HandPanels
 from cogs.play.names import SeatNames
 from cogs.play.pings import Pings
+from cogs.play.places import Places
 from cogs.play.public_table import PublicTable
 from cogs.play.seats import SeatService, every_guild
 from cogs.play.turns import bots_move_next, humans_owing, seat_of
@@ -70,11 +71,12 @@ class Tables:
         self.config = config
         self.languages = languages  # which language each message speaks
         self.names = SeatNames(bot, store)
-        self.public = PublicTable(bot, store, config, languages, self.names)
+        self.places = Places(bot, store, languages)
+        self.public = PublicTable(bot, store, config, languages, self.names, self.places)
         self.editor = self.public.editor
         self.names.redraw = self.editor.want
         self.hands = HandPanels(store, self.names)
-        self.pings = Pings(bot, store, languages)
+        self.pings = Pings(bot, store, languages, self.places)
         shards = getattr(config, "shards", None)
         self.seats = SeatService(
             store,
