@@ -19,7 +19,7 @@ from cogs import replies, stats_file
 from cogs.clock import Clock, OffsetClock
 from cogs.components import will_dispatch
 from cogs.config import Config
-from cogs.game_group import GameGroup
+from cogs.game_group import GameGroup, GameTree, UnreadableOptions
 from cogs.i18n import speaking
 from cogs.language import Languages
 from cogs.presenters import board_pool
@@ -96,6 +96,7 @@ class GameHost(commands.AutoShardedBot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            tree_cls=GameTree,  # reads a command's options before it runs
             **layout,
         )
         self.config = config
@@ -176,6 +177,7 @@ class GameHost(commands.AutoShardedBot):
             error,
             (
                 discord.app_commands.TransformerError,  # a value no client offers
+                UnreadableOptions,  # a value discord.py cannot even read
                 discord.app_commands.CheckFailure,  # answered by the check
             ),
         ):
@@ -183,6 +185,18 @@ class GameHost(commands.AutoShardedBot):
                 await replies.guarded(
                     interaction, replies.say(interaction, replies.BAD_OPTION), log
                 )
+            return
+        if isinstance(
+            error,
+            (
+                discord.app_commands.CommandNotFound,
+                discord.app_commands.CommandSignatureMismatch,
+            ),
+        ):  # not a command as synced: a client with an old list of them, or forged
+            log.warning("%s: %s (user %s)", type(error).__name__, error, interaction.user.id)
+            await replies.guarded(
+                interaction, replies.say(interaction, replies.UNKNOWN_COMMAND), log
+            )
             return
         log.error(
             "command %s failed",

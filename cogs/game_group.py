@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -33,6 +33,13 @@ log = logging.getLogger(__name__)
 MATCH_HELP = N_("The match's number (default: the match shown here, or your only one)")
 
 MAX_MATCH_ID = 2**63 - 1  # SQLite's integers; Discord's may be larger
+
+
+def is_whole(value: object) -> bool:
+    """Is an integer option's value an integer? (discord.py passes on what
+    came; only a forged request sends anything else, a bool included)"""
+    return isinstance(value, int) and not isinstance(value, bool)
+
 
 #: the `game` option's choices: the games offered in Discord
 GAME_CHOICES = [
@@ -64,6 +71,45 @@ class GameGroup(app_commands.Group):
         if interaction.guild_id is None and not in_dms:
             await say(interaction, replies.SERVER_ONLY)
             return False
+        return True
+
+
+class UnreadableOptions(app_commands.AppCommandError):
+    """A command whose option values discord.py cannot read (a member "abc",
+    a number "x"): no Discord client sends one, a forged request may. Raised
+    before the command runs, and answered by the tree's error handler."""
+
+
+#: an option holding subcommands (the command's own options are in the innermost)
+SUBCOMMAND_TYPES = (
+    discord.AppCommandOptionType.subcommand.value,
+    discord.AppCommandOptionType.subcommand_group.value,
+)
+
+
+def read_options(interaction: discord.Interaction) -> None:
+    """Read the options as discord.py is about to (its `Namespace` turns ids
+    into ints and numbers into floats), raising UnreadableOptions where it
+    would fail: it would fail outside any handler, and the interaction would
+    never be answered."""
+    data: Any = interaction.data or {}
+    try:
+        options = data.get("options", [])
+        while options and options[0].get("type") in SUBCOMMAND_TYPES:
+            options = options[0].get("options", [])
+        app_commands.Namespace(interaction, data.get("resolved", {}), options)
+    except Exception as exc:
+        raise UnreadableOptions(f"unreadable options: {exc}") from exc
+
+
+class GameTree(app_commands.CommandTree):
+    """The bot's command tree: a slash command's options are read before it
+    runs, so a forged value that discord.py cannot read is answered (by
+    the tree's on_error, cogs/app.py) instead of dropped."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if interaction.type is discord.InteractionType.application_command:
+            read_options(interaction)
         return True
 
 

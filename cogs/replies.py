@@ -141,6 +141,10 @@ SERVER_ONLY = N_(
 )
 LOBBY_UPDATED = N_("Done — the lobby message shows the seats.")
 BAD_OPTION = N_("One of the options has a value I can't use; please pick it from the list.")
+UNKNOWN_COMMAND = N_(
+    "I don't know that command as it was sent; your Discord may be showing an old list "
+    "of my commands (reloading Discord refreshes it). `/game help` shows what I can do."
+)
 UNKNOWN_GAME = N_("I don't know that game. Pick one from the list.")
 OPTIONS_TOO_LONG = N_("Those options are too long; write them like `side=B deals=3`.")
 NEGATIVE_BOTS = N_("The number of bots can't be negative.")

@@ -58,7 +58,12 @@ class HistoryCommands(GameCog):
     )
     @app_commands.describe(match=N_("The finished match's number"))
     async def replay(self, interaction: discord.Interaction, match: int) -> None:
-        await guarded(interaction, self.bot.logbook.show_replay(interaction, match, 0), log)
+        await with_match(  # an id out of any store's range is answered, as for the others
+            self.bot,
+            interaction,
+            match,
+            lambda info: self.bot.logbook.show_replay(interaction, info.id, 0),
+        )
 
     @app_commands.command(
         name="export", description=N_("A finished match's seed and moves, for replay")

@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 
 from cogs import replies
-from cogs.game_group import GAME_CHOICES, MATCH_HELP, GameCog, find_match, with_match
+from cogs.game_group import GAME_CHOICES, MATCH_HELP, GameCog, find_match, is_whole, with_match
 from cogs.hosting.game_options import with_slash_options
 from cogs.hosting.help import rules_embed, show_help
 from cogs.hosting.moderation import NOTIFY_MODES, POLICY_NAMES
@@ -70,6 +70,11 @@ class HostingCommands(GameCog):
         **options: Any,
     ) -> None:
         async def work() -> None:
+            # discord.py passes these on unchecked: a forged request may send any type
+            numbers = (bots,) if players is None else (bots, players)
+            if not isinstance(here, bool) or not all(is_whole(n) for n in numbers):
+                await say(interaction, replies.BAD_OPTION)
+                return
             if bots < 0:
                 await say(interaction, replies.NEGATIVE_BOTS)
                 return

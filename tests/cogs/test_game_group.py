@@ -5,10 +5,18 @@ commands out, and a command from outside a server is answered and stops."""
 from __future__ import annotations
 
 import discord
+import pytest
 from discord.ext import commands
 
 from cogs import replies
-from cogs.game_group import GameCog, GameGroup, add_game_cog
+from cogs.game_group import (
+    GameCog,
+    GameGroup,
+    GameTree,
+    UnreadableOptions,
+    add_game_cog,
+    is_whole,
+)
 from cogs.history.commands import HistoryCommands
 from cogs.hosting.commands import HostingCommands
 from cogs.play.commands import PlayCommands
@@ -60,3 +68,39 @@ async def test_a_command_from_outside_a_server_is_answered_and_goes_no_further()
     assert outside.answers() == [("send_message", replies.SERVER_ONLY)] and outside.private()
     inside = MockInteraction(kind=discord.InteractionType.application_command)
     assert await group.interaction_check(inside) and inside.answers() == []
+
+
+# -- the tree reads a command's options before it runs (issue 27) --------------------
+
+
+def game_tree() -> GameTree:
+    bot = commands.Bot(command_prefix="!", intents=discord.Intents.none(), tree_cls=GameTree)
+    assert isinstance(bot.tree, GameTree)
+    return bot.tree
+
+
+def stats_for(value: object) -> MockInteraction:
+    """`/game stats member:<value>`, as the gateway delivers it."""
+    interaction = MockInteraction(kind=discord.InteractionType.application_command)
+    member = {"name": "member", "type": discord.AppCommandOptionType.user.value, "value": value}
+    subcommand = {"name": "stats", "type": 1, "options": [member]}
+    interaction.data = {"id": "1", "name": "game", "type": 1, "options": [subcommand]}
+    return interaction
+
+
+@pytest.mark.parametrize("value", ["abc", ["x"], None, "1e3"])
+async def test_an_option_discord_py_cannot_read_fails_the_trees_check(value) -> None:
+    tree = game_tree()
+    with pytest.raises(UnreadableOptions):
+        await tree.interaction_check(stats_for(value))
+
+
+@pytest.mark.parametrize("value", ["1234", 1234])
+async def test_a_readable_option_passes_the_trees_check(value) -> None:
+    tree = game_tree()
+    assert await tree.interaction_check(stats_for(value)) is True
+
+
+def test_only_an_int_is_a_whole_number() -> None:
+    assert is_whole(3) and is_whole(10**30) and is_whole(-1)
+    assert not any(is_whole(v) for v in ("3", 3.0, True, None, [3]))

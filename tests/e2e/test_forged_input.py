@@ -158,7 +158,7 @@ async def test_refresh_on_ones_own_panel_still_redraws_it_in_place(world):
 async def test_another_server_can_neither_join_nor_add_bots_nor_start_a_lobby(world):
     w, fake = world, world.fake
     lobby = await reply(await fake.slash(w.alice, w.channel, "game new", game="cuttle", here=True))
-    [(lobby_id, _)] = [(m, r) for m, r in match_rows(w.db).items() if r[0] == "lobby"]
+    lobby_id = int(lobby.button("Join")["custom_id"].split(":")[1])  # other tests open lobbies too
     before, edits = match_rows(w.db), lobby.edits
     for op in ("join", "bot", "start", "cancel", "leave"):
         for user, where in (
@@ -349,6 +349,63 @@ async def test_a_server_command_from_a_dm_is_refused_and_points_to_mine(world):
         )
     )
     assert answer_text(inter) == replies.SERVER_ONLY
+
+
+# -- 7. the last tracebacks: input that raised, or was never answered (issue 27) ------------
+
+
+def log_lines(w, words: str) -> int:
+    return sum(words in line for line in w.bot.log_path.read_text(errors="replace").splitlines())
+
+
+@pytest.mark.parametrize(
+    "command,options,says",
+    [
+        # an integer or boolean option of another type: discord.py passes it on
+        ("game new", {"game": "keltis", "players": "two"}, replies.BAD_OPTION),
+        ("game new", {"game": "keltis", "bots": "two"}, replies.BAD_OPTION),
+        ("game new", {"game": "keltis", "here": "no"}, replies.BAD_OPTION),
+        # replay takes its id directly: out of any store's range, or no number
+        ("game replay", {"match": 10**30}, replies.UNKNOWN_MATCH),
+        ("game replay", {"match": "abc"}, replies.UNKNOWN_MATCH),
+        # an id discord.py cannot read, before any command runs
+        ("game stats", {"member": "abc"}, replies.BAD_OPTION),
+        ("game stats", {"member": ["x"]}, replies.BAD_OPTION),
+        ("game config", {"host_role": "abc"}, replies.BAD_OPTION),
+    ],
+)
+async def test_forged_values_that_raised_get_a_short_answer_and_no_traceback(
+    world, command, options, says
+):
+    w = world
+    before = match_rows(w.db)
+    inter = await answered(await w.fake.forge_slash(w.alice, w.channel, command, **options))
+    text = (await inter.wait_reply()).text
+    assert answered_privately(inter) and text == says, text
+    assert match_rows(w.db) == before
+    assert tracebacks(w.bot) == []
+
+
+@pytest.mark.parametrize(
+    "command,options,logged",
+    [
+        ("game frobnicate", {}, "CommandNotFound: Application command 'frobnicate' not found"),
+        ("game replay", {}, "CommandSignatureMismatch: The signature for command 'replay'"),
+    ],
+    ids=["an unknown subcommand", "a required option missing"],
+)
+async def test_a_command_not_as_synced_is_answered_and_logged_in_one_line(
+    world, command, options, logged
+):
+    """What a client with an old list of the commands sends, or a forger."""
+    w = world
+    before, lines = match_rows(w.db), log_lines(w, logged)
+    inter = await answered(await w.fake.forge_slash(w.alice, w.channel, command, **options))
+    text = (await inter.wait_reply()).text
+    assert answered_privately(inter) and text == replies.UNKNOWN_COMMAND, text
+    assert match_rows(w.db) == before
+    await w.fake.wait_until(lambda: log_lines(w, logged) == lines + 1, 3, "the log line")
+    assert tracebacks(w.bot) == []
 
 
 async def test_nothing_above_left_a_traceback_or_a_problem(world):

@@ -56,7 +56,8 @@ def build_command_data(
     """``data`` of a slash command (or autocomplete, when ``focused`` names the option being typed).
 
     ``checked=False`` skips the checks of option values (types, choices,
-    ranges, lengths) that Discord's client makes, as a forged request would;
+    ranges, lengths) and of subcommand names that Discord's client makes, as
+    a forged request would;
     ``scope`` finds the command synced to that guild even from elsewhere.
     """
     words = path.split()
@@ -80,6 +81,8 @@ def build_command_data(
             ),
             None,
         )
+        if spec is None and not checked:  # forged: a subcommand nobody synced
+            spec = {"name": word, "type": SUB_COMMAND, "options": []}
         if spec is None:
             raise CommandNotAvailable(
                 f"/{path}: no subcommand {word!r}; have {[o['name'] for o in specs]}"
