@@ -159,10 +159,11 @@ class HandPanels:
 
     async def since_last_turn(self, loaded: LoadedMatch, seat: int) -> list[str]:
         """The story since the seat's previous turn, as the seat may read
-        it: public events and its own private ones (its draws)."""
+        it: public events and its own private ones (its draws), up to the
+        loaded match's move (the panel shows that one)."""
         assert loaded.match is not None
         since = recent_start(loaded.match.log, (seat,))
-        actions = await self.store.story(loaded.id, since=since)
+        actions = await self.store.story(loaded.id, since=since, until=loaded.match.seq)
         names_at = await self.names.history_names(loaded)
         presenter = presenter_for(loaded.game)
         return [line.text for line in tell(presenter, actions, names_at, viewer=seat)]

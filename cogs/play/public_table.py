@@ -78,12 +78,13 @@ class PublicTable:
 
     async def recent_lines(self, loaded: LoadedMatch) -> list[str]:
         """The table's recent moves in words: everything public since the
-        previous turn of the seat(s) now owing a decision."""
+        previous turn of the seat(s) now owing a decision, up to the loaded
+        match's move (a move committed since is not on this table either)."""
         match = loaded.match
         assert match is not None
         owing = match.to_act() if loaded.status == Status.ACTIVE else ()
         since = recent_start(match.log, owing)
-        actions = await self.store.story(loaded.id, since=since)
+        actions = await self.store.story(loaded.id, since=since, until=match.seq)
         names_at = await self.names.history_names(loaded)
         return [line.text for line in tell(presenter_for(loaded.game), actions, names_at)]
 

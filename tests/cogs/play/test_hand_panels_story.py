@@ -121,3 +121,15 @@ async def test_an_open_panel_redrawn_when_its_turn_comes_tells_the_story(table: 
     fields = {f.name: f.value for f in embed.fields}
     assert fields[TITLE].startswith(f"**Alice** played {card(played.split(':')[1])} on their ")
     assert fields[TITLE].endswith(", then drew from the draw pile.")  # not which card
+
+
+async def test_the_story_stops_at_the_move_the_panel_shows(table: Table) -> None:
+    """Issue 27: a panel drawn from a match loaded before another move was
+    committed tells the story up to the loaded move only."""
+    await table.move(ALICE, "play")
+    await table.move(ALICE, "draw:deck")
+    loaded = await table.store.load(table.match_id)
+    told = await table.tables.hands.since_last_turn(loaded, 1)
+    assert len(told) == 1 and "Alice" in told[0]  # her play and draw, in one line
+    await table.move(BOB, "discard")  # committed meanwhile
+    assert await table.tables.hands.since_last_turn(loaded, 1) == told

@@ -91,3 +91,19 @@ async def test_with_other_processes_a_table_they_moved_on_meanwhile_is_drawn_aga
 async def test_a_lone_process_does_not_ask_the_store_after_each_edit(tmp_path):
     async with SqliteStore.open(tmp_path / "games.db") as store:
         assert await shown_while_another_process_moves(store, None) == [6]
+
+
+async def test_the_table_and_its_recent_moves_are_drawn_from_one_moment(tmp_path):
+    """Issue 27: a table drawn (`/game status`, an edit) from a match loaded
+    just before another move was committed tells the moves up to the loaded
+    one, not the later move its board does not show yet."""
+    async with SqliteStore.open(tmp_path / "games.db") as store:
+        tables = new_tables(store, no_discord())
+        match_id, match = await oracle_match(store)
+        loaded = await store.load(match_id)
+        lines = await tables.public.recent_lines(loaded)
+        before = (await tables.public.render(loaded)).embed.to_dict()
+        seat = match.to_act()[0]
+        await store.commit(match_id, match, match.act(seat, match.legal(seat)[0], match.seq))
+        assert await tables.public.recent_lines(loaded) == lines
+        assert (await tables.public.render(loaded)).embed.to_dict() == before
