@@ -69,8 +69,8 @@ async def test_slash_command_posts_a_table_with_buttons_and_a_thread(world, chan
     assert not table.ephemeral and table.content.endswith("keltis for 3")
     assert table.button("Join")["custom_id"] == f"mini:join:{inter.id}"
     assert table.custom_ids() == ["mini:legacy", f"mini:join:{inter.id}", f"mini:hand:{inter.id}"]
-    thread_message = await fake.wait_for_message(
-        predicate=lambda m: m.content == "Table thread for keltis"
+    thread_message = await fake.wait_for_message(  # in this test's table's thread
+        predicate=lambda m: m.content == "Table thread for keltis" and m.channel_id == table.id
     )
     [thread] = fake.threads(channel)
     assert (

@@ -42,19 +42,21 @@ def _middleware(state: State):
         path = request.path
         if path == "/gateway":
             return await handler(request)
+        headers: dict[str, str] = {}
         try:
-            if (
-                path.startswith(API)
-                and not path.startswith(UNAUTHENTICATED)
-                and request.headers.get("Authorization") != f"Bot {state.token}"
-            ):
-                raise errors.unauthorized()
+            if path.startswith(API):
+                if (
+                    not path.startswith(UNAUTHENTICATED)
+                    and request.headers.get("Authorization") != f"Bot {state.token}"
+                ):
+                    raise errors.unauthorized()
+                headers = _rate_limit(state, request)
             response = await handler(request)
         except errors.DiscordError as exc:
             state.requests.append(
-                RequestRecord(request.method, path, exc.status, exc.code, exc.message)
+                RequestRecord(request.method, path, exc.status, exc.code, exc.message, exc.scope)
             )
-            return json_response(exc.body(), exc.status)
+            return _with_headers(json_response(exc.body(), exc.status), headers, exc.headers)
         except web.HTTPException:
             raise
         except (
@@ -65,9 +67,30 @@ def _middleware(state: State):
             state.requests.append(RequestRecord(request.method, path, 400, 0, repr(exc)))
             return json_response({"message": f"fake discord bug: {exc!r}", "code": 0}, 400)
         state.requests.append(RequestRecord(request.method, path, response.status))
+        if path.startswith(API) and isinstance(response, web.Response):
+            _with_headers(response, headers)
         return response
 
     return middleware
+
+
+def _rate_limit(state: State, request: web.Request) -> dict[str, str]:
+    """The rate-limit headers for this request's answer (empty while limits are off);
+    raises the 429 when a limit is hit."""
+    resource = request.match_info.route.resource
+    template = resource.canonical if resource is not None else ""
+    if not template.startswith(API):
+        return {}
+    return state.limits.check(request.method, template.removeprefix(API), dict(request.match_info))
+
+
+def _with_headers(response: web.Response, *extra: dict[str, str]) -> web.Response:
+    """Every API answer says it passed Discord's proxy (discord.py honours a 429 only with
+    ``Via``), plus rate-limit headers where a limit applies."""
+    response.headers["Via"] = "1.1 google"
+    for headers in extra:
+        response.headers.update(headers)
+    return response
 
 
 def _unknown_route(state: State):

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 
 class DiscordError(Exception):
     """An error Discord would answer with: HTTP status + JSON ``{code, message, errors?}``."""
 
-    def __init__(self, status: int, code: int, message: str, errors: dict[str, Any] | None = None):
+    #: extra response headers (a 429's Retry-After, X-RateLimit-Scope...)
+    headers: dict[str, str] = {}
+    #: X-RateLimit-Scope of a 429 (user, global, shared), else None
+    scope: str | None = None
+
+    def __init__(
+        self, status: int, code: int | None, message: str, errors: dict[str, Any] | None = None
+    ):
         super().__init__(f"{status} {code} {message}")
         self.status, self.code, self.message, self.errors = status, code, message, errors
 
@@ -17,6 +25,28 @@ class DiscordError(Exception):
         if self.errors:
             body["errors"] = self.errors
         return body
+
+
+class RateLimited(DiscordError):
+    """429 as developers/topics/rate-limits shows it: ``{message, retry_after, global}``
+    (no ``code``), with Retry-After and X-RateLimit-Scope headers."""
+
+    def __init__(self, retry_after: float, scope: str, headers: dict[str, str]):
+        shared = scope == "shared"
+        message = "The resource is being rate limited." if shared else "You are being rate limited."
+        super().__init__(429, None, message)  # a 429's body has no code
+        self.retry_after, self.scope = retry_after, scope
+        self.headers = dict(headers, **{"Retry-After": str(math.ceil(retry_after))})
+        self.headers["X-RateLimit-Scope"] = scope
+        if scope == "global":
+            self.headers["X-RateLimit-Global"] = "true"
+
+    def body(self) -> dict[str, Any]:
+        return {
+            "message": self.message,
+            "retry_after": math.ceil(self.retry_after * 1000) / 1000,
+            "global": self.scope == "global",
+        }
 
 
 def unauthorized() -> DiscordError:
@@ -54,6 +84,27 @@ def cannot_dm() -> DiscordError:
 
 def empty_message() -> DiscordError:
     return DiscordError(400, 50006, "Cannot send an empty message")
+
+
+def missing_access() -> DiscordError:
+    """A channel the bot cannot see (VIEW_CHANNEL), or a message it may not read."""
+    return DiscordError(403, 50001, "Missing Access")
+
+
+def missing_permissions() -> DiscordError:
+    return DiscordError(403, 50013, "Missing Permissions")
+
+
+def thread_archived() -> DiscordError:
+    return DiscordError(400, 50083, "Thread is archived")
+
+
+def thread_locked() -> DiscordError:
+    return DiscordError(403, 160005, "Thread is locked")
+
+
+def cannot_reply_without_history() -> DiscordError:
+    return DiscordError(403, 160002, "Cannot reply without permission to read message history")
 
 
 def invalid_webhook_token() -> DiscordError:

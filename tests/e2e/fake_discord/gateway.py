@@ -112,6 +112,8 @@ class Gateway:
     def broadcast(self, event: str, data: dict[str, Any], intent: int = 0) -> None:
         """Dispatch to every ready session subscribed to ``intent`` (0: always)."""
         guild_id = int(data["guild_id"]) if data.get("guild_id") else None
+        if not self.state.bot_sees(event, data):
+            return
         for session in self.live():
             if intent and not session.intents & intent:
                 continue
@@ -224,7 +226,9 @@ class Gateway:
         data = guild.payload()
         data.update(
             channels=[c.payload() for c in channels if not c.is_thread],
-            threads=[c.payload(me_id=me) for c in channels if c.is_thread and not c.archived],
+            threads=[
+                c.payload(me_id=me) for c in channels if c.is_thread and self._active_and_seen(c)
+            ],
             members=members,
             member_count=len(guild.members),
             large=False,
@@ -237,6 +241,34 @@ class Gateway:
             soundboard_sounds=[],
         )
         return data
+
+    def _active_and_seen(self, thread) -> bool:
+        return not thread.archived and self.state.bot_sees("THREAD_CREATE", {"id": thread.id})
+
+    def sync_threads(self, guild, channel_ids: list[int]) -> None:
+        """THREAD_LIST_SYNC for channels the bot can see again: their active threads
+        (Discord sends it when the bot gains access to a channel)."""
+        if not channel_ids:
+            return
+        me = self.state.bot.id
+        threads = [
+            c
+            for c in self.state.channels.values()
+            if c.is_thread
+            and c.parent_id in channel_ids
+            and not c.deleted
+            and self._active_and_seen(c)
+        ]
+        self.broadcast(
+            "THREAD_LIST_SYNC",
+            {
+                "guild_id": str(guild.id),
+                "channel_ids": [str(i) for i in channel_ids],
+                "threads": [t.payload(me_id=me) for t in threads],
+                "members": [t.thread_member_payload(me) for t in threads if me in t.thread_members],
+            },
+            1,
+        )
 
     def _chunk(self, session: Session, d: dict[str, Any]) -> None:
         guild = self.state.guilds.get(int(d["guild_id"]))

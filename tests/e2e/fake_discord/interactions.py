@@ -166,7 +166,10 @@ class Interaction:
         }
         if self.guild is not None:
             member = self.guild.members[self.user.id]
-            channel_data["permissions"] = str(member.permissions())
+            # "total permissions of the member in the channel, including overwrites"
+            # (implicit permissions excluded, as Discord says of these fields)
+            in_channel = str(state.permissions(self.user, self.channel, implicit=False))
+            channel_data["permissions"] = in_channel
             data.update(
                 guild_id=str(self.guild.id),
                 guild_locale=self.guild.preferred_locale,
@@ -175,8 +178,8 @@ class Interaction:
                     "locale": self.guild.preferred_locale,
                     "features": [],
                 },
-                member=member.payload(with_permissions=True),
-                app_permissions=str(self.guild.members[state.bot.id].permissions()),
+                member=dict(member.payload(), permissions=in_channel),
+                app_permissions=str(state.permissions(state.bot, self.channel, implicit=False)),
             )
         else:
             data.update(user=self.user.payload(), app_permissions=str(Perm.EVERYONE))

@@ -16,9 +16,10 @@ from .ids import iso, now, snowflake_time
 
 
 class Perm:
-    """Permission bits the fake cares about."""
+    """Permission bits the fake cares about (Discord's values, developers/topics/permissions)."""
 
     ADMINISTRATOR = 1 << 3
+    MANAGE_CHANNELS = 1 << 4
     MANAGE_GUILD = 1 << 5
     ADD_REACTIONS = 1 << 6
     VIEW_CHANNEL = 1 << 10
@@ -27,8 +28,10 @@ class Perm:
     EMBED_LINKS = 1 << 14
     ATTACH_FILES = 1 << 15
     READ_MESSAGE_HISTORY = 1 << 16
+    SEND_TTS_MESSAGES = 1 << 12
     MENTION_EVERYONE = 1 << 17
     USE_EXTERNAL_EMOJIS = 1 << 18
+    MANAGE_ROLES = 1 << 28
     USE_APPLICATION_COMMANDS = 1 << 31
     MANAGE_THREADS = 1 << 34
     CREATE_PUBLIC_THREADS = 1 << 35
@@ -49,6 +52,21 @@ class Perm:
         | SEND_MESSAGES_IN_THREADS
     )
     BOT = EVERYONE | MANAGE_THREADS | CREATE_PRIVATE_THREADS | MANAGE_MESSAGES | MENTION_EVERYONE
+    #: what a channel's SEND_MESSAGES (a thread's SEND_MESSAGES_IN_THREADS) implicitly takes away
+    #: when it is missing (developers/topics/permissions, "Implicit Permissions")
+    NEEDS_SEND = EMBED_LINKS | ATTACH_FILES | MENTION_EVERYONE | SEND_TTS_MESSAGES
+
+    @classmethod
+    def names(cls, value: int) -> list[str]:
+        """The names of the bits set in ``value`` (for messages)."""
+        return [
+            name
+            for name, bit in vars(cls).items()
+            if name.isupper()
+            and name not in ("ALL", "EVERYONE", "BOT", "NEEDS_SEND")
+            and isinstance(bit, int)
+            and value & bit == bit
+        ]
 
 
 class ChannelType:
@@ -119,6 +137,26 @@ class Role:
 
 
 @dataclass(eq=False)
+class Overwrite:
+    """A channel permission overwrite: for a role (type 0) or a member (type 1)."""
+
+    id: int
+    type: int
+    allow: int = 0
+    deny: int = 0
+
+    ROLE, MEMBER = 0, 1
+
+    def payload(self) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "allow": str(self.allow),
+            "deny": str(self.deny),
+        }
+
+
+@dataclass(eq=False)
 class Member:
     user: User
     guild: Guild
@@ -126,7 +164,8 @@ class Member:
     joined_at: datetime = field(default_factory=now)
 
     def permissions(self) -> int:
-        """Guild-level permissions (channel overwrites are not modelled)."""
+        """Guild-level permissions (Discord's ``compute_base_permissions``); a channel's
+        overwrites come on top: :func:`permissions.in_channel`."""
         guild = self.guild
         if self.user.id == guild.owner_id:
             return Perm.ALL
@@ -163,6 +202,11 @@ class Guild:
     members: dict[int, Member] = field(default_factory=dict)
     #: the server's language (Server Settings, Community), sent as guild_locale
     preferred_locale: str = "en-US"
+
+    @property
+    def everyone(self) -> Role:
+        """The @everyone role (its id is the guild's)."""
+        return self.roles[self.id]
 
     def payload(self) -> dict[str, Any]:
         """Static guild fields; the gateway adds channels, threads and members."""
@@ -221,6 +265,10 @@ class Channel:
     message_count: int = 0
     last_message_id: int | None = None
     deleted: bool = False
+    #: when the thread was last archived or unarchived (its archive_timestamp)
+    archive_changed_at: datetime | None = None
+    #: permission overwrites by role or user id (text channels; threads take their parent's)
+    overwrites: dict[int, Overwrite] = field(default_factory=dict)
 
     @property
     def is_thread(self) -> bool:
@@ -256,7 +304,11 @@ class Channel:
             "parent_id": None if self.parent_id is None else str(self.parent_id),
         }
         if not self.is_thread:
-            data.update(position=self.position, topic=self.topic, permission_overwrites=[])
+            data.update(
+                position=self.position,
+                topic=self.topic,
+                permission_overwrites=[o.payload() for o in self.overwrites.values()],
+            )
             return data
         created = snowflake_time(self.id)
         data.update(
@@ -267,7 +319,7 @@ class Channel:
             thread_metadata={
                 "archived": self.archived,
                 "auto_archive_duration": self.auto_archive_duration,
-                "archive_timestamp": iso(created),
+                "archive_timestamp": iso(self.archive_changed_at or created),
                 "locked": self.locked,
                 "invitable": True,
                 "create_timestamp": iso(created),

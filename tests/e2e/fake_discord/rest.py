@@ -8,8 +8,9 @@ from typing import Any, cast
 from aiohttp import web
 
 from . import errors
+from .access import Access
 from .ids import now
-from .models import Channel
+from .models import Channel, ChannelType
 from .state import State
 from .web_util import json_response, no_content, read_body
 
@@ -18,6 +19,7 @@ class RestRoutes:
     def __init__(self, state: State, gateway_url: Callable[[], str]):
         self.state = state
         self.gateway_url = gateway_url
+        self.access = Access(state)
 
     def routes(self) -> list[tuple[str, str, Any]]:
         return [
@@ -148,29 +150,32 @@ class RestRoutes:
     # -- channels --------------------------------------------------------------------
     async def get_channel(self, request: web.Request) -> web.Response:
         channel = self.state.channel(request.match_info["channel_id"])
+        self.access.see(channel)
         return json_response(channel.payload(me_id=self.state.bot.id))
 
     async def edit_channel(self, request: web.Request) -> web.Response:
         channel = self.state.channel(request.match_info["channel_id"])
         body, _ = await read_body(request)
-        for key in ("name", "topic", "archived", "locked", "auto_archive_duration"):
+        self.access.edit_channel(channel, body)
+        keys = ("name", "auto_archive_duration") if channel.is_thread else ("name", "topic")
+        for key in keys:
             if key in body:
                 setattr(channel, key, body[key])
-        data = channel.payload(me_id=self.state.bot.id)
-        self.state.emit("THREAD_UPDATE" if channel.is_thread else "CHANNEL_UPDATE", data, 1)
-        self.state.touch()
-        return json_response(data)
+        if channel.is_thread:
+            self.state.set_thread(channel, archived=body.get("archived"), locked=body.get("locked"))
+        else:
+            self.state.emit("CHANNEL_UPDATE", channel.payload(), 1)
+            self.state.touch()
+        return json_response(channel.payload(me_id=self.state.bot.id))
 
     async def delete_channel(self, request: web.Request) -> web.Response:
         channel = self.state.channel(request.match_info["channel_id"])
-        channel.deleted = True
-        data = channel.payload(me_id=self.state.bot.id)
-        self.state.emit("THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE", data, 1)
-        self.state.touch()
+        self.access.delete_channel(channel)
+        data = self.state.delete_channel(channel)
         return json_response(data)
 
     async def typing(self, request: web.Request) -> web.Response:
-        self.state.channel(request.match_info["channel_id"])
+        self.access.typing(self.state.channel(request.match_info["channel_id"]))
         return no_content()
 
     async def open_dm(self, request: web.Request) -> web.Response:
@@ -183,6 +188,8 @@ class RestRoutes:
     # -- messages --------------------------------------------------------------------
     async def history(self, request: web.Request) -> web.Response:
         channel = self.state.channel(request.match_info["channel_id"])
+        if not self.access.read_history(channel):
+            return json_response([])
         limit = min(int(request.query.get("limit", 50)), 100)
         found = [
             m
@@ -203,48 +210,58 @@ class RestRoutes:
     async def send(self, request: web.Request) -> web.Response:
         channel = self.state.channel(request.match_info["channel_id"])
         body, files = await read_body(request)
+        body = self.access.send(channel, body, files)
         via = "dm" if channel.is_dm else "channel"
         msg = self.state.create_message(channel, self.state.bot, body, files, via=via)
         return json_response(self.state.render(msg))
 
-    def _message(self, request: web.Request):
+    def _message(self, request: web.Request, check=None):
+        """The message in the path (``check(channel)`` first: Discord answers for the
+        channel's permissions before it looks for the message)."""
         channel = self.state.channel(request.match_info["channel_id"])
-        return self.state.find_message(request.match_info["message_id"], channel=channel)
+        (check or self.access.see)(channel)
+        return channel, self.state.find_message(request.match_info["message_id"], channel=channel)
 
     async def get_message(self, request: web.Request) -> web.Response:
-        return json_response(self.state.render(self._message(request)))
+        _, msg = self._message(request, self.access.read_one)
+        return json_response(self.state.render(msg))
 
     async def edit(self, request: web.Request) -> web.Response:
-        msg = self._message(request)
+        channel, msg = self._message(request)
         if msg.author is not self.state.bot:
             raise errors.DiscordError(403, 50005, "Cannot edit a message authored by another user")
         body, files = await read_body(request)
+        body = self.access.edit(msg, channel, body, files)
         return json_response(self.state.render(self.state.edit_message(msg, body, files)))
 
     async def delete(self, request: web.Request) -> web.Response:
-        self.state.delete_message(self._message(request))
+        channel, msg = self._message(request)
+        self.access.delete(msg, channel)
+        self.state.delete_message(msg)
         return no_content()
 
     # -- threads ---------------------------------------------------------------------
     async def start_thread(self, request: web.Request) -> web.Response:
         parent = self.state.channel(request.match_info["channel_id"])
         body, _ = await read_body(request)
+        private = body.get("type") == ChannelType.PRIVATE_THREAD
+        self.access.start_thread(parent, private=private)
         thread = self.state.create_thread(
             parent,
             body["name"],
-            private=body.get("type") == 12,
+            private=private,
             auto_archive_duration=body.get("auto_archive_duration") or 1440,
         )
         return self._thread_created(thread)
 
     async def start_thread_from_message(self, request: web.Request) -> web.Response:
-        msg = self._message(request)
+        parent, msg = self._message(request)
+        self.access.start_thread(parent, private=False)
         if msg.thread_id is not None:
             raise errors.DiscordError(
                 400, 160004, "A thread has already been created for this message"
             )
         body, _ = await read_body(request)
-        parent = self.state.channel(msg.channel_id)
         # Discord gives a thread started from a message the message's id.
         thread = self.state.create_thread(
             parent,
@@ -272,15 +289,19 @@ class RestRoutes:
 
     async def thread_members(self, request: web.Request) -> web.Response:
         thread = self._thread(request)
+        self.access.see(thread)
         return json_response([thread.thread_member_payload(u) for u in thread.thread_members])
 
     async def join_thread(self, request: web.Request) -> web.Response:
-        thread = self._thread(request)
-        thread.thread_members.setdefault(self._user_id(request), now())
+        thread, user_id = self._thread(request), self._user_id(request)
+        self.access.thread_membership(thread, user_id, joining=True)
+        thread.thread_members.setdefault(user_id, now())
         self.state.touch()
         return no_content()
 
     async def leave_thread(self, request: web.Request) -> web.Response:
-        self._thread(request).thread_members.pop(self._user_id(request), None)
+        thread, user_id = self._thread(request), self._user_id(request)
+        self.access.thread_membership(thread, user_id, joining=False)
+        thread.thread_members.pop(user_id, None)
         self.state.touch()
         return no_content()

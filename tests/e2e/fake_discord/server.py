@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -23,13 +25,23 @@ from .interactions import (
     modal_submit_data,
 )
 from .messages import Message
-from .models import Channel, Guild, Member, Perm, Role, User
+from .models import Channel, Guild, Member, Overwrite, Perm, Role, User
+from .ratelimits import EDITS, SENDS
 from .rest import RestRoutes
 from .state import RequestRecord, State
 from .webhooks import WebhookRoutes
 
 T = TypeVar("T")
 GUILDS_INTENT, GUILD_MEMBERS_INTENT = 1 << 0, 1 << 1
+
+
+def _bits(perms: tuple[int, ...]) -> int:
+    if not perms:
+        raise TypeError("name at least one permission, e.g. Perm.SEND_MESSAGES")
+    value = 0
+    for bit in perms:
+        value |= bit
+    return value
 
 
 class FakeDiscord:
@@ -186,6 +198,174 @@ class FakeDiscord:
     def close_dms(self, user: User, closed: bool = True) -> None:
         """Sending this user a DM now fails with 403 / 50007, as with closed DMs."""
         user.dms_open = not closed
+
+    # -- a moderator's hand: permissions, deletions, threads ---------------------------
+    def deny(self, place: Guild | Channel, *perms: int, role: Role | None = None) -> None:
+        """Take permissions (``Perm`` bits) from the bot, as a moderator would.
+
+        In a channel: a permission overwrite denying them to the bot (to ``role`` if
+        given, e.g. ``guild.everyone``), sent as CHANNEL_UPDATE; it applies to the
+        channel's threads too (Discord has no overwrites per thread: to shut the bot out
+        of one thread, lock it). In a guild: the bits leave every role the bot has,
+        @everyone included (guild permissions are the union of one's roles; only
+        ``role`` if given), sent as GUILD_ROLE_UPDATE.
+        """
+        self._change_permissions(place, _bits(perms), role, grant=False)
+
+    def allow(self, place: Guild | Channel, *perms: int, role: Role | None = None) -> None:
+        """Give permissions back (or for the first time): in a channel an overwrite allowing
+        them (the bot's, or ``role``'s); in a guild they join the bot's own role (or
+        ``role``)."""
+        self._change_permissions(place, _bits(perms), role, grant=True)
+
+    def clear_overwrite(self, channel: Channel, *, role: Role | None = None) -> None:
+        """Remove the bot's (or ``role``'s) overwrite from the channel (CHANNEL_UPDATE)."""
+        guild = self._guild_for_overwrites(channel)
+        seen = self._bot_views(guild)
+        if channel.overwrites.pop(self.bot.id if role is None else role.id, None) is not None:
+            self.gateway.broadcast("CHANNEL_UPDATE", channel.payload(), GUILDS_INTENT)
+        self._after_permissions(guild, seen)
+
+    def bot_permissions(self, channel: Channel) -> int:
+        """What the bot may do in a channel or thread now (``Perm`` bits), overwrites and
+        implicit permissions included: what discord.py's ``permissions_for`` should say."""
+        return self.state.bot_permissions(channel)
+
+    def _change_permissions(self, place, bits: int, role: Role | None, *, grant: bool) -> None:
+        if isinstance(place, Guild):
+            guild = place
+            seen = self._bot_views(guild)
+            if role is not None:
+                roles = [role]
+            elif grant:
+                roles = [self.bot_role(guild)]
+            else:
+                member = guild.members[self.bot.id]
+                roles = [guild.everyone, *(guild.roles[r] for r in member.role_ids)]
+            for changed in roles:
+                changed.permissions = (
+                    changed.permissions | bits if grant else changed.permissions & ~bits
+                )
+                self.gateway.broadcast(
+                    "GUILD_ROLE_UPDATE",
+                    {"guild_id": str(guild.id), "role": changed.payload()},
+                    GUILDS_INTENT,
+                )
+        else:
+            guild = self._guild_for_overwrites(place)
+            seen = self._bot_views(guild)
+            target, kind = (
+                (self.bot.id, Overwrite.MEMBER) if role is None else (role.id, Overwrite.ROLE)
+            )
+            overwrite = place.overwrites.setdefault(target, Overwrite(target, kind))
+            if grant:
+                overwrite.allow, overwrite.deny = overwrite.allow | bits, overwrite.deny & ~bits
+            else:
+                overwrite.allow, overwrite.deny = overwrite.allow & ~bits, overwrite.deny | bits
+            self.gateway.broadcast("CHANNEL_UPDATE", place.payload(), GUILDS_INTENT)
+        self._after_permissions(guild, seen)
+
+    def _guild_for_overwrites(self, channel: Channel) -> Guild:
+        if channel.is_thread:
+            raise ValueError(
+                f"{channel!r} is a thread: Discord has no overwrites per thread (it takes its"
+                " parent's); change the parent channel, or lock_thread() it"
+            )
+        if channel.guild_id is None:
+            raise ValueError(f"{channel!r} is a DM: it has no permissions to change")
+        return self.state.guilds[channel.guild_id]
+
+    def _bot_views(self, guild: Guild) -> set[int]:
+        """The guild's channels the bot can see."""
+        return {
+            c.id
+            for c in self.state.channels.values()
+            if c.guild_id == guild.id
+            and not c.is_thread
+            and not c.deleted
+            and self.state.bot_permissions(c) & Perm.VIEW_CHANNEL
+        }
+
+    def _after_permissions(self, guild: Guild, seen_before: set[int]) -> None:
+        """Channels the bot can see again get THREAD_LIST_SYNC of their active threads,
+        as on Discord when one gains access to a channel."""
+        self.gateway.sync_threads(guild, sorted(self._bot_views(guild) - seen_before))
+        self.state.touch()
+
+    def bot_role(self, guild: Guild) -> Role:
+        """The bot's own (managed) role in a guild."""
+        return next(r for r in guild.roles.values() if r.bot_id == self.bot.id)
+
+    def delete_message(self, message: Message) -> None:
+        """A moderator deletes a message (MESSAGE_DELETE); the bot's requests for it now get
+        404 10008 Unknown Message, clicks on it raise LookupError."""
+        self.state.delete_message(message)
+
+    def delete_channel(self, channel: Channel) -> None:
+        """A moderator deletes a channel (and its threads) or a thread: CHANNEL_DELETE /
+        THREAD_DELETE, then 404 10003 Unknown Channel for it."""
+        self.state.delete_channel(channel)
+
+    def archive_thread(self, thread: Channel, archived: bool = True) -> None:
+        """Archive (or unarchive) a thread, as a moderator or Discord's auto-archive after
+        its ``auto_archive_duration`` of quiet does (THREAD_UPDATE)."""
+        self.state.set_thread(self._a_thread(thread), archived=archived)
+
+    def lock_thread(self, thread: Channel, locked: bool = True) -> None:
+        """Lock (or unlock) a thread (THREAD_UPDATE): only MANAGE_THREADS may then post,
+        edit or unarchive there."""
+        self.state.set_thread(self._a_thread(thread), locked=locked)
+
+    @staticmethod
+    def _a_thread(channel: Channel) -> Channel:
+        if not channel.is_thread:
+            raise ValueError(f"{channel!r} is not a thread")
+        return channel
+
+    # -- rate limits and Discord's invalid-request ban ---------------------------------
+    def rate_limits(
+        self,
+        enabled: bool = True,
+        *,
+        sends_per_channel: tuple[int, float] | None = (5, 5.0),
+        edits_per_channel: tuple[int, float] | None = (5, 5.0),
+        global_per_second: int | None = 50,
+        routes: dict[str, tuple[int, float]] | None = None,
+    ) -> None:
+        """Turn Discord's rate limits on (off: ``rate_limits(False)``; off by default).
+
+        ``sends_per_channel`` / ``edits_per_channel``: (requests, seconds) per channel for
+        POST / PATCH ``/channels/{id}/messages[/{id}]``; ``global_per_second``: every
+        bot-token request (interaction callbacks and webhooks exempt); ``routes``: more
+        buckets, ``{"DELETE /channels/{channel_id}/messages/{message_id}": (5, 1.0)}``.
+        None leaves a limit out. Limited routes answer with X-RateLimit-* headers; past a
+        limit: 429 (scope user, or global).
+        """
+        buckets: dict[str, tuple[int, float]] = {}
+        if enabled:
+            if sends_per_channel is not None:
+                buckets[SENDS] = sends_per_channel
+            if edits_per_channel is not None:
+                buckets[EDITS] = edits_per_channel
+            buckets.update(routes or {})
+        self.state.limits.configure(buckets, global_per_second if enabled else None)
+
+    def rate_limit_channel(self, channel: Channel, seconds: float) -> None:
+        """A shared (per-resource) limit, as when a busy channel hits its write limit: for
+        ``seconds`` every write to it (send, edit, delete...) gets 429 with
+        ``X-RateLimit-Scope: shared``, which Discord does not count as invalid."""
+        self.state.limits.limit_channel(channel.id, seconds)
+
+    def invalid_requests(self, since: float | None = None) -> Counter[tuple[int, int | None]]:
+        """What counts towards Discord's ban (10,000 invalid requests in 10 minutes bans the
+        IP for an hour): answers 401, 403 and 429 (not 429s of scope shared) since
+        ``since`` (a ``time.time()``; default: the last 10 minutes), counted by
+        (status, Discord error code); e.g. ``{(403, 50013): 3, (429, None): 1}``.
+        ``sum(c.values())`` is the number Discord compares with 10,000."""
+        start = time.time() - 600 if since is None else since
+        return Counter(
+            (r.status, r.code) for r in self.state.requests if r.at >= start and r.invalid
+        )
 
     # -- the bot's connection ------------------------------------------------------
     @property

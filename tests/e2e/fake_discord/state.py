@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from . import errors
@@ -18,6 +19,8 @@ from .ids import now, snowflake
 from .message_bodies import BodyApplier, UploadedFile
 from .messages import EPHEMERAL, Message
 from .models import AppCommand, Channel, ChannelType, Guild, Member, Perm, Role, User
+from .permissions import in_channel, overwritten
+from .ratelimits import RateLimits
 
 T = TypeVar("T")
 
@@ -29,6 +32,16 @@ class RequestRecord:
     status: int
     code: int | None = None
     message: str | None = None
+    #: a 429's X-RateLimit-Scope (user, global, shared)
+    scope: str | None = None
+    #: when it was answered (time.time())
+    at: float = field(default_factory=time.time)
+
+    @property
+    def invalid(self) -> bool:
+        """What Discord counts towards its ban of 10,000 invalid requests in 10 minutes:
+        401, 403 and 429, except a 429 with ``X-RateLimit-Scope: shared``."""
+        return self.status in (401, 403) or (self.status == 429 and self.scope != "shared")
 
     def __str__(self) -> str:
         detail = f" ({self.code}: {self.message})" if self.code is not None else ""
@@ -50,6 +63,7 @@ class State:
         self.requests: list[RequestRecord] = []
         self.unknown_routes: list[str] = []
         self.internal_errors: list[str] = []
+        self.limits = RateLimits()
         self.emit: Callable[[str, dict[str, Any], int], None] = lambda event, data, intent: None
         self.bot = self.add_user(bot_name, bot=True)
         self.owner = self.add_user("app-owner")
@@ -156,6 +170,61 @@ class State:
         self.channels[channel.id] = channel
         return channel
 
+    # -- permissions -------------------------------------------------------------
+    def permissions(self, user: User, channel: Channel, *, implicit: bool = True) -> int:
+        """``user``'s permissions in a guild channel or thread, overwrites included (and
+        implicit permissions, unless ``implicit=False``: what interactions carry)."""
+        if channel.guild_id is None:
+            return Perm.EVERYONE
+        member = self.guilds[channel.guild_id].members[user.id]
+        compute = in_channel if implicit else overwritten
+        return compute(member, channel, self.channels)
+
+    def bot_permissions(self, channel: Channel) -> int:
+        return self.permissions(self.bot, channel)
+
+    def bot_sees(self, event: str, data: dict[str, Any]) -> bool:
+        """Whether Discord sends the bot this event: nothing about messages or threads of a
+        channel it cannot view (channel and role events always: bots get every channel)."""
+        if event.startswith(("MESSAGE_", "TYPING_")):
+            channel = self.channels.get(int(data.get("channel_id") or 0))
+        elif event.startswith("THREAD_") and event != "THREAD_LIST_SYNC":
+            channel = self.channels.get(int(data.get("id") or 0))
+        else:
+            return True
+        if channel is None or channel.guild_id is None:
+            return True
+        return bool(self.bot_permissions(channel) & Perm.VIEW_CHANNEL)
+
+    def set_thread(
+        self, thread: Channel, *, archived: bool | None = None, locked: bool | None = None
+    ) -> None:
+        """Archive/unarchive or lock/unlock a thread, with the gateway events Discord sends:
+        THREAD_UPDATE, and when it is unarchived THREAD_MEMBER_UPDATE for the bot."""
+        was_archived = thread.archived
+        if archived is not None:
+            thread.archived = archived
+            thread.archive_changed_at = now()
+        if locked is not None:
+            thread.locked = locked
+        self.emit("THREAD_UPDATE", thread.payload(me_id=self.bot.id), 1)
+        if was_archived and not thread.archived and self.bot.id in thread.thread_members:
+            member = dict(thread.thread_member_payload(self.bot.id), guild_id=str(thread.guild_id))
+            self.emit("THREAD_MEMBER_UPDATE", member, 1)
+        self.touch()
+
+    def delete_channel(self, channel: Channel) -> dict[str, Any]:
+        """Delete a channel (and its threads) or a thread: CHANNEL_DELETE / THREAD_DELETE;
+        from now on its id answers 404 10003 Unknown Channel."""
+        channel.deleted = True
+        for thread in self.channels.values():
+            if thread.parent_id == channel.id:
+                thread.deleted = True
+        data = channel.payload(me_id=self.bot.id)
+        self.emit("THREAD_DELETE" if channel.is_thread else "CHANNEL_DELETE", data, 1)
+        self.touch()
+        return data
+
     # -- lookups that fail the way Discord does --------------------------------
     def user(self, user_id: Any) -> User:
         try:
@@ -242,9 +311,10 @@ class State:
         self.messages.append(msg)
         if not msg.ephemeral:
             channel.last_message_id = msg.id
-            if channel.is_thread:  # posting into an archived thread unarchives it
+            if channel.is_thread:
                 channel.message_count += 1
-                channel.archived = False
+                if channel.archived:  # posting into an archived thread unarchives it
+                    self.set_thread(channel, archived=False)
             self._emit_message("MESSAGE_CREATE", msg, channel)
         self.touch()
         return msg
@@ -285,6 +355,9 @@ class State:
 
     def delete_message(self, msg: Message) -> None:
         msg.deleted = True
+        channel = self.channels.get(msg.channel_id)
+        if channel is not None and channel.is_thread and not msg.ephemeral:
+            channel.message_count = max(channel.message_count - 1, 0)
         if not msg.ephemeral:
             data = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
             if msg.guild_id:
