@@ -61,7 +61,7 @@ class Places:
         self.languages = languages
         #: matches whose table could not be shown anywhere (match -> guild)
         self.blocked: dict[int, int] = {}
-        self._told: set[tuple[int, str]] = set()  # (place, what was said) already told
+        self._told: set[tuple[int, str]] = set()  # (where it was said, what) already
 
     def may_post(self, info: MatchInfo, place_id: int) -> list[Need] | None:
         """What the bot lacks to show a table in `place_id` ([] when it may;
@@ -88,13 +88,21 @@ class Places:
             if self.may_post(info, info.channel_id):
                 await self.tell(info, info.thread_id, missing)
                 return None
-            await self.move_to_channel(info, words(missing))
+            await self.move_to_channel(info, self._why_closed(info, missing))
             return info.channel_id
         missing = self.may_post(info, info.channel_id)
         if missing:
             await self.tell(info, info.channel_id, missing)
             return None
         return info.channel_id
+
+    def _why_closed(self, info: MatchInfo, missing: list[Need]) -> str:
+        """Why the thread is closed to the bot, as a host would put it."""
+        guild = self.client.get_guild(info.guild_id)
+        thread = guild.get_thread(info.thread_id or 0) if guild is not None else None
+        if thread is not None and thread.locked:
+            return _(WHY_MOVED[Refusal.LOCKED])
+        return words(missing)
 
     async def refused(self, info: MatchInfo, place_id: int, exc: discord.HTTPException) -> bool:
         """A post or edit for the match was refused although the cache
@@ -162,7 +170,7 @@ class Places:
     ) -> None:
         """`text` to the match's creator by DM (`place_id` None) or in
         `place_id`, once for `what`."""
-        key = (info.id if place_id is None else place_id, what)
+        key = (place_id or 0, what)
         if key in self._told:
             return
         self._told.add(key)

@@ -33,6 +33,7 @@ class World:
         guild = unittest.mock.Mock(spec=discord.Guild)
         guild.me = unittest.mock.Mock(spec=discord.Member)
         guild.get_channel_or_thread.side_effect = self.place
+        guild.get_thread.return_value = None  # (not locked)
         self.bot.get_guild.side_effect = lambda gid: guild if gid == GUILD_ID else None
         self.creator = unittest.mock.AsyncMock()
         self.bot.get_user.side_effect = lambda uid: self.creator if uid == ALICE else None
