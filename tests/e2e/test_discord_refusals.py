@@ -123,11 +123,13 @@ async def test_fifty_matches_lose_the_send_permission_and_get_it_back(world):
     assert updated == []  # nothing could be shown meanwhile
 
     fake.allow(channel, Perm.SEND_MESSAGES)  # given back: every table catches up by itself
+    back = time.time()
     await fake.wait_until(
         lambda: all(shows(tables(fake, channel)[mid]) == replayed(w.db, mid).seq for mid in mids),
         20,
         "every table to show its match again",
     )
+    print(f"all {MATCHES} tables current {time.time() - back:.2f} s after the permission's return")
     assert sum(fake.invalid_requests(since=since).values()) <= MATCHES // 10
     assert tracebacks(w.bot) == []
 
