@@ -121,6 +121,11 @@ async def test_a_denied_permission_is_refused_with_discords_body_and_given_back(
         {"id": str(fake.bot.id), "type": 1, "allow": "0", "deny": str(Perm.SEND_MESSAGES)}
     ]
 
+    status, listed, _ = await api.get(f"/guilds/{w.guild.id}/channels")
+    assert [c["permission_overwrites"] for c in listed if c["id"] == str(channel.id)] == [
+        data["permission_overwrites"]
+    ]
+
     fake.allow(channel, Perm.SEND_MESSAGES)
     assert (await api.send(channel))[0] == 200
     fake.clear_overwrite(channel)
@@ -311,6 +316,7 @@ async def test_discord_py_computes_the_permissions_the_fake_enforces(w):
     fake, channel = w.fake, w.channel
     thread = await a_thread(w)
     other = fake.add_text_channel(w.guild, "lobby")
+    fake.deny(other, Perm.ATTACH_FILES)  # before the bot connects: GUILD_CREATE carries it
     async with discord_client(fake, w.guild) as client:
         guild = client.get_guild(w.guild.id)
         assert guild is not None
@@ -329,6 +335,7 @@ async def test_discord_py_computes_the_permissions_the_fake_enforces(w):
             )
 
         assert agree()
+        assert not guild.get_channel(other.id).permissions_for(guild.me).attach_files
         fake.deny(channel, Perm.SEND_MESSAGES_IN_THREADS, Perm.ATTACH_FILES)
         await eventually(agree)  # CHANNEL_UPDATE
         cached_thread = guild.get_thread(thread.id)
@@ -342,6 +349,15 @@ async def test_discord_py_computes_the_permissions_the_fake_enforces(w):
         fake.deny(channel, Perm.VIEW_CHANNEL, role=w.guild.everyone)
         await eventually(agree)
         assert guild.get_channel(channel.id).permissions_for(guild.me).value == 0
+        said = asyncio.ensure_future(client.wait_for("message", timeout=0.5))
+        await asyncio.sleep(0)
+        await fake.say(w.alice, channel, "unseen")  # no MESSAGE_CREATE from a hidden channel
+        with pytest.raises(TimeoutError):
+            await said
+        said = asyncio.ensure_future(client.wait_for("message", timeout=2))
+        await asyncio.sleep(0)
+        await fake.say(w.alice, other, "seen")
+        assert (await said).channel.id == other.id
 
         fake.clear_overwrite(channel, role=w.guild.everyone)
         await eventually(agree)  # and THREAD_LIST_SYNC brings the thread back

@@ -42,8 +42,39 @@ bot gets the matching gateway events)
     ``fake.add_user(name, *, bot=False, guilds=None, manage_guild=False, roles=(),
     locale='en-US') -> User``
     ``fake.add_role(guild, name, *, permissions=0) -> Role``; ``fake.give_role(user, role)``;
-    ``Perm`` bits
+    ``Perm`` bits (Discord's values); ``guild.everyone`` (the @everyone role),
+    ``fake.bot_role(guild)`` (the bot's managed role)
     ``fake.member(guild, user) -> Member``; ``fake.close_dms(user, closed=True)``
+
+A moderator's hand (each sends the gateway events Discord sends, so the bot's cache follows)
+    ``fake.deny(place, *perms, role=None)`` / ``fake.allow(place, *perms, role=None)``: in a
+    text channel, the bot's permission overwrite (or ``role``'s, e.g. ``guild.everyone``)
+    denies / allows the ``Perm`` bits (CHANNEL_UPDATE); its threads follow it (Discord has
+    no overwrites per thread, so a thread is refused: change its parent, or lock it). In a
+    guild, ``deny`` takes the bits from every role the bot has, @everyone included, and
+    ``allow`` adds them to the bot's role (or to ``role``) (GUILD_ROLE_UPDATE). A channel the
+    bot can see again gets THREAD_LIST_SYNC. ``fake.clear_overwrite(channel, *, role=None)``
+    removes the overwrite. ``fake.bot_permissions(channel_or_thread) -> int``: what the bot
+    may do there (overwrites and implicit permissions), which is what discord.py's
+    ``channel.permissions_for(guild.me)`` computes from what the fake sent.
+    ``fake.delete_message(message)`` (MESSAGE_DELETE), ``fake.delete_channel(channel)``
+    (CHANNEL_DELETE / THREAD_DELETE), ``fake.archive_thread(thread, archived=True)``,
+    ``fake.lock_thread(thread, locked=True)`` (THREAD_UPDATE; unarchiving also sends
+    THREAD_MEMBER_UPDATE).
+
+Rate limits (off by default) and Discord's invalid-request ban
+    ``fake.rate_limits(enabled=True, *, sends_per_channel=(5, 5.0),
+    edits_per_channel=(5, 5.0), global_per_second=50, routes=None)``: (requests, seconds)
+    per channel for POST / PATCH ``/channels/{id}/messages[/{id}]``, every bot-token
+    request per second (interaction callbacks and webhooks exempt), ``routes`` for more
+    (``{"DELETE /channels/{channel_id}/messages/{message_id}": (5, 1.0)}``); None leaves
+    one out, ``fake.rate_limits(False)`` turns them off.
+    ``fake.rate_limit_channel(channel, seconds)``: a shared (per-resource) limit refusing
+    every write there with 429 ``X-RateLimit-Scope: shared``.
+    ``fake.invalid_requests(since=None) -> Counter``: 401/403/429 answers (not shared 429s)
+    since ``since`` (a ``time.time()``; default the last 10 minutes) by (status, code), e.g.
+    ``{(403, 50013): 3, (429, None): 1}``; Discord bans an IP for an hour at 10,000 in 10
+    minutes. Each of ``fake.requests`` also has ``.invalid``, ``.scope`` and ``.at``.
 
 The bot's connection
     ``await fake.wait_until_bot_ready(timeout=15, *, after=None)``: a session has IDENTIFYed
@@ -118,21 +149,54 @@ Health checks
     ``await fake.wait_until(predicate, timeout=5)``.
 
 Discord behaviour reproduced: ``Authorization: Bot <token>`` (401 otherwise; interaction
-callbacks and webhooks carry no token), JSON with Content-Type exactly ``application/json``,
-404 + record for unknown routes, 40060 when answering twice, 10062 for a callback after
-``callback_deadline``, 50007 for closed DMs, 50006 for empty messages, 50035 for broken
-limits (2000-char content, 10 embeds / 6000 chars, 5 rows x 5 buttons, custom_id 1-100
-chars, label 80, 25 select options, duplicate custom_ids), ephemeral messages invisible to
-channel routes, threads started from a message sharing its id. Not reproduced: rate limits,
-permission overwrites, reactions/pins, RESUME (answered with INVALID_SESSION), the 30046
-old-message edit limit.
+callbacks and webhooks carry no token), JSON with Content-Type exactly ``application/json``
+and ``Via`` on every API answer, 404 + record for unknown routes, 40060 when answering twice,
+10062 for a callback after ``callback_deadline``, 50007 for closed DMs, 50006 for empty
+messages, 50035 for broken limits (2000-char content, 10 embeds / 6000 chars, 5 rows x 5
+buttons, custom_id 1-100 chars, label 80, 25 select options, duplicate custom_ids),
+ephemeral messages invisible to channel routes, threads started from a message sharing its
+id. 404 10008 Unknown Message for a deleted message, 10003 Unknown Channel for a deleted
+channel or thread.
+Permissions (permissions.py, access.py): guild roles plus channel overwrites in Discord's
+order, threads taking their parent's, implicit permissions (no VIEW_CHANNEL: nothing; no
+right to send: no EMBED_LINKS, ATTACH_FILES, MENTION_EVERYONE); payloads carry
+``permission_overwrites`` and the bot's roles, interactions ``app_permissions`` with
+overwrites. Enforced on the bot's own REST calls (never on interaction callbacks or the
+interaction webhook, as on Discord; nor in DMs): no VIEW_CHANNEL: 403 ``{"message":
+"Missing Access", "code": 50001}``; otherwise 403 ``{"message": "Missing Permissions",
+"code": 50013}`` for a send without SEND_MESSAGES (in a thread SEND_MESSAGES_IN_THREADS),
+files without ATTACH_FILES (sent or added by an edit), starting a thread without
+CREATE_PUBLIC_THREADS (private: CREATE_PRIVATE_THREADS), deleting others' messages without
+MANAGE_MESSAGES, thread changes that need MANAGE_THREADS (locking; renaming or archiving
+unless the bot created it; deleting), channel edits without MANAGE_CHANNELS; 403 160002 for a
+reply without READ_MESSAGE_HISTORY. Editing its own messages needs no SEND_MESSAGES. Without
+READ_MESSAGE_HISTORY history is empty and a message fetch is 403 50001. Without EMBED_LINKS
+embeds are dropped (a send left with nothing: 403 50013; an edit: 400 50006). Events about
+messages and threads of a channel the bot cannot see are not sent to it.
+Threads: an archived thread refuses edits of its messages, joins and changes other than
+unarchiving with 400 ``{"message": "Thread is archived", "code": 50083}``; a send unarchives
+it (THREAD_UPDATE) unless it is locked; a locked thread refuses sends, edits and changes
+with 403 ``{"message": "Thread is locked", "code": 160005}`` unless the bot has
+MANAGE_THREADS (its role has it by default); unarchiving an unlocked thread needs the right
+to send there.
+Rate limits (ratelimits.py): fixed windows per route and top-level resource, X-RateLimit-*
+headers on every answer of a limited route, 429 ``{"message": "You are being rate
+limited.", "retry_after": s, "global": b}`` with Retry-After, X-RateLimit-Scope (user,
+global, shared) and X-RateLimit-Global, so discord.py waits as it does on Discord.
+Not documented by Discord, so chosen and marked in access.py: the embed and file rules (from
+Discord's behaviour as reported), the codes for a fetch without READ_MESSAGE_HISTORY and for
+deleting in an archived locked thread, and that starting a thread needs no SEND_MESSAGES.
+Not reproduced: reactions/pins, RESUME (answered with INVALID_SESSION), the 30046
+old-message edit limit, auto-archiving by itself (``archive_thread`` does it), member
+timeouts, the active-thread limit (160006), webhook buckets unless asked via ``routes``,
+Discord's real bucket sizes beyond the documented global 50/s (tests choose them).
 """
 
 from .commands import CommandNotAvailable
 from .errors import DiscordError
 from .interactions import Interaction
 from .messages import Attachment, Message
-from .models import Channel, Guild, Member, Perm, Role, User
+from .models import Channel, Guild, Member, Overwrite, Perm, Role, User
 from .process import BotProcess, python_argv
 from .server import FakeDiscord
 
@@ -147,6 +211,7 @@ __all__ = [
     "Interaction",
     "Member",
     "Message",
+    "Overwrite",
     "Perm",
     "Role",
     "User",

@@ -152,6 +152,8 @@ class Access:
           SEND_MESSAGES, which in a thread is SEND_MESSAGES_IN_THREADS).
         """
         perms = self.see(channel)
+        if channel.guild_id is None:
+            return
         if not channel.is_thread:
             self.need(perms, Perm.MANAGE_CHANNELS)
             return
@@ -171,9 +173,11 @@ class Access:
             self.need(perms, Perm.SEND_MESSAGES_IN_THREADS)
 
     def delete_channel(self, channel: Channel) -> None:
-        """Delete Channel: MANAGE_CHANNELS, or MANAGE_THREADS for a thread."""
+        """Delete Channel: MANAGE_CHANNELS, or MANAGE_THREADS for a thread (closing a DM:
+        nothing)."""
         perms = self.see(channel)
-        self.need(perms, Perm.MANAGE_THREADS if channel.is_thread else Perm.MANAGE_CHANNELS)
+        if channel.guild_id is not None:
+            self.need(perms, Perm.MANAGE_THREADS if channel.is_thread else Perm.MANAGE_CHANNELS)
 
     def start_thread(self, parent: Channel, *, private: bool) -> None:
         """Starting a thread needs CREATE_PUBLIC_THREADS (a private one

@@ -10,6 +10,7 @@ from aiohttp import web
 from . import errors
 from .access import Access
 from .ids import now
+from .messages import Message
 from .models import Channel, ChannelType
 from .state import State
 from .web_util import json_response, no_content, read_body
@@ -215,7 +216,9 @@ class RestRoutes:
         msg = self.state.create_message(channel, self.state.bot, body, files, via=via)
         return json_response(self.state.render(msg))
 
-    def _message(self, request: web.Request, check=None):
+    def _message(
+        self, request: web.Request, check: Callable[[Channel], object] | None = None
+    ) -> tuple[Channel, Message]:
         """The message in the path (``check(channel)`` first: Discord answers for the
         channel's permissions before it looks for the message)."""
         channel = self.state.channel(request.match_info["channel_id"])
