@@ -147,6 +147,7 @@ class HostingCommands(GameCog):
             await self.bot.lobbies.refresh_lobby(info.id)
             if info.status == Status.ACTIVE:
                 await self.bot.tables.public.refresh(info.id)
+                await self.bot.tables.pings.withdraw(info.id)  # its Your move leads nowhere
 
         await guarded(interaction, work(), log)
 

@@ -5,6 +5,11 @@ archiving of a finished match's thread.
 A turn ping replaces the previous one (the thread stays short). Which
 message that is gets stored with the match's next move, in the move's own
 transaction (`unstored`, `stored`), or at shutdown (`store_all`).
+
+A ping is only for a running match. What follows a move (or a hand-over)
+may still be posting a ping when a host cancels the match: the match is
+looked at again once the ping is posted, and a cancelling host withdraws
+the match's last ping (`withdraw`), so whichever comes last removes it.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from cogs.language import Languages
 from cogs.play.buttons import TurnButton
 from cogs.play.places import Places
 from cogs.presenters import presenter_for
-from storage import MatchInfo, MessageRef
+from storage import MatchInfo, MessageRef, Status, UnknownMatch
 
 if TYPE_CHECKING:
     from storage import Store
@@ -66,7 +71,10 @@ class Pings:
         """Tell players they owe a decision, each the way they chose with
         `/game notify`: a mention in the match's thread (default), a direct
         message (falling back to the mention when their DMs are closed), or
-        nothing. The previous mention is removed so the thread stays short."""
+        nothing. The previous mention is removed so the thread stays short.
+        Nobody is told of a match that stopped running since it was loaded."""
+        if not await self._running(loaded.id):
+            return
         presenter = presenter_for(loaded.game)
         mention = []
         for user_id in sorted(users):
@@ -115,16 +123,37 @@ class Pings:
                 return
         # Stored with the match's next move (one transaction per move), or at shutdown.
         old = self._pings.get(loaded.id) or await self.store.message(loaded.id, "ping")
-        self._pings[loaded.id] = MessageRef(
-            loaded.id, "ping", channel.id, message.id, datetime.now(UTC)
-        )
+        ping = MessageRef(loaded.id, "ping", channel.id, message.id, datetime.now(UTC))
+        self._pings[loaded.id] = ping
         if old is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await (
-                    self.bot.get_partial_messageable(old.channel_id)
-                    .get_partial_message(old.message_id)
-                    .delete()
-                )
+            await self._delete(old)
+        # Cancelled while this was posted? (A cancel after this look withdraws it.)
+        if not await self._running(loaded.id) and self._pings.get(loaded.id) is ping:
+            del self._pings[loaded.id]
+            await self._delete(ping)
+
+    async def withdraw(self, match_id: int) -> None:
+        """Remove the match's last turn ping: the match was cancelled, and
+        its Your move leads nowhere now."""
+        ping = self._pings.pop(match_id, None) or await self.store.message(match_id, "ping")
+        if ping is not None:
+            await self._delete(ping)
+
+    async def _running(self, match_id: int) -> bool:
+        """Is the match running (not cancelled, over, deleted or paused) as stored now?"""
+        try:
+            info = await self.store.info(match_id)
+        except UnknownMatch:
+            return False
+        return info.status == Status.ACTIVE and not info.paused
+
+    async def _delete(self, ping: MessageRef) -> None:
+        with contextlib.suppress(discord.HTTPException):  # gone already
+            await (
+                self.bot.get_partial_messageable(ping.channel_id)
+                .get_partial_message(ping.message_id)
+                .delete()
+            )
 
     async def _dm(self, loaded: MatchInfo, user_id: int, *, reminder: bool) -> bool:
         """Tell one player by DM, in their language; False when their DMs

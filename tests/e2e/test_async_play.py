@@ -5,6 +5,7 @@ every host command refused to a non-host, and history, stats, export."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from types import SimpleNamespace
 
@@ -149,6 +150,30 @@ async def test_a_host_kicks_a_player_and_a_bot_plays_on(world, channel):
     await fake.wait_until(
         lambda: "**alice** to play" in current_table(fake, channel).text, 5, "alice's turn"
     )
+    assert fake.problems() == []
+
+
+async def test_a_kick_and_a_cancel_at_once_leave_no_turn_ping(world, channel):
+    """Issue 27: the stand-in's first move, shown while the match is being
+    cancelled, pings the other player; that ping is removed, and so is the
+    match's last one: a cancelled match's Your move leads nowhere."""
+    fake, w = world.fake, world
+    table, match_id = await keltis_for_two(w, channel)
+    kick = await fake.slash(w.mod, channel, "game kick", member=first_player(w, match_id))
+    cancel = await fake.slash(w.mod, channel, "game cancel")  # not waiting for the kick
+    await reply(kick)
+    assert "was cancelled" in (await reply(cancel)).text
+    await fake.wait_until(lambda: "was cancelled" in table.text, 5, "the cancelled table")
+    await asyncio.sleep(1.0)  # the stand-in moves after 0.02 s: its ping, if any, is done
+
+    def live_pings():
+        return [
+            m
+            for m in fake.messages(channel, ephemeral=False)
+            if f"your move in Keltis #{match_id}" in m.text
+        ]
+
+    assert live_pings() == []
     assert fake.problems() == []
 
 
