@@ -24,11 +24,11 @@ class Perm:
     ADD_REACTIONS = 1 << 6
     VIEW_CHANNEL = 1 << 10
     SEND_MESSAGES = 1 << 11
+    SEND_TTS_MESSAGES = 1 << 12
     MANAGE_MESSAGES = 1 << 13
     EMBED_LINKS = 1 << 14
     ATTACH_FILES = 1 << 15
     READ_MESSAGE_HISTORY = 1 << 16
-    SEND_TTS_MESSAGES = 1 << 12
     MENTION_EVERYONE = 1 << 17
     USE_EXTERNAL_EMOJIS = 1 << 18
     MANAGE_ROLES = 1 << 28
@@ -55,18 +55,6 @@ class Perm:
     #: what a channel's SEND_MESSAGES (a thread's SEND_MESSAGES_IN_THREADS) implicitly takes away
     #: when it is missing (developers/topics/permissions, "Implicit Permissions")
     NEEDS_SEND = EMBED_LINKS | ATTACH_FILES | MENTION_EVERYONE | SEND_TTS_MESSAGES
-
-    @classmethod
-    def names(cls, value: int) -> list[str]:
-        """The names of the bits set in ``value`` (for messages)."""
-        return [
-            name
-            for name, bit in vars(cls).items()
-            if name.isupper()
-            and name not in ("ALL", "EVERYONE", "BOT", "NEEDS_SEND")
-            and isinstance(bit, int)
-            and value & bit == bit
-        ]
 
 
 class ChannelType:
