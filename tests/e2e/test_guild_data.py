@@ -79,6 +79,7 @@ async def remove_bot(w, guild):
 
 async def test_removed_and_added_back_within_the_retention_keeps_everything(world):
     w = world
+    w.clock.write_text("0")
     guild, channel = await server_with_a_match(w, "Kept")
     await remove_bot(w, guild)
     w.clock.write_text(str(29 * DAY))  # a day before the purge: the loop leaves it alone

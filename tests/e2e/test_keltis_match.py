@@ -70,7 +70,11 @@ async def take_turn(w, user, panel) -> bool:
     return True
 
 
-async def test_two_users_and_a_bot_play_keltis_to_the_end_surviving_a_kill(world):
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def finished(world):
+    """The match two users and a bot play to the end in a thread of the
+    module's channel, the bot killed once on the way (made once, for the
+    tests of the match and of its log and replay, whichever runs first)."""
     w, fake = world, world.fake
     new = await answered(await fake.slash(w.alice, w.channel, "game new", game="keltis", bots=1))
     lobby = await new.wait_reply()
@@ -117,12 +121,16 @@ async def test_two_users_and_a_bot_play_keltis_to_the_end_surviving_a_kill(world
                     3,
                     "a bot move",
                 )
-    assert killed and moves > 40
-    final = current_table(world.fake, thread)
+    return SimpleNamespace(thread=thread, killed=killed, moves=moves)
+
+
+async def test_two_users_and_a_bot_play_keltis_to_the_end_surviving_a_kill(world, finished):
+    fake, thread = world.fake, finished.thread
+    assert finished.killed and finished.moves > 40
+    final = current_table(fake, thread)
     assert "🏆" in final.text and not move_ids(final)
     await fake.wait_until(lambda: thread.archived, 5, "the thread to be archived")
     assert fake.problems() == []
-    world.thread = thread
     await check_hands_never_leak(world)
 
 
@@ -175,9 +183,11 @@ async def check_hands_never_leak(w):
     assert checked_public > 20 and checked_private > 20
 
 
-async def test_the_finished_match_has_its_log_and_a_replay_ending_on_the_final_table(world):
+async def test_the_finished_match_has_its_log_and_a_replay_ending_on_the_final_table(
+    world, finished
+):
     w, fake = world, world.fake
-    final = current_table(fake, w.thread)
+    final = current_table(fake, finished.thread)
     mid = final.buttons()[0]["custom_id"].split(":")[1]
     async with SqliteStore.open(w.db) as store:
         loaded = await store.load(int(mid))
@@ -265,5 +275,8 @@ async def test_stale_foreign_forged_and_unknown_clicks_get_polite_answers(world)
 
 async def test_sigterm_shuts_the_bot_down_cleanly(world):
     await world.bot.stop(timeout=10)
-    assert world.bot.proc.returncode == 0
-    assert "stopping" in world.bot.log_tail(5)
+    try:
+        assert world.bot.proc.returncode == 0
+        assert "stopping" in world.bot.log_tail(5)
+    finally:
+        await world.bot.start()  # for the tests that run after this one

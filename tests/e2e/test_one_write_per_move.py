@@ -28,7 +28,6 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
         guild=guild,
         db=folder / "games.db",
         stats=folder / "stats.json",
-        channel=fake.add_text_channel(guild, "games"),
         alice=fake.add_user("alice"),
         bob=fake.add_user("bob"),
     )
@@ -41,6 +40,11 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
     }
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
     return w
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def channel(world, request):
+    return world.fake.add_text_channel(world.guild, request.node.name[:90])
 
 
 def stats(w) -> dict:
@@ -67,18 +71,18 @@ def seq_of(w, match_id: int) -> int:
     return read_db(w.db, "SELECT seq FROM matches WHERE id = ?", match_id)[0][0]
 
 
-async def open_match(w, user, **options):
-    lobby = await reply(await w.fake.slash(user, w.channel, "game new", here=True, **options))
+async def open_match(w, channel, user, **options):
+    lobby = await reply(await w.fake.slash(user, channel, "game new", here=True, **options))
     return lobby
 
 
-async def test_every_move_is_one_transaction(world):
+async def test_every_move_is_one_transaction(world, channel):
     w, fake = world, world.fake
     # a match between two people, and one of a person against a bot
-    await open_match(w, w.alice, game="keltis", players=2)
-    lobby = fake.latest_message(w.channel, ephemeral=False)
+    await open_match(w, channel, w.alice, game="keltis", players=2)
+    lobby = fake.latest_message(channel, ephemeral=False)
     await answered(await fake.click(w.bob, lobby, label="Join"))
-    versus = await fake.wait_until(lambda: current_table(fake, w.channel), 5, "the table")
+    versus = await fake.wait_until(lambda: current_table(fake, channel), 5, "the table")
     mid = int(versus.button(custom_id="hand:")["custom_id"].split(":")[1])
     panels = {}
     for user in (w.alice, w.bob):  # each opens a panel (their language is stored once)
@@ -106,13 +110,11 @@ async def test_every_move_is_one_transaction(world):
     assert seq_of(w, mid) >= 12  # a two-step move is one move, its actions two
 
 
-async def test_a_burst_of_bot_moves_is_one_transaction_each_and_one_table_edit(world):
+async def test_a_burst_of_bot_moves_is_one_transaction_each_and_one_table_edit(world, channel):
     w, fake = world, world.fake
-    await open_match(w, w.alice, game="cucco", players=5, bots=4, first_player=2)
+    await open_match(w, channel, w.alice, game="cucco", players=5, bots=4, first_player=2)
     table = await fake.wait_until(
-        lambda: (
-            (t := current_table(fake, w.channel)) is not None and "cucco" in t.text.lower() and t
-        ),
+        lambda: (t := current_table(fake, channel)) is not None and "cucco" in t.text.lower() and t,
         5,
         "the table",
     )
@@ -140,13 +142,14 @@ async def test_a_burst_of_bot_moves_is_one_transaction_each_and_one_table_edit(w
     assert f"move {seq_of(w, mid)}" in table.text  # ... the latest
 
 
-async def test_a_kill_between_commit_and_table_edit_loses_nothing(world):
+async def test_a_kill_between_commit_and_table_edit_loses_nothing(world, channel):
     w, fake = world, world.fake
+    delay = w.bot.env["BOT_MOVE_DELAY"]
     w.bot.env["BOT_MOVE_DELAY"] = "30"  # the table waits for the bot's move: a long while
     await w.bot.restart(hard=True)
-    await open_match(w, w.alice, game="keltis", players=2, bots=1, first_player=1)
+    await open_match(w, channel, w.alice, game="keltis", players=2, bots=1, first_player=1)
     table = await fake.wait_until(
-        lambda: (t := current_table(fake, w.channel)) is not None and "move 0" in t.text and t,
+        lambda: (t := current_table(fake, channel)) is not None and "move 0" in t.text and t,
         5,
         "the new table",
     )
@@ -157,9 +160,11 @@ async def test_a_kill_between_commit_and_table_edit_loses_nothing(world):
     assert seq >= 1 and "move 0" in table.text  # committed, answered; the edit still waits
     await w.bot.restart(hard=True)
     await fake.wait_until(
-        lambda: f"move {seq}" in current_table(fake, w.channel).text,
+        lambda: f"move {seq}" in current_table(fake, channel).text,
         10,
         "the table to show the committed move",
     )
     assert replayed(w.db, mid).seq == seq
     assert fake.problems() == []
+    w.bot.env["BOT_MOVE_DELAY"] = delay  # the other tests' bots move at once again
+    await w.bot.restart(hard=False)

@@ -56,7 +56,6 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
         mod=fake.add_user("mod", manage_guild=True),
     )
     w.guilds = [fake.add_guild(f"shard {k}", shard=(k, 2)) for k in range(2)]
-    w.channels = [fake.add_text_channel(g, "games") for g in w.guilds]
     w.clock.write_text("0")
     w.bots = []
     for shard in range(2):
@@ -97,10 +96,10 @@ def ran_out(w, k: int) -> list:
     return [m for m in w.fake.messages(w.channels[k], ephemeral=False) if "Time ran out" in m.text]
 
 
-async def test_each_process_serves_its_own_shards_guild(world):
-    w = world
-    sessions = {tuple(s.shard) for s in w.fake.gateway.live()}
-    assert sessions == {(0, 2), (1, 2)}
+async def a_match_in_each_guild(w, name: str) -> None:
+    """In a channel `name` of each shard's guild, a Keltis match that times
+    out after 2 h (w.channels, w.matches), both shown and on record."""
+    w.channels = [w.fake.add_text_channel(g, name[:90]) for g in w.guilds]
     for k in range(2):
         configured = await reply(
             await w.fake.slash(
@@ -123,11 +122,19 @@ async def test_each_process_serves_its_own_shards_guild(world):
         assert shown == 2
     finally:
         await conn.close()
+
+
+async def test_each_process_serves_its_own_shards_guild(world, request):
+    w = world
+    sessions = {tuple(s.shard) for s in w.fake.gateway.live()}
+    assert sessions == {(0, 2), (1, 2)}
+    await a_match_in_each_guild(w, request.node.name)
     assert w.fake.problems() == []
 
 
-async def test_a_killed_process_resumes_its_deadlines_and_the_other_is_undisturbed(world):
+async def test_a_killed_process_resumes_its_deadlines_and_the_other_is_undisturbed(world, request):
     w, fake = world, world.fake
+    await a_match_in_each_guild(w, request.node.name)
     other = w.bots[0]
     sessions_before = [s.number for s in fake.gateway.live() if s.shard == [0, 2]]
     await w.bots[1].kill()  # SIGKILL

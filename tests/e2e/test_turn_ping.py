@@ -27,14 +27,13 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
+async def server(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     guild = fake.add_guild("Pings")
     w = SimpleNamespace(
         fake=fake,
         guild=guild,
         db=tmp_path_factory.mktemp("db") / "games.db",
-        channel=fake.add_text_channel(guild, "games"),
         alice=fake.add_user("alice"),
         bob=fake.add_user("bob"),
         carol=fake.add_user("carol"),
@@ -46,6 +45,16 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
         "GAMEHOST_TEST_SEED": "pings",
     }
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
+    return w
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def world(server, request):
+    """The module's bot, and a Keltis match of alice and bob of this test's
+    own, just started in a channel of its own."""
+    fake = server.fake
+    w = SimpleNamespace(**vars(server))
+    w.channel = fake.add_text_channel(w.guild, request.node.name[:90])
     lobby = await reply(
         await fake.slash(w.alice, w.channel, "game new", game="keltis", players=2, here=True)
     )
@@ -83,6 +92,11 @@ async def ping_for(w, user, place=None):
     return await w.fake.wait_until(found, 5, f"a ping for {user.name}")
 
 
+async def open_from_ping(w, user):
+    """`user` presses Your move on their newest ping: their own panel."""
+    return await reply(await w.fake.click(user, await ping_for(w, user), custom_id="turn:"))
+
+
 async def finish_turn(w, user, panel) -> None:
     """`user` makes every decision of their turn from their panel."""
     while to_move(w)[0] is user:
@@ -104,13 +118,13 @@ async def test_the_pings_button_opens_the_players_own_panel(world):
     assert "**Your decision:**" in panel.text and f"move {match.seq}" in panel.text
     stranger = await answered(await fake.click(w.carol, ping, custom_id="turn:"))
     assert answered_privately(stranger) and "not playing" in stranger.original.text
-    w.panel = {user.id: panel}
 
 
 async def test_an_open_panel_keeps_itself_current_without_refresh(world):
     w, fake = world, world.fake
     first, _ = to_move(w)
     other = w.bob if first is w.alice else w.alice
+    w.panel = {first.id: await open_from_ping(w, first)}
     await finish_turn(w, first, w.panel[first.id])
     other_panel = await reply(await fake.click(other, await ping_for(w, other), custom_id="turn:"))
     # coming back, they read what the first player did since their own last turn
@@ -134,6 +148,11 @@ async def test_once_discord_forgets_the_panels_token_the_ping_takes_over(world):
     w, fake = world, world.fake
     first, _ = to_move(w)
     other = w.bob if first is w.alice else w.alice
+    table = current_table(fake, w.channel)
+    w.panel = {  # both keep a panel open, the other player's from the table
+        other.id: await reply(await fake.click(other, table, custom_id="hand:")),
+        first.id: await open_from_ping(w, first),
+    }
     for inter in fake.state.interactions:  # 15 minutes later, as far as Discord knows
         if inter.user is other:
             inter.expire()
@@ -146,7 +165,6 @@ async def test_once_discord_forgets_the_panels_token_the_ping_takes_over(world):
     fresh = await reply(await fake.click(other, ping, custom_id="turn:"))
     assert f"move {seq}" in fresh.text and "**Your decision:**" in fresh.text
     await finish_turn(w, other, fresh)
-    w.panel[other.id] = fresh
 
 
 async def test_the_button_works_from_a_dm_and_after_a_restart(world):
@@ -158,7 +176,7 @@ async def test_the_button_works_from_a_dm_and_after_a_restart(world):
     for inter in fake.state.interactions:  # their open panel can't tell them any more
         if inter.user is other:
             inter.expire()
-    await finish_turn(w, first, w.panel[first.id])
+    await finish_turn(w, first, await open_from_ping(w, first))
     dm = await ping_for(w, other, "dm")
     await w.bot.restart(hard=True)
     panel = await reply(await fake.click(other, dm, custom_id="turn:"))

@@ -20,14 +20,13 @@ DELAY = 3.0
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
+async def server(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     guild = fake.add_guild("Watched")
     w = SimpleNamespace(
         fake=fake,
         guild=guild,
         db=tmp_path_factory.mktemp("db") / "games.db",
-        channel=fake.add_text_channel(guild, "games"),
         alice=fake.add_user("alice"),
         bob=fake.add_user("bob"),
     )
@@ -39,6 +38,16 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
         "TABLE_WATCHED_DELAY": str(DELAY),
     }
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
+    return w
+
+
+@pytest_asyncio.fixture(loop_scope="module")
+async def world(server, request):
+    """A Keltis match of alice and bob of this test's own, in a channel of its
+    own, each of them watching it in their open panel."""
+    fake = server.fake
+    w = SimpleNamespace(**vars(server))
+    w.channel = fake.add_text_channel(w.guild, request.node.name[:90])
     lobby = await reply(
         await fake.slash(w.alice, w.channel, "game new", game="keltis", players=2, here=True)
     )
@@ -115,5 +124,11 @@ async def test_a_player_not_watching_sees_the_table_at_once(world):
     await fake.wait_until(
         lambda: f"move {latest}" in w.table.text, DELAY - 1.0, "the table at once"
     )
-    assert any(f"<@{other.id}>" in m.content for m in fake.messages(w.channel, ephemeral=False))
+    await fake.wait_until(  # and their ping, sent once their panel could not be redrawn
+        lambda: any(
+            f"<@{other.id}>" in m.content for m in fake.messages(w.channel, ephemeral=False)
+        ),
+        3,
+        "their ping",
+    )
     assert fake.problems() == []
