@@ -63,7 +63,7 @@ async def waiting_since(store: Store, info: MatchInfo) -> datetime:
     """When the match's last move was made (its start, before any): the
     match's `updated_at` also moves when a host sets its timer or pauses
     it, which is no move of anyone's."""
-    last = await store.story(info.id, since=info.seq - 1) if info.seq else []
+    last = await store.story(info.id, since=info.seq - 1, until=info.seq) if info.seq else []
     if last:
         return last[-1].at
     return info.started_at or info.updated_at
