@@ -69,7 +69,7 @@ async def keltis_for_two(w, channel):
     table = await w.fake.wait_until(lambda: current_table(w.fake, channel), 5, "the table")
     match_id = int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
     await w.fake.wait_for_message(  # the first player is told (in the channel or by DM)
-        predicate=lambda m: "your move in Keltis" in m.text, after=start, ephemeral=False
+        predicate=lambda m: "your move in keltis" in m.text.lower(), after=start, ephemeral=False
     )
     return table, match_id
 

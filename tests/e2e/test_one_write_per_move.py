@@ -166,5 +166,8 @@ async def test_a_kill_between_commit_and_table_edit_loses_nothing(world, channel
     )
     assert replayed(w.db, mid).seq == seq
     assert fake.problems() == []
-    w.bot.env["BOT_MOVE_DELAY"] = delay  # the other tests' bots move at once again
+    w.bot.env["BOT_MOVE_DELAY"] = delay  # the other tests' bots move at once again,
     await w.bot.restart(hard=False)
+    await fake.wait_until(  # and this one's has moved before another test counts moves
+        lambda: replayed(w.db, mid).to_act() == (0,), 10, "the bot seat's move"
+    )
