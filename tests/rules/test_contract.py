@@ -3,7 +3,9 @@
 Random legal play from many seeds must always finish, and at every step the
 API must keep its promises (DESIGN.md, "The engine contract"). A new game
 gets all of this by registering. The example game (tests/rules/example_game.py,
-registered here only) shows that six methods are enough to pass.
+registered here only) shows that six methods are enough to pass; the sealed-bid
+game (tests/rules/sealed_bid_game.py) that a card drawn from its owner's own
+pool needs no hand-written re-deal.
 """
 
 from __future__ import annotations
@@ -25,8 +27,9 @@ from rules import (
 )
 from rules.core import registry
 from rules.core.rng import Rng
-from tests.rules import example_game
+from tests.rules import example_game, sealed_bid_game
 from tests.rules.core.state_checks import assert_shares_nothing, strictly_equal
+from tests.rules.hidden_checks import check_redeal_covers_what_the_view_hides
 
 SEEDS_PER_COUNT = 200
 # SEEDS_PER_COUNT playouts per game and player count are most of the suite's
@@ -36,6 +39,12 @@ pytestmark = pytest.mark.slow
 # DEEP_CHECK_EVERY-th step of every DEEP_CHECK_SEEDS-th seed.
 DEEP_CHECK_SEEDS = 8
 DEEP_CHECK_EVERY = 5
+# Whether the re-deal covers what a view hides (tests/rules/hidden_checks.py)
+# costs one to three times the other deep checks together, so it runs, for
+# one seat in turn, on every HIDDEN_CHECK_EVERY-th deep-checked step (an odd
+# number of steps apart, so both halves of a play-then-draw turn come up),
+# the deal included.
+HIDDEN_CHECK_EVERY = 5
 JUNK_KEYS = [
     "",
     "x" * 61,
@@ -52,17 +61,19 @@ JUNK_KEYS = [
 ]
 
 EXAMPLE = example_game.GAME
+SEALED = sealed_bid_game.GAME
 CASES = [
     (gid, n)
-    for gid, g in {**all_games(), EXAMPLE.id: EXAMPLE}.items()
+    for gid, g in {**all_games(), EXAMPLE.id: EXAMPLE, SEALED.id: SEALED}.items()
     for n in range(g.min_players, g.max_players + 1)
 ]
 
 
 @pytest.fixture(autouse=True)
-def example_game_registered(monkeypatch):
-    """The example game joins the registry for these tests only."""
+def example_games_registered(monkeypatch):
+    """The example games join the registry for these tests only."""
     monkeypatch.setitem(registry.all_games(), EXAMPLE.id, EXAMPLE)
+    monkeypatch.setitem(registry.all_games(), SEALED.id, SEALED)
 
 
 def roundtrip(data):
@@ -116,6 +127,17 @@ def deep_checks(match: Match, rnd: random.Random) -> None:
             f"seat {seat}'s actions depend on hidden information"
         )
         assert twin.to_act() == match.to_act()
+    # ... and what a seat cannot see is re-dealt: nothing of it survives
+    every = DEEP_CHECK_EVERY * HIDDEN_CHECK_EVERY
+    if match.seq % every == 0:
+        check_redeal_covers_what_the_view_hides(
+            match.game,
+            match.state,
+            match.seq // every % match.players,
+            match.players,
+            Rng.from_seed(f"{match.seed}|{match.seq}").state,
+            fresh=match.seq == 0,
+        )
     # the spectator sees no more than any player
     assert "hand" not in match.view(None)
 
