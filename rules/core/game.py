@@ -141,9 +141,11 @@ class Game(ABC, Generic[S]):
 
     def redeal_hidden(self, state: S, seat: int, rng: Rng) -> None:
         """Re-deal, in place, everything `seat` cannot see (other hands, the
-        deck, removed cards: `hidden`), keeping sizes. Used by the
-        non-interference test: afterwards `seat`'s view and legal actions must
-        be unchanged. The pool is sorted before the shuffle, so the deal
-        depends only on `seat`'s view and `rng` (bots sample the hidden cards
-        with it and must not learn where the true cards lie from the sample)."""
+        deck, removed cards: `hidden`), keeping sizes. The contract test checks
+        both halves: afterwards `seat`'s view and legal actions are unchanged
+        (non-interference), and no change `seat` cannot see survives it (as
+        far as a state tells: tests/rules/hidden_checks.py). The pool is
+        sorted before the shuffle, so the deal depends only on `seat`'s view
+        and `rng` (bots sample the hidden cards with it and must not learn
+        where the true cards lie from the sample)."""
         redeal(state, seat, rng, self.hidden)
