@@ -162,7 +162,10 @@ async def check_hands_never_leak(w):
             footer = " ".join((e.get("footer") or {}).get("text", "") for e in rev.embeds)
             found = MOVE.search(footer)
             seqs = [int(found.group(1))] if found else list(hands)
+            titles = " ".join(e.get("title", "") for e in rev.embeds)
             if message.ephemeral and "Your hand" in text:
+                if f"match #{info.id} ·" not in titles:
+                    continue  # the panel of another test's match
                 seat = seat_of_user[message.visible_to]
                 shown = next(
                     f["value"]
