@@ -63,7 +63,8 @@ async def test_rules_list_status_and_hand(world, channel):
     fake = world.fake
     rules = await reply(await fake.slash(world.carol, channel, "game rules", game="keltis"))
     assert rules.ephemeral and "How to play Keltis" in rules.text and "wishing stone" in rules.text
-    empty = await reply(await fake.slash(world.carol, channel, "game status"))
+    newcomer = fake.add_user("newcomer")  # in no match (carol's only one would be shown)
+    empty = await reply(await fake.slash(newcomer, channel, "game status"))
     assert empty.ephemeral and "no match in this channel" in empty.text
     table = await two_player_match(world, channel)
     listing = await reply(await fake.slash(world.carol, channel, "game list"))
