@@ -254,7 +254,8 @@ def check_redeal_covers_what_the_view_hides(
     tests can tell that the check looked."""
     c = _Check(game, state, seat, players, rng_state)
     hidden: list[Path] = []  # places of cards hidden from the seat, to be re-dealt
-    singles: list[Path] = []  # places of one card that another seat sees
+    singles: list[tuple[Path, bool]] = []  # places of one card another seat sees,
+    # and whether the seat sees that it changes
     for path in places(c.snapshot):
         changed = rotated(c.snapshot, path)
         if changed is not None:
@@ -263,13 +264,16 @@ def check_redeal_covers_what_the_view_hides(
                 c.assert_wiped(changed, (path,), who == OTHER)
                 hidden.append(path)
             continue
-        # One card: whether another seat sees it (the seat may see that it
-        # changed, not what it is: a sealed bid from a hand whose cards are
-        # known). Whether the seat does is asked by the trades below.
+        # One card: whether another seat sees it. The seat may see that it
+        # changed but not what it is (a sealed bid from a hand whose cards are
+        # known): then it may trade only within its owner's cards (items of
+        # the same key); whether the seat sees that is asked by the trades.
         changed = bumped(c.snapshot, path)
-        who = None if changed is None else c.who_sees(changed, others_only=True)
+        if changed is None:
+            continue
+        who = c.who_sees(changed, others_only=True)
         if who == OTHER or (who == NOBODY and fresh):
-            singles.append(path)
+            singles.append((path, c.who_sees(changed) == SEAT))
     # A card of each hidden place traded with one of another (a hand's with
     # the deck's): the first trade the seat cannot see must be wiped out too,
     # or the re-deal keeps which cards lie where (hands re-dealt only among
@@ -285,9 +289,12 @@ def check_redeal_covers_what_the_view_hides(
     # with those of a hidden place (a sealed bid with its owner's hand) and
     # the seat sees none of it. Several cards are tried: one may be a copy
     # of the same card (a trade the seat could not see in a public pile).
-    for x in singles:
-        for y in [*hidden, *singles]:
-            trade = _unseen_trade(c, x, y) if y != x else None
+    partners = [*hidden, *(p for p, _ in singles)]
+    for x, own_only in singles:
+        for y in partners:
+            if y == x or (own_only and y[1:] != x[1:]):
+                continue
+            trade = _unseen_trade(c, x, y)
             if trade is not None:
                 c.assert_wiped(trade[0], (x, y), trade[1] == OTHER)
                 break
