@@ -87,8 +87,7 @@ class Pings:
             return
         place_id = await self.places.usable(loaded)
         if place_id is None:  # the thread and channel are closed to the bot: by DM, then
-            for user_id in mention:
-                await self._dm(loaded, user_id, reminder=reminder)
+            await self._by_dm(loaded, mention, reminder=reminder)
             return
         mentions = " ".join(f"<@{u}>" for u in mention)
         channel = self.bot.get_partial_messageable(place_id)
@@ -118,8 +117,7 @@ class Pings:
                 )
             except discord.HTTPException as exc:  # mended for the next time; by DM now
                 await self.places.refused(loaded, place_id, exc)
-                for user_id in mention:
-                    await self._dm(loaded, user_id, reminder=reminder)
+                await self._by_dm(loaded, mention, reminder=reminder)
                 return
         # Stored with the match's next move (one transaction per move), or at shutdown.
         old = self._pings.get(loaded.id) or await self.store.message(loaded.id, "ping")
@@ -154,6 +152,11 @@ class Pings:
                 .get_partial_message(ping.message_id)
                 .delete()
             )
+
+    async def _by_dm(self, loaded: MatchInfo, users: list[int], *, reminder: bool) -> None:
+        """Players who would have been mentioned where the bot cannot post."""
+        for user_id in users:
+            await self._dm(loaded, user_id, reminder=reminder)
 
     async def _dm(self, loaded: MatchInfo, user_id: int, *, reminder: bool) -> bool:
         """Tell one player by DM, in their language; False when their DMs

@@ -63,8 +63,8 @@ class Places:
         self.blocked: dict[int, int] = {}
         self._told: set[tuple[int, str]] = set()  # (where it was said, what) already
 
-    def may_post(self, info: MatchInfo, place_id: int) -> list[Need] | None:
-        """What the bot lacks to show a table in `place_id` ([] when it may;
+    def lacks(self, info: MatchInfo, place_id: int) -> list[Need] | None:
+        """What the bot lacks to show a table in `place_id` ([] when nothing;
         None when its cache does not know the place: try it)."""
         permissions = in_place(self.client, info.guild_id, place_id)
         if permissions is None:
@@ -82,15 +82,15 @@ class Places:
         thread is closed to the bot (the match moves there); None when no
         place may show it (a host is told once)."""
         if info.thread_id is not None:
-            missing = self.may_post(info, info.thread_id)
+            missing = self.lacks(info, info.thread_id)
             if not missing:
                 return info.thread_id
-            if self.may_post(info, info.channel_id):
+            if self.lacks(info, info.channel_id):  # the channel can't take it either
                 await self.tell(info, info.thread_id, missing)
                 return None
             await self.move_to_channel(info, self._why_closed(info, missing))
             return info.channel_id
-        missing = self.may_post(info, info.channel_id)
+        missing = self.lacks(info, info.channel_id)
         if missing:
             await self.tell(info, info.channel_id, missing)
             return None
