@@ -5,9 +5,10 @@ A game is a stateless object of rules operating on a state it creates; the
 log. Games see only what they need: no clock, no I/O, no Discord.
 
 A game writes six methods (setup, to_act, legal, apply, view, outcome) and
-declares the rest as data: its state's dataclass (`state_type`, from whose
-field types the snapshot and copies are generated), its options
-(`options_schema`) and its hidden cards (`hidden`). `concede` has a default
+declares the rest as data: its properties (`kind`, a `GameType`), its
+state's dataclass (`state_type`, from whose field types the snapshot and
+copies are generated), its options (`options_schema`) and its hidden cards
+(`hidden`). `concede` has a default
 for states with `phase`, `end_reason` and `conceded` fields; a game whose
 rule differs overrides it, as it may `redeal_hidden`.
 """
@@ -15,6 +16,7 @@ rule differs overrides it, as it may `redeal_hidden`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, runtime_checkable
 
 from rules.core.actions import Action
@@ -49,12 +51,36 @@ class Concedable(Protocol):
     conceded: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class GameType:
+    """A game's properties, declared beside it as OpenSpiel's `GameType` is:
+    generic code and tests branch on these, never on a game's id (a test
+    checks each against the game's code and playouts)."""
+
+    min_players: int
+    max_players: int
+    #: the phases its decisions are owed in (the view's "phase"), in play
+    #: order; () for a game whose view has none
+    phases: tuple[str, ...] = ()
+    #: several seats may owe a decision at once (sealed bids, final placements)
+    simultaneous: bool = False
+    #: some seat cannot see something: its `hidden`, re-dealt for the bots
+    hidden_information: bool = False
+    #: chance decides something (a shuffled deal, dice): seeds deal differently
+    chance: bool = False
+    #: its `redeal_hidden` is its own: the shared one does not fit its rule
+    own_redeal: bool = False
+    #: its `concede` is its own: the shared one does not fit its rule
+    own_concede: bool = False
+
+
 class Game(ABC, Generic[S]):
     id: ClassVar[str]
     name: ClassVar[str]
     rules_version: ClassVar[int] = 1
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
+    #: its properties: player counts, phases, simultaneous moves, hidden
+    #: information, chance
+    kind: ClassVar[GameType]
     verbs: ClassVar[frozenset[str]]
     #: an upper bound on the actions of any complete match (the contract test
     #: fails a playout that goes past it, so a rules loop cannot hide)
@@ -85,6 +111,14 @@ class Game(ABC, Generic[S]):
         for name in ("dump", "load", "copy"):
             if getattr(type(self), name) is getattr(Game, name):
                 setattr(self, name, getattr(codec, name))
+
+    @property
+    def min_players(self) -> int:
+        return self.kind.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.kind.max_players
 
     def check_options(self, n_players: int, options: dict[str, Any]) -> dict[str, Any]:
         """Validate and normalise options against `options_schema` (raise

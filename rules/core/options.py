@@ -7,7 +7,9 @@ choices and ranges, so the two can never disagree.
 
 A *seat* option names a seat: the engine counts seats from 0; people count
 from 1, as the lobby does, and the Discord layer converts at the edge. People
-know an option by its `public_name`, which several games may share.
+know an option by its `label` (`public_name`), which several games may share,
+and read its `description`; both are marked for translation here
+(rules/core/words.py), so a game's options need no entry anywhere else.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core.errors import BadOptions
+from rules.core.words import N_, P_
 
 SEAT, BOOL, INT, CHOICE = "seat", "bool", "int", "choice"
 
@@ -31,14 +34,18 @@ class Option:
     high: int | None = None
     choices: tuple[str, ...] = ()  # CHOICE: accepted values (any case)
     keep_default: bool = False  # store the default in the match's options
-    #: the name people give it in commands (default: `name`); games whose
-    #: options mean the same give them the same one (the seat that plays or
-    #: deals first is `first_player` in every game), so `/game new` offers one
-    offered_as: str | None = None
+    #: the name people give it in commands, marked `P_("option", ...)`
+    #: (default: `name`, unmarked); games whose options mean the same give
+    #: them the same label (the seat that plays or deals first is
+    #: `first_player` in every game: `first_player()`), so `/game new` offers one
+    label: str | None = None
+    #: what the slash option says (Discord allows 100 characters), marked
+    #: `N_(...)`; options sharing a label share it (None: made from `help`)
+    description: str | None = None
 
     @property
     def public_name(self) -> str:
-        return self.offered_as or self.name
+        return self.label or self.name
 
     def allowed(self, n_players: int | None = None) -> str:
         """What values are allowed, as people write them."""
@@ -73,6 +80,22 @@ class Option:
                 if value.strip().lower() == choice.lower():
                     return choice
         raise BadOptions(f"{self.name} must be {' or '.join(map(repr, self.choices))}")
+
+
+def first_player(
+    name: str = "first_player", help: str = "who plays first (otherwise by lot)"
+) -> Option:
+    """The seat that plays (or deals) first: one option, one label and one
+    description for every game that has it."""
+    return Option(
+        name,
+        SEAT,
+        help,
+        label=P_("option", "first_player"),
+        description=N_(
+            "Seat number from 1, as the lobby shows, that plays first (Cuttle, Cucco: deals first)"
+        ),
+    )
 
 
 def check_options(

@@ -69,10 +69,11 @@ from typing import Any, NamedTuple, TypedDict
 
 from rules.core.actions import Action
 from rules.core.events import Event
-from rules.core.game import Game, Outcome, View
+from rules.core.game import Game, GameType, Outcome, View
 from rules.core.hidden import Hidden
-from rules.core.options import INT, SEAT, Option
+from rules.core.options import INT, Option, first_player
 from rules.core.rng import Rng
+from rules.core.words import N_, P_
 from rules.cucco.cards import (
     CARD_CODE,
     CARD_KIND,
@@ -165,8 +166,13 @@ class Cucco(Game[CuccoState]):
     id = "cucco"
     name = "Cucco for five"
     rules_version = 1
-    min_players = PLAYERS
-    max_players = PLAYERS
+    kind = GameType(
+        min_players=PLAYERS,
+        max_players=PLAYERS,
+        phases=(BIDDING, PLAY),
+        hidden_information=True,
+        chance=True,
+    )
     verbs = frozenset({"bid", "pass", "play"})
     # per counted deal at most 10 bids + 4 passes + 40 cards; throw-ins add 5
     # each (unbounded in principle, vanishingly rare in random play)
@@ -182,13 +188,10 @@ class Cucco(Game[CuccoState]):
             low=1,
             high=MAX_DEALS,
             keep_default=True,
+            label=P_("option", "deals"),
+            description=N_("How many deals the match lasts — Cucco for five"),
         ),
-        Option(
-            "first_dealer",
-            SEAT,
-            "who deals first (otherwise drawn by lot)",
-            offered_as="first_player",
-        ),
+        first_player("first_dealer", "who deals first (otherwise drawn by lot)"),
     )
 
     # -- setup (Z-2, Z-8) ----------------------------------------------------

@@ -72,9 +72,9 @@ from typing import Any
 
 from rules.core.actions import Action
 from rules.core.events import Event, private
-from rules.core.game import Game, Outcome, View
+from rules.core.game import Game, GameType, Outcome, View
 from rules.core.hidden import Hidden, redeal
-from rules.core.options import SEAT, Option
+from rules.core.options import first_player
 from rules.core.rng import Rng
 from rules.core.state_codec import as_row
 from rules.cuttle.cards import (
@@ -164,8 +164,15 @@ class Cuttle(Game[CuttleState]):
     id = "cuttle"
     name = "Cuttle"
     rules_version = 1
-    min_players = 2
-    max_players = 2
+    kind = GameType(
+        min_players=2,
+        max_players=2,
+        phases=(MAIN, COUNTER, TAKE, DISCARD, SEVEN_PLAY),
+        hidden_information=True,
+        chance=True,
+        own_redeal=True,  # C-5d: glasses show the opponent's hand
+        own_concede=True,  # the winner is set
+    )
     verbs = frozenset(
         {
             "draw",
@@ -188,12 +195,7 @@ class Cuttle(Game[CuttleState]):
     state_type = CuttleState
     hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True))
     options_schema = (
-        Option(
-            "dealer",
-            SEAT,
-            "who deals (the other player starts; otherwise by lot)",
-            offered_as="first_player",
-        ),
+        first_player("dealer", "who deals (the other player starts; otherwise by lot)"),
     )
 
     # -- setup (C-1) -------------------------------------------------------

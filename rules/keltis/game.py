@@ -24,9 +24,9 @@ from typing import Any
 
 from rules.core.actions import Action
 from rules.core.events import Event, private
-from rules.core.game import Game, Outcome, View
+from rules.core.game import Game, GameType, Outcome, View
 from rules.core.hidden import Hidden
-from rules.core.options import SEAT, Option
+from rules.core.options import first_player
 from rules.core.rng import Rng
 from rules.keltis import rows
 from rules.keltis.cards import (
@@ -96,14 +96,20 @@ class Keltis(Game[KeltisState]):
     id = "keltis"
     name = "Keltis"
     rules_version = 1
-    min_players = 2
-    max_players = 4
+    kind = GameType(
+        min_players=2,
+        max_players=4,
+        phases=(PLAY, DRAW, FINAL),
+        simultaneous=True,  # K-6c: every seat makes its final placements at once
+        hidden_information=True,
+        chance=True,
+    )
     verbs = frozenset({"discard", "stone", "play", "draw", "done"})
     revealing_verbs = frozenset({"draw"})
     max_actions = 6000
     state_type = KeltisState
     hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True), Hidden("removed"))
-    options_schema = (Option("first_player", SEAT, "who plays first (otherwise drawn by lot)"),)
+    options_schema = (first_player(help="who plays first (otherwise drawn by lot)"),)
 
     # -- setup (K-2) -------------------------------------------------------
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> KeltisState:

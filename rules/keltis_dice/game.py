@@ -72,9 +72,10 @@ from typing import Any
 
 from rules.core.actions import Action
 from rules.core.events import Event
-from rules.core.game import Game, Outcome, View
+from rules.core.game import Game, GameType, Outcome, View
 from rules.core.options import CHOICE, Option
 from rules.core.rng import Rng
+from rules.core.words import N_, P_
 from rules.keltis_dice.board import (
     BOTH,
     CHIP_SUPPLY,
@@ -141,8 +142,13 @@ class KeltisDice(Game[DiceState]):
     id = "keltis_dice"
     name = "Keltis: the dice game"
     rules_version = 1
-    min_players = 2
-    max_players = 4
+    kind = GameType(
+        min_players=2,
+        max_players=4,
+        phases=(ROLL, REROLL, MOVE, CLOVER_PHASE),
+        chance=True,
+        own_concede=True,  # the results so far are kept
+    )
     verbs = frozenset({"roll", "stop", "reroll", "move", "pass", "clover", "clover_new", "skip"})
     revealing_verbs = frozenset({"roll", "reroll"})
     forced_verbs = frozenset({"roll"})  # a turn's first decision, always the only one
@@ -158,6 +164,10 @@ class KeltisDice(Game[DiceState]):
             default="A",
             choices=(*SIDES, BOTH),
             keep_default=True,
+            label=P_("option", "side"),
+            description=N_(
+                "Board side: A, B (forbidden fields) or both (A then B) — Keltis dice game"
+            ),
         ),
     )
 

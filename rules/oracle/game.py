@@ -62,10 +62,11 @@ from typing import Any
 
 from rules.core.actions import Action
 from rules.core.events import Event, private
-from rules.core.game import Game, Outcome, View
+from rules.core.game import Game, GameType, Outcome, View
 from rules.core.hidden import Hidden
-from rules.core.options import BOOL, SEAT, Option
+from rules.core.options import BOOL, Option, first_player
 from rules.core.rng import Rng
+from rules.core.words import N_, P_
 from rules.keltis import rows
 from rules.oracle.board import (
     CLOVER,
@@ -202,8 +203,14 @@ class Oracle(Game[OracleState]):
     id = "oracle"
     name = "Keltis: the Oracle"
     rules_version = 2  # 2: tiles act once per pawn, not per field (O-6h)
-    min_players = 2
-    max_players = 4
+    kind = GameType(
+        min_players=2,
+        max_players=4,
+        phases=(PLAY, MOVE, TILE, DRAW),
+        hidden_information=True,
+        chance=True,
+        own_concede=True,  # a tile's effect in progress is cleared
+    )
     verbs = frozenset(
         {"play", "discard", "pawn", "oracle", "clover", "spiral", "goblin", "skip", "draw"}
     )
@@ -217,9 +224,12 @@ class Oracle(Game[OracleState]):
             BOOL,
             "the variant: a clover may move another of your pawns",
             default=False,
-            offered_as="variant",
+            label=P_("option", "variant"),
+            description=N_(
+                "The variant: a clover may move another of your pawns — Keltis: the Oracle"
+            ),
         ),
-        Option("first_player", SEAT, "who plays first (otherwise drawn by lot)"),
+        first_player(help="who plays first (otherwise drawn by lot)"),
     )
 
     # -- setup (O-3) -----------------------------------------------------------

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules.core.actions import Action
-from rules.core.game import OVER, Game
-from rules.core.options import SEAT, Option
+from rules.core.game import OVER, Game, GameType
+from rules.core.options import first_player
 
 GOAL = 21
 
@@ -24,13 +24,11 @@ class RaceState:
 
 class RaceTo21(Game):
     id, name = "race21", "Race to 21"
-    min_players = max_players = 2
+    kind = GameType(min_players=2, max_players=2, chance=True)  # who starts, by lot
     verbs = frozenset({"add"})
     max_actions = GOAL
     state_type = RaceState
-    options_schema = (
-        Option("first", SEAT, "who adds first (otherwise by lot)", offered_as="first_player"),
-    )
+    options_schema = (first_player("first", "who adds first (otherwise by lot)"),)
 
     def setup(self, n_players, options, rng) -> RaceState:
         first = options.get("first")

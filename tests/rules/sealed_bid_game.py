@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core.actions import Action
-from rules.core.game import OVER, Game
+from rules.core.game import OVER, Game, GameType
 from rules.core.hidden import Hidden
 
 VALUES = 5
@@ -43,7 +43,7 @@ class BidState:
 
 class SealedBids(Game[BidState]):
     id, name = "sealed", "Sealed bids"
-    min_players, max_players = 2, 3
+    kind = GameType(min_players=2, max_players=3, simultaneous=True, hidden_information=True)
     verbs = frozenset({"bid"})
     max_actions = VALUES * 3
     state_type = BidState

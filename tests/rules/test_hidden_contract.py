@@ -15,7 +15,7 @@ import pytest
 
 from rules import Match
 from rules.core.actions import Action
-from rules.core.game import OVER, Game
+from rules.core.game import OVER, Game, GameType
 from rules.core.hidden import Hidden, redeal
 from rules.core.registry import all_games
 from rules.core.rng import Rng
@@ -41,7 +41,7 @@ class HighCard(Game[CardsState]):
     draws the deck's top. Hands and deck are declared hidden: honest."""
 
     id, name = "highcard", "High card"
-    min_players = max_players = 2
+    kind = GameType(min_players=2, max_players=2, hidden_information=True, chance=True)
     verbs = frozenset({"play"})
     max_actions = CARDS
     state_type = CardsState

@@ -4,11 +4,16 @@ defaults it gets from its declarations."""
 from __future__ import annotations
 
 import inspect
+import json
+import random
 
-from rules import Match, all_games
+import pytest
+
+from rules import Match, all_games, get_game
 from rules.core.game import Game
 from tests.rules.example_game import GAME as EXAMPLE
 from tests.rules.example_game import RaceTo21
+from tests.rules.playout import random_step
 
 SIX = {"setup", "to_act", "legal", "apply", "view", "outcome"}
 
@@ -32,15 +37,36 @@ def test_default_concede_ends_the_game_and_the_conceder_cannot_win():
     assert (state.conceded, state.end_reason) == (0, "concede")
 
 
-def test_games_keep_their_own_concede_only_where_the_rule_differs():
-    own = {gid for gid, game in all_games().items() if type(game).concede is not Game.concede}
-    assert own == {"cuttle", "keltis_dice", "oracle"}  # winner set, results kept, tile cleared
-    own = {
-        gid
-        for gid, game in all_games().items()
-        if type(game).redeal_hidden is not Game.redeal_hidden
+@pytest.mark.parametrize("game", [*all_games().values(), EXAMPLE], ids=lambda g: g.id)
+def test_games_keep_their_own_concede_and_redeal_only_where_they_declare_it(game):
+    assert (type(game).concede is not Game.concede) == game.kind.own_concede
+    assert (type(game).redeal_hidden is not Game.redeal_hidden) == game.kind.own_redeal
+    assert game.kind.hidden_information == bool(game.hidden or game.kind.own_redeal)
+    assert 1 <= game.kind.min_players <= game.kind.max_players
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+def test_a_playout_shows_what_the_game_declares(game_id):
+    """Each declared property against random playouts: one seat owes a
+    decision at a time unless moves are simultaneous; the view's phases are
+    the declared ones; a game of chance deals differently from another seed."""
+    kind = get_game(game_id).kind
+    players = kind.min_players
+    seen, together = set(), False
+    for n in range(3):
+        match = Match.new(game_id, players, f"kind-{n}")
+        rnd = random.Random(n)
+        while not match.is_over():
+            seen.add(match.view(None).get("phase"))
+            together |= len(match.to_act()) > 1
+            random_step(match, rnd)
+    assert together <= kind.simultaneous
+    assert seen == set(kind.phases or (None,)) or seen < set(kind.phases)
+    deals = {
+        json.dumps(Match.new(game_id, players, f"deal-{n}").to_record()["snapshot"])
+        for n in range(4)
     }
-    assert own == {"cuttle"}  # C-5d: glasses show the opponent's hand
+    assert (len(deals) > 1) == kind.chance
 
 
 def test_snapshots_and_copies_are_generated_for_every_game():

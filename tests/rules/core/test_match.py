@@ -15,9 +15,11 @@ from rules import (
     StaleSeq,
     UnknownAction,
     UnknownGame,
+    all_games,
+    get_game,
 )
 
-GAMES = ["keltis", "oracle", "keltis_dice", "cuttle", "cucco"]
+GAMES = list(all_games())
 
 
 def fresh():
@@ -156,7 +158,7 @@ def play_on(match: Match, moves: int, seed: int) -> Match:
     return match
 
 
-@pytest.mark.parametrize("game, players", [(g, 5 if g == "cucco" else 2) for g in GAMES])
+@pytest.mark.parametrize("game, players", [(g, get_game(g).min_players) for g in GAMES])
 def test_a_copy_shares_nothing_mutable(game, players):
     match = play_on(Match.new(game, players, "copy"), 5, 1)
     record = json.dumps(match.to_record())
@@ -170,7 +172,7 @@ def test_a_copy_shares_nothing_mutable(game, players):
     assert play_on(match, 30, 3).to_record() == alone.to_record()
 
 
-@pytest.mark.parametrize("game, players", [(g, 5 if g == "cucco" else 2) for g in GAMES])
+@pytest.mark.parametrize("game, players", [(g, get_game(g).min_players) for g in GAMES])
 def test_legal_after_is_what_the_seat_could_do_next_and_changes_nothing(game, players):
     for seed in range(6):
         match = play_on(Match.new(game, players, f"after-{seed}"), seed * 3, seed)
@@ -211,7 +213,7 @@ def test_legal_after_refuses_what_act_refuses_and_changes_nothing():
     assert json.dumps(m.to_record()) == before
 
 
-@pytest.mark.parametrize("game, players", [(g, 5 if g == "cucco" else 2) for g in GAMES])
+@pytest.mark.parametrize("game, players", [(g, get_game(g).min_players) for g in GAMES])
 def test_forced_is_an_only_legal_action_of_a_verb_the_game_lets_be_made(game, players):
     """`forced` never picks among choices, and only verbs the game declares."""
     match, rnd = Match.new(game, players, "forced"), random.Random(3)

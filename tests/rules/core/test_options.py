@@ -4,7 +4,7 @@ the slash commands offer."""
 import pytest
 
 from rules import BadOptions, all_games
-from rules.core.options import BOOL, CHOICE, INT, SEAT, Option, check_options
+from rules.core.options import BOOL, CHOICE, INT, SEAT, Option, check_options, first_player
 
 SCHEMA = (
     Option("first", SEAT, "who starts"),
@@ -63,6 +63,8 @@ def test_every_game_declares_its_options_with_help_and_sound_ranges():
         assert len(names) == len(set(names))
         for option in game.options_schema:
             assert option.help and option.kind in (SEAT, BOOL, INT, CHOICE)
+            # people's words for it are its own (marked for the catalogues)
+            assert option.label and option.description, option.name
             if option.kind == INT:
                 assert option.low <= (option.default or option.low) <= option.high
             if option.kind == CHOICE:
@@ -72,8 +74,9 @@ def test_every_game_declares_its_options_with_help_and_sound_ranges():
                 game.check_options(game.min_players, {option.name: option.default})
 
 
-def test_an_option_is_known_to_people_by_its_public_name():
+def test_an_option_is_known_to_people_by_its_label():
     assert Option("first", SEAT, "who starts").public_name == "first"
-    assert Option("dealer", SEAT, "who deals", offered_as="first_player").public_name == (
-        "first_player"
-    )
+    assert Option("dealer", SEAT, "who deals", label="first_player").public_name == "first_player"
+    shared = first_player("dealer", "who deals")
+    assert (shared.name, shared.public_name) == ("dealer", "first_player")
+    assert shared.description == first_player().description
