@@ -6,7 +6,7 @@ The dataset (10,000 Keltis matches, 1,000,000 logged actions, 20% active) is
 built once with bulk inserts and cached in the temp dir; each run works on a
 copy. Start-up is timed on an empty and on the big database: it checks every
 page (SQLite's quick_check, about 4 ms per MB, stopped after
-storage.checks.INTEGRITY_BUDGET), and apart from that it must not grow with
+storage.sqlite.checks.INTEGRITY_BUDGET), and apart from that it must not grow with
 the number of matches. The disk's own fsync time is printed too,
 since with synchronous=FULL a commit costs about one fsync.
 """
@@ -25,9 +25,10 @@ import time
 from pathlib import Path
 
 from rules import Match
-from storage import SqliteStore, Store, migrations
-from storage.database import prepare_file
+from storage import SqliteStore, Store
 from storage.records import dumps
+from storage.sqlite import migrations
+from storage.sqlite.database import prepare_file
 
 MATCHES = 10_000
 ACTIONS_PER_MATCH = 100

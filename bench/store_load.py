@@ -1,7 +1,7 @@
 """What a move click costs the SQLite store before its answer, old way and
 new way side by side: `load` with the cache of loaded matches on and off
-(storage/sqlite/cache.py), `commit_move` with and without the lone-write
-fast path (storage/database.py, `Database.lone_writes`), and the whole
+(storage/sql/cache.py), `commit_move` with and without the lone-write
+fast path (storage/sqlite/database.py, `Database.lone_writes`), and the whole
 click as the bot does it (load, act, commit, load again to show it).
 
 Run: `.venv/bin/python -m bench.store_load [--rounds 6] [--ops 40] [--busy 4]`

@@ -6,16 +6,21 @@ layer needs is a method of the `Store` protocol (storage/protocol.py: the
 life of a match, the contract of each call), opened with `open_store`.
 Imports `rules`, never `discord` or `cogs`.
 
-- protocol.py: `Store`, one protocol per aggregate; opening.py: `open_store`;
+- protocol.py: `Store`, one protocol per aggregate; backends.py:
+  `open_store`; opening.py: `Opening`, what a backend's `open` returns;
 - records.py, errors.py: what a store hands out and raises, and decoding;
 - moves.py, seating.py: the checks and derivations every backend shares;
 - standings.py, ratings.py: results and ratings from the record (pure);
-- sqlite/: `SqliteStore`, over database.py (connections, group commit),
-  migrations.py, checks.py, backfill.py and results.py (SQLite's file and SQL);
-- postgres/: `PgStore` (preview).
+- sql/: the store's SQL, written once for both backends, and the dialect
+  object that says what differs;
+- sqlite/: `SqliteStore`: one file (connections, group commit, migrations,
+  the checks of a file before the bot starts);
+- postgres/: `PgStore`: a server shared by several shard processes
+  (DATABASE_URL);
+- transfer.py: copies a database from one backend to the other.
 """
 
-from storage.database import default_path
+from storage.backends import open_store
 from storage.errors import (
     Conflict,
     CorruptMatch,
@@ -30,7 +35,6 @@ from storage.errors import (
     UnusableDatabase,
     WrongStatus,
 )
-from storage.opening import open_store
 from storage.protocol import Store
 from storage.records import (
     ENDED,
@@ -50,7 +54,7 @@ from storage.records import (
     Unchanged,
     holder_at,
 )
-from storage.sqlite import SqliteStore
+from storage.sqlite import SqliteStore, default_path
 
 __all__ = [
     "Store",

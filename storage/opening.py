@@ -1,20 +1,13 @@
-"""Opening a store: `await open_store(...)` or `async with open_store(...) as store:`.
-
-`open_store` is the one way the bot opens its store, so that choosing a
-backend happens in one place: PostgreSQL when a `postgresql://` URL is given
-(DATABASE_URL), else the SQLite file. Each backend is imported only when
-chosen.
-"""
+"""`Opening`: a store being opened, which a backend's `open` returns so that
+both `await Store.open(...)` and `async with Store.open(...) as store:`
+work. Imports no backend (each backend imports this)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Awaitable, Callable, Generator
-from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from storage.protocol import Lifecycle, Store
-from storage.records import Clock
+from storage.protocol import Lifecycle
 
 S_co = TypeVar("S_co", bound=Lifecycle, covariant=True)
 
@@ -37,24 +30,3 @@ class Opening(Generic[S_co]):
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self._opened.pop().close()
-
-
-def open_store(
-    path: str | Path | None = None,
-    *,
-    url: str | None = None,
-    clock: Clock = time.time,
-    create_folder: bool = True,
-) -> Opening[Store]:
-    """Check, open and migrate the bot's store: PostgreSQL at `url` when one
-    is given (the bot passes DATABASE_URL; several processes may share it),
-    else the SQLite file at `path` (default: `storage.database.default_path()`,
-    i.e. DATABASE_PATH). Refuses with UnusableDatabase a database it cannot
-    use, in one line that names it and says what to do."""
-    if url:
-        from storage.postgres import PgStore
-
-        return Opening(lambda: PgStore.open(url, clock=clock))
-    from storage.sqlite import SqliteStore
-
-    return SqliteStore.open(path, clock=clock, create_folder=create_folder)

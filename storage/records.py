@@ -367,7 +367,7 @@ def decode_message(row: Row) -> MessageRef:
 
 
 def decode_logged(row: Row) -> LoggedAction:
-    """A log row; events not yet filled in (see storage/backfill.py) read as
+    """A log row; events not yet filled in (see storage/sqlite/backfill.py) read as
     none rather than failing the whole story."""
     try:
         events = json.loads(row["events"]) if row["events"] is not None else []

@@ -45,12 +45,12 @@ import asyncpg
 
 from rules import Match
 from rules.core.match import RECORD_FORMAT
-from storage import checks, migrations
-from storage.database import prepare_file
 from storage.errors import SchemaTooNew, UnusableDatabase
 from storage.postgres import connect as pg_connect
 from storage.postgres import schema as pg_schema
 from storage.records import dumps
+from storage.sqlite import checks, migrations
+from storage.sqlite.database import prepare_file
 
 Row = dict[str, Any]
 
@@ -140,7 +140,7 @@ class SqliteEnd:
 
     @contextlib.contextmanager
     def _usable(self) -> Iterator[None]:
-        """A file that is no usable database (storage/checks.py: not SQLite,
+        """A file that is no usable database (storage/sqlite/checks.py: not SQLite,
         another program's, truncated, damaged) is a TransferError naming it."""
         try:
             yield

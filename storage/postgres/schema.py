@@ -1,6 +1,6 @@
 """Numbered PostgreSQL migrations, applied in order when a store opens.
 
-The same rules as the SQLite schema (storage/migrations.py): `MIGRATIONS[i]`
+The same rules as the SQLite schema (storage/sqlite/migrations.py): `MIGRATIONS[i]`
 takes the schema from version i to i + 1, a shipped migration is never
 edited, a change appends one, and a database written by a newer schema is
 refused. PostgreSQL has no history to replay, so its version 1 is the whole

@@ -1,45 +1,87 @@
-"""`PgStore`: the store on PostgreSQL, method for method the API of
-`storage.store.Store` (the `Store` protocol) with the same guarantees, for
-several shard processes sharing one database.
+"""`PgStore`: the store on PostgreSQL, the shared SQL of storage/sql with
+the same guarantees as on SQLite, for several shard processes sharing one
+database.
 
-Each aggregate's methods live in their own module, as on the SQLite side:
-matches.py (lobby, start, ends, hosting, reads and listings), moves.py (the
-seq-conditioned commit, finish, the story), seats.py, messages.py,
-deadlines.py, settings.py, stats.py (with results.py) and guilds.py; base.py
-holds the pool, the clock, the write transaction and the row locks that
-order the writers of one match (see there). This module composes them and
-opens the store.
+Concurrency: SQLite has one writer at a time; PostgreSQL has many, in READ
+COMMITTED, possibly in several processes. So a write that reads a match
+before changing it first locks the match's row (the dialect's `lock`, `FOR
+NO KEY UPDATE`): the writes of one match are serialised across processes
+while other matches stay free, and a move's commit does not block the
+foreign-key checks of rows added to the match elsewhere (those take `FOR
+KEY SHARE`). A move is a transaction of its own: the pool's connections
+commit side by side, so there is no queue to share a commit with.
 """
 
 from __future__ import annotations
 
+import logging
 import time
-from collections.abc import Generator
-from typing import Any, Self
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, Self, TypeVar, cast
 
 import asyncpg
 
-from storage.errors import UnusableDatabase
+from storage.errors import ReadOnlyStorage, StoreClosed, UnusableDatabase
+from storage.opening import Opening
 from storage.postgres import connect, schema
-from storage.postgres.base import Clock
-from storage.postgres.deadlines import Deadlines
-from storage.postgres.guilds import Guilds
-from storage.postgres.matches import Matches
-from storage.postgres.messages import Messages
-from storage.postgres.moves import Moves
-from storage.postgres.seats import Seats
-from storage.postgres.settings import Settings
-from storage.postgres.stats import StatsAndRatings
-from storage.seating import DEFAULT_BOT
+from storage.records import Clock, Row
+from storage.sql.dialect import POSTGRES, numbered
+from storage.sql.queries import Queries
+from storage.sql.store import SqlStore
+from storage.sql.tx import Body
 
-__all__ = ["DEFAULT_BOT", "PgStore"]
+log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
-class PgStore(Matches, Moves, Seats, Messages, Deadlines, Settings, StatsAndRatings, Guilds):
+class PgTx:
+    """A transaction's asyncpg connection as the shared SQL uses it (`?`
+    placeholders numbered for PostgreSQL)."""
+
+    __slots__ = ("_conn",)
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def run(self, sql: str, *args: Any) -> int:
+        status: str = await self._conn.execute(numbered(sql), *args)
+        return affected(status)
+
+    async def run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self._conn.executemany(numbered(sql), rows)
+
+    async def rows(self, sql: str, *args: Any) -> Sequence[Row]:
+        return cast(list[Row], await self._conn.fetch(numbered(sql), *args))
+
+    async def row(self, sql: str, *args: Any) -> Row | None:
+        return cast(Row | None, await self._conn.fetchrow(numbered(sql), *args))
+
+
+def affected(status: str) -> int:
+    """The row count of an asyncpg command status ('DELETE 3' -> 3; 0 for
+    one without a count)."""
+    count = status.rsplit(" ", 1)[-1]
+    return int(count) if count.isdigit() else 0
+
+
+class PgStore(SqlStore):
     """All persistence of the bot, on a PostgreSQL database (a pool of
     connections). Open with `PgStore.open(url)` (awaited, or as `async
     with`); every method is a coroutine, safe to call from concurrent tasks
     and from several processes at once. Times come from `clock`."""
+
+    _dialect = POSTGRES
+    _q = Queries(POSTGRES)
+
+    def __init__(self, pool: asyncpg.Pool, clock: Clock = time.time, where: str = "database"):
+        # No change counter in this schema to check a cached load against.
+        super().__init__(clock, cache_size=0)
+        self._pool = pool
+        self.where = where  # the database as errors name it (no password)
+        self._closed = False
+        self._read_only_reported = False
+        self._transactions = 0
 
     @classmethod
     def open(
@@ -50,7 +92,7 @@ class PgStore(Matches, Moves, Seats, Messages, Deadlines, Settings, StatsAndRati
         clock: Clock = time.time,
         min_size: int = 1,
         max_size: int = 10,
-    ) -> _Opening:
+    ) -> Opening[Self]:
         """Connect to `url` (default: DATABASE_URL), migrate its schema (the
         search_path's, or `schema_name`'s) and rate any match finished but
         not rated. Refuses with UnusableDatabase (SchemaTooNew for a newer
@@ -59,7 +101,30 @@ class PgStore(Matches, Moves, Seats, Messages, Deadlines, Settings, StatsAndRati
         url = url or connect.database_url()
         if url is None:
             raise ValueError(f"no PostgreSQL URL given and {connect.ENV_VAR} is not set")
-        return _Opening(cls, url, schema_name, clock, min_size, max_size)
+        where = connect.redact(url) + (f" (schema {schema_name})" if schema_name else "")
+
+        async def opened() -> Self:
+            try:
+                pool = await connect.create_pool(
+                    url, schema=schema_name, min_size=min_size, max_size=max_size
+                )
+            except (OSError, asyncpg.PostgresError) as exc:
+                raise UnusableDatabase(
+                    where,
+                    f"cannot connect ({exc})",
+                    "check DATABASE_URL and that the server is running",
+                ) from exc
+            store = cls(pool, clock, where)
+            try:
+                async with pool.acquire() as conn:
+                    await schema.migrate(conn, store._now, where=where)
+                await store.rate_unrated()
+            except BaseException:
+                await store.close()
+                raise
+            return store
+
+        return Opening(opened)
 
     async def close(self) -> None:
         self._closed = True
@@ -71,56 +136,48 @@ class PgStore(Matches, Moves, Seats, Messages, Deadlines, Settings, StatsAndRati
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
 
+    @property
+    def transactions(self) -> int:
+        """Write transactions committed since the store opened (each one commit)."""
+        return self._transactions
 
-class _Opening:
-    """`await PgStore.open(...)` or `async with PgStore.open(...) as store:`."""
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StoreClosed(f"{self.where}: the store is closed")
 
-    def __init__(
-        self,
-        cls: type[PgStore],
-        url: str,
-        schema_name: str | None,
-        clock: Clock,
-        min_size: int,
-        max_size: int,
-    ):
-        self._cls = cls
-        self._url = url
-        self._schema_name = schema_name
-        self._clock = clock
-        self._sizes = (min_size, max_size)
-        self._store: PgStore | None = None
-
-    async def _open(self) -> PgStore:
-        url, schema_name = self._url, self._schema_name
-        where = connect.redact(url) + (f" (schema {schema_name})" if schema_name else "")
+    # -- the ways in (storage/sql/base.py) ---------------------------------------
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[PgTx]:
+        self._check_open()
         try:
-            pool = await connect.create_pool(
-                url, schema=schema_name, min_size=self._sizes[0], max_size=self._sizes[1]
+            async with self._pool.acquire() as conn, conn.transaction():
+                yield PgTx(conn)
+        except asyncpg.ReadOnlySQLTransactionError as exc:
+            raise self._read_only(exc) from exc
+        self._transactions += 1
+        if self._read_only_reported:
+            self._read_only_reported = False
+            log.warning("%s: the database takes writes again", self.where)
+
+    async def _transact(self, body: Body[T]) -> T:
+        async with self._write() as tx:
+            return await body(tx)
+
+    async def _fetch(self, sql: str, *args: Any) -> Sequence[Row]:
+        self._check_open()
+        return cast(list[Row], await self._pool.fetch(numbered(sql), *args))
+
+    _lookup = _fetch  # no thread to spare a hop to: every read is one round trip
+
+    def _read_only(self, exc: BaseException) -> ReadOnlyStorage:
+        """A write refused because the server is read-only (a standby, or
+        default_transaction_read_only): logged once, not once per click."""
+        if not self._read_only_reported:
+            self._read_only_reported = True
+            log.error(
+                "%s: the database is read-only (%s); no move can be saved until it takes "
+                "writes again",
+                self.where,
+                exc,
             )
-        except (OSError, asyncpg.PostgresError) as exc:
-            raise UnusableDatabase(
-                where,
-                f"cannot connect ({exc})",
-                "check DATABASE_URL and that the server is running",
-            ) from exc
-        store = self._cls(pool, self._clock, where)
-        try:
-            async with pool.acquire() as conn:
-                await schema.migrate(conn, store._now, where=where)
-            await store.rate_unrated()
-        except BaseException:
-            await store.close()
-            raise
-        return store
-
-    def __await__(self) -> Generator[Any, None, PgStore]:
-        return self._open().__await__()
-
-    async def __aenter__(self) -> PgStore:
-        self._store = await self._open()
-        return self._store
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        assert self._store is not None
-        await self._store.close()
+        return ReadOnlyStorage(f"{self.where}: the database is read-only")

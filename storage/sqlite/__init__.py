@@ -1,15 +1,14 @@
-"""The SQLite backend: `SqliteStore`, one aggregate of storage/protocol.py
-per module, over the file layer of storage/database.py (connections, group
-commit), storage/migrations.py (schema) and storage/results.py (results and
-ratings written as a match finishes).
+"""The SQLite backend: `SqliteStore`, the shared SQL of storage/sql on
+one file, for a bot running as one process.
 
-- base.py: the database and clock the aggregates share;
-- queries.py: SQL several aggregates use;
-- matches.py, log.py, seats.py, messages.py, deadlines.py, settings.py,
-  stats.py, guilds.py: the aggregates;
-- store.py: `SqliteStore`, all of them, and how it opens.
+- database.py: the file, its connections and the one way to write
+  (transactions, group commit); `default_path`;
+- migrations.py: the numbered schema; checks.py: that a file is usable,
+  before the bot logs in; backfill.py: events of old log rows;
+- store.py: `SqliteStore`, and how it opens.
 """
 
+from storage.sqlite.database import default_path
 from storage.sqlite.store import SqliteStore
 
-__all__ = ["SqliteStore"]
+__all__ = ["SqliteStore", "default_path"]

@@ -1,46 +1,67 @@
-"""`SqliteStore`: the store on one SQLite file (storage/database.py), for a
-bot running as one process. Every write is an IMMEDIATE transaction on the
-one writer connection; a move's transaction is shared with the moves queued
+"""`SqliteStore`: the store on one SQLite file (database.py), for a bot
+running as one process. Every write is an IMMEDIATE transaction on the one
+writer connection; a move's transaction is shared with the moves queued
 meanwhile (group commit), and the schema's triggers refuse any write that
 would let log and snapshot diverge. Loaded matches are kept in memory
-while the database proves them current (cache.py)."""
+while the database proves them current (storage/sql/cache.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Self
+from typing import Any, Self, TypeVar
 
-from storage.database import Database, default_path, prepare_file
 from storage.opening import Opening
-from storage.protocol import Store
-from storage.records import Clock, clock_ms
-from storage.sqlite.cache import DEFAULT_SIZE
-from storage.sqlite.deadlines import SqliteDeadlines
-from storage.sqlite.guilds import SqliteGuilds
-from storage.sqlite.log import SqliteMoveLog
-from storage.sqlite.matches import SqliteMatches
-from storage.sqlite.messages import SqliteMessages
-from storage.sqlite.seats import SqliteSeats
-from storage.sqlite.settings import SqliteSettings
-from storage.sqlite.stats import SqlitePlayerStats
+from storage.records import Clock, Row, clock_ms
+from storage.sql.cache import DEFAULT_SIZE
+from storage.sql.dialect import SQLITE
+from storage.sql.queries import Queries
+from storage.sql.store import SqlStore
+from storage.sql.tx import Body
+from storage.sqlite.database import Database, WriteConn, default_path, prepare_file
+
+T = TypeVar("T")
 
 
-class SqliteStore(
-    SqliteMatches,
-    SqliteMoveLog,
-    SqliteSeats,
-    SqliteMessages,
-    SqliteDeadlines,
-    SqliteSettings,
-    SqlitePlayerStats,
-    SqliteGuilds,
-    Store,
-):
+class SqliteTx:
+    """A write transaction's connection (a `write()` block's, or a
+    `transact()` body's in the writer's thread) as the shared SQL uses it."""
+
+    __slots__ = ("_conn",)
+
+    def __init__(self, conn: WriteConn) -> None:
+        self._conn = conn
+
+    async def run(self, sql: str, *args: Any) -> int:
+        return (await self._conn.execute(sql, args)).rowcount
+
+    async def run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        await self._conn.executemany(sql, rows)
+
+    async def rows(self, sql: str, *args: Any) -> Sequence[Row]:
+        return list(await self._conn.execute_fetchall(sql, args))
+
+    async def row(self, sql: str, *args: Any) -> Row | None:
+        rows = list(await self._conn.execute_fetchall(sql, args))
+        return rows[0] if rows else None
+
+
+class SqliteStore(SqlStore):
     """All persistence of the bot, on one SQLite file. Open with
     `SqliteStore.open(path)` (or `storage.open_store`); times come from
     `clock` (injectable for tests)."""
+
+    _dialect = SQLITE
+    _q = Queries(SQLITE)
+
+    def __init__(
+        self, db: Database, clock: Clock = time.time, *, cache_size: int = DEFAULT_SIZE
+    ) -> None:
+        super().__init__(clock, cache_size=cache_size)
+        self._db = db
 
     @classmethod
     def open(
@@ -57,7 +78,7 @@ class SqliteStore(
         what finished before ratings existed. Refuses with UnusableDatabase
         (SchemaTooNew, NotOurDatabase, ...) a file it cannot use, in one
         line that names the file and what to do. `cache_size`: loaded
-        matches kept in memory (cache.py; 0: none, every load reads all)."""
+        matches kept in memory (0: none, every load reads all)."""
         target = Path(path) if path is not None else default_path()
 
         async def opened() -> Self:
@@ -92,3 +113,21 @@ class SqliteStore(
     def transactions(self) -> int:
         """Write transactions committed since the store opened (one fsync each)."""
         return self._db.transactions
+
+    # -- the ways in (storage/sql/base.py) ---------------------------------------
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[SqliteTx]:
+        async with self._db.write() as conn:
+            yield SqliteTx(conn)
+
+    async def _transact(self, body: Body[T]) -> T:
+        async def on_conn(conn: WriteConn) -> T:
+            return await body(SqliteTx(conn))
+
+        return await self._db.transact(on_conn)
+
+    async def _fetch(self, sql: str, *args: Any) -> Sequence[Row]:
+        return await self._db.fetchall(sql, args)
+
+    async def _lookup(self, sql: str, *args: Any) -> Sequence[Row]:
+        return await self._db.lookup(sql, args)

@@ -25,7 +25,7 @@ from unusable_files import (
 )
 
 from storage import NotOurDatabase, SchemaTooNew, SqliteStore, UnusableDatabase
-from storage.checks import check_integrity, explain, is_read_only
+from storage.sqlite.checks import check_integrity, explain, is_read_only
 
 ROOT = Path(__file__).resolve().parents[2]
 NOBODY = 65534
@@ -112,7 +112,7 @@ CHILD = textwrap.dedent("""
     sys.path.insert(0, sys.argv[1])
     from pathlib import Path
     from storage import UnusableDatabase
-    from storage.database import prepare_file
+    from storage.sqlite.database import prepare_file
     if os.geteuid() == 0:
         os.setgid({uid}); os.setuid({uid})
     try:

@@ -12,7 +12,7 @@ import pytest
 from storage_helpers import ALICE, CHANNEL, GUILD
 
 from storage import ReadOnlyStorage, SqliteStore, StoreError, default_path
-from storage.database import DEFAULT_PATH
+from storage.sqlite.database import DEFAULT_PATH
 
 # SQLite's own: its file, pragmas and writer thread (PostgreSQL's pool:
 # tests/storage/postgres)

@@ -13,8 +13,9 @@ import pytest
 from storage_helpers import ALICE, BOB, CHANNEL, GUILD, T0
 
 from rules import Match
-from storage import NotOurDatabase, SchemaTooNew, SqliteStore, Status, Store, migrations
+from storage import NotOurDatabase, SchemaTooNew, SqliteStore, Status, Store
 from storage.records import dumps
+from storage.sqlite import migrations
 
 # SQLite's own migrations and triggers (PostgreSQL's: tests/storage/postgres)
 pytestmark = pytest.mark.sqlite_only

@@ -1,4 +1,4 @@
-"""The SQLite store's cache of loaded matches (storage/sqlite/cache.py): a
+"""The SQLite store's cache of loaded matches (storage/sql/cache.py): a
 load comes from memory only while the database proves it current, always
 as a private copy; every change, whoever makes it, shows on the next load."""
 
@@ -19,7 +19,7 @@ from storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, THREAD, random_mo
 from rules import Match
 from storage import CorruptMatch, SqliteStore, StaleCommit, Status, UnknownMatch, WrongStatus
 from storage.records import LoadedMatch
-from storage.sqlite.cache import LoadedCache
+from storage.sql.cache import LoadedCache
 
 ROOT = Path(__file__).resolve().parents[2]
 # the cache is SqliteStore's own (a PgStore, shared by processes, reads afresh)

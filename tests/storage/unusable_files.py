@@ -8,7 +8,8 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from storage import SqliteStore, migrations
+from storage import SqliteStore
+from storage.sqlite import migrations
 
 GUILD, CHANNEL, ALICE = 1001, 2001, 11
 

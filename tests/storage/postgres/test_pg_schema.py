@@ -14,9 +14,9 @@ from pg_helpers import URL, connect_in
 
 from rules import Match
 from storage import SchemaTooNew, UnusableDatabase
-from storage import migrations as sqlite_migrations
 from storage.postgres import PgStore, schema
 from storage.records import dumps
+from storage.sqlite import migrations as sqlite_migrations
 
 
 async def tables(conn: asyncpg.Connection) -> dict[str, set[str]]:

@@ -185,7 +185,7 @@ CREATE INDEX departed_guilds_by_purge ON departed_guilds (purge_at);
 STORY = """
 -- JSON list of the action's events (rules/core/events.py). NULL only for
 -- actions logged before this migration, until the start-up backfill replays
--- their match and fills it in (storage/backfill.py).
+-- their match and fills it in (storage/sqlite/backfill.py).
 ALTER TABLE actions ADD COLUMN events TEXT;
 CREATE INDEX actions_without_events ON actions (match_id) WHERE events IS NULL;
 
@@ -284,13 +284,13 @@ ALTER TABLE seat_holders ADD COLUMN name TEXT;
 
 # A change counter per match, so that a process can keep loaded matches in
 # memory and tell with one cheap read whether one is still current
-# (storage/sqlite/cache.py): it moves on every committed change of what a
+# (storage/sql/cache.py): it moves on every committed change of what a
 # load reads, i.e. the match row, its seats and its log, whoever writes it
 # (triggers, so another process or a hand edit bumps it too). Its own table
 # rather than a column of `matches`: the copy between backends
 # (storage/transfer.py) carries the tables as they are, and a counter means
 # nothing outside the process that reads it. No row yet reads as 0. Filling
-# in an action's missing events (storage/backfill.py) changes nothing a load
+# in an action's missing events (storage/sqlite/backfill.py) changes nothing a load
 # reads, and is left out.
 MATCH_VERSIONS = """
 CREATE TABLE match_versions (

@@ -33,9 +33,9 @@ from typing import Any, Protocol, TypeVar
 
 import aiosqlite
 
-from storage import checks, migrations
-from storage.backfill import backfill_events
 from storage.errors import ReadOnlyStorage, SchemaTooNew, StoreClosed, UnusableDatabase
+from storage.sqlite import checks, migrations
+from storage.sqlite.backfill import backfill_events
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -70,7 +70,7 @@ class WriteConn(Protocol):
 #: a `transact()` body: its statements, driven to their end in the writer's thread
 Body = Callable[[WriteConn], Coroutine[Any, Any, T]]
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_PATH = ROOT / "data" / "games.db"
 BUSY_TIMEOUT_MS = 5000
 
@@ -97,7 +97,7 @@ def prepare_file(
     *,
     create_folder: bool = True,
 ) -> list[int]:
-    """Check the file (see storage/checks.py), switch it to WAL, apply
+    """Check the file (see storage/sqlite/checks.py), switch it to WAL, apply
     pending migrations and prove that it takes a write (synchronously: it
     runs once, in a worker thread, before the connections open). Raises
     UnusableDatabase, with one line naming the file and what to do, for

@@ -1,38 +1,43 @@
 """The moves: the append-only action log (protocol.MoveLog).
 
-A move is one `Database.transact` body, so that moves queued together share
-one transaction and one fsync (group commit), and each is still all or
-nothing on its own (a savepoint).
+A move is one `_transact` body: on SQLite moves queued together share one
+transaction and one fsync (group commit), each still all or nothing (a
+savepoint); on PostgreSQL it is a transaction of its own.
+
+Its condition is the first statement, which reads the match's row only if
+it is active at the expected seq, and locks it on PostgreSQL (dialect.py):
+a second process committing on the same seq waits for the first, then finds
+the new seq and no row, so it raises StaleCommit having written nothing.
+The schemas' triggers check the same invariants once more.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
 from rules import Match
-from storage import moves, results
-from storage.database import WriteConn
 from storage.errors import StaleCommit
+from storage.moves import Step, check_deadline, checked_steps, last_move
 from storage.protocol import MoveLog
 from storage.records import (
     UNCHANGED,
     DeadlinePlan,
     LoggedAction,
+    Row,
     Status,
     Unchanged,
     decode_logged,
     decode_moved,
     dumps,
 )
-from storage.sqlite.base import SqliteBase
-from storage.sqlite.queries import MOVED_SQL, VERSION_SQL, put_deadline, put_message, require
+from storage.sql.base import SqlBase
+from storage.sql.queries import MAX_SEQ, put_deadline, put_message
+from storage.sql.results import record_finish
+from storage.sql.tx import Tx
 
-_MAX_SQLITE_INT = 2**63 - 1
 
-
-class SqliteMoveLog(SqliteBase, MoveLog):
+class SqlMoveLog(SqlBase, MoveLog):
     async def commit_action(
         self,
         match_id: int,
@@ -65,7 +70,7 @@ class SqliteMoveLog(SqliteBase, MoveLog):
         messages: Sequence[tuple[str, int, int]] = (),
         names: dict[int, str] | None = None,
     ) -> int:
-        move = moves.last_move(match, steps)
+        move = last_move(match, steps)
         return await self._commit(
             match_id,
             move.expected_seq,
@@ -82,7 +87,7 @@ class SqliteMoveLog(SqliteBase, MoveLog):
         self,
         match_id: int,
         expected_seq: int,
-        steps: list[moves.Step],
+        steps: list[Step],
         snapshot: dict[str, Any],
         *,
         finished_outcome: dict[str, Any] | None = None,
@@ -96,70 +101,86 @@ class SqliteMoveLog(SqliteBase, MoveLog):
         comes from memory: when the cache holds the state `match` moved on
         from and nothing else changed the match before the move's
         transaction (its change counter, read first inside it)."""
-        rows = moves.checked_steps(expected_seq, steps, snapshot)
-        moves.check_deadline(deadline)
+        rows = checked_steps(expected_seq, steps, snapshot)
+        check_deadline(deadline)
         snapshot_json = dumps(snapshot)
         outcome_json = None if finished_outcome is None else dumps(finished_outcome)
         now = self._now()
         final = expected_seq + len(rows)
         base = None if match is None else self._loaded.moved_from(match_id, expected_seq, match)
         after = None if base is None or match is None else match.copy()
+        q, d = self._q, self._dialect
 
-        async def move(conn: WriteConn) -> tuple[int, sqlite3.Row | None]:  # one hop
+        async def move(tx: Tx) -> tuple[int, Row | None]:  # on SQLite: one hop
             unchanged = False
             if base is not None:
-                found = list(await conn.execute_fetchall(VERSION_SQL, (match_id,)))
-                unchanged = bool(found) and found[0][0] == base
+                found = await tx.row(q.version, match_id)
+                unchanged = found is not None and found["version"] == base
+            won = await tx.row(
+                f"SELECT id FROM matches WHERE id = ? AND seq = ? AND status = 'active'{d.lock}",
+                match_id,
+                expected_seq,
+            )
+            if won is None:
+                row = await self._lock(tx, match_id, (Status.ACTIVE,))
+                raise StaleCommit(match_id, expected_seq, row["seq"])
             for n, (seat, key, events_json) in enumerate(rows):
                 seq = expected_seq + n
-                # The condition on seq and status *is* the INSERT's WHERE clause.
-                cur = await conn.execute(
+                await tx.run(
                     "INSERT INTO actions (match_id, seq, seat, key, at, events)"
-                    " SELECT id, seq, ?, ?, ?, ? FROM matches"
-                    " WHERE id = ? AND seq = ? AND status = 'active'",
-                    (seat, key, now, events_json, match_id, seq),
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    match_id,
+                    seq,
+                    seat,
+                    key,
+                    now,
+                    events_json,
                 )
-                if cur.rowcount != 1:
-                    row = await require(conn, match_id, (Status.ACTIVE,))
-                    raise StaleCommit(match_id, expected_seq, row["seq"])
                 if seq + 1 < final:  # a step on the way: the log grows one action at a time
-                    await conn.execute(
-                        "UPDATE matches SET seq = seq + 1 WHERE id = ? AND seq = ?",
-                        (match_id, seq),
+                    await tx.run(
+                        "UPDATE matches SET seq = seq + 1 WHERE id = ? AND seq = ?", match_id, seq
                     )
             last = final - 1
             if outcome_json is None:
-                await conn.execute(
+                await tx.run(
                     "UPDATE matches SET seq = seq + 1, snapshot = ?, updated_at = ?"
                     " WHERE id = ? AND seq = ?",
-                    (snapshot_json, now, match_id, last),
+                    snapshot_json,
+                    now,
+                    match_id,
+                    last,
                 )
             else:
-                await conn.execute(
+                await tx.run(
                     "UPDATE matches SET seq = seq + 1, snapshot = ?, updated_at = ?,"
                     " status = 'finished', outcome = ?, ended_at = ? WHERE id = ? AND seq = ?",
-                    (snapshot_json, now, outcome_json, now, match_id, last),
+                    snapshot_json,
+                    now,
+                    outcome_json,
+                    now,
+                    match_id,
+                    last,
                 )
-                await results.record_finish(conn, match_id)
+                await record_finish(tx, d, match_id)
             if deadline is None:
-                await conn.execute("DELETE FROM deadlines WHERE match_id = ?", (match_id,))
+                await tx.run("DELETE FROM deadlines WHERE match_id = ?", match_id)
             elif isinstance(deadline, DeadlinePlan):
-                await put_deadline(conn, match_id, final, deadline.remind_at, deadline.timeout_at)
+                await put_deadline(tx, match_id, final, deadline.remind_at, deadline.timeout_at)
             for kind, channel_id, message_id in messages:
-                await put_message(conn, match_id, kind, channel_id, message_id, now)
+                await put_message(tx, match_id, kind, channel_id, message_id, now)
             for user_id, name in (names or {}).items():
-                await conn.execute(
+                await tx.run(
                     "UPDATE seats SET name = ? WHERE match_id = ? AND user_id = ?"
-                    " AND name IS NOT ?",
-                    (name, match_id, user_id, name),
+                    " AND name IS DISTINCT FROM ?",
+                    name,
+                    match_id,
+                    user_id,
+                    name,
                 )
-            if not unchanged:
-                return final, None
-            found = list(await conn.execute_fetchall(MOVED_SQL, (match_id,)))
-            return final, found[0] if found else None
+            return final, (await tx.row(q.moved, match_id) if unchanged else None)
 
         try:
-            committed, moved = await self._db.transact(move)
+            committed, moved = await self._transact(move)
         except BaseException:
             self._loaded.drop(match_id)
             raise
@@ -173,9 +194,11 @@ class SqliteMoveLog(SqliteBase, MoveLog):
     async def story(
         self, match_id: int, *, since: int = 0, until: int | None = None
     ) -> list[LoggedAction]:
-        rows = await self._db.fetchall(
-            "SELECT seq, seat, key, events, at FROM actions WHERE match_id = ? AND seq >= ?"
-            " AND seq < ? ORDER BY seq",
-            (match_id, since, _MAX_SQLITE_INT if until is None else until),
+        rows = await self._fetch(
+            f"SELECT seq, seat, key, {self._dialect.text('events')}, at FROM actions"
+            " WHERE match_id = ? AND seq >= ? AND seq < ? ORDER BY seq",
+            match_id,
+            since,
+            MAX_SEQ if until is None else until,
         )
         return [decode_logged(r) for r in rows]

@@ -8,11 +8,13 @@ from datetime import datetime
 
 from storage.protocol import Deadlines
 from storage.records import Deadline, decode_deadline, to_ms
-from storage.sqlite.base import SqliteBase
-from storage.sqlite.queries import put_deadline, require
+from storage.sql.base import SqlBase
+from storage.sql.queries import put_deadline
+
+_COLUMNS = "match_id, seq, remind_at, timeout_at"
 
 
-class SqliteDeadlines(SqliteBase, Deadlines):
+class SqlDeadlines(SqlBase, Deadlines):
     async def set_deadline(
         self,
         match_id: int,
@@ -21,33 +23,35 @@ class SqliteDeadlines(SqliteBase, Deadlines):
         remind_at: datetime | None,
         timeout_at: datetime | None,
     ) -> bool:
-        async with self._db.write() as conn:
-            if (await require(conn, match_id))["seq"] != seq:
+        async with self._write() as tx:
+            if (await self._hold(tx, match_id))["seq"] != seq:
                 return False
-            await put_deadline(conn, match_id, seq, remind_at, timeout_at)
+            await put_deadline(tx, match_id, seq, remind_at, timeout_at)
         return True
 
     async def clear_deadline(self, match_id: int, *, reminder_only: bool = False) -> None:
-        async with self._db.write() as conn:
+        async with self._write() as tx:
             if reminder_only:
-                await conn.execute(
-                    "UPDATE deadlines SET remind_at = NULL WHERE match_id = ?", (match_id,)
-                )
+                await tx.run("UPDATE deadlines SET remind_at = NULL WHERE match_id = ?", match_id)
             else:
-                await conn.execute("DELETE FROM deadlines WHERE match_id = ?", (match_id,))
+                await tx.run("DELETE FROM deadlines WHERE match_id = ?", match_id)
 
     async def deadline(self, match_id: int) -> Deadline | None:
-        row = await self._db.lookup_one("SELECT * FROM deadlines WHERE match_id = ?", (match_id,))
+        row = await self._lookup_one(
+            f"SELECT {_COLUMNS} FROM deadlines WHERE match_id = ?", match_id
+        )
         return decode_deadline(row) if row else None
 
     async def due_deadlines(self, now: datetime) -> list[Deadline]:
         ms = to_ms(now)
-        rows = await self._db.fetchall(
-            "SELECT d.* FROM deadlines d JOIN matches m ON m.id = d.match_id"
+        rows = await self._fetch(
+            "SELECT d.match_id, d.seq, d.remind_at, d.timeout_at"
+            " FROM deadlines d JOIN matches m ON m.id = d.match_id"
             " WHERE m.status = 'active' AND m.paused_at IS NULL AND m.seq = d.seq"
             " AND (d.remind_at <= ? OR d.timeout_at <= ?)"
             " AND m.guild_id NOT IN (SELECT guild_id FROM departed_guilds)"
             " ORDER BY d.match_id",
-            (ms, ms),
+            ms,
+            ms,
         )
         return [decode_deadline(r) for r in rows]

@@ -1,52 +1,59 @@
 """History, stats and ratings (protocol.PlayerStats): read from the
-`results` and `ratings` tables that storage/results.py fills as matches
-finish, inside the transaction that finishes them."""
+`results` and `ratings` tables that results.py fills as matches finish,
+inside the transaction that finishes them."""
 
 from __future__ import annotations
 
 import logging
 
-from storage import ratings, results
 from storage.protocol import PlayerStats
+from storage.ratings import FRESH_ORDINAL
 from storage.records import Stats, decode_stats
-from storage.sqlite.base import SqliteBase
+from storage.sql.base import SqlBase
+from storage.sql.results import rebuild, unrated
 
 log = logging.getLogger(__name__)
 
 # A player's finished matches, wins and rating per game (GROUP BY follows).
+# A (guild, game, user) has at most one ratings row, so max() is that row's
+# ordinal (PostgreSQL wants every selected column grouped or aggregated).
 _STATS = (
-    "m.game, r.user_id, count(*) AS played, sum(r.won) AS won,"
-    " g.ordinal"
+    "m.game, r.user_id, count(*) AS played, sum(r.won) AS won, max(g.ordinal) AS ordinal"
     " FROM results r JOIN matches m ON m.id = r.match_id"
     " LEFT JOIN ratings g ON g.guild_id = m.guild_id AND g.game = m.game"
     " AND g.user_id = r.user_id"
 )
 
 
-class SqlitePlayerStats(SqliteBase, PlayerStats):
+class SqlPlayerStats(SqlBase, PlayerStats):
     async def player_stats(self, guild_id: int, user_id: int) -> dict[str, Stats]:
-        rows = await self._db.fetchall(
+        rows = await self._fetch(
             f"SELECT {_STATS} WHERE m.guild_id = ? AND r.user_id = ?"
-            " GROUP BY m.game ORDER BY m.game",
-            (guild_id, user_id),
+            " GROUP BY m.game, r.user_id ORDER BY m.game",
+            guild_id,
+            user_id,
         )
         return {r["game"]: decode_stats(r) for r in rows}
 
     async def leaderboard(self, guild_id: int, game: str, *, limit: int = 10) -> list[Stats]:
-        rows = await self._db.fetchall(
-            f"SELECT {_STATS} WHERE m.guild_id = ? AND m.game = ? GROUP BY r.user_id"
-            " ORDER BY coalesce(g.ordinal, ?) DESC, won DESC, played ASC, r.user_id LIMIT ?",
-            (guild_id, game, ratings.FRESH_ORDINAL, limit),
+        rows = await self._fetch(
+            f"SELECT {_STATS} WHERE m.guild_id = ? AND m.game = ? GROUP BY m.game, r.user_id"
+            " ORDER BY coalesce(max(g.ordinal), ?) DESC, won DESC, played ASC, r.user_id"
+            " LIMIT ?",
+            guild_id,
+            game,
+            FRESH_ORDINAL,
+            limit,
         )
         return [decode_stats(r) for r in rows]
 
     async def rebuild_ratings(self, guild_id: int, game: str) -> int:
-        async with self._db.write() as conn:
-            return await results.rebuild(conn, guild_id, game)
+        async with self._write() as tx:
+            return await rebuild(tx, self._dialect, guild_id, game)
 
     async def rate_unrated(self) -> int:
-        async with self._db.write() as conn:
-            pending = await results.unrated(conn)
+        async with self._write() as tx:
+            pending = await unrated(tx)
         for guild_id, game in pending:  # a transaction each: a guild's game at a time
             counted = await self.rebuild_ratings(guild_id, game)
             log.info("rated %d finished %s match(es) of guild %s", counted, game, guild_id)

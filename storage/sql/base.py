@@ -1,0 +1,80 @@
+"""What every aggregate of the store shares, whichever backend runs it:
+the dialect, the clock, the cache of loaded matches, and the four ways to
+the database a backend provides.
+
+Each aggregate (matches.py, log.py, seats.py, ...) is a mixin over this
+base implementing one protocol of storage/protocol.py; `SqlStore`
+(store.py) combines them, and `SqliteStore`/`PgStore` add the ways in.
+Mixins rather than one object per aggregate because the API stays flat
+(`store.commit_move(...)`) without a delegating method for each of ~50
+calls, and because all of them share one writer, one clock and one cache.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, TypeVar
+
+from storage.records import Clock, Row, Status, clock_ms
+from storage.sql.cache import DEFAULT_SIZE, LoadedCache
+from storage.sql.dialect import Dialect
+from storage.sql.queries import Queries, checked
+from storage.sql.tx import Body, Tx
+
+T = TypeVar("T")
+
+
+class SqlBase:
+    """The state the aggregates share, and the backend's ways in."""
+
+    _dialect: Dialect
+    _q: Queries  # the dialect's shared statements
+
+    def __init__(self, clock: Clock = time.time, *, cache_size: int = DEFAULT_SIZE) -> None:
+        self._clock = clock
+        self._loaded = LoadedCache(cache_size)
+
+    def _now(self) -> int:
+        """The clock's time, as stored (milliseconds since the epoch)."""
+        return clock_ms(self._clock)
+
+    async def _lock(self, tx: Tx, match_id: int, allowed: tuple[Status, ...] | None = None) -> Row:
+        """The match's (id, game, status, seq), locked against the match's
+        other writers until the transaction ends (dialect.py); UnknownMatch
+        or WrongStatus if it is missing or not in an `allowed` status."""
+        return checked(match_id, await tx.row(self._q.lock, match_id), allowed)
+
+    async def _hold(self, tx: Tx, match_id: int) -> Row:
+        """The match's row, kept from being deleted (not from being played)
+        until the transaction ends, for a write that only adds to it."""
+        return checked(match_id, await tx.row(self._q.hold, match_id), None)
+
+    # -- the backend's ways in ---------------------------------------------------
+    def _write(self) -> AbstractAsyncContextManager[Tx]:
+        """One write transaction: committed when the block ends, rolled back
+        (nothing written) when it raises."""
+        raise NotImplementedError
+
+    async def _transact(self, body: Body[T]) -> T:
+        """A move's transaction: `body` all or nothing (on SQLite shared
+        with the moves queued meanwhile, storage/sqlite/database.py)."""
+        raise NotImplementedError
+
+    async def _fetch(self, sql: str, *args: Any) -> Sequence[Row]:
+        """One read statement (its own consistent snapshot)."""
+        raise NotImplementedError
+
+    async def _lookup(self, sql: str, *args: Any) -> Sequence[Row]:
+        """A small read by key (a match, its seats, a setting): on SQLite
+        done on the event loop's own thread."""
+        raise NotImplementedError
+
+    async def _lookup_one(self, sql: str, *args: Any) -> Row | None:
+        rows = await self._lookup(sql, *args)
+        return rows[0] if rows else None
+
+    async def _fetch_one(self, sql: str, *args: Any) -> Row | None:
+        rows = await self._fetch(sql, *args)
+        return rows[0] if rows else None

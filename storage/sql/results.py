@@ -1,0 +1,127 @@
+"""Results and ratings in the database, derived from the record.
+
+When a match finishes, `record_finish` (inside the transaction that finishes
+it) notes the order it finished in and `settle`s it: each person's result
+(storage/standings.py) and the ratings of its server and game
+(storage/ratings.py). `rebuild` redoes a server's game from scratch, in the
+order the matches finished, and so gives the same ratings as the updates
+made one match at a time.
+
+A guild's ratings of a game are a sequence of updates. SQLite has one
+writer; on PostgreSQL two processes may finish two matches of one guild's
+game at once, so whatever settles or rebuilds it first takes the dialect's
+`ratings_lock` until the transaction ends: the finishes are numbered in the
+order their ratings were updated, which is the order a rebuild replays.
+"""
+
+from __future__ import annotations
+
+from storage.moves import stored_outcome
+from storage.ratings import ordinal, rate
+from storage.records import Holder
+from storage.sql.dialect import Dialect
+from storage.sql.tx import Tx
+from storage.standings import Contest, contests, parts, results
+
+
+async def _lock_ratings(tx: Tx, d: Dialect, guild_id: int, game: str) -> None:
+    if d.ratings_lock is not None:  # a hash collision only serialises a little more
+        await tx.run(d.ratings_lock, f"{guild_id}:{game}")
+
+
+async def record_finish(tx: Tx, d: Dialect, match_id: int) -> None:
+    """The match just finished (in `tx`'s open transaction): rate it."""
+    if d.ratings_lock is not None:
+        row = await tx.row("SELECT guild_id, game FROM matches WHERE id = ?", match_id)
+        assert row is not None  # the match it just finished
+        await _lock_ratings(tx, d, row["guild_id"], row["game"])
+    await tx.run("INSERT INTO finishes (match_id) VALUES (?)", match_id)
+    await settle(tx, d, match_id)
+
+
+async def settle(tx: Tx, d: Dialect, match_id: int) -> None:
+    """Store the results of a finished match and update its ratings."""
+    row = await tx.row(
+        f"SELECT guild_id, game, seq, {d.text('outcome')} FROM matches WHERE id = ?", match_id
+    )
+    assert row is not None  # a finished match's
+    outcome = stored_outcome(match_id, row["outcome"])
+    history = [
+        Holder(r["seat"], r["from_seq"], r["user_id"], r["bot"], r["how"])
+        for r in await tx.rows(
+            "SELECT seat, from_seq, user_id, bot, how FROM seat_holders"
+            " WHERE match_id = ? ORDER BY seat, id",
+            match_id,
+        )
+    ]
+    conceded = [
+        r["seat"]
+        for r in await tx.rows(
+            "SELECT seat FROM actions WHERE match_id = ? AND key = 'concede'", match_id
+        )
+    ]
+    seats = parts(history, row["seq"], conceded)
+    await tx.run_many(
+        "INSERT INTO results (match_id, user_id, won, left_early) VALUES (?, ?, ?, ?)",
+        [(match_id, r.user_id, int(r.won), int(r.left)) for r in results(seats, outcome)],
+    )
+    deal_ends: list[int] = []
+    if "teams" in outcome:
+        deal_ends = [r["seq"] for r in await tx.rows(d.deal_ends, match_id)]
+    for contest in contests(seats, outcome, deal_ends):
+        await _rate(tx, d, row["guild_id"], row["game"], contest)
+    await tx.run("UPDATE finishes SET rated = 1 WHERE match_id = ?", match_id)
+
+
+async def _rate(tx: Tx, d: Dialect, guild_id: int, game: str, contest: Contest) -> None:
+    users = [u for team in contest.teams for u in team]
+    current = {}
+    for among, ids in d.id_lists(users):
+        for r in await tx.rows(
+            f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ?"
+            f" AND user_id{among}",
+            guild_id,
+            game,
+            *ids,
+        ):
+            current[r["user_id"]] = (r["mu"], r["sigma"])
+    new = rate(contest, current)
+    await tx.run_many(
+        "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, ordinal, contests)"
+        " VALUES (?, ?, ?, ?, ?, ?, 1) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+        " mu = excluded.mu, sigma = excluded.sigma, ordinal = excluded.ordinal,"
+        " contests = ratings.contests + 1",
+        [
+            (guild_id, game, user, mu, sigma, ordinal((mu, sigma)))
+            for user, (mu, sigma) in sorted(new.items())
+        ],
+    )
+
+
+async def rebuild(tx: Tx, d: Dialect, guild_id: int, game: str) -> int:
+    """Recompute a server's results and ratings of a game from the record
+    (in `tx`'s open transaction); returns the matches settled."""
+    await _lock_ratings(tx, d, guild_id, game)
+    await tx.run("DELETE FROM ratings WHERE guild_id = ? AND game = ?", guild_id, game)
+    ids = [
+        r["match_id"]
+        for r in await tx.rows(
+            "SELECT f.match_id FROM finishes f JOIN matches m ON m.id = f.match_id"
+            " WHERE m.guild_id = ? AND m.game = ? ORDER BY f.id",
+            guild_id,
+            game,
+        )
+    ]
+    for match_id in ids:
+        await tx.run("DELETE FROM results WHERE match_id = ?", match_id)
+        await settle(tx, d, match_id)
+    return len(ids)
+
+
+async def unrated(tx: Tx) -> list[tuple[int, str]]:
+    """(guild, game) pairs with finished matches not rated yet."""
+    rows = await tx.rows(
+        "SELECT DISTINCT m.guild_id, m.game FROM finishes f JOIN matches m ON m.id = f.match_id"
+        " WHERE f.rated = 0 ORDER BY m.guild_id, m.game"
+    )
+    return [(r["guild_id"], r["game"]) for r in rows]
