@@ -26,7 +26,8 @@ def P_(context: str, msgid: str) -> str:
 
 
 OPTION = "option"
-#: every slash option's name, for the catalogues (a test checks none is missing)
+#: the commands' own slash option names, for the catalogues (a test checks none
+#: is missing); a game's options carry their own (`Option.label`, rules/core/options.py)
 OPTION_NAMES = (
     P_("option", "game"),
     P_("option", "players"),
@@ -45,10 +46,6 @@ OPTION_NAMES = (
     P_("option", "language"),
     P_("option", "member"),
     P_("option", "substitute"),
-    P_("option", "first_player"),
-    P_("option", "side"),
-    P_("option", "variant"),
-    P_("option", "deals"),
 )
 
 #: what is not translated: command and group names (see the module's docstring)

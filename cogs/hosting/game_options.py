@@ -1,10 +1,11 @@
 """`/game new`'s typed options, built from the games' own declarations.
 
 Every game declares its options once (`Game.options_schema`,
-rules/core/options.py). Here each becomes a real slash-command option under
-its `public_name`: games sharing a name share one (`first_player` is who
-plays first in Keltis and the Oracle, who deals first in Cuttle and Cucco),
-with Discord's choices and ranges. Seats are numbered from 1, as the lobby
+rules/core/options.py), each with its own words: its label (the slash
+option's name) and description, marked there for the catalogues. Here each
+becomes a real slash-command option under its `public_name`: games sharing a
+name share one (`first_player` is who plays first in Keltis and the Oracle,
+who deals first in Cuttle and Cucco), with Discord's choices and ranges. Seats are numbered from 1, as the lobby
 shows them; the engine counts from 0, and the conversion happens only here.
 """
 
@@ -23,16 +24,6 @@ from rules.core.options import BOOL, INT, SEAT, Option
 
 OPTION = "option"  # the catalogue context of option names (cogs/slash_translator.py)
 
-#: what each slash option says (Discord allows 100 characters), worded here for the
-#: catalogues (rules/ declares the options; an option missing here shows its rules help)
-SHARED_DESCRIPTIONS = {
-    "first_player": N_(
-        "Seat number from 1, as the lobby shows, that plays first (Cuttle, Cucco: deals first)"
-    ),
-    "deals": N_("How many deals the match lasts — Cucco for five"),
-    "side": N_("Board side: A, B (forbidden fields) or both (A then B) — Keltis dice game"),
-    "variant": N_("The variant: a clover may move another of your pawns — Keltis: the Oracle"),
-}
 #: choice values that are words (the others, like A and B, read the same everywhere)
 CHOICE_NAMES = {"both": N_("both")}
 MAX_DESCRIPTION = 100
@@ -68,8 +59,13 @@ def _annotation(kind: str, options: list[tuple[str, Option]]) -> Any:
 
 
 def _description(name: str, options: list[tuple[str, Option]]) -> str:
-    if name in SHARED_DESCRIPTIONS:
-        return SHARED_DESCRIPTIONS[name]
+    """The options' own description (options sharing a name share one), else
+    one made from the engine's help, in English."""
+    described = {o.description for _, o in options if o.description}
+    if len(described) > 1:
+        raise TypeError(f"games describe {name!r} differently: {sorted(described)}")
+    if described:
+        return described.pop()
     games = ", ".join(presenter_for(g).title for g, _ in options)
     help_ = options[0][1].help
     text = f"{help_[:1].upper()}{help_[1:]} — {games}"

