@@ -232,8 +232,8 @@ class Row(Protocol):
     def __getitem__(self, key: str, /) -> Any: ...
 
 
-# The decoders take rows shaped by each backend's own queries
-# (storage/sqlite/queries.py, storage/postgres/store.py): JSON columns as
+# The decoders take rows shaped by the store's queries
+# (storage/sql/queries.py, in either dialect): JSON columns as
 # text, the seats as one JSON array of [seat, user_id, bot, name]
 # (`seats_json`) and, for `decode_match`, the log as one JSON array of
 # [seq, seat, key] (`log_json`), each read in the same statement as the rest

@@ -44,18 +44,18 @@ class PgTx:
     def __init__(self, conn: asyncpg.Connection) -> None:
         self._conn = conn
 
-    async def run(self, sql: str, *args: Any) -> int:
-        status: str = await self._conn.execute(numbered(sql), *args)
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        status: str = await self._conn.execute(numbered(sql), *params)
         return affected(status)
 
     async def run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         await self._conn.executemany(numbered(sql), rows)
 
-    async def rows(self, sql: str, *args: Any) -> Sequence[Row]:
-        return cast(list[Row], await self._conn.fetch(numbered(sql), *args))
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]:
+        return cast(list[Row], await self._conn.fetch(numbered(sql), *params))
 
-    async def row(self, sql: str, *args: Any) -> Row | None:
-        return cast(Row | None, await self._conn.fetchrow(numbered(sql), *args))
+    async def row(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        return cast(Row | None, await self._conn.fetchrow(numbered(sql), *params))
 
 
 def affected(status: str) -> int:
@@ -130,12 +130,6 @@ class PgStore(SqlStore):
         self._closed = True
         await self._pool.close()
 
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.close()
-
     @property
     def transactions(self) -> int:
         """Write transactions committed since the store opened (each one commit)."""
@@ -163,9 +157,9 @@ class PgStore(SqlStore):
         async with self._write() as tx:
             return await body(tx)
 
-    async def _fetch(self, sql: str, *args: Any) -> Sequence[Row]:
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]:
         self._check_open()
-        return cast(list[Row], await self._pool.fetch(numbered(sql), *args))
+        return cast(list[Row], await self._pool.fetch(numbered(sql), *params))
 
     _lookup = _fetch  # no thread to spare a hop to: every read is one round trip
 

@@ -44,12 +44,12 @@ class SqlBase:
         """The match's (id, game, status, seq), locked against the match's
         other writers until the transaction ends (dialect.py); UnknownMatch
         or WrongStatus if it is missing or not in an `allowed` status."""
-        return checked(match_id, await tx.row(self._q.lock, match_id), allowed)
+        return checked(match_id, await tx.row(self._q.lock, (match_id,)), allowed)
 
     async def _hold(self, tx: Tx, match_id: int) -> Row:
         """The match's row, kept from being deleted (not from being played)
         until the transaction ends, for a write that only adds to it."""
-        return checked(match_id, await tx.row(self._q.hold, match_id), None)
+        return checked(match_id, await tx.row(self._q.hold, (match_id,)), None)
 
     # -- the backend's ways in ---------------------------------------------------
     def _write(self) -> AbstractAsyncContextManager[Tx]:
@@ -62,19 +62,19 @@ class SqlBase:
         with the moves queued meanwhile, storage/sqlite/database.py)."""
         raise NotImplementedError
 
-    async def _fetch(self, sql: str, *args: Any) -> Sequence[Row]:
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]:
         """One read statement (its own consistent snapshot)."""
         raise NotImplementedError
 
-    async def _lookup(self, sql: str, *args: Any) -> Sequence[Row]:
+    async def _lookup(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]:
         """A small read by key (a match, its seats, a setting): on SQLite
         done on the event loop's own thread."""
         raise NotImplementedError
 
-    async def _lookup_one(self, sql: str, *args: Any) -> Row | None:
-        rows = await self._lookup(sql, *args)
+    async def _lookup_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        rows = await self._lookup(sql, params)
         return rows[0] if rows else None
 
-    async def _fetch_one(self, sql: str, *args: Any) -> Row | None:
-        rows = await self._fetch(sql, *args)
+    async def _fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        rows = await self._fetch(sql, params)
         return rows[0] if rows else None

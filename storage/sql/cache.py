@@ -9,6 +9,9 @@ migration 7, moved by triggers on every change to the match row, its seats
 or its log, whoever writes them, another process included). Checking that
 is one read by key.
 
+On PostgreSQL the cache is off (size 0): its schema keeps no change
+counter yet, so nothing could prove an entry current.
+
 Callers mutate the `Match` they get (they apply the move to it), so every
 entry is private: what goes in is copied, and so is what comes out.
 """

@@ -32,13 +32,15 @@ class SqlDeadlines(SqlBase, Deadlines):
     async def clear_deadline(self, match_id: int, *, reminder_only: bool = False) -> None:
         async with self._write() as tx:
             if reminder_only:
-                await tx.run("UPDATE deadlines SET remind_at = NULL WHERE match_id = ?", match_id)
+                await tx.run(
+                    "UPDATE deadlines SET remind_at = NULL WHERE match_id = ?", (match_id,)
+                )
             else:
-                await tx.run("DELETE FROM deadlines WHERE match_id = ?", match_id)
+                await tx.run("DELETE FROM deadlines WHERE match_id = ?", (match_id,))
 
     async def deadline(self, match_id: int) -> Deadline | None:
         row = await self._lookup_one(
-            f"SELECT {_COLUMNS} FROM deadlines WHERE match_id = ?", match_id
+            f"SELECT {_COLUMNS} FROM deadlines WHERE match_id = ?", (match_id,)
         )
         return decode_deadline(row) if row else None
 
@@ -51,7 +53,6 @@ class SqlDeadlines(SqlBase, Deadlines):
             " AND (d.remind_at <= ? OR d.timeout_at <= ?)"
             " AND m.guild_id NOT IN (SELECT guild_id FROM departed_guilds)"
             " ORDER BY d.match_id",
-            ms,
-            ms,
+            (ms, ms),
         )
         return [decode_deadline(r) for r in rows]

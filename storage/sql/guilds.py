@@ -22,11 +22,11 @@ class SqlGuilds(SqlBase, Guilds):
             await tx.run(
                 "INSERT INTO departed_guilds (guild_id, left_at, purge_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (guild_id) DO NOTHING",
-                guild_id,
-                self._now(),
-                to_ms(purge_at),
+                (guild_id, self._now(), to_ms(purge_at)),
             )
-            kept = await tx.row("SELECT purge_at FROM departed_guilds WHERE guild_id = ?", guild_id)
+            kept = await tx.row(
+                "SELECT purge_at FROM departed_guilds WHERE guild_id = ?", (guild_id,)
+            )
             assert kept is not None  # the row was just inserted or found
             return from_ms(int(kept["purge_at"]))
 
@@ -35,7 +35,7 @@ class SqlGuilds(SqlBase, Guilds):
         departed: list[int] = []
         for among, chunk in self._dialect.id_lists(ids):
             rows = await self._fetch(
-                f"SELECT guild_id FROM departed_guilds WHERE guild_id{among}", *chunk
+                f"SELECT guild_id FROM departed_guilds WHERE guild_id{among}", chunk
             )
             departed += [r["guild_id"] for r in rows]
         if not departed:
@@ -44,21 +44,21 @@ class SqlGuilds(SqlBase, Guilds):
         async with self._write() as tx:
             for among, chunk in self._dialect.id_lists(sorted(departed)):
                 rows = await tx.rows(
-                    f"DELETE FROM departed_guilds WHERE guild_id{among} RETURNING guild_id", *chunk
+                    f"DELETE FROM departed_guilds WHERE guild_id{among} RETURNING guild_id", chunk
                 )
                 back += [r["guild_id"] for r in rows]
         return sorted(back)
 
     async def purge_date(self, guild_id: int) -> datetime | None:
         row = await self._fetch_one(
-            "SELECT purge_at FROM departed_guilds WHERE guild_id = ?", guild_id
+            "SELECT purge_at FROM departed_guilds WHERE guild_id = ?", (guild_id,)
         )
         return None if row is None else from_ms(int(row["purge_at"]))
 
     async def purge_departed_guilds(self, now: datetime) -> list[tuple[int, int]]:
         rows = await self._fetch(
             "SELECT guild_id FROM departed_guilds WHERE purge_at <= ? ORDER BY guild_id",
-            to_ms(now),
+            (to_ms(now),),
         )
         purged = []
         for row in rows:
@@ -68,8 +68,7 @@ class SqlGuilds(SqlBase, Guilds):
                 due = await tx.row(
                     "SELECT 1 AS due FROM departed_guilds WHERE guild_id = ? AND purge_at <= ?"
                     f"{self._dialect.lock_row}",
-                    row["guild_id"],
-                    to_ms(now),
+                    (row["guild_id"], to_ms(now)),
                 )
                 if due:
                     purged.append((row["guild_id"], await _delete_guild(tx, row["guild_id"])))
@@ -80,7 +79,7 @@ async def _delete_guild(tx: Tx, guild_id: int) -> int:
     """Everything of the guild but its members' own settings; its matches
     take their seats, log (the one way log rows go), messages and deadlines
     along (ON DELETE CASCADE)."""
-    removed = await tx.run("DELETE FROM matches WHERE guild_id = ?", guild_id)
+    removed = await tx.run("DELETE FROM matches WHERE guild_id = ?", (guild_id,))
     for table in ("guild_settings", "departed_guilds", "ratings"):
-        await tx.run(f"DELETE FROM {table} WHERE guild_id = ?", guild_id)
+        await tx.run(f"DELETE FROM {table} WHERE guild_id = ?", (guild_id,))
     return removed

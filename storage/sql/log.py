@@ -114,12 +114,11 @@ class SqlMoveLog(SqlBase, MoveLog):
         async def move(tx: Tx) -> tuple[int, Row | None]:  # on SQLite: one hop
             unchanged = False
             if base is not None:
-                found = await tx.row(q.version, match_id)
+                found = await tx.row(q.version, (match_id,))
                 unchanged = found is not None and found["version"] == base
             won = await tx.row(
                 f"SELECT id FROM matches WHERE id = ? AND seq = ? AND status = 'active'{d.lock}",
-                match_id,
-                expected_seq,
+                (match_id, expected_seq),
             )
             if won is None:
                 row = await self._lock(tx, match_id, (Status.ACTIVE,))
@@ -129,41 +128,28 @@ class SqlMoveLog(SqlBase, MoveLog):
                 await tx.run(
                     "INSERT INTO actions (match_id, seq, seat, key, at, events)"
                     " VALUES (?, ?, ?, ?, ?, ?)",
-                    match_id,
-                    seq,
-                    seat,
-                    key,
-                    now,
-                    events_json,
+                    (match_id, seq, seat, key, now, events_json),
                 )
                 if seq + 1 < final:  # a step on the way: the log grows one action at a time
                     await tx.run(
-                        "UPDATE matches SET seq = seq + 1 WHERE id = ? AND seq = ?", match_id, seq
+                        "UPDATE matches SET seq = seq + 1 WHERE id = ? AND seq = ?", (match_id, seq)
                     )
             last = final - 1
             if outcome_json is None:
                 await tx.run(
                     "UPDATE matches SET seq = seq + 1, snapshot = ?, updated_at = ?"
                     " WHERE id = ? AND seq = ?",
-                    snapshot_json,
-                    now,
-                    match_id,
-                    last,
+                    (snapshot_json, now, match_id, last),
                 )
             else:
                 await tx.run(
                     "UPDATE matches SET seq = seq + 1, snapshot = ?, updated_at = ?,"
                     " status = 'finished', outcome = ?, ended_at = ? WHERE id = ? AND seq = ?",
-                    snapshot_json,
-                    now,
-                    outcome_json,
-                    now,
-                    match_id,
-                    last,
+                    (snapshot_json, now, outcome_json, now, match_id, last),
                 )
                 await record_finish(tx, d, match_id)
             if deadline is None:
-                await tx.run("DELETE FROM deadlines WHERE match_id = ?", match_id)
+                await tx.run("DELETE FROM deadlines WHERE match_id = ?", (match_id,))
             elif isinstance(deadline, DeadlinePlan):
                 await put_deadline(tx, match_id, final, deadline.remind_at, deadline.timeout_at)
             for kind, channel_id, message_id in messages:
@@ -172,12 +158,9 @@ class SqlMoveLog(SqlBase, MoveLog):
                 await tx.run(
                     "UPDATE seats SET name = ? WHERE match_id = ? AND user_id = ?"
                     " AND name IS DISTINCT FROM ?",
-                    name,
-                    match_id,
-                    user_id,
-                    name,
+                    (name, match_id, user_id, name),
                 )
-            return final, (await tx.row(q.moved, match_id) if unchanged else None)
+            return final, (await tx.row(q.moved, (match_id,)) if unchanged else None)
 
         try:
             committed, moved = await self._transact(move)
@@ -197,8 +180,6 @@ class SqlMoveLog(SqlBase, MoveLog):
         rows = await self._fetch(
             f"SELECT seq, seat, key, {self._dialect.text('events')}, at FROM actions"
             " WHERE match_id = ? AND seq >= ? AND seq < ? ORDER BY seq",
-            match_id,
-            since,
-            MAX_SEQ if until is None else until,
+            (match_id, since, MAX_SEQ if until is None else until),
         )
         return [decode_logged(r) for r in rows]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any, Final
 
 from rules import Match, get_game
@@ -39,20 +40,13 @@ class SqlMatches(SqlBase, Matches):
         thread_id: int | None = None,
     ) -> int:
         get_game(game_id)
-        now = self._now()
+        now, options_json = self._now(), dumps(options or {})
         async with self._write() as tx:
             row = await tx.row(
                 "INSERT INTO matches (guild_id, channel_id, thread_id, game, status, creator_id,"
                 " options, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)"
                 " RETURNING id",
-                guild_id,
-                channel_id,
-                thread_id,
-                game_id,
-                creator_id,
-                dumps(options or {}),
-                now,
-                now,
+                (guild_id, channel_id, thread_id, game_id, creator_id, options_json, now, now),
             )
             assert row is not None  # an INSERT ... RETURNING's row
             return int(row["id"])
@@ -63,30 +57,22 @@ class SqlMatches(SqlBase, Matches):
     async def start_match(self, match_id: int, match: Match) -> None:
         check_fresh(match)
         snapshot, options = dumps(match.snapshot()), dumps(match.options)
-        now = self._now()
+        now, version = self._now(), match.game.rules_version
         async with self._write() as tx:
             row = await self._lock(tx, match_id, (Status.LOBBY,))
-            seats = await tx.row("SELECT count(*) AS n FROM seats WHERE match_id = ?", match_id)
+            seats = await tx.row("SELECT count(*) AS n FROM seats WHERE match_id = ?", (match_id,))
             assert seats is not None  # count(*) gives a row
             check_start(match_id, row["game"], seats["n"], match)
             await tx.run(
                 "INSERT INTO seat_holders (match_id, seat, from_seq, user_id, bot, how, at, name)"
                 " SELECT match_id, seat, 0, user_id, bot, 'start', ?, name FROM seats"
                 " WHERE match_id = ? ORDER BY seat",
-                now,
-                match_id,
+                (now, match_id),
             )
             await tx.run(
                 "UPDATE matches SET status = 'active', players = ?, seed = ?, options = ?,"
                 " rules_version = ?, snapshot = ?, started_at = ?, updated_at = ? WHERE id = ?",
-                match.players,
-                match.seed,
-                options,
-                match.game.rules_version,
-                snapshot,
-                now,
-                now,
-                match_id,
+                (match.players, match.seed, options, version, snapshot, now, now, match_id),
             )
 
     async def cancel(self, match_id: int) -> None:
@@ -104,10 +90,7 @@ class SqlMatches(SqlBase, Matches):
             await tx.run(
                 "UPDATE matches SET status = 'finished', outcome = ?, ended_at = ?,"
                 " updated_at = ? WHERE id = ?",
-                outcome_json,
-                now,
-                now,
-                match_id,
+                (outcome_json, now, now, match_id),
             )
             await record_finish(tx, self._dialect, match_id)
 
@@ -134,13 +117,13 @@ class SqlMatches(SqlBase, Matches):
         async with self._write() as tx:
             await self._lock(tx, match_id, allowed)
             await tx.run(
-                f"UPDATE matches SET {changes}, updated_at = ? WHERE id = ?", *args, now, match_id
+                f"UPDATE matches SET {changes}, updated_at = ? WHERE id = ?", (*args, now, match_id)
             )
 
     # -- reading ----------------------------------------------------------------
     async def info(self, match_id: int) -> MatchInfo:
         row = await self._lookup_one(
-            f"SELECT {self._q.info} FROM matches m WHERE m.id = ?", match_id
+            f"SELECT {self._q.info} FROM matches m WHERE m.id = ?", (match_id,)
         )
         if row is None:
             raise UnknownMatch(match_id)
@@ -150,14 +133,14 @@ class SqlMatches(SqlBase, Matches):
         """From memory when the cached load is provably current (cache.py),
         checked with one read by key; `verify` always reads and replays."""
         if not verify and match_id in self._loaded:
-            stamp = await self._lookup_one(self._q.stamp, match_id)
+            stamp = await self._lookup_one(self._q.stamp, (match_id,))
             if stamp is None:
                 self._loaded.drop(match_id)
                 raise UnknownMatch(match_id)
             hit = self._loaded.fresh(match_id, stamp["seq"], stamp["version"])
             if hit is not None:
                 return hit
-        row = await self._lookup_one(self._q.load, match_id)
+        row = await self._lookup_one(self._q.load, (match_id,))
         if row is None:
             self._loaded.drop(match_id)
             raise UnknownMatch(match_id)
@@ -189,7 +172,7 @@ class SqlMatches(SqlBase, Matches):
         if user_id is not None:
             where.append("m.id IN (SELECT match_id FROM seats WHERE user_id = ?)")
             params.append(user_id)
-        return await self._infos(f"WHERE {' AND '.join(where)} ORDER BY m.id", *params)
+        return await self._infos(f"WHERE {' AND '.join(where)} ORDER BY m.id", params)
 
     async def finished_matches(
         self, guild_id: int, *, limit: int = 20, include_archived: bool = False
@@ -198,24 +181,22 @@ class SqlMatches(SqlBase, Matches):
         return await self._infos(
             f"WHERE m.guild_id = ? AND m.status = 'finished'{archived}"
             " ORDER BY m.ended_at DESC, m.id DESC LIMIT ?",
-            guild_id,
-            limit,
+            (guild_id, limit),
         )
 
     async def match_shown_in(self, place_id: int) -> MatchInfo | None:
         found = await self._infos(
             "WHERE m.thread_id = ? OR (m.channel_id = ? AND m.thread_id IS NULL)"
             " ORDER BY m.status IN ('lobby', 'active') DESC, m.id DESC LIMIT 1",
-            place_id,
-            place_id,
+            (place_id, place_id),
         )
         return found[0] if found else None
 
-    async def _infos(self, tail: str, *params: int) -> list[MatchInfo]:
+    async def _infos(self, tail: str, params: Sequence[int]) -> list[MatchInfo]:
         """Decode each row on its own: a row whose JSON is bad comes back
         flagged (`problem`), one that cannot be decoded at all is skipped;
         both are logged with their match id, and the rest is listed."""
-        rows = await self._fetch(f"SELECT {self._q.info} FROM matches m {tail}", *params)
+        rows = await self._fetch(f"SELECT {self._q.info} FROM matches m {tail}", params)
         return [info for info in map(_decoded, rows) if info is not None]
 
 

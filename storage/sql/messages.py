@@ -22,27 +22,27 @@ class SqlMessages(SqlBase, Messages):
         async with self._write() as tx:
             await self._lock(tx, match_id)
             old = await tx.row(
-                f"SELECT {_COLUMNS} FROM messages WHERE match_id = ? AND kind = ?", match_id, kind
+                f"SELECT {_COLUMNS} FROM messages WHERE match_id = ? AND kind = ?", (match_id, kind)
             )
             await put_message(tx, match_id, kind, channel_id, message_id, now)
             return decode_message(old) if old else None
 
     async def message(self, match_id: int, kind: str) -> MessageRef | None:
         row = await self._lookup_one(
-            f"SELECT {_COLUMNS} FROM messages WHERE match_id = ? AND kind = ?", match_id, kind
+            f"SELECT {_COLUMNS} FROM messages WHERE match_id = ? AND kind = ?", (match_id, kind)
         )
         return decode_message(row) if row else None
 
     async def messages(self, match_id: int) -> dict[str, MessageRef]:
         rows = await self._lookup(
-            f"SELECT {_COLUMNS} FROM messages WHERE match_id = ? ORDER BY kind", match_id
+            f"SELECT {_COLUMNS} FROM messages WHERE match_id = ? ORDER BY kind", (match_id,)
         )
         return {row["kind"]: decode_message(row) for row in rows}
 
     async def find_message(self, message_id: int) -> MessageRef | None:
         row = await self._fetch_one(
             f"SELECT {_COLUMNS} FROM messages WHERE message_id = ? ORDER BY match_id, kind LIMIT 1",
-            message_id,
+            (message_id,),
         )
         return decode_message(row) if row else None
 
@@ -50,7 +50,6 @@ class SqlMessages(SqlBase, Messages):
         async with self._write() as tx:
             old = await tx.row(
                 f"DELETE FROM messages WHERE match_id = ? AND kind = ? RETURNING {_COLUMNS}",
-                match_id,
-                kind,
+                (match_id, kind),
             )
             return decode_message(old) if old else None

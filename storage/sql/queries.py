@@ -64,7 +64,7 @@ def checked(match_id: int, row: Row | None, allowed: tuple[Status, ...] | None) 
 
 
 async def touch(tx: Tx, match_id: int, now: int) -> None:
-    await tx.run("UPDATE matches SET updated_at = ? WHERE id = ?", now, match_id)
+    await tx.run("UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))
 
 
 def _ms_or_none(dt: datetime | None) -> int | None:
@@ -79,10 +79,7 @@ async def put_deadline(
         "INSERT INTO deadlines (match_id, seq, remind_at, timeout_at) VALUES (?, ?, ?, ?)"
         " ON CONFLICT (match_id) DO UPDATE SET seq = excluded.seq,"
         " remind_at = excluded.remind_at, timeout_at = excluded.timeout_at",
-        match_id,
-        seq,
-        _ms_or_none(remind_at),
-        _ms_or_none(timeout_at),
+        (match_id, seq, _ms_or_none(remind_at), _ms_or_none(timeout_at)),
     )
 
 
@@ -95,9 +92,5 @@ async def put_message(
         " VALUES (?, ?, ?, ?, ?) ON CONFLICT (match_id, kind) DO UPDATE SET"
         " channel_id = excluded.channel_id, message_id = excluded.message_id,"
         " posted_at = excluded.posted_at",
-        match_id,
-        kind,
-        channel_id,
-        message_id,
-        now,
+        (match_id, kind, channel_id, message_id, now),
     )

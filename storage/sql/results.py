@@ -26,23 +26,23 @@ from storage.standings import Contest, contests, parts, results
 
 async def _lock_ratings(tx: Tx, d: Dialect, guild_id: int, game: str) -> None:
     if d.ratings_lock is not None:  # a hash collision only serialises a little more
-        await tx.run(d.ratings_lock, f"{guild_id}:{game}")
+        await tx.run(d.ratings_lock, (f"{guild_id}:{game}",))
 
 
 async def record_finish(tx: Tx, d: Dialect, match_id: int) -> None:
     """The match just finished (in `tx`'s open transaction): rate it."""
     if d.ratings_lock is not None:
-        row = await tx.row("SELECT guild_id, game FROM matches WHERE id = ?", match_id)
+        row = await tx.row("SELECT guild_id, game FROM matches WHERE id = ?", (match_id,))
         assert row is not None  # the match it just finished
         await _lock_ratings(tx, d, row["guild_id"], row["game"])
-    await tx.run("INSERT INTO finishes (match_id) VALUES (?)", match_id)
+    await tx.run("INSERT INTO finishes (match_id) VALUES (?)", (match_id,))
     await settle(tx, d, match_id)
 
 
 async def settle(tx: Tx, d: Dialect, match_id: int) -> None:
     """Store the results of a finished match and update its ratings."""
     row = await tx.row(
-        f"SELECT guild_id, game, seq, {d.text('outcome')} FROM matches WHERE id = ?", match_id
+        f"SELECT guild_id, game, seq, {d.text('outcome')} FROM matches WHERE id = ?", (match_id,)
     )
     assert row is not None  # a finished match's
     outcome = stored_outcome(match_id, row["outcome"])
@@ -51,13 +51,13 @@ async def settle(tx: Tx, d: Dialect, match_id: int) -> None:
         for r in await tx.rows(
             "SELECT seat, from_seq, user_id, bot, how FROM seat_holders"
             " WHERE match_id = ? ORDER BY seat, id",
-            match_id,
+            (match_id,),
         )
     ]
     conceded = [
         r["seat"]
         for r in await tx.rows(
-            "SELECT seat FROM actions WHERE match_id = ? AND key = 'concede'", match_id
+            "SELECT seat FROM actions WHERE match_id = ? AND key = 'concede'", (match_id,)
         )
     ]
     seats = parts(history, row["seq"], conceded)
@@ -67,10 +67,10 @@ async def settle(tx: Tx, d: Dialect, match_id: int) -> None:
     )
     deal_ends: list[int] = []
     if "teams" in outcome:
-        deal_ends = [r["seq"] for r in await tx.rows(d.deal_ends, match_id)]
+        deal_ends = [r["seq"] for r in await tx.rows(d.deal_ends, (match_id,))]
     for contest in contests(seats, outcome, deal_ends):
         await _rate(tx, d, row["guild_id"], row["game"], contest)
-    await tx.run("UPDATE finishes SET rated = 1 WHERE match_id = ?", match_id)
+    await tx.run("UPDATE finishes SET rated = 1 WHERE match_id = ?", (match_id,))
 
 
 async def _rate(tx: Tx, d: Dialect, guild_id: int, game: str, contest: Contest) -> None:
@@ -80,9 +80,7 @@ async def _rate(tx: Tx, d: Dialect, guild_id: int, game: str, contest: Contest) 
         for r in await tx.rows(
             f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ?"
             f" AND user_id{among}",
-            guild_id,
-            game,
-            *ids,
+            (guild_id, game, *ids),
         ):
             current[r["user_id"]] = (r["mu"], r["sigma"])
     new = rate(contest, current)
@@ -102,18 +100,17 @@ async def rebuild(tx: Tx, d: Dialect, guild_id: int, game: str) -> int:
     """Recompute a server's results and ratings of a game from the record
     (in `tx`'s open transaction); returns the matches settled."""
     await _lock_ratings(tx, d, guild_id, game)
-    await tx.run("DELETE FROM ratings WHERE guild_id = ? AND game = ?", guild_id, game)
+    await tx.run("DELETE FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
     ids = [
         r["match_id"]
         for r in await tx.rows(
             "SELECT f.match_id FROM finishes f JOIN matches m ON m.id = f.match_id"
             " WHERE m.guild_id = ? AND m.game = ? ORDER BY f.id",
-            guild_id,
-            game,
+            (guild_id, game),
         )
     ]
     for match_id in ids:
-        await tx.run("DELETE FROM results WHERE match_id = ?", match_id)
+        await tx.run("DELETE FROM results WHERE match_id = ?", (match_id,))
         await settle(tx, d, match_id)
     return len(ids)
 

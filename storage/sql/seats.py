@@ -33,18 +33,13 @@ class SqlSeats(SqlBase, Seats):
         async with self._write() as tx:
             row = await self._lock(tx, match_id, (Status.LOBBY,))
             seated = await tx.rows(
-                "SELECT user_id FROM seats WHERE match_id = ? ORDER BY seat", match_id
+                "SELECT user_id FROM seats WHERE match_id = ? ORDER BY seat", (match_id,)
             )
             seat = next_seat(match_id, row["game"], [r["user_id"] for r in seated], user_id)
             await tx.run(
                 "INSERT INTO seats (match_id, seat, user_id, bot, joined_at, name)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
-                match_id,
-                seat,
-                user_id,
-                bot,
-                now,
-                name,
+                (match_id, seat, user_id, bot, now, name),
             )
             await touch(tx, match_id, now)
             return seat
@@ -65,21 +60,20 @@ class SqlSeats(SqlBase, Seats):
                 _seat(r)
                 for r in await tx.rows(
                     "SELECT seat, user_id, bot, name FROM seats WHERE match_id = ? ORDER BY seat",
-                    match_id,
+                    (match_id,),
                 )
             ]
             gone = next((s for s in seats if pick(s)), None)
             if gone is None:
                 raise SeatError(match_id, missing)
-            await tx.run("DELETE FROM seats WHERE match_id = ? AND seat = ?", match_id, gone.seat)
+            await tx.run("DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, gone.seat))
             # One row at a time, ascending, so each target number is already
             # free (the primary key is checked row by row).
             for s in seats:
                 if s.seat > gone.seat:
                     await tx.run(
                         "UPDATE seats SET seat = seat - 1 WHERE match_id = ? AND seat = ?",
-                        match_id,
-                        s.seat,
+                        (match_id, s.seat),
                     )
             await touch(tx, match_id, now)
             return gone
@@ -99,31 +93,19 @@ class SqlSeats(SqlBase, Seats):
         async with self._write() as tx:
             row = await self._lock(tx, match_id, LIVE)
             rows = await tx.rows(
-                "SELECT seat, user_id, bot, name FROM seats WHERE match_id = ?", match_id
+                "SELECT seat, user_id, bot, name FROM seats WHERE match_id = ?", (match_id,)
             )
             old = handed_over(match_id, [_seat(r) for r in rows], seat, user_id)
             await tx.run(
                 "UPDATE seats SET user_id = ?, bot = ?, joined_at = ?, name = ?"
                 " WHERE match_id = ? AND seat = ?",
-                user_id,
-                bot,
-                now,
-                name,
-                match_id,
-                seat,
+                (user_id, bot, now, name, match_id, seat),
             )
             if row["status"] == Status.ACTIVE:
                 await tx.run(
                     "INSERT INTO seat_holders (match_id, seat, from_seq, user_id, bot, how, at,"
                     " name) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    match_id,
-                    seat,
-                    row["seq"],
-                    user_id,
-                    bot,
-                    how,
-                    now,
-                    name,
+                    (match_id, seat, row["seq"], user_id, bot, how, now, name),
                 )
             await touch(tx, match_id, now)
             return old
@@ -132,7 +114,7 @@ class SqlSeats(SqlBase, Seats):
         rows = await self._lookup(
             "SELECT seat, from_seq, user_id, bot, how, name FROM seat_holders"
             " WHERE match_id = ? ORDER BY seat, id",
-            match_id,
+            (match_id,),
         )
         return [
             Holder(r["seat"], r["from_seq"], r["user_id"], r["bot"], r["how"], r["name"])
@@ -147,10 +129,10 @@ class SqlSeats(SqlBase, Seats):
             " WHERE guild_id = ? AND status IN ('lobby', 'active'))"
         )
         if not await self._lookup(
-            f"SELECT 1 FROM seats WHERE {where} LIMIT 1", user_id, name, guild_id
+            f"SELECT 1 FROM seats WHERE {where} LIMIT 1", (user_id, name, guild_id)
         ):
             return 0
         async with self._write() as tx:
             return await tx.run(
-                f"UPDATE seats SET name = ? WHERE {where}", name, user_id, name, guild_id
+                f"UPDATE seats SET name = ? WHERE {where}", (name, user_id, name, guild_id)
             )

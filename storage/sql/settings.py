@@ -13,39 +13,21 @@ from storage.sql.base import SqlBase
 
 
 class SqlSettings(SqlBase, Settings):
-    # -- players' own settings --------------------------------------------------
     async def get_user_setting(self, user_id: int, key: str, default: Any = None) -> Any:
-        row = await self._lookup_one(
-            f"SELECT {self._dialect.text('value')} FROM user_settings"
-            " WHERE user_id = ? AND key = ?",
-            user_id,
-            key,
-        )
-        if row is None:
-            return default
-        return decode_setting(f"user {user_id}", key, row["value"], default)
+        return await self._get("user_settings", "user_id", user_id, key, default)
 
     async def set_user_setting(self, user_id: int, key: str, value: Any) -> None:
         await self._put("user_settings", "user_id", user_id, key, value)
 
-    # -- guild settings -----------------------------------------------------------
     async def get_setting(self, guild_id: int, key: str, default: Any = None) -> Any:
-        row = await self._lookup_one(
-            f"SELECT {self._dialect.text('value')} FROM guild_settings"
-            " WHERE guild_id = ? AND key = ?",
-            guild_id,
-            key,
-        )
-        if row is None:
-            return default
-        return decode_setting(f"guild {guild_id}", key, row["value"], default)
+        return await self._get("guild_settings", "guild_id", guild_id, key, default)
 
     async def settings(
         self, guild_id: int, defaults: dict[str, Any] | None = None
     ) -> dict[str, Any]:
         rows = await self._lookup(
             f"SELECT key, {self._dialect.text('value')} FROM guild_settings WHERE guild_id = ?",
-            guild_id,
+            (guild_id,),
         )
         merged = dict(defaults or {})
         for row in rows:
@@ -59,12 +41,17 @@ class SqlSettings(SqlBase, Settings):
 
     async def delete_setting(self, guild_id: int, key: str) -> bool:
         async with self._write() as tx:
-            return (
-                await tx.run(
-                    "DELETE FROM guild_settings WHERE guild_id = ? AND key = ?", guild_id, key
-                )
-                > 0
-            )
+            sql = "DELETE FROM guild_settings WHERE guild_id = ? AND key = ?"
+            return await tx.run(sql, (guild_id, key)) > 0
+
+    async def _get(self, table: str, owner: str, owner_id: int, key: str, default: Any) -> Any:
+        row = await self._lookup_one(
+            f"SELECT {self._dialect.text('value')} FROM {table} WHERE {owner} = ? AND key = ?",
+            (owner_id, key),
+        )
+        if row is None:
+            return default
+        return decode_setting(f"{owner.removesuffix('_id')} {owner_id}", key, row["value"], default)
 
     async def _put(self, table: str, owner: str, owner_id: int, key: str, value: Any) -> None:
         value_json = dumps(value)
@@ -73,8 +60,5 @@ class SqlSettings(SqlBase, Settings):
                 f"INSERT INTO {table} ({owner}, key, value, updated_at) VALUES (?, ?, ?, ?)"
                 f" ON CONFLICT ({owner}, key) DO UPDATE SET value = excluded.value,"
                 " updated_at = excluded.updated_at",
-                owner_id,
-                key,
-                value_json,
-                self._now(),
+                (owner_id, key, value_json, self._now()),
             )

@@ -30,8 +30,7 @@ class SqlPlayerStats(SqlBase, PlayerStats):
         rows = await self._fetch(
             f"SELECT {_STATS} WHERE m.guild_id = ? AND r.user_id = ?"
             " GROUP BY m.game, r.user_id ORDER BY m.game",
-            guild_id,
-            user_id,
+            (guild_id, user_id),
         )
         return {r["game"]: decode_stats(r) for r in rows}
 
@@ -40,10 +39,7 @@ class SqlPlayerStats(SqlBase, PlayerStats):
             f"SELECT {_STATS} WHERE m.guild_id = ? AND m.game = ? GROUP BY m.game, r.user_id"
             " ORDER BY coalesce(max(g.ordinal), ?) DESC, won DESC, played ASC, r.user_id"
             " LIMIT ?",
-            guild_id,
-            game,
-            FRESH_ORDINAL,
-            limit,
+            (guild_id, game, FRESH_ORDINAL, limit),
         )
         return [decode_stats(r) for r in rows]
 

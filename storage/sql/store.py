@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Self
+
 from storage.protocol import Store
 from storage.sql.deadlines import SqlDeadlines
 from storage.sql.guilds import SqlGuilds
@@ -26,3 +28,9 @@ class SqlStore(
     Store,
 ):
     """All persistence of the bot in SQL, whichever database runs it."""
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()

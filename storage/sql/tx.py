@@ -12,17 +12,17 @@ T = TypeVar("T")
 
 class Tx(Protocol):
     """A write transaction's connection, as the shared SQL uses it: `?`
-    placeholders, parameters as arguments."""
+    placeholders, parameters in a sequence (as DB-API's `execute`)."""
 
-    async def run(self, sql: str, *args: Any) -> int:
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Execute a statement; the rows it changed."""
         ...
 
     async def run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
 
-    async def rows(self, sql: str, *args: Any) -> Sequence[Row]: ...
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]: ...
 
-    async def row(self, sql: str, *args: Any) -> Row | None: ...
+    async def row(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
 
 
 #: a move's statements (`SqlBase._transact`)

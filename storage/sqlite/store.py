@@ -35,18 +35,17 @@ class SqliteTx:
     def __init__(self, conn: WriteConn) -> None:
         self._conn = conn
 
-    async def run(self, sql: str, *args: Any) -> int:
-        return (await self._conn.execute(sql, args)).rowcount
+    async def run(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return (await self._conn.execute(sql, params)).rowcount
 
     async def run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         await self._conn.executemany(sql, rows)
 
-    async def rows(self, sql: str, *args: Any) -> Sequence[Row]:
-        return list(await self._conn.execute_fetchall(sql, args))
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]:
+        return list(await self._conn.execute_fetchall(sql, params))
 
-    async def row(self, sql: str, *args: Any) -> Row | None:
-        rows = list(await self._conn.execute_fetchall(sql, args))
-        return rows[0] if rows else None
+    async def row(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        return next(iter(await self._conn.execute_fetchall(sql, params)), None)
 
 
 class SqliteStore(SqlStore):
@@ -98,12 +97,6 @@ class SqliteStore(SqlStore):
     async def close(self) -> None:
         await self._db.close()
 
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.close()
-
     @property
     def path(self) -> Path:
         """The database file (SQLite only: no part of the protocol)."""
@@ -126,8 +119,8 @@ class SqliteStore(SqlStore):
 
         return await self._db.transact(on_conn)
 
-    async def _fetch(self, sql: str, *args: Any) -> Sequence[Row]:
-        return await self._db.fetchall(sql, args)
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]:
+        return await self._db.fetchall(sql, params)
 
-    async def _lookup(self, sql: str, *args: Any) -> Sequence[Row]:
-        return await self._db.lookup(sql, args)
+    async def _lookup(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]:
+        return await self._db.lookup(sql, params)
