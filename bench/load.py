@@ -1,6 +1,7 @@
 """Click latency under load, against a floor (issue 18).
 
-Run: `.venv/bin/python -m bench.load [--matches 200] [--rate 50] [--seconds 60]`
+Run: `.venv/bin/python -m bench.load [--matches 200] [--rate 50] [--seconds 60]
+[--postgres URL]`
 
 The real bot (bot.py, as a process) plays `--matches` live matches of all
 five games on a fake Discord (tests/e2e/fake_discord): Keltis, the dice game
@@ -8,6 +9,9 @@ and Cuttle between two people, the Oracle against a bot, Cucco with two
 people and three bots. Simulated players make `--rate` legal clicks a second
 the way people do: open their panel from the table ("My hand"), choose a
 card, make a move; bots answer at BOT_MOVE_DELAY as configured (1.5 s).
+The bot stores on an SQLite file of its own, or with `--postgres URL` on
+that PostgreSQL database (DATABASE_URL), in a schema of its own dropped at
+the end.
 In the same run, alternated click by click, a bare discord.py bot that
 answers a click at once (bench/floor_bot.py) is clicked at the same rate on
 a second fake Discord in the same event loop: the floor.
@@ -43,6 +47,8 @@ import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+
+import asyncpg
 
 from cogs.play.click_timings import STEPS
 from tests.e2e.bot_helpers import current_table
@@ -119,6 +125,8 @@ class Load:
         self.floor_times = folder / "floor-times.txt"
         self.rss = 0.0
         self.worker_rss = 0.0
+        self.pg: asyncpg.Pool | None = None  # with --postgres: reads the seq there
+        self.schema = f"bench_load_{os.getpid()}"
 
     # -- setting up ------------------------------------------------------------------
     async def start(self) -> None:
@@ -130,6 +138,7 @@ class Load:
         self.floor_channel = self.floor_fake.add_text_channel(floor_guild, "floor")
         self.floor_user = self.floor_fake.add_user("clicker")
         env = {
+            **(await self.postgres()),
             "DATABASE_PATH": str(self.db),
             "DEV_GUILD_ID": str(self.guild.id),
             "GAMEHOST_TEST_STATS": str(self.stats),
@@ -157,6 +166,21 @@ class Load:
         self.floor_message = await self.floor_fake.wait_until(
             lambda: self.floor_fake.latest_message(self.floor_channel), 15, "the floor's button"
         )
+
+    async def postgres(self) -> dict[str, str]:
+        """With --postgres: a schema of the bot's own, and the bot's DATABASE_URL
+        working in it (asyncpg passes unknown URL parameters as settings)."""
+        if not self.args.postgres:
+            return {}
+        self.pg = await asyncpg.create_pool(self.args.postgres, min_size=1, max_size=4)
+        await self.pg.execute(f'CREATE SCHEMA "{self.schema}"')
+        glue = "&" if "?" in self.args.postgres else "?"
+        return {"DATABASE_URL": f"{self.args.postgres}{glue}search_path={self.schema}"}
+
+    async def drop_postgres(self) -> None:
+        if self.pg is not None:
+            await self.pg.execute(f'DROP SCHEMA IF EXISTS "{self.schema}" CASCADE')
+            await self.pg.close()
 
     async def open_matches(self) -> None:
         started = time.monotonic()
@@ -188,7 +212,12 @@ class Load:
         self.tables.append(Table(match_id, thread, table, users))
 
     # -- clicking ----------------------------------------------------------------------
-    def seq(self, match_id: int) -> int:
+    async def seq(self, match_id: int) -> int:
+        if self.pg is not None:
+            found: int = await self.pg.fetchval(
+                f'SELECT seq FROM "{self.schema}".matches WHERE id = $1', match_id
+            )
+            return found
         with sqlite3.connect(f"file:{self.db}?mode=ro", uri=True) as conn:
             return conn.execute("SELECT seq FROM matches WHERE id = ?", (match_id,)).fetchone()[0]
 
@@ -231,7 +260,7 @@ class Load:
         user, message, (how, item) = chosen
         t.busy = True
         try:
-            before = self.seq(t.id)
+            before = await self.seq(t.id)
             if how == "hand":
                 inter = await self.fake.click(user, message, custom_id="hand:")
             elif how == "button":
@@ -240,7 +269,7 @@ class Load:
                 value = self.rnd.choice(item["options"])["value"]
                 inter = await self.fake.select(user, message, [value], custom_id=item["custom_id"])
             await inter.wait_answered(10)
-            moved = self.seq(t.id) != before
+            moved = await self.seq(t.id) != before
             if how == "hand":
                 t.panels[user.id] = await inter.wait_reply(10)
             if self.measuring and inter.answered_after is not None:
@@ -334,6 +363,7 @@ class Load:
             await self.floor.stop()
             await self.fake.stop()
             await self.floor_fake.stop()
+            await self.drop_postgres()
 
     def steps(self) -> dict[str, dict[str, float]]:
         """Where a measured click's time goes: p50 and p99 of each step, in
@@ -467,6 +497,7 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--seconds", type=float, default=60.0, help="measured (after a warm-up)")
     parser.add_argument("--bot-delay", type=float, default=1.5, help="BOT_MOVE_DELAY")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    parser.add_argument("--postgres", metavar="URL", help="run the bot on this PostgreSQL database")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="gamehost-load-") as folder:
         out = asyncio.run(Load(args, Path(folder)).run())
