@@ -1,4 +1,5 @@
-"""The bot: given the opened store, loads the play, hosting and history
+"""The bot: given the opened store, builds the services once
+(cogs/services.py) and hands them to the play, hosting and history
 extensions (each registers its restart-proof components and fills the one
 `/game` group), syncs commands only when they changed, answers clicks
 nobody claims, and shuts down within seconds."""
@@ -10,7 +11,8 @@ import contextlib
 import hashlib
 import json
 import logging
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -19,28 +21,22 @@ from cogs import replies, stats_file
 from cogs.clock import Clock, OffsetClock
 from cogs.components import will_dispatch
 from cogs.config import Config
-from cogs.game_group import GameGroup, GameTree, UnreadableOptions
+from cogs.game_group import GameGroup, GameTree, Host, UnreadableOptions
+from cogs.history import extension as history
+from cogs.hosting import extension as hosting
 from cogs.i18n import speaking
-from cogs.language import Languages
+from cogs.play import extension as play
 from cogs.presenters import board_pool
+from cogs.services import Services, build
 from cogs.slash_translator import CatalogueTranslator
 from storage import Store
 
-if TYPE_CHECKING:
-    from cogs.history.logbook import Logbook
-    from cogs.history.results import History
-    from cogs.hosting.deadlines import Deadlines
-    from cogs.hosting.lobby import Lobbies
-    from cogs.hosting.moderation import Moderation
-    from cogs.play.clicks import Clicks
-    from cogs.play.concede import Concessions
-    from cogs.play.seats import SeatService
-    from cogs.play.tables import Tables
-
 log = logging.getLogger(__name__)
 
-#: the extensions, in the order they load: hosting and history use play's services
-EXTENSIONS = ("cogs.play", "cogs.hosting", "cogs.history")
+#: an extension's setup: it registers its components and commands over the services
+Setup = Callable[[Host, GameGroup, Services], Awaitable[None]]
+#: the extensions (each stands alone: the services exist before any loads)
+EXTENSIONS: tuple[Setup, ...] = (play.setup, hosting.setup, history.setup)
 
 GLOBAL = 0  # the settings "guild" for bot-wide values
 # Shutdown budget (seconds): the whole of it stays under 5 (Docker's stop grace is 10).
@@ -71,17 +67,6 @@ async def drain_handlers(grace: float) -> None:
 
 
 class GameHost(commands.AutoShardedBot):
-    # The services the extensions attach (cogs/play, cogs/hosting, cogs/history).
-    tables: Tables
-    seats: SeatService
-    clicks: Clicks
-    concessions: Concessions
-    lobbies: Lobbies
-    moderation: Moderation
-    deadlines: Deadlines
-    history: History
-    logbook: Logbook
-
     def __init__(self, config: Config, store: Store, clock: Clock):
         intents = discord.Intents.none()
         intents.guilds = True  # channels, threads, roles; no privileged intents needed
@@ -100,9 +85,8 @@ class GameHost(commands.AutoShardedBot):
             **layout,
         )
         self.config = config
-        self.clock = clock
-        self.store = store  # opened, checked and migrated before login (see bot.py)
-        self.languages = Languages(self, store)  # which language each message speaks
+        #: every service, built once; the extensions and the components' clicks use them
+        self.services = build(self, config, store, clock)
         self.game_group = GameGroup()  # `/game`: the extensions add its commands
         #: every restart-proof component registered (the extensions add theirs)
         self.items: list[type[discord.ui.DynamicItem[Any]]] = []
@@ -118,11 +102,11 @@ class GameHost(commands.AutoShardedBot):
         self.items = [i for i in self.items if i not in items]
 
     async def setup_hook(self) -> None:
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
+        for setup in EXTENSIONS:
+            await setup(self, self.game_group, self.services)
         if self.config.test_stats is not None:
             self._stats = asyncio.create_task(
-                stats_file.keep(self, self.config.test_stats), name="test-stats"
+                stats_file.keep(self.services, self.config.test_stats), name="test-stats"
             )
         self.tree.on_error = self.on_app_command_error  # type: ignore[method-assign]
         await self.tree.set_translator(CatalogueTranslator())
@@ -142,11 +126,11 @@ class GameHost(commands.AutoShardedBot):
         ]
         digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
         scope = f"commands:{self.config.dev_guild_id or 'global'}:{self.application_id}"
-        if await self.store.get_setting(GLOBAL, scope) == digest:
+        if await self.services.store.get_setting(GLOBAL, scope) == digest:
             log.info("slash commands unchanged; not syncing")
             return
         await self.tree.sync(guild=guild)
-        await self.store.set_setting(GLOBAL, scope, digest)
+        await self.services.store.set_setting(GLOBAL, scope, digest)
         log.info(
             "synced %d slash command(s) %s",
             len(payload),
@@ -157,7 +141,7 @@ class GameHost(commands.AutoShardedBot):
         """A click on a component none of ours claims (an old or forged
         custom_id) would otherwise fail silently: answer it. Every
         interaction tells us the user's language, kept for their DMs."""
-        await self.languages.remember(interaction)
+        await self.services.languages.remember(interaction)
         if interaction.type is not discord.InteractionType.component:
             return
         if not will_dispatch(interaction, self.items):
@@ -224,14 +208,11 @@ class GameHost(commands.AutoShardedBot):
         then disconnect, waiting at most DISCONNECT_GRACE for Discord."""
         self._closing = True
         try:
-            if hasattr(self, "deadlines"):  # the hosting extension loaded
-                await self.deadlines.stop()
-            if hasattr(self, "tables"):  # the play extension loaded
-                await self.tables.stop()
+            await self.services.stop()
             await drain_handlers(DRAIN_GRACE)
         finally:
             try:
-                await self.store.close()
+                await self.services.store.close()
                 await board_pool.WORKER.stop()
             finally:
                 try:

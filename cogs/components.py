@@ -5,25 +5,24 @@ needs (match id, seq, action key); nothing lives in memory, so a click on a
 message sent before a restart still works. Each extension defines the items
 it answers (cogs/play/buttons.py, cogs/history/buttons.py, the lobby's,
 forget's and help's buttons in cogs/hosting) and registers them; their
-callbacks only hand over to the services the extensions put on the bot
-(`bot.clicks`, `bot.lobbies`...), which answer every interaction, politely
-when the click is stale or forged. A click none of them claims is answered
-by the bot itself (`will_dispatch`).
+callbacks only hand over to the services (cogs/services.py, which the bot
+holds: `served`), which answer every interaction, politely when the click
+is stale or forged. Each family of components names what it uses of the
+services in a Protocol of its own, beside it, so no component needs the
+bot's type, nor the services' module. A click none of them claims is
+answered by the bot itself (`will_dispatch`).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Coroutine, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import discord
 
 from cogs import replies
 from cogs.replies import guarded, say
-
-if TYPE_CHECKING:
-    from cogs.app import GameHost
 
 log = logging.getLogger(__name__)
 
@@ -32,9 +31,11 @@ ItemKind = type[discord.ui.DynamicItem[Any]]
 Made = TypeVar("Made", bound=discord.ui.DynamicItem[Any])
 
 
-def host(interaction: discord.Interaction) -> GameHost:
-    """The bot, whose services answer the clicks (set up by the extensions)."""
-    return cast("GameHost", interaction.client)
+def served(interaction: discord.Interaction) -> Any:
+    """The services the bot holds, which answer the clicks; each family of
+    components reads them through its own Protocol (tests/cogs/test_services.py
+    checks the services fit every one)."""
+    return interaction.client.services  # type: ignore[attr-defined]
 
 
 async def hand_over(

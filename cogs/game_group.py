@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -22,10 +22,8 @@ from cogs import replies
 from cogs.i18n import N_
 from cogs.presenters import presented_games, presenter_for
 from cogs.replies import guarded, say
-from storage import MatchInfo, UnknownMatch
-
-if TYPE_CHECKING:
-    from cogs.app import GameHost
+from cogs.services import Services
+from storage import MatchInfo, Store, UnknownMatch
 
 log = logging.getLogger(__name__)
 
@@ -114,33 +112,37 @@ class GameTree(app_commands.CommandTree):
 
 
 class GameCog(commands.Cog):
-    """A cog whose slash commands are `/game` subcommands."""
+    """A cog whose slash commands are `/game` subcommands, over the services."""
 
-    def __init__(self, bot: GameHost):
-        self.bot = bot
+    def __init__(self, group: GameGroup, services: Services):
+        self.group = group
+        self.services = services
 
     async def cog_load(self) -> None:
         for command in self.get_app_commands():
-            self.bot.game_group.add_command(command)
+            self.group.add_command(command)
 
     async def cog_unload(self) -> None:
         for command in self.walk_app_commands():
-            if command.parent is self.bot.game_group:
-                self.bot.game_group.remove_command(command.name)
+            if command.parent is self.group:
+                self.group.remove_command(command.name)
 
 
-async def add_game_cog(bot: GameHost, cog: GameCog) -> None:
+#: the bot, as the extensions register with it (GameHost is an AutoShardedBot)
+Host = commands.Bot | commands.AutoShardedBot
+
+
+async def add_game_cog(bot: Host, cog: GameCog) -> None:
     """Load a GameCog. Each one adds the bot's `/game` group to the tree
     again (the same group): hence `override`."""
     await bot.add_cog(cog, override=True)
 
 
 async def find_match(
-    bot: GameHost, interaction: discord.Interaction, match_id: int | None
+    store: Store, interaction: discord.Interaction, match_id: int | None
 ) -> MatchInfo | None:
     """The match named, else the one shown in this channel or thread, else
     the user's only live match in this server; None after saying why."""
-    store = bot.store
     try:
         if match_id is not None:
             if not (isinstance(match_id, int) and 0 < match_id <= MAX_MATCH_ID):
@@ -164,7 +166,7 @@ async def find_match(
 
 
 async def with_match(
-    bot: GameHost,
+    store: Store,
     interaction: discord.Interaction,
     match_id: int | None,
     handler: Callable[[MatchInfo], Awaitable[object]],
@@ -173,7 +175,7 @@ async def with_match(
     every failure is answered."""
 
     async def work() -> None:
-        info = await find_match(bot, interaction, match_id)
+        info = await find_match(store, interaction, match_id)
         if info is not None:
             await handler(info)
 

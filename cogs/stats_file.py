@@ -16,11 +16,11 @@ log = logging.getLogger(__name__)
 PERIOD = 0.2  # seconds between looks
 
 
-def counters(bot) -> dict[str, int]:
-    tables = bot.tables
+def counters(services) -> dict[str, int]:
+    tables = services.tables
     return {
-        "transactions": bot.store.transactions,
-        "moves": tables.moves,
+        "transactions": services.store.transactions,
+        "moves": services.moves.committed,
         "human_moves": tables.human_moves,
         "table_edits": tables.editor.edits,
     }
@@ -32,12 +32,12 @@ def write(path: Path, values: dict) -> None:
     os.replace(temp, path)
 
 
-async def keep(bot, path: Path) -> None:
+async def keep(services, path: Path) -> None:
     """Runs until cancelled."""
     last = None
     while True:
         try:
-            values = counters(bot)
+            values = counters(services)
             if values != last:
                 await asyncio.to_thread(write, path, values)
                 last = values

@@ -1,17 +1,40 @@
 """The history extension's components: the pages of a match's log and the
 steps of a finished match's replay (the table shows their first buttons).
 Their custom_ids carry all they need (see cogs/components.py); each click
-goes to `bot.logbook`.
+goes to the services' `logbook`.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Protocol
 
 import discord
 
-from cogs.components import fit, hand_over, host
+from cogs.components import fit, hand_over, served
 from cogs.i18n import _
+
+
+class LogPages(Protocol):
+    """The logbook (cogs/history/logbook.py), as its buttons use it."""
+
+    async def show_log(
+        self, interaction: discord.Interaction, match_id: int, page: int | None = None
+    ) -> None: ...
+
+    async def show_replay(
+        self, interaction: discord.Interaction, match_id: int, step: int | None = None
+    ) -> None: ...
+
+
+class LogDesk(Protocol):
+    @property
+    def logbook(self) -> LogPages: ...
+
+
+def desk(interaction: discord.Interaction) -> LogDesk:
+    return served(interaction)
+
 
 LOG = "log"  # log:<match>:<op>:<page>       -> a page of the match's log
 REPLAY = "rp"  # rp:<match>:<op>:<step>        -> a step of a finished match's replay
@@ -51,7 +74,7 @@ class LogButton(
         return fit(cls(int(match["mid"]), match["op"], int(match["page"])), item, discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = host(interaction).logbook
+        service = desk(interaction).logbook
         page = None if self.op == "o" else self.page
         await hand_over(self, interaction, service.show_log(interaction, self.match_id, page))
 
@@ -88,7 +111,7 @@ class ReplayButton(
         return fit(cls(int(match["mid"]), match["op"], int(match["step"])), item, discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = host(interaction).logbook
+        service = desk(interaction).logbook
         await hand_over(
             self, interaction, service.show_replay(interaction, self.match_id, self.step)
         )

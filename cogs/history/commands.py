@@ -20,7 +20,7 @@ log = logging.getLogger(__name__)
 class HistoryCommands(GameCog):
     @app_commands.command(name="history", description=N_("Recent finished matches on this server"))
     async def history(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, self.bot.history.recent(interaction), log)
+        await guarded(interaction, self.services.history.recent(interaction), log)
 
     @app_commands.command(name="stats", description=N_("A member's games on this server"))
     @app_commands.describe(member=N_("Whose games (default: yours)"))
@@ -28,7 +28,7 @@ class HistoryCommands(GameCog):
         self, interaction: discord.Interaction, member: discord.Member | None = None
     ) -> None:
         await guarded(
-            interaction, self.bot.history.stats(interaction, member or interaction.user), log
+            interaction, self.services.history.stats(interaction, member or interaction.user), log
         )
 
     @app_commands.command(
@@ -39,7 +39,7 @@ class HistoryCommands(GameCog):
     async def leaderboard(
         self, interaction: discord.Interaction, game: app_commands.Choice[str]
     ) -> None:
-        await guarded(interaction, self.bot.history.leaderboard(interaction, game.value), log)
+        await guarded(interaction, self.services.history.leaderboard(interaction, game.value), log)
 
     @app_commands.command(
         name="log", description=N_("Everything that happened in a match, move by move")
@@ -47,10 +47,10 @@ class HistoryCommands(GameCog):
     @app_commands.describe(match=MATCH_HELP)
     async def log(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await with_match(
-            self.bot,
+            self.services.store,
             interaction,
             match,
-            lambda info: self.bot.logbook.show_log(interaction, info.id),
+            lambda info: self.services.logbook.show_log(interaction, info.id),
         )
 
     @app_commands.command(
@@ -59,10 +59,10 @@ class HistoryCommands(GameCog):
     @app_commands.describe(match=N_("The finished match's number"))
     async def replay(self, interaction: discord.Interaction, match: int) -> None:
         await with_match(  # an id out of any store's range is answered, as for the others
-            self.bot,
+            self.services.store,
             interaction,
             match,
-            lambda info: self.bot.logbook.show_replay(interaction, info.id, 0),
+            lambda info: self.services.logbook.show_replay(interaction, info.id, 0),
         )
 
     @app_commands.command(
@@ -72,16 +72,16 @@ class HistoryCommands(GameCog):
     async def export(self, interaction: discord.Interaction, match: int | None = None) -> None:
         if match is not None:
             await with_match(
-                self.bot,
+                self.services.store,
                 interaction,
                 match,
-                lambda info: self.bot.history.export(interaction, info),
+                lambda info: self.services.history.export(interaction, info),
             )
             return
 
         async def work() -> None:  # the finished match shown here, else the list to choose from
             info = (
-                await self.bot.store.match_shown_in(interaction.channel_id)
+                await self.services.store.match_shown_in(interaction.channel_id)
                 if interaction.channel_id is not None
                 else None
             )
@@ -90,8 +90,8 @@ class HistoryCommands(GameCog):
                 and info.guild_id == interaction.guild_id
                 and info.status == Status.FINISHED
             ):
-                await self.bot.history.export(interaction, info)
+                await self.services.history.export(interaction, info)
             else:
-                await self.bot.history.exportable(interaction)
+                await self.services.history.exportable(interaction)
 
         await guarded(interaction, work(), log)

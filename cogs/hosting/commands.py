@@ -79,7 +79,7 @@ class HostingCommands(GameCog):
                 await say(interaction, replies.NEGATIVE_BOTS)
                 return
             level = bot_level.value if bot_level else DEFAULT_LEVEL
-            await self.bot.lobbies.create(
+            await self.services.lobbies.create(
                 interaction, game.value, players, bots, options, here, level=level
             )
 
@@ -88,7 +88,7 @@ class HostingCommands(GameCog):
     @app_commands.command(name="list", description=N_("This server's open matches"))
     async def list_(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            infos = await self.bot.store.live_matches(guild_id=interaction.guild_id)
+            infos = await self.services.store.live_matches(guild_id=interaction.guild_id)
             if not infos:
                 await say(interaction, N_("No open matches here. Start one with `/game new`."))
                 return
@@ -125,17 +125,17 @@ class HostingCommands(GameCog):
     @app_commands.describe(match=MATCH_HELP)
     async def cancel(self, interaction: discord.Interaction, match: int | None = None) -> None:
         async def work() -> None:
-            info = await find_match(self.bot, interaction, match)
+            info = await find_match(self.services.store, interaction, match)
             if info is None:
                 return
-            if not await may_manage(self.bot.store, info, interaction.user):
+            if not await may_manage(self.services.store, info, interaction.user):
                 await say(interaction, N_("Only the match's creator or a moderator can cancel it."))
                 return
             if info.status not in (Status.LOBBY, Status.ACTIVE):
                 await say(interaction, replies.NOT_ACTIVE)
                 return
-            await self.bot.store.cancel(info.id)
-            with speaking(await self.bot.languages.of_server(info.guild_id)):  # in public
+            await self.services.store.cancel(info.id)
+            with speaking(await self.services.languages.of_server(info.guild_id)):  # in public
                 text = _(
                     "Match #{match} was cancelled by {host}.",
                     match=info.id,
@@ -144,10 +144,10 @@ class HostingCommands(GameCog):
             await interaction.response.send_message(
                 text, allowed_mentions=discord.AllowedMentions.none()
             )
-            await self.bot.lobbies.refresh_lobby(info.id)
+            await self.services.lobbies.refresh_lobby(info.id)
             if info.status == Status.ACTIVE:
-                await self.bot.tables.public.refresh(info.id)
-                await self.bot.tables.pings.withdraw(info.id)  # its Your move leads nowhere
+                await self.services.tables.public.refresh(info.id)
+                await self.services.tables.pings.withdraw(info.id)  # its Your move leads nowhere
 
         await guarded(interaction, work(), log)
 
@@ -160,7 +160,7 @@ class HostingCommands(GameCog):
     async def notify(
         self, interaction: discord.Interaction, mode: app_commands.Choice[str]
     ) -> None:
-        await guarded(interaction, self.bot.moderation.notify(interaction, mode.value), log)
+        await guarded(interaction, self.services.moderation.notify(interaction, mode.value), log)
 
     @app_commands.command(
         name="timer", description=N_("Show or set a match's reminder and timeout")
@@ -181,10 +181,10 @@ class HostingCommands(GameCog):
         policy: app_commands.Choice[str] | None = None,
     ) -> None:
         await with_match(
-            self.bot,
+            self.services.store,
             interaction,
             match,
-            lambda info: self.bot.moderation.timer(
+            lambda info: self.services.moderation.timer(
                 interaction, info, reminder, timeout, policy.value if policy else None
             ),
         )
@@ -215,7 +215,7 @@ class HostingCommands(GameCog):
     ) -> None:
         await guarded(
             interaction,
-            self.bot.moderation.configure(
+            self.services.moderation.configure(
                 interaction,
                 threads=threads,
                 reminder=reminder,
@@ -235,10 +235,10 @@ class HostingCommands(GameCog):
         self, interaction: discord.Interaction, member: discord.Member, match: int | None = None
     ) -> None:
         await with_match(
-            self.bot,
+            self.services.store,
             interaction,
             match,
-            lambda info: self.bot.moderation.kick(interaction, info, member),
+            lambda info: self.services.moderation.kick(interaction, info, member),
         )
 
     @app_commands.command(
@@ -257,10 +257,10 @@ class HostingCommands(GameCog):
         match: int | None = None,
     ) -> None:
         await with_match(
-            self.bot,
+            self.services.store,
             interaction,
             match,
-            lambda info: self.bot.moderation.replace(interaction, info, member, substitute),
+            lambda info: self.services.moderation.replace(interaction, info, member, substitute),
         )
 
     @app_commands.command(
@@ -269,15 +269,18 @@ class HostingCommands(GameCog):
     @app_commands.describe(match=MATCH_HELP)
     async def pause(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await with_match(
-            self.bot, interaction, match, lambda info: self.bot.moderation.pause(interaction, info)
+            self.services.store,
+            interaction,
+            match,
+            lambda info: self.services.moderation.pause(interaction, info),
         )
 
     @app_commands.command(name="resume", description=N_("Resume a paused match (hosts)"))
     @app_commands.describe(match=MATCH_HELP)
     async def resume(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await with_match(
-            self.bot,
+            self.services.store,
             interaction,
             match,
-            lambda info: self.bot.moderation.resume(interaction, info),
+            lambda info: self.services.moderation.resume(interaction, info),
         )

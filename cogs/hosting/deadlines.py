@@ -164,19 +164,24 @@ class Deadlines:
                 s for s in loaded.seats if s.user_id is not None and s.seat in loaded.match.to_act()
             ]
             names = await self.tables.names.names_for(loaded)
+            shown = None  # the match as the last stand-in move committed it
+            handed_over = False
             for seat in late:
                 if settings["policy"] == "forfeit":
                     await self.tables.seats.to_bot(loaded.id, seat.seat, how="forfeited")
+                    handed_over = True
                     text, who = (
                         N_("⏰ {who} ran out of time in match #{match}; a bot takes their seat."),
                         f"<@{seat.user_id}>",
                     )
                 else:
                     try:
-                        if not await self.tables.seats.move_for(loaded, seat.seat):
-                            continue
+                        committed = await self.tables.seats.move_for(loaded, seat.seat)
                     except StaleCommit:
                         return
+                    if committed is None:
+                        continue
+                    shown = loaded = committed
                     text, who = (
                         N_(
                             "⏰ Time ran out for {who} in match #{match}; a bot made "
@@ -186,4 +191,7 @@ class Deadlines:
                     )
                 await self.tables.pings.announce(loaded, text, who=who, match=loaded.id)
             await self.store.clear_deadline(deadline.match_id)
-        await self.tables.after_move(loaded.id, before)
+        if shown is not None and not handed_over:  # moves: shown as committed
+            await self.tables.after_move(shown, before)
+        else:
+            await self.tables.show_change(loaded.id, before)

@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Iterable
+from typing import Protocol
 
 import discord
 
-from cogs.components import host
+from cogs.clock import Clock
+from cogs.components import served
 from cogs.i18n import N_, _
 from cogs.replies import guarded, say
+from storage import Store
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +43,27 @@ DONE = N_(
 )
 
 
+class BotSeats(Protocol):
+    async def stop_matches(self, match_ids: Iterable[int]) -> None: ...
+
+
+class ForgetDesk(Protocol):
+    """The services the confirmation uses."""
+
+    @property
+    def clock(self) -> Clock: ...
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def seats(self) -> BotSeats: ...
+
+
+def desk(interaction: discord.Interaction) -> ForgetDesk:
+    return served(interaction)
+
+
 def may_forget(member) -> bool:
     perms = getattr(member, "guild_permissions", None)
     return bool(perms and (perms.manage_guild or perms.administrator))
@@ -51,7 +76,7 @@ async def ask(interaction: discord.Interaction) -> None:
         return
     guild_id = interaction.guild_id
     assert guild_id is not None  # /game runs in servers only (cogs/game_group.py)
-    issued = int(host(interaction).clock.time())
+    issued = int(desk(interaction).clock.time())
     view = discord.ui.View(timeout=None)
     for answer in ("yes", "no"):
         view.add_item(ForgetButton(guild_id, issued, answer))
@@ -93,19 +118,19 @@ async def answered(
     interaction: discord.Interaction, guild_id: int, issued: int, answer: str
 ) -> None:
     """Yes deletes (if still valid here and for this member); No keeps."""
-    bot = host(interaction)
+    services = desk(interaction)
     if interaction.guild_id != guild_id:
         await say(interaction, WRONG_SERVER)
     elif not may_forget(interaction.user):
         await say(interaction, ONLY_MANAGERS)
     elif answer != "yes":
         await conclude(interaction, KEPT)
-    elif not 0 <= bot.clock.time() - issued <= CONFIRM_TTL:
+    elif not 0 <= services.clock.time() - issued <= CONFIRM_TTL:
         await conclude(interaction, EXPIRED)
     else:
-        doomed = await bot.store.live_matches(guild_id=guild_id)
-        await bot.seats.stop_matches([info.id for info in doomed])
-        removed = await bot.store.delete_guild(guild_id)
+        doomed = await services.store.live_matches(guild_id=guild_id)
+        await services.seats.stop_matches([info.id for info in doomed])
+        removed = await services.store.delete_guild(guild_id)
         log.info(
             "server %s asked to be forgotten: deleted %d match(es) and its settings",
             guild_id,

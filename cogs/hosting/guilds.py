@@ -12,22 +12,21 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
-from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
 
 from cogs import heap
-
-if TYPE_CHECKING:
-    from cogs.app import GameHost
+from cogs.game_group import Host
+from cogs.services import Services
 
 log = logging.getLogger(__name__)
 
 
 class Guilds(commands.Cog):
-    def __init__(self, bot: GameHost):
+    def __init__(self, bot: Host, services: Services):
         self.bot = bot
+        self.services = services
         self._resumed = False
 
     @commands.Cog.listener()
@@ -37,8 +36,8 @@ class Guilds(commands.Cog):
         await self.servers_back([g.id for g in bot.guilds])  # re-added while we were away
         if not self._resumed:
             self._resumed = True
-            await bot.tables.resume()
-            bot.deadlines.start()
+            await self.services.resume()
+            self.services.deadlines.start()
             heap.freeze_startup_heap()
 
     @commands.Cog.listener()
@@ -46,11 +45,11 @@ class Guilds(commands.Cog):
         """The bot left a server (or was removed): its data is kept for
         GUILD_DATA_RETENTION_DAYS, in case it comes back, then purged by the
         deadline loop. `/game config forget:yes` deletes at once."""
-        bot = self.bot
-        retention = timedelta(days=bot.config.guild_data_retention_days)
-        purge_at = await bot.store.guild_departed(guild.id, bot.clock.now() + retention)
-        gone = await bot.store.live_matches(guild_id=guild.id)
-        await bot.seats.stop_matches([info.id for info in gone])
+        services = self.services
+        retention = timedelta(days=services.config.guild_data_retention_days)
+        purge_at = await services.store.guild_departed(guild.id, services.clock.now() + retention)
+        gone = await services.store.live_matches(guild_id=guild.id)
+        await services.seats.stop_matches([info.id for info in gone])
         log.info(
             "left server %s; its data is kept until %s",
             guild.id,
@@ -68,9 +67,9 @@ class Guilds(commands.Cog):
     async def servers_back(self, guild_ids: list[int]) -> None:
         """Servers the bot is in again keep everything: their purge is
         cancelled, and their bot seats and deadlines carry on."""
-        back = await self.bot.store.guilds_back(guild_ids)
+        back = await self.services.store.guilds_back(guild_ids)
         if back:
             log.info("back in server(s) %s; their data is kept", ", ".join(map(str, back)))
             if self._resumed:  # else on_ready resumes every match anyway
-                await self.bot.tables.resume()
-                self.bot.deadlines.wake()
+                await self.services.resume()
+                self.services.deadlines.wake()

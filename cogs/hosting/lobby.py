@@ -26,12 +26,13 @@ from cogs.permissions import (
     table_needs,
     words,
 )
+from cogs.play.tables import Tables
 from cogs.presenters import presenter_for
 from cogs.presenters.seats import bot_name
 from cogs.replies import say
 from rules import BadOptions, Match, get_game
 from rules.bots import DEFAULT_LEVEL
-from storage import MatchInfo, SeatError, Status, UnknownMatch, WrongStatus
+from storage import MatchInfo, SeatError, Status, Store, UnknownMatch, WrongStatus
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +52,9 @@ STATUS_WORDS = {
 
 
 class Lobbies:
-    def __init__(self, bot, store, tables, fixed_seed: str | None = None):
+    def __init__(
+        self, bot: discord.Client, store: Store, tables: Tables, fixed_seed: str | None = None
+    ):
         self.bot = bot
         self.store = store
         self.tables = tables
@@ -160,9 +163,11 @@ class Lobbies:
                 notes.append(_(NO_THREAD, missing=words(no_thread)))
         if not permissions.attach_files:
             notes.append(_(NO_PICTURES, missing=words([FILES])))
+        guild_id, channel_id = interaction.guild_id, interaction.channel_id
+        assert guild_id is not None and channel_id is not None  # /game runs in servers only
         match_id = await self.store.create_lobby(
-            interaction.guild_id,
-            interaction.channel_id,
+            guild_id,
+            channel_id,
             game_id,
             {"options": options, "seats": seats},
             interaction.user.id,
@@ -175,8 +180,6 @@ class Lobbies:
         with speaking(public):  # the lobby is public
             embed, view = self.render(info)
             thread_name = _("{game} #{match}", game=_(presenter_for(game_id).title), match=match_id)
-        guild_id = interaction.guild_id
-        assert guild_id is not None  # /game runs in servers only (cogs/game_group.py)
         # Held until the thread is recorded, so that a quick Join or Start
         # (which take the same lock) cannot put the table in the channel.
         assert view is not None  # an open lobby has its buttons
@@ -331,8 +334,14 @@ class Lobbies:
     async def start(self, info: MatchInfo, match: Match) -> None:
         """Store the dealt match, show the lobby as started and post the table."""
         await self.store.start_match(info.id, match)
-        await self.refresh_lobby(info.id)
-        await self.tables.after_move(info.id, frozenset())
+        await self.finish_start(info.id)
+
+    async def finish_start(self, match_id: int) -> None:
+        """Show a started match: its lobby says so, its table is posted, the
+        first player is told, bot seats move (also after a restart, for a
+        match started but never shown: `Tables.resume`)."""
+        await self.refresh_lobby(match_id)
+        await self.tables.show_change(match_id, frozenset())
 
     async def refresh_lobby(self, match_id: int) -> None:
         ref = await self.store.message(match_id, "lobby")

@@ -1,17 +1,30 @@
 """A lobby's buttons: join, leave, add a bot (of a level), start, cancel.
 Their custom_ids carry the match and the operation (see
-cogs/components.py); each click goes to `bot.lobbies`.
+cogs/components.py); each click goes to the services' `lobbies`.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Protocol
 
 import discord
 
-from cogs.components import fit, hand_over, host
+from cogs.components import fit, hand_over, served
 from cogs.i18n import N_, _
 from cogs.presenters.seats import BOT_LABELS
+
+
+class LobbyClicks(Protocol):
+    """The lobbies (cogs/hosting/lobby.py), as their buttons use them."""
+
+    async def on_button(self, interaction: discord.Interaction, match_id: int, op: str) -> None: ...
+
+
+class LobbyDesk(Protocol):
+    @property
+    def lobbies(self) -> LobbyClicks: ...
+
 
 LOBBY = "lobby"  # lobby:<match>:<op>            -> join / leave / bot / start / cancel
 #: a lobby's "add a bot" buttons, by the bot's level (rules/bots)
@@ -55,5 +68,6 @@ class LobbyButton(
         return fit(cls(int(match["mid"]), match["op"]), item, discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = host(interaction).lobbies
+        desk: LobbyDesk = served(interaction)
+        service = desk.lobbies
         await hand_over(self, interaction, service.on_button(interaction, self.match_id, self.op))

@@ -153,7 +153,7 @@ class Moderation:
                     member=member.mention,
                     taker=taker,
                 )
-        await self.tables.after_move(info.id, before)
+        await self.tables.after_move(loaded, before)
 
     # -- pause ------------------------------------------------------------------------
     async def pause(self, interaction: discord.Interaction, info: MatchInfo) -> None:
@@ -162,7 +162,8 @@ class Moderation:
         if info.paused:
             await say(interaction, N_("Match #{match} is already paused."), match=info.id)
             return
-        await self.store.pause(info.id)
+        async with self.tables.lock(info.id):  # not between a move's load and its commit
+            await self.store.pause(info.id)
         with speaking(await self.tables.languages.of_server(info.guild_id)):  # in public
             text = _(
                 "⏸ {host} paused match #{match}. No moves, reminders or timeouts until "
@@ -183,7 +184,8 @@ class Moderation:
         if not info.paused:
             await say(interaction, N_("Match #{match} is not paused."), match=info.id)
             return
-        await self.store.resume(info.id)
+        async with self.tables.lock(info.id):
+            await self.store.resume(info.id)
         with speaking(await self.tables.languages.of_server(info.guild_id)):  # in public
             text = _(
                 "▶ {host} resumed match #{match}.", host=interaction.user.mention, match=info.id
@@ -191,7 +193,7 @@ class Moderation:
         await interaction.response.send_message(
             text, allowed_mentions=discord.AllowedMentions.none()
         )
-        await self.tables.after_move(info.id, frozenset())
+        await self.tables.show_change(info.id, frozenset())
 
     # -- timers --------------------------------------------------------------------------
     async def timer(

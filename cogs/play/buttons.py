@@ -1,18 +1,64 @@
 """The play extension's components: moves (buttons and selects), a card's
 moves, a die marked, a player's panel opened or redrawn (from the table, a
 ping or a DM), and the answer to "concede, really?". Their custom_ids carry
-all they need (see cogs/components.py); each click goes to `bot.clicks` or
-`bot.concessions`.
+all they need (see cogs/components.py); each click goes to the services'
+`clicks` or `concessions` (`PlayDesk`).
 """
 
 from __future__ import annotations
 
 import re
+from typing import Protocol
 
 import discord
 
-from cogs.components import first_value, fit, hand_over, host
+from cogs.components import first_value, fit, hand_over, served
 from cogs.i18n import N_, _
+
+
+class MoveClicks(Protocol):
+    """Clicks on a match's components (cogs/play/clicks.py)."""
+
+    async def on_action(
+        self, interaction: discord.Interaction, match_id: int, seq: int, key: str
+    ) -> None: ...
+
+    async def on_group(
+        self, interaction: discord.Interaction, match_id: int, seq: int, group: str
+    ) -> None: ...
+
+    async def on_toggle(
+        self, interaction: discord.Interaction, match_id: int, seq: int, mask: int
+    ) -> None: ...
+
+    async def on_marks(
+        self, interaction: discord.Interaction, match_id: int, seq: int, values: list[str]
+    ) -> None: ...
+
+    async def open_panel(
+        self, interaction: discord.Interaction, match_id: int, *, edit: bool, turn: bool = False
+    ) -> None: ...
+
+
+class ConcedeAnswers(Protocol):
+    """Yes or No to "concede, really?" (cogs/play/concede.py)."""
+
+    async def answer(self, interaction: discord.Interaction, match_id: int, yes: bool) -> None: ...
+
+
+class PlayDesk(Protocol):
+    """The services these components hand their clicks to."""
+
+    @property
+    def clicks(self) -> MoveClicks: ...
+
+    @property
+    def concessions(self) -> ConcedeAnswers: ...
+
+
+def desk(interaction: discord.Interaction) -> PlayDesk:
+    return served(interaction)
+
 
 ACTION = "g"  # g:<match>:<seq>:<action key>  -> apply that action
 CHOICE = "gs"  # gs:<match>:<seq>              -> a select whose values are action keys
@@ -60,7 +106,7 @@ class ActionButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        work = host(interaction).clicks.on_action(interaction, self.match_id, self.seq, self.key)
+        work = desk(interaction).clicks.on_action(interaction, self.match_id, self.seq, self.key)
         await hand_over(self, interaction, work)
 
 
@@ -103,7 +149,7 @@ class ActionSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         key = first_value(self.item.values)
-        work = host(interaction).clicks.on_action(interaction, self.match_id, self.seq, key)
+        work = desk(interaction).clicks.on_action(interaction, self.match_id, self.seq, key)
         await hand_over(self, interaction, work)
 
 
@@ -140,7 +186,7 @@ class GroupSelect(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         group = first_value(self.item.values)
-        work = host(interaction).clicks.on_group(interaction, self.match_id, self.seq, group)
+        work = desk(interaction).clicks.on_group(interaction, self.match_id, self.seq, group)
         await hand_over(self, interaction, work)
 
 
@@ -166,7 +212,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = host(interaction).clicks
+        service = desk(interaction).clicks
         await hand_over(
             self, interaction, service.open_panel(interaction, self.match_id, edit=False)
         )
@@ -192,7 +238,7 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"turn:(?P<
         return fit(cls(int(match["mid"])), item, discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = host(interaction).clicks
+        service = desk(interaction).clicks
         await hand_over(
             self,
             interaction,
@@ -244,7 +290,7 @@ class DieToggle(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = host(interaction).clicks
+        service = desk(interaction).clicks
         await hand_over(
             self,
             interaction,
@@ -290,7 +336,7 @@ class MarkSelect(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        work = host(interaction).clicks.on_marks(
+        work = desk(interaction).clicks.on_marks(
             interaction, self.match_id, self.seq, [str(v) for v in self.item.values]
         )
         await hand_over(self, interaction, work)
@@ -321,7 +367,7 @@ class ConcedeButton(
         return fit(cls(int(match["mid"]), match["answer"]), item, discord.ui.Button)
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = host(interaction).concessions
+        service = desk(interaction).concessions
         await hand_over(
             self, interaction, service.answer(interaction, self.match_id, self.answer == "yes")
         )
@@ -350,7 +396,7 @@ class PanelButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = host(interaction).clicks
+        service = desk(interaction).clicks
         await hand_over(
             self, interaction, service.open_panel(interaction, self.match_id, edit=True)
         )

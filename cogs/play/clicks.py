@@ -1,54 +1,32 @@
 """Clicks on a match's components: a move (button or select), a card
 chosen from a group, a die marked, a panel opened or refreshed.
 
-A click becomes an engine action only after every check: the match is this
-server's and running, the clicker holds a seat, the match is not paused,
-the button's seq is the match's, and the engine accepts the move. Every
-refusal is a private answer, and nothing changes.
+A click becomes an engine action only after every check of the move
+service (cogs/play/moves.py): the match is this server's and running, the
+clicker holds a seat, the match is not paused, the button's seq is the
+match's, and the engine accepts the move. Every refusal is a private
+answer, and nothing changes. The answer, the table, the panels and the
+pings all show the match as the move committed it.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
 from cogs import replies
 from cogs.i18n import _
 from cogs.play.hand_panels import COMBO, MAX_COMBO
+from cogs.play.moves import Mover, Refusal, Refused
 from cogs.play.panels import panel_view
-from cogs.play.turns import humans_owing
+from cogs.play.tables import REFUSALS, Tables
 from cogs.presenters import presenter_for
 from cogs.replies import own_panel, say
-from rules import (
-    Action,
-    GameOver,
-    IllegalAction,
-    Match,
-    NotYourDecision,
-    UnknownAction,
-)
-from storage import StaleCommit, WrongStatus
-
-if TYPE_CHECKING:
-    from cogs.play.tables import Tables
+from rules import Action, UnknownAction
+from storage import LoadedMatch
 
 log = logging.getLogger(__name__)
-
-#: decisions made for a player without asking after their click, at most
-#: (the dice game's roll after a 👺 kobold's extra turn); see `Match.forced`
-MAX_FORCED = 4
-
-
-def forced_steps(match: Match, seat: int) -> list[list[dict]]:
-    """Make the seat's decisions that are no decision (`Match.forced`), as
-    part of the click that led to them; their events, one list per step."""
-    steps: list[list[dict]] = []
-    while len(steps) < MAX_FORCED and (action := match.forced(seat)) is not None:
-        steps.append(match.act(seat, action, match.seq))
-    return steps
 
 
 def marked(values: list[str], items: int) -> int:
@@ -61,6 +39,10 @@ def marked(values: list[str], items: int) -> int:
             return 0
         mask |= 1 << offered[value]
     return mask
+
+
+#: a drawn panel: its embed, its components and what it shows its owner
+Drawn = tuple[discord.Embed, discord.ui.View, tuple]
 
 
 class Clicks:
@@ -80,7 +62,7 @@ class Clicks:
         """A move button or select. `key` is one action key, or several
         joined by `+` (a move that is decisions in a row, e.g. play a card,
         move a pawn and draw): all are applied, or none. Decisions that are
-        no decision follow at once (`forced_steps`). The answer is the
+        no decision follow at once (cogs/play/moves.py, `forced_steps`). The answer is the
         clicker's panel when the click came from it, or (`opening`) when
         the click opens one; otherwise the table shows the move."""
         tables = self.tables
@@ -95,76 +77,47 @@ class Clicks:
         except UnknownAction:
             await say(interaction, replies.INVALID_BUTTON)
             return
+        user = interaction.user
+
+        async def answer(loaded: LoadedMatch, seat: int) -> Drawn | None:
+            """The clicker's panel after the move, drawn while it commits."""
+            if timeline:
+                timeline.step()  # the match loaded and the move checked
+            drawn = await tables.hands.message(loaded, seat, story=opening) if from_panel else None
+            if timeline:
+                timeline.step()  # drawn
+            return drawn
+
+        mover = Mover(user.id, interaction.guild_id, getattr(user, "display_name", None))
         async with tables.lock(match_id):
-            loaded, seat = await tables.load_seated(interaction, match_id)
-            if loaded is None or seat is None:
-                return
-            assert loaded.match is not None
-            tables.names.seen(interaction.user)
-            tables.clicked(match_id, interaction.user.id)
-            if loaded.paused:
-                await say(interaction, replies.PAUSED)
-                return
-            match = loaded.match
-            if seq != match.seq:
-                if from_panel:
+            try:
+                moved, drawn = await tables.moves.play(match_id, mover, seq, keys, during=answer)
+            except Refused as refused:
+                if refused.seat is not None:
+                    tables.names.seen(user)
+                    tables.clicked(match_id, user.id)
+                loaded, seat = refused.loaded, refused.seat
+                if refused.why is Refusal.STALE and from_panel and loaded and seat is not None:
                     await tables.hands.render(
                         interaction, loaded, seat, edit=True, note=_(replies.STALE)
                     )
                 else:
-                    await say(interaction, replies.STALE_SHORT)
+                    await say(interaction, REFUSALS[refused.why])
                 return
-            before = humans_owing(loaded)
-            try:
-                if len(keys) > 1:  # all or nothing: try the whole move on a copy first
-                    twin = match.copy()
-                    for part in keys:
-                        twin.act(seat, part, twin.seq)
-                steps = [match.act(seat, keys[0], match.seq)]
-            except NotYourDecision:
-                await say(interaction, replies.NOT_YOUR_TURN)
-                return
-            except (IllegalAction, UnknownAction):
-                await say(interaction, replies.ILLEGAL)
-                return
-            except GameOver:
-                await say(interaction, replies.FINISHED)
-                return
-            for part in keys[1:]:  # legal: tried above
-                steps.append(match.act(seat, part, match.seq))
-            steps += forced_steps(match, seat)
-            if timeline:
-                timeline.step()  # the match loaded and the move checked
-            # The whole move and what it implies: one transaction, answered
-            # only once committed. The answer's panel is drawn before the
-            # commit task first runs (this task waits on it only then): drawn
-            # while the commit ran, it gained nothing (bench/load), since the
-            # writer's thread needs the GIL that drawing holds.
-            names = tables.names.moved_names(loaded, interaction.user)
-            commit = asyncio.create_task(tables.commit_move(loaded, steps, names=names))
-            drawn = None
-            if from_panel:
-                try:
-                    drawn = await tables.hands.message(loaded, seat, story=opening)
-                except Exception:  # drawn again once committed, and reported from there
-                    log.exception("drawing the panel of match %s failed", match_id)
-            if timeline:
-                timeline.step()  # drawn
-            try:
-                await commit
-            except (StaleCommit, WrongStatus):
-                await say(interaction, replies.RACED)
-                return
+            tables.names.seen(user)
+            tables.clicked(match_id, user.id)
             tables.human_moves += 1
             if timeline:
                 timeline.step()  # committed
             if from_panel:
-                await tables.hands.render(interaction, loaded, seat, edit=True, drawn=drawn)
+                await tables.hands.render(
+                    interaction, moved.committed, moved.seat, edit=True, drawn=drawn
+                )
             else:
                 await interaction.response.defer()
             if timeline:
                 timeline.step()  # answered
-        await tables.after_move(match_id, before, planned=True, burst=True)
+        await tables.after_move(moved.committed, moved.owed_before, planned=True, burst=True)
 
     async def on_group(
         self, interaction: discord.Interaction, match_id: int, seq: int, group: str

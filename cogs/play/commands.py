@@ -26,17 +26,17 @@ class PlayCommands(GameCog):
     @app_commands.describe(match=MATCH_HELP)
     async def hand(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await with_match(
-            self.bot,
+            self.services.store,
             interaction,
             match,
-            lambda info: self.bot.clicks.open_panel(interaction, info.id, edit=False),
+            lambda info: self.services.clicks.open_panel(interaction, info.id, edit=False),
         )
 
     @app_commands.command(name="status", description=N_("Show a match's table (only to you)"))
     @app_commands.describe(match=MATCH_HELP)
     async def status(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await with_match(
-            self.bot, interaction, match, lambda info: self.show_table(interaction, info)
+            self.services.store, interaction, match, lambda info: self.show_table(interaction, info)
         )
 
     @app_commands.command(
@@ -45,21 +45,21 @@ class PlayCommands(GameCog):
     @app_commands.describe(match=MATCH_HELP)
     async def spectate(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await with_match(
-            self.bot, interaction, match, lambda info: self.show_table(interaction, info)
+            self.services.store, interaction, match, lambda info: self.show_table(interaction, info)
         )
 
     async def show_table(self, interaction: discord.Interaction, info: MatchInfo) -> None:
         """The public view of a match, privately: never more than the table shows."""
         if info.status == Status.LOBBY:
-            embed, _view = self.bot.lobbies.render(info)
+            embed, _view = self.services.lobbies.render(info)
             await interaction.response.send_message(embed=embed, ephemeral=True)
             return
         try:
-            loaded = await self.bot.store.load(info.id)
+            loaded = await self.services.store.load(info.id)
         except CorruptMatch:
             await say(interaction, replies.CORRUPT_MATCH)
             return
-        table = await self.bot.tables.public.render(loaded)
+        table = await self.services.tables.public.render(loaded)
         await interaction.response.send_message(
             embed=table.embed, files=table.files(), ephemeral=True
         )
@@ -70,14 +70,16 @@ class PlayCommands(GameCog):
         extras={IN_DMS: True},  # from a DM: every server's
     )
     async def mine(self, interaction: discord.Interaction) -> None:
-        await guarded(interaction, show_waiting(interaction, self.bot.store, self.bot.clock), log)
+        await guarded(
+            interaction, show_waiting(interaction, self.services.store, self.services.clock), log
+        )
 
     @app_commands.command(name="concede", description=N_("Give up your seat in a match"))
     @app_commands.describe(match=MATCH_HELP)
     async def concede(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await with_match(
-            self.bot,
+            self.services.store,
             interaction,
             match,
-            lambda info: self.bot.concessions.ask(interaction, info.id),
+            lambda info: self.services.concessions.ask(interaction, info.id),
         )

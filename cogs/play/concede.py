@@ -7,19 +7,15 @@ seat (the seat service), so one leaver spoils nobody's game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 
 from cogs import replies
 from cogs.i18n import N_, _, speaking
 from cogs.play.buttons import ConcedeButton
+from cogs.play.tables import Tables
 from cogs.play.turns import humans_owing
 from cogs.replies import own_panel, say
 from storage import StaleCommit, WrongStatus
-
-if TYPE_CHECKING:
-    from cogs.play.tables import Tables
 
 
 class Concessions:
@@ -59,13 +55,14 @@ class Concessions:
                 return
             assert loaded.match is not None
             before = humans_owing(loaded)
+            committed = None
             if loaded.match.players > 2:
                 await tables.seats.to_bot(match_id, seat, how="conceded")
                 text = N_("{user} left match #{match}; a bot takes their seat.")
             else:
                 events = loaded.match.concede(seat, loaded.match.seq)
                 try:
-                    await tables.commit_move(loaded, [events])
+                    committed = await tables.moves.commit(loaded, [events])
                 except (StaleCommit, WrongStatus):
                     await say(interaction, replies.RACED)
                     return
@@ -75,4 +72,7 @@ class Concessions:
             await interaction.response.send_message(
                 text, allowed_mentions=discord.AllowedMentions.none()
             )
-        await tables.after_move(match_id, before)
+        if committed is not None:  # a move: shown as committed
+            await tables.after_move(committed, before)
+        else:  # a seat handed over
+            await tables.show_change(match_id, before)

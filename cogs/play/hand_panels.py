@@ -168,22 +168,22 @@ class HandPanels:
         presenter = presenter_for(loaded.game)
         return [line.text for line in tell(presenter, actions, names_at, viewer=seat)]
 
-    async def update(self, match_id: int) -> set[int]:
+    async def update(self, loaded: LoadedMatch) -> set[int]:
         """Redraw the open panels whose owner's turn came or whose hand
         changed, through the interactions that showed them (Discord allows
         that for 15 minutes; past that the turn ping's button opens one).
 
-        From a fresh load, each panel under its owner's panel lock, and
-        never over a panel showing a later move: a click answers with its
-        panel under the same lock, so an older redraw can never land after
-        (and over) a newer one. (Not the match lock: this also runs inside
-        it, e.g. when a lobby starts its match.)
+        From `loaded`, the match as the change left it (a move's committed
+        match), each panel under its owner's panel lock, and never over a
+        panel showing a later move: a click answers with its panel under
+        the same lock, so an older redraw can never land after (and over) a
+        newer one. (Not the match lock: this also runs inside it, e.g. when
+        a lobby starts its match.)
 
         Returns the players whose open panel now shows them their decision
         (they need no ping)."""
-        if not self.live.editable(match_id):
+        if not self.live.editable(loaded.id):
             return set()
-        loaded = await self.store.load(match_id)
         if loaded.match is None or loaded.status != Status.ACTIVE:
             self.live.forget(loaded.id)
             return set()

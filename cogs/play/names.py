@@ -16,6 +16,7 @@ import discord
 
 from cogs.history.story import NamesAt, names_by_history
 from cogs.i18n import _
+from cogs.play.moves import renamed
 from cogs.presenters.seats import bot_name
 from storage import Holder, LoadedMatch, MatchInfo
 
@@ -42,7 +43,7 @@ class SeatNames:
     def remember(self, user: discord.abc.User, loaded: MatchInfo | None = None) -> None:
         """The clicker's display name as Discord shows it now. A seat whose
         stored name is out of date is renamed after the answer (a move
-        carries it in its own transaction instead: see `moved_names`)."""
+        carries it in its own transaction instead: see moves.py, `renamed`)."""
         self.seen(user)
         if loaded is not None and self.moved_names(loaded, user):
             self.after_answer(self.store.rename_seats(loaded.guild_id, user.id, user.display_name))
@@ -50,9 +51,7 @@ class SeatNames:
     @staticmethod
     def moved_names(loaded: MatchInfo, user: discord.abc.User) -> dict[int, str]:
         """{user id: name} when the user's seat here shows an older name."""
-        seat = next((s for s in loaded.seats if s.user_id == user.id), None)
-        name = getattr(user, "display_name", None)
-        return {user.id: name} if seat is not None and name and seat.name != name else {}
+        return renamed(loaded, user.id, getattr(user, "display_name", None))
 
     def after_answer(self, work: Coroutine[Any, Any, object]) -> None:
         """Run `work` in the background: nobody's answer waits for it;

@@ -2,7 +2,8 @@
 board image), the recent moves in words and the public buttons.
 
 Every edit goes through the match's TableEditor (cogs/play/table_editor.py),
-drawn from a fresh load, so edits are coalesced and never land out of order.
+drawn from the newest state (a move's committed match, else a fresh load),
+so edits are coalesced and never land out of order.
 A table too old to edit cheaply, or gone, is posted anew.
 """
 
@@ -151,12 +152,15 @@ class PublicTable:
             log.error("cannot show match %s: %s", match_id, exc)
             return None
 
-    async def _show_latest(self, match_id: int, shown: int | None) -> int | None:
-        """The editor's one way to edit a table: from a fresh load, so the
-        newest committed state; returns the seq shown. (Redraw the table;
-        post a fresh one when the old is too old to edit cheaply, or gone.)"""
+    async def _show_latest(
+        self, match_id: int, shown: int | None, given: LoadedMatch | None
+    ) -> int | None:
+        """The editor's one way to edit a table: from the newest committed
+        state (`given` by the move that asked, else a fresh load); returns
+        the seq shown. (Redraw the table; post a fresh one when the old is
+        too old to edit cheaply, or gone.)"""
         try:
-            loaded = await self.store.load(match_id)
+            loaded = given if given is not None else await self.store.load(match_id)
         except UnknownMatch:
             self.editor.forget(match_id)
             return None

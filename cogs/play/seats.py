@@ -24,23 +24,33 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Protocol
 
-from cogs.play.turns import bots_owing, humans_owing
+from cogs.play.moves import Moves, Refusal, Refused
+from cogs.play.turns import bots_owing
 from rules import Action, Match, RulesError
 from rules.bots import choose_action, level_of_seat_kind
-from storage import CorruptMatch, LoadedMatch, Seat, StaleCommit, Status, UnknownMatch, WrongStatus
-
-if TYPE_CHECKING:
-    from cogs.play.tables import Tables
-    from storage import Store
+from storage import CorruptMatch, LoadedMatch, Seat, StaleCommit, UnknownMatch, WrongStatus
 
 log = logging.getLogger(__name__)
 
 #: the bot that takes over a seat a person left (conceded, kicked, forfeited)
 #: and that moves for a player who ran out of time
 STAND_IN = "expert"
+
+
+class AfterMove(Protocol):
+    """What shows a move (Tables.after_move)."""
+
+    def __call__(
+        self,
+        loaded: LoadedMatch,
+        owed_before: frozenset[int],
+        *,
+        planned: bool = ...,
+        burst: bool = ...,
+    ) -> Awaitable[None]: ...
 
 
 def every_guild(guild_id: int) -> bool:
@@ -51,17 +61,20 @@ def every_guild(guild_id: int) -> bool:
 class SeatService:
     def __init__(
         self,
-        store: Store,
-        tables: Tables,
+        moves: Moves,
+        shown: AfterMove,
         *,
         move_delay: float,
         owns: Callable[[int], bool] = every_guild,
     ):
-        self.store = store
-        self.tables = tables  # its lock, its one commit of a move, and what follows a move
+        self.moves = moves  # the match's lock, its one load and its one commit
+        self.store = moves.store
+        self.shown = shown  # what follows a move (Tables.after_move)
         self.move_delay = move_delay
         self._owns = owns
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        #: match -> the newest state known of it (a bot thinks from it)
+        self._known: dict[int, LoadedMatch] = {}
 
     def owns(self, guild_id: int) -> bool:
         """Are this guild's bot seats and timeouts this process's to play?"""
@@ -70,38 +83,46 @@ class SeatService:
     # -- bot seats ----------------------------------------------------------------
     def schedule(self, loaded: LoadedMatch) -> None:
         """Let the match's bot seats move, if one owes a decision now (one
-        task per match: a running one carries on)."""
-        if not bots_owing(loaded):
-            return
+        task per match: a running one carries on, from this state)."""
         task = self._tasks.get(loaded.id)
-        if task is None or task.done():
+        running = task is not None and not task.done()
+        owing = bots_owing(loaded)
+        if running or owing:
+            self._know(loaded)
+        if owing and not running:
             self._tasks[loaded.id] = asyncio.create_task(
                 self._play(loaded.id), name=f"bots-{loaded.id}"
             )
 
     async def _play(self, match_id: int) -> None:
-        """Bot seats move one decision at a time, with a pause people can follow."""
+        """Bot seats move one decision at a time, with a pause people can
+        follow. A bot thinks from the newest state known (the last move's
+        committed match); its move loads the match once, under the lock,
+        and is made only if the table has not moved on meanwhile."""
         try:
             while True:
                 await asyncio.sleep(self.move_delay)
-                loaded = await self.store.load(match_id)
-                owing = bots_owing(loaded)
-                if not owing:
+                loaded = self._known.get(match_id)
+                owing = bots_owing(loaded) if loaded is not None else []
+                if loaded is None or not owing:
                     return
                 seat = owing[0]
                 assert loaded.match is not None  # bots owe a decision only in a started match
                 level = level_of_seat_kind(next(s.bot for s in loaded.seats if s.seat == seat))
-                action = await self.think(loaded.match, seat, level)  # outside the lock
-                async with self.tables.lock(match_id):
-                    again = await self.store.load(match_id)
-                    if again.seq != loaded.seq or again.paused or again.status != Status.ACTIVE:
-                        continue  # the table moved on meanwhile: think again
-                    assert again.match is not None
-                    before = humans_owing(again)
-                    events = again.match.act(seat, action, again.match.seq)
-                    await self.tables.commit_move(again, [events])
-                await self.tables.after_move(match_id, before, planned=True, burst=True)
-        except StaleCommit:
+                action = await self.think(loaded.match.copy(), seat, level)  # outside the lock
+                try:
+                    async with self.moves.lock(match_id):
+                        moved = await self.moves.play_for(match_id, seat, action, loaded.seq)
+                except Refused as refused:
+                    if refused.why is Refusal.STALE and refused.loaded is not None:
+                        self._know(refused.loaded)  # the table moved on: think again
+                        continue
+                    if refused.why in (Refusal.UNKNOWN_MATCH, Refusal.CORRUPT):
+                        log.error("bot seats of match %s stopped: %s", match_id, refused)
+                    return  # paused or over: a resume schedules the bots again
+                self._know(moved.committed)
+                await self.shown(moved.committed, moved.owed_before, planned=True, burst=True)
+        except StaleCommit:  # another process moved first
             self._tasks.pop(match_id, None)
             self.schedule(await self.store.load(match_id))
         except (UnknownMatch, CorruptMatch, RulesError, WrongStatus) as exc:
@@ -110,6 +131,14 @@ class SeatService:
             raise
         except Exception:
             log.exception("bot seats of match %s stopped", match_id)
+        finally:
+            if self._tasks.get(match_id) in (None, asyncio.current_task()):
+                self._known.pop(match_id, None)
+
+    def _know(self, loaded: LoadedMatch) -> None:
+        known = self._known.get(loaded.id)
+        if known is None or known.seq <= loaded.seq:
+            self._known[loaded.id] = loaded
 
     @staticmethod
     async def think(match: Match, seat: int, level: str) -> Action:
@@ -132,26 +161,25 @@ class SeatService:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     # -- a player out of time ---------------------------------------------------
-    async def move_for(self, loaded: LoadedMatch, seat: int) -> bool:
+    async def move_for(self, loaded: LoadedMatch, seat: int) -> LoadedMatch | None:
         """STAND_IN makes the decision `seat` owes (its player ran out of
-        time), committed at once; `loaded.match` then holds the move. The
-        caller holds the match's lock. False when there is nothing to do
-        here: the seat owes nothing now, or the guild is not ours.
-        StaleCommit when the table moved on (`loaded.match` then holds a
-        move that was not stored: reload)."""
+        time), committed at once: returns the match as committed (None when
+        there is nothing to do here: the seat owes nothing now, or the guild
+        is not ours). The caller holds the match's lock. StaleCommit when
+        the table moved on (`loaded.match` then holds a move that was not
+        stored: reload)."""
         match = loaded.match
         if match is None or seat not in match.to_act() or not self.owns(loaded.guild_id):
-            return False
+            return None
         action = await self.think(match, seat, STAND_IN)
         events = match.act(seat, action, match.seq)
-        await self.tables.commit_move(loaded, [events])
-        return True
+        return await self.moves.commit(loaded, [events])
 
     # -- handing seats over -----------------------------------------------------
     async def to_bot(self, match_id: int, seat: int, how: str) -> Seat:
         """STAND_IN takes the seat (`how` its holder left: conceded, kicked,
         forfeited). The caller holds the match's lock and then shows the
-        change (`Tables.after_move`), which lets the new bot move."""
+        change (`Tables.show_change`), which lets the new bot move."""
         return await self.store.replace_seat(match_id, seat, bot=STAND_IN, how=how)
 
     async def to_member(self, match_id: int, seat: int, user_id: int, name: str) -> Seat:

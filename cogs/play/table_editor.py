@@ -5,10 +5,16 @@ cost one REST call (and one board image) per move, and two edits of one
 match in flight could land in either order. Here each match has at most one
 editor task and one "latest wanted render": a request only marks the table
 as wanted (now, or by a deadline for a lazy one), and the task draws it from
-a fresh load of the match when it is due. Requests arriving while an edit is
-under way are served by one more edit, which shows all of them. Since one
-task per match does every edit, and each is drawn from a fresh load, an
-older table can never land over a newer one.
+the newest state of the match when it is due. Requests arriving while an
+edit is under way are served by one more edit, which shows all of them.
+
+A move's request carries the match as the move committed it (`shows`), so
+the edit needs no load of its own. Any other request (a pause, a name
+learnt, a start-up) carries nothing: the next edit loads the match afresh,
+whatever the other requests carried, and so does an edit whose carried
+state is no newer than the table (a change without a move may have been
+shown since). Since one task per match does every edit, each from the
+newest state, an older table can never land over a newer one.
 
 That holds within one process. With several (SHARD_COUNT), another one may
 move a match and edit its table too (a click made in a DM reaches shard 0's
@@ -28,11 +34,14 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
+from storage import LoadedMatch
+
 log = logging.getLogger(__name__)
 
-#: draws and edits a match's table from a fresh load; returns the seq shown
-#: (None: nothing shown). `shown` is the seq the table showed before.
-Show = Callable[[int, "int | None"], Awaitable["int | None"]]
+#: draws and edits a match's table, from the state given (None: from a fresh
+#: load); returns the seq shown (None: nothing shown). `shown` is the seq the
+#: table showed before.
+Show = Callable[[int, "int | None", "LoadedMatch | None"], Awaitable["int | None"]]
 #: the seq a match has got to, as stored now (None: it is gone)
 Latest = Callable[[int], Awaitable["int | None"]]
 
@@ -48,17 +57,21 @@ class TableEditor:
         self._tasks: dict[int, asyncio.Task] = {}
         self._wake: dict[int, asyncio.Event] = {}
         self._waiters: dict[int, list[tuple[int, asyncio.Future]]] = {}
+        #: match -> the committed state its pending requests carry (None: load it)
+        self._given: dict[int, LoadedMatch | None] = {}
         self.shown: dict[int, int] = {}  # match -> seq its table shows
         self.edits = 0  # edits made (each is one REST call or so)
         self._stopped = False
 
-    def want(self, match_id: int, *, delay: float = 0.0) -> int:
+    def want(self, match_id: int, *, delay: float = 0.0, shows: LoadedMatch | None = None) -> int:
         """The table of `match_id` should show the match as it is now, at the
         latest `delay` seconds from now (a lazy request: a newer one may serve
-        it). Returns the request's generation."""
+        it); `shows`: the match as a move just committed it. Returns the
+        request's generation."""
         loop = asyncio.get_running_loop()
         if self._stopped:  # shutting down: the next start shows every table
             return 0
+        self._carry(match_id, shows)
         due = loop.time() + delay
         self._due[match_id] = min(due, self._due.get(match_id, due))
         generation = self._wanted[match_id] = self._wanted.get(match_id, 0) + 1
@@ -70,10 +83,30 @@ class TableEditor:
             )
         return generation
 
-    async def show(self, match_id: int) -> None:
+    def _carry(self, match_id: int, shows: LoadedMatch | None) -> None:
+        """Keep the newest committed state the pending requests carry; a
+        request carrying none makes the next edit load afresh."""
+        if shows is None:
+            self._given[match_id] = None
+        elif match_id not in self._given:
+            self._given[match_id] = shows
+        else:
+            given = self._given[match_id]
+            if given is not None and given.seq < shows.seq:
+                self._given[match_id] = shows
+
+    def latest(self, match_id: int, given: LoadedMatch | None) -> LoadedMatch | None:
+        """What an edit may show without loading: the state its requests
+        carried, when newer than the table (else None: load)."""
+        shown = self.shown.get(match_id)
+        if given is None or (shown is not None and given.seq <= shown):
+            return None
+        return given
+
+    async def show(self, match_id: int, *, shows: LoadedMatch | None = None) -> None:
         """Request an edit now and wait until the table shows the match as it
-        is at least as of this call."""
-        generation = self.want(match_id)
+        is at least as of this call (`shows`: as in `want`)."""
+        generation = self.want(match_id, shows=shows)
         if self._stopped or self._done.get(match_id, 0) >= generation:
             return
         waiter = asyncio.get_running_loop().create_future()
@@ -103,8 +136,9 @@ class TableEditor:
                     continue
                 del self._due[match_id]
                 generation = self._wanted.get(match_id, 0)
+                given = self.latest(match_id, self._given.pop(match_id, None))
                 try:
-                    seq = await self._show(match_id, self.shown.get(match_id))
+                    seq = await self._show(match_id, self.shown.get(match_id), given)
                     self.edits += 1
                     if seq is not None:
                         self.shown[match_id] = max(seq, self.shown.get(match_id, seq))
@@ -148,13 +182,14 @@ class TableEditor:
 
     def forget(self, match_id: int) -> None:
         """A match deleted (its server forgotten): drop what is known of it."""
-        for table in (self._due, self._wanted, self._done, self.shown):
+        for table in (self._due, self._wanted, self._done, self.shown, self._given):
             table.pop(match_id, None)
 
     async def stop(self) -> None:
         self._stopped = True
         tasks = list(self._tasks.values())
         self._due.clear()
+        self._given.clear()
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

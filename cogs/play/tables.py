@@ -1,13 +1,13 @@
 """Running matches in Discord: the play extension's core.
 
-`Tables` holds what every move goes through: the match's lock, loading
-with polite refusals, the one commit of a move (with the deadline it
-implies, the last ping and the mover's name, in one transaction), and what
-follows a move (the table, open panels, deadlines, pings, bot seats). Its
-parts: the public table (cogs/play/public_table.py), private panels
-(hand_panels.py), seat names (names.py), pings (pings.py) and the seat
-service (seats.py). The engine decides everything; this only loads, asks,
-commits and shows.
+`Tables` holds what every move goes through and what follows it: the move
+service (cogs/play/moves.py: the match's lock, its one load and its one
+commit), loading with polite refusals for what is not a move, and what
+follows a move (the table, open panels, deadlines, pings, bot seats), all
+shown from the match as the move committed it. Its parts: the public table
+(cogs/play/public_table.py), private panels (hand_panels.py), seat names
+(names.py), pings (pings.py) and the seat service (seats.py). The engine
+decides everything; this only loads, asks, commits and shows.
 """
 
 from __future__ import annotations
@@ -15,15 +15,17 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Protocol
 
 import discord
 
 from cogs import replies
+from cogs.clock import Clock
+from cogs.config import Config
 from cogs.language import Languages
 from cogs.play.after_move import Delays, table_delay, to_ping
 from cogs.play.click_timings import ClickTimings
 from cogs.play.hand_panels import HandPanels
+from cogs.play.moves import Moves, Refusal, Refused, running_refusal
 from cogs.play.names import SeatNames
 from cogs.play.pings import Pings
 from cogs.play.places import Places
@@ -31,20 +33,7 @@ from cogs.play.public_table import PublicTable
 from cogs.play.seats import SeatService, every_guild
 from cogs.play.turns import bots_move_next, humans_owing, seat_of
 from cogs.replies import say
-from storage import (
-    UNCHANGED,
-    CorruptMatch,
-    DeadlinePlan,
-    LoadedMatch,
-    MatchInfo,
-    Status,
-    Unchanged,
-    UnknownMatch,
-)
-
-if TYPE_CHECKING:
-    from cogs.config import Config
-    from storage import Store
+from storage import LoadedMatch, MatchInfo, Status, Store, UnknownMatch
 
 log = logging.getLogger(__name__)
 
@@ -53,19 +42,32 @@ log = logging.getLogger(__name__)
 #: panel tells them, and they are not pinged (a ping is a post and a delete)
 ACTIVE_WINDOW = 300.0
 
-
-class DeadlinePlanner(Protocol):
-    """The deadline service (cogs/hosting/deadlines.py), as moves use it."""
-
-    async def plan(self, loaded: LoadedMatch) -> DeadlinePlan | None: ...
-
-    async def schedule(self, loaded: LoadedMatch) -> None: ...
-
-    def wake(self) -> None: ...
+#: what a refused load or move tells the clicker
+REFUSALS = {
+    Refusal.UNKNOWN_MATCH: replies.UNKNOWN_MATCH,
+    Refusal.CORRUPT: replies.CORRUPT_MATCH,
+    Refusal.WRONG_SERVER: replies.WRONG_SERVER,
+    Refusal.FINISHED: replies.FINISHED,
+    Refusal.NOT_ACTIVE: replies.NOT_ACTIVE,
+    Refusal.NOT_SEATED: replies.NOT_SEATED,
+    Refusal.PAUSED: replies.PAUSED,
+    Refusal.STALE: replies.STALE_SHORT,
+    Refusal.NOT_YOUR_TURN: replies.NOT_YOUR_TURN,
+    Refusal.ILLEGAL: replies.ILLEGAL,
+    Refusal.OVER: replies.FINISHED,
+    Refusal.RACED: replies.RACED,
+}
 
 
 class Tables:
-    def __init__(self, bot: discord.Client, store: Store, config: Config, languages: Languages):
+    def __init__(
+        self,
+        bot: discord.Client,
+        store: Store,
+        config: Config,
+        languages: Languages,
+        clock: Clock | None = None,
+    ):
         self.bot = bot
         self.store = store
         self.config = config
@@ -77,21 +79,18 @@ class Tables:
         self.names.redraw = self.editor.want
         self.hands = HandPanels(store, self.names)
         self.pings = Pings(bot, store, languages, self.places)
+        self.moves = Moves(store, self.pings, (clock or Clock()).now)
         shards = getattr(config, "shards", None)
         self.seats = SeatService(
-            store,
-            self,
+            self.moves,
+            self.after_move,
             move_delay=config.bot_move_delay,
             owns=shards.owns if shards is not None else every_guild,
         )
-        #: set by the hosting extension once its deadline service exists
-        self.deadlines: DeadlinePlanner | None = None
-        self._locks: dict[int, asyncio.Lock] = {}
         self._clicked: dict[tuple[int, int], float] = {}  # (match, user) -> loop time
         #: only for bench/load: each move click's timeline (GAMEHOST_CLICK_TIMES)
         self.timings = ClickTimings(getattr(config, "click_times", None))
-        self.moves = 0  # moves committed (a two-step move counts once), bots' included
-        self.human_moves = 0
+        self.human_moves = 0  # members' moves committed
 
     @property
     def lazy_delay(self) -> float:
@@ -100,7 +99,8 @@ class Tables:
         return 2 * self.config.bot_move_delay + 1.0
 
     def lock(self, match_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(match_id, asyncio.Lock())
+        """The match's lock (the move service's)."""
+        return self.moves.lock(match_id)
 
     def remember(self, user: discord.abc.User, loaded: MatchInfo | None = None) -> None:
         """The user clicked (in this match, when given): keep their name current."""
@@ -132,23 +132,13 @@ class Tables:
         from another server is refused before anything else; one from a DM
         is not (the caller checks the clicker's seat)."""
         try:
-            loaded = await self.store.load(match_id)
-        except UnknownMatch:
-            await say(interaction, replies.UNKNOWN_MATCH)
+            loaded = await self.moves.load(match_id)
+        except Refused as refused:
+            await say(interaction, REFUSALS[refused.why])
             return None
-        except CorruptMatch as exc:
-            log.error("match %s is corrupt: %s", match_id, exc)
-            await say(interaction, replies.CORRUPT_MATCH)
-            return None
-        in_dm = interaction.guild_id is None
-        if loaded.guild_id != interaction.guild_id and not in_dm:
-            await say(interaction, replies.WRONG_SERVER)
-            return None
-        if loaded.status == Status.FINISHED:
-            await say(interaction, replies.FINISHED)
-            return None
-        if loaded.status != Status.ACTIVE or loaded.match is None:
-            await say(interaction, replies.NOT_ACTIVE)
+        why = running_refusal(loaded, interaction.guild_id)
+        if why is not None:
+            await say(interaction, REFUSALS[why])
             return None
         return loaded
 
@@ -169,64 +159,36 @@ class Tables:
             return None, None
         return loaded, seat
 
-    # -- committing a move ----------------------------------------------------------
-    async def commit_move(
-        self,
-        loaded: LoadedMatch,
-        steps: list[list[dict]],
-        *,
-        names: dict[int, str] | None = None,
-    ) -> None:
-        """Commit the moves just applied to `loaded.match` with everything
-        they imply, in one transaction (one fsync): the deadline of the
-        decision the match waits on next, the last turn ping's message (kept
-        in memory since it was posted) and the mover's new display name.
-        Durability first: the click is answered only after this."""
-        assert loaded.match is not None
-        plan: DeadlinePlan | None | Unchanged = UNCHANGED
-        if self.deadlines is not None:
-            plan = await self.deadlines.plan(loaded)
-        ping = self.pings.unstored(loaded.id)
-        messages = [("ping", ping.channel_id, ping.message_id)] if ping else []
-        await self.store.commit_move(
-            loaded.id, loaded.match, steps, deadline=plan, messages=messages, names=names
-        )
-        self.moves += 1
-        if ping is not None:
-            self.pings.stored(loaded.id, ping)
-
     # -- after every move ---------------------------------------------------------
     async def after_move(
         self,
-        match_id: int,
+        loaded: LoadedMatch,
         owed_before: frozenset[int],
         *,
         planned: bool = False,
         burst: bool = False,
     ) -> None:
-        """Show what changed: the table, the deadlines (unless the move's
-        commit `planned` them), open panels, a ping for whoever owes a
-        decision now, bot seats' moves. When the table may wait, and who is
-        pinged: cogs/play/after_move.py (`burst`: a move, which others may
-        follow at once)."""
+        """Show what changed, from `loaded`, the match as the change left it
+        (a move's committed match: nothing is loaded again): the table, the
+        deadlines (unless the move's commit `planned` them), open panels, a
+        ping for whoever owes a decision now, bot seats' moves. When the
+        table may wait, and who is pinged: cogs/play/after_move.py (`burst`:
+        a move, which others may follow at once)."""
+        match_id = loaded.id
         try:
-            try:
-                loaded = await self.store.load(match_id)
-            except CorruptMatch as exc:
-                log.error("cannot show match %s: %s", match_id, exc)
-                return
             if loaded.match is None:
                 return
             delays = Delays(bots=self.lazy_delay, watched=self.config.table_watched_delay)
             waits_for_bots = burst and bots_move_next(loaded)
             if waits_for_bots:  # asked first: the bots' moves may come while this runs
-                self.editor.want(match_id, delay=delays.bots)
-            if self.deadlines is not None:  # the clock starts before anyone is told
+                self.editor.want(match_id, delay=delays.bots, shows=loaded)
+            deadlines = self.moves.deadlines
+            if deadlines is not None:  # the clock starts before anyone is told
                 if planned:
-                    self.deadlines.wake()
+                    deadlines.wake()
                 else:
-                    await self.deadlines.schedule(loaded)
-            shown = await self.hands.update(match_id)
+                    await deadlines.schedule(loaded)
+            shown = await self.hands.update(loaded)
             now_owing = humans_owing(loaded)
             told = self.playing(match_id, shown)  # their panel says it, and they look
             if not waits_for_bots:
@@ -234,9 +196,9 @@ class Tables:
                     burst=burst, bots_next=False, owing=now_owing, told=told, delays=delays
                 )
                 if delay:
-                    self.editor.want(match_id, delay=delay)
+                    self.editor.want(match_id, delay=delay, shows=loaded)
                 else:
-                    await self.editor.show(match_id)
+                    await self.editor.show(match_id, shows=loaded)
             ping = to_ping(
                 owing=now_owing, owed_before=owed_before, told=told, paused=loaded.paused
             )
@@ -250,17 +212,29 @@ class Tables:
         except Exception:
             log.exception("updating the table of match %s failed", match_id)
 
+    async def show_change(self, match_id: int, owed_before: frozenset[int]) -> None:
+        """What is not a move changed the match (a start, a seat handed over,
+        a resume): show it from one load."""
+        try:
+            loaded = await self.moves.load(match_id)
+        except Refused as refused:
+            log.error("cannot show match %s: %s", match_id, refused)
+            return
+        await self.after_move(loaded, owed_before)
+
     # -- start, restart, stop -------------------------------------------------------
-    async def resume(self) -> None:
-        """After a start: a match whose start was stored but never shown (the
-        process died in between) gets its table and lobby now; bots owing a
-        decision in any active match move again (not in servers the bot has
-        left: they resume when it is back), in the guilds this process owns."""
+    async def resume(self) -> list[int]:
+        """After a start: bots owing a decision in any active match move
+        again (not in servers the bot has left: they resume when it is
+        back), in the guilds this process owns. Returns the matches whose
+        start was stored but never shown (the process died in between): the
+        lobby shows them (cogs/hosting/lobby.py, `finish_start`)."""
+        unshown = []
         for info in await self.store.live_matches(departed=False):
             if info.status != Status.ACTIVE or not self.seats.owns(info.guild_id):
                 continue
             if await self.store.message(info.id, "table") is None:
-                await self.finish_start(info.id)
+                unshown.append(info.id)
                 continue
             # The process may have died between a commit and its table edit
             # (edits are coalesced, and may wait for bot moves): show the
@@ -271,17 +245,10 @@ class Tables:
                 self.editor.want(info.id)
             if any(s.user_id is None for s in info.seats):
                 try:
-                    self.seats.schedule(await self.store.load(info.id))
-                except (UnknownMatch, CorruptMatch) as exc:
-                    log.error("not resuming match %s: %s", info.id, exc)
-
-    async def finish_start(self, match_id: int) -> None:
-        """Show a started match: its lobby says so, its table is posted, the
-        first player is told, bot seats move."""
-        lobbies = getattr(self.bot, "lobbies", None)  # the hosting extension's
-        if lobbies is not None:
-            await lobbies.refresh_lobby(match_id)
-        await self.after_move(match_id, frozenset())
+                    self.seats.schedule(await self.moves.load(info.id))
+                except Refused as refused:
+                    log.error("not resuming match %s: %s", info.id, refused)
+        return unshown
 
     async def stop(self) -> None:
         await self.seats.stop()

@@ -11,10 +11,11 @@ from typing import Any
 
 from cogs.config import Config
 from cogs.language import Languages
+from cogs.play.moves import DeadlinePlanner
 from cogs.play.pings import Pings
 from cogs.play.seats import SeatService
 from cogs.play.table_editor import TableEditor
-from cogs.play.tables import DeadlinePlanner, Tables
+from cogs.play.tables import Tables
 from rules import Match
 from storage import Store
 from tests.cogs.helpers import CHANNEL_ID, GUILD_ID, MockBot
@@ -72,5 +73,7 @@ def mock_parts(tables: Tables) -> Parts:
     parts.deadlines.plan.return_value = None  # a move plans no deadline unless told to
     parts.pings.unstored.return_value = None  # nor stores a ping
     tables.editor, tables.pings = parts.editor, parts.pings
-    tables.seats, tables.deadlines = parts.seats, parts.deadlines
+    tables.public.editor = parts.editor
+    tables.seats, tables.moves.deadlines = parts.seats, parts.deadlines
+    tables.moves.pings = parts.pings
     return parts

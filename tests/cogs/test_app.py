@@ -1,7 +1,8 @@
-"""The bot object's own duties: events arriving while it closes are dropped
-(discord.py unsets its loop in close(), so a late `ready` from its
-guild_ready_timeout wait used to fail with an AttributeError), and closing
-closes the store."""
+"""The bot object's own duties: it builds the services once and hands them
+to its extensions; events arriving while it closes are dropped (discord.py
+unsets its loop in close(), so a late `ready` from its guild_ready_timeout
+wait used to fail with an AttributeError), and closing stops the services
+and closes the store."""
 
 from __future__ import annotations
 
@@ -28,10 +29,14 @@ async def test_the_bot_loads_its_three_extensions_and_their_components(tmp_path)
     config = Config(token="t", database_path=tmp_path / "games.db")
     async with await SqliteStore.open(config.database_path) as store:
         bot = GameHost(config, store, make_clock(config))
-        for extension in EXTENSIONS:  # as setup_hook does, without syncing
-            await bot.load_extension(extension)
-        assert bot.seats is bot.tables.seats and bot.tables.deadlines is bot.deadlines
-        assert bot.logbook.names is bot.tables.names  # the log names seats as the table does
+        for setup in EXTENSIONS:  # as setup_hook does, without syncing
+            await setup(bot, bot.game_group, bot.services)
+        services = bot.services  # built once, before any extension
+        assert services.seats is services.tables.seats and services.moves is services.tables.moves
+        assert services.moves.deadlines is services.deadlines  # a move plans its deadline
+        assert (
+            services.logbook.names is services.tables.names
+        )  # the log names seats as the table does
         assert {item.__name__ for item in bot.items} == {
             *("ActionButton", "ActionSelect", "GroupSelect", "HandButton", "PanelButton"),
             *("TurnButton", "DieToggle", "MarkSelect", "ConcedeButton", "LobbyButton"),

@@ -6,9 +6,11 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from cogs import history, hosting, play
 from cogs.components import will_dispatch
+from cogs.history import extension as history
+from cogs.hosting import extension as hosting
 from cogs.hosting.lobby_button import LobbyButton
+from cogs.play import extension as play
 from cogs.play.buttons import ActionButton, ActionSelect, GroupSelect
 
 #: every component the bot registers, from its three extensions

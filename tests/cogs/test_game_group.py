@@ -4,6 +4,8 @@ commands out, and a command from outside a server is answered and stops."""
 
 from __future__ import annotations
 
+import unittest.mock
+
 import discord
 import pytest
 from discord.ext import commands
@@ -20,6 +22,7 @@ from cogs.game_group import (
 from cogs.history.commands import HistoryCommands
 from cogs.hosting.commands import HostingCommands
 from cogs.play.commands import PlayCommands
+from cogs.services import Services
 from tests.cogs.helpers import MockInteraction
 
 COGS: tuple[type[GameCog], ...] = (PlayCommands, HostingCommands, HistoryCommands)
@@ -27,9 +30,10 @@ COGS: tuple[type[GameCog], ...] = (PlayCommands, HostingCommands, HistoryCommand
 
 async def bot_with_cogs() -> commands.Bot:
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-    bot.game_group = GameGroup()  # type: ignore[attr-defined]  # what GameHost holds
+    group = GameGroup()  # what GameHost holds
+    services = unittest.mock.create_autospec(Services, instance=True)  # not called here
     for cog in COGS:
-        await add_game_cog(bot, cog(bot))  # type: ignore[arg-type]
+        await add_game_cog(bot, cog(group, services))
     return bot
 
 

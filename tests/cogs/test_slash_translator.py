@@ -4,6 +4,8 @@ payload discord.py syncs carries the `ja` localisations."""
 
 from __future__ import annotations
 
+import unittest.mock
+
 import discord
 import pytest
 from discord.app_commands import TranslationContextLocation as Where
@@ -31,9 +33,9 @@ class Recording(CatalogueTranslator):
 @pytest.fixture
 async def payload():
     bot = commands.Bot(command_prefix="!", intents=discord.Intents.none())
-    bot.game_group = GameGroup()  # what GameHost holds: the one /game group
+    group = GameGroup()  # what GameHost holds: the one /game group
     for cog in (PlayCommands, HostingCommands, HistoryCommands):
-        await add_game_cog(bot, cog(bot))
+        await add_game_cog(bot, cog(group, unittest.mock.Mock()))  # services: not called
     translator = Recording()
     data = [await c.get_translated_payload(bot.tree, translator) for c in bot.tree.get_commands()]
     return {"commands": data, "asked": translator.asked}

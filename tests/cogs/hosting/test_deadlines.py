@@ -25,7 +25,7 @@ async def due(store: Store, policy: str) -> tuple[Deadlines, Parts, Deadline]:
     tables = new_tables(store)
     parts = mock_parts(tables)
     tables.after_move = unittest.mock.AsyncMock()  # type: ignore[method-assign]
-    parts.seats.move_for.return_value = True
+    parts.seats.move_for.side_effect = lambda loaded, seat: loaded  # as committed
     clock = Clock()
     await store.set_deadline(match_id, 0, remind_at=None, timeout_at=clock.now() - timedelta(1))
     deadline = await store.deadline(match_id)
@@ -42,7 +42,8 @@ async def test_the_bot_policy_has_the_stand_in_make_the_late_players_move(store:
     [(_, text), told] = parts.pings.announce.await_args
     assert "a bot made that move" in text and told == {"who": "**Alice**", "match": loaded.id}
     assert await store.deadline(deadline.match_id) is None
-    deadlines.tables.after_move.assert_awaited_once_with(deadline.match_id, frozenset({ALICE}))
+    [(shown, owed), _] = deadlines.tables.after_move.await_args
+    assert (shown, owed) == (loaded, frozenset({ALICE}))  # shown as the move committed it
 
 
 async def test_the_forfeit_policy_hands_the_late_players_seat_to_the_stand_in(

@@ -47,11 +47,12 @@ def click(*, guild_id=GUILD, manager=True, now=ISSUED + 60, ephemeral=True):
 
     stopped: list[int] = []
     perms = SimpleNamespace(manage_guild=manager, administrator=False)
-    client = SimpleNamespace(
+    services = SimpleNamespace(
         clock=SimpleNamespace(time=lambda: now),
         store=Store(),
         seats=SimpleNamespace(stop_matches=stop_bots),
     )
+    client = SimpleNamespace(services=services)  # the bot holds the services
     return SimpleNamespace(
         guild_id=guild_id,
         user=SimpleNamespace(guild_permissions=perms),
@@ -65,7 +66,7 @@ def click(*, guild_id=GUILD, manager=True, now=ISSUED + 60, ephemeral=True):
 async def test_yes_deletes_the_server_and_stops_its_bots_first():
     inter = click()
     await forget.answered(inter, GUILD, ISSUED, "yes")
-    assert inter.client.store.deleted == [GUILD] and inter.stopped == [7]
+    assert inter.client.services.store.deleted == [GUILD] and inter.stopped == [7]
     assert inter.response.said == [forget.DONE.format(removed=3)]
 
 
@@ -82,7 +83,7 @@ async def test_yes_deletes_the_server_and_stops_its_bots_first():
 async def test_anything_else_deletes_nothing_and_says_why(case, answer, expected):
     inter = click(**case)
     await forget.answered(inter, GUILD, ISSUED, answer)
-    assert inter.client.store.deleted == [] and inter.response.said == [expected]
+    assert inter.client.services.store.deleted == [] and inter.response.said == [expected]
 
 
 def test_the_button_ids_are_claimed_and_bound_to_their_server():

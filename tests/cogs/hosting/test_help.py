@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from cogs.hosting import ITEMS, help
+from cogs.hosting import help
+from cogs.hosting.extension import ITEMS
 from cogs.presenters import presented_games, presenter_for
 
 

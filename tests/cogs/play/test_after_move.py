@@ -1,11 +1,13 @@
 """What follows a move: when the table is redrawn (at once, or after a wait
 for the bots' moves or for a watching player's answer) and who is pinged;
-then the same decisions carried out by Tables.after_move, with the table
-editor, the panels, the pings, the deadlines and the seats mocked."""
+then the same decisions carried out by Tables.after_move (from the match
+as the change left it), with the table editor, the panels, the pings, the
+deadlines and the seats mocked."""
 
 from __future__ import annotations
 
 import unittest.mock
+from unittest.mock import ANY
 
 import pytest
 
@@ -85,8 +87,8 @@ async def test_a_move_that_hands_the_turn_over_is_shown_now_and_pinged(store: St
     tables, parts, match_id = await after(
         store, [ALICE, BOB], moves=2
     )  # Alice played and drew: Bob's turn
-    await tables.after_move(match_id, A, planned=True, burst=True)
-    parts.editor.show.assert_awaited_once_with(match_id)
+    await tables.after_move(await store.load(match_id), A, planned=True, burst=True)
+    parts.editor.show.assert_awaited_once_with(match_id, shows=ANY)
     parts.editor.want.assert_not_called()
     [(loaded, pinged), _] = parts.pings.notify.await_args
     assert pinged == B and loaded.id == match_id
@@ -97,8 +99,8 @@ async def test_a_move_that_hands_the_turn_over_is_shown_now_and_pinged(store: St
 
 async def test_while_a_bot_moves_next_the_table_waits_for_it(store: Store) -> None:
     tables, parts, match_id = await after(store, [ALICE, "random"], moves=2)
-    await tables.after_move(match_id, A, planned=True, burst=True)
-    parts.editor.want.assert_called_once_with(match_id, delay=tables.lazy_delay)
+    await tables.after_move(await store.load(match_id), A, planned=True, burst=True)
+    parts.editor.want.assert_called_once_with(match_id, delay=tables.lazy_delay, shows=ANY)
     parts.editor.show.assert_not_awaited()
     parts.pings.notify.assert_not_awaited()  # no person owes a decision
     [(loaded,), _] = parts.seats.schedule.call_args
@@ -111,8 +113,10 @@ async def test_a_player_watching_their_turn_in_their_panel_is_neither_pinged_nor
     tables, parts, match_id = await after(store, [ALICE, BOB], moves=2)
     tables.hands.update.return_value = {BOB}  # type: ignore[attr-defined]
     tables.clicked(match_id, BOB)  # and he is playing
-    await tables.after_move(match_id, A, planned=True, burst=True)
-    parts.editor.want.assert_called_once_with(match_id, delay=tables.config.table_watched_delay)
+    await tables.after_move(await store.load(match_id), A, planned=True, burst=True)
+    parts.editor.want.assert_called_once_with(
+        match_id, delay=tables.config.table_watched_delay, shows=ANY
+    )
     parts.editor.show.assert_not_awaited()
     parts.pings.notify.assert_not_awaited()
 
@@ -121,8 +125,8 @@ async def test_what_is_not_a_move_is_shown_now_and_schedules_its_deadlines(store
     tables, parts, match_id = await after(store, [ALICE, BOB])
     tables.hands.update.return_value = {ALICE}  # type: ignore[attr-defined]
     tables.clicked(match_id, ALICE)
-    await tables.after_move(match_id, frozenset())  # e.g. the start
-    parts.editor.show.assert_awaited_once_with(match_id)
+    await tables.after_move(await store.load(match_id), frozenset())  # e.g. the start
+    parts.editor.show.assert_awaited_once_with(match_id, shows=ANY)
     parts.pings.notify.assert_not_awaited()  # her panel tells her
     parts.deadlines.schedule.assert_awaited_once()
     parts.deadlines.wake.assert_not_called()
@@ -131,8 +135,8 @@ async def test_what_is_not_a_move_is_shown_now_and_schedules_its_deadlines(store
 async def test_a_paused_match_pings_nobody(store: Store) -> None:
     tables, parts, match_id = await after(store, [ALICE, BOB], moves=2)
     await store.pause(match_id)
-    await tables.after_move(match_id, A)
-    parts.editor.show.assert_awaited_once_with(match_id)
+    await tables.after_move(await store.load(match_id), A)
+    parts.editor.show.assert_awaited_once_with(match_id, shows=ANY)
     parts.pings.notify.assert_not_awaited()
 
 
@@ -141,7 +145,7 @@ async def test_a_finished_match_closes_its_thread(store: Store) -> None:
     loaded = await store.load(match_id)
     assert loaded.match is not None
     await store.commit(match_id, loaded.match, loaded.match.concede(1, loaded.match.seq))
-    await tables.after_move(match_id, A)
+    await tables.after_move(await store.load(match_id), A)
     [(closed,), _] = parts.pings.close_thread.await_args
     assert closed.id == match_id
     parts.pings.notify.assert_not_awaited()

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 from cogs import replies
-from cogs.play.clicks import Clicks, forced_steps
+from cogs.play.clicks import Clicks
+from cogs.play.moves import forced_steps
 from cogs.play.tables import Tables
 from rules import Match
 from storage import StaleCommit, Store
@@ -43,7 +44,7 @@ class Table:
         loaded = await self.store.load(self.match_id)
         return (
             loaded.seq == 0
-            and self.tables.moves == self.tables.human_moves == 0
+            and self.tables.moves.committed == self.tables.human_moves == 0
             and not self.tables.after_move.await_count  # type: ignore[attr-defined]
             and not self.bot.get_partial_messageable.called
         )
@@ -74,10 +75,10 @@ async def test_a_legal_move_is_committed_answered_and_shown(table: Table) -> Non
     assert inter.answers() == [("defer", None)]  # the table shows it; nothing to say
     loaded = await table.store.load(table.match_id)
     assert loaded.seq == 1 and loaded.match is not None and loaded.match.log == [(0, key)]
-    assert table.tables.moves == table.tables.human_moves == 1
-    table.tables.after_move.assert_awaited_once_with(  # type: ignore[attr-defined]
-        table.match_id, frozenset({ALICE}), planned=True, burst=True
-    )
+    assert table.tables.moves.committed == table.tables.human_moves == 1
+    [(shown, owed), kwargs] = table.tables.after_move.await_args  # type: ignore[attr-defined]
+    assert (owed, kwargs) == (frozenset({ALICE}), {"planned": True, "burst": True})
+    assert (shown.id, shown.seq, shown.match.log) == (table.match_id, 1, [(0, key)])
 
 
 async def test_someone_without_a_seat_is_told_privately(table: Table) -> None:
@@ -160,15 +161,16 @@ async def test_the_answer_is_drawn_while_the_move_commits_and_sent_once_committe
     alice = table.member(ALICE)
     panel = MockMessage(ephemeral=True, shown_to=alice)
     inter = MockInteraction(user=alice, message=panel, client=table.bot)
-    stored = table.tables.commit_move
+    stored = table.tables.moves.commit
     release = asyncio.Event()
     order: list[str] = []
 
-    async def slow_commit(*args: Any, **kwargs: Any) -> None:
+    async def slow_commit(*args: Any, **kwargs: Any) -> Any:
         order.append("commit starts")
         await release.wait()  # the disk is slow
-        await stored(*args, **kwargs)
+        committed = await stored(*args, **kwargs)
         order.append("committed")
+        return committed
 
     drawn = table.tables.hands.message
 
@@ -177,7 +179,7 @@ async def test_the_answer_is_drawn_while_the_move_commits_and_sent_once_committe
         release.set()
         return await drawn(*args, **kwargs)
 
-    table.tables.commit_move = slow_commit  # type: ignore[method-assign]
+    table.tables.moves.commit = slow_commit  # type: ignore[method-assign]
     table.tables.hands.message = drawing  # type: ignore[method-assign]
     key = (await table.legal(0))[0]
     # drawing releases the commit: done one after the other, this would never end
@@ -194,10 +196,10 @@ async def test_a_move_that_loses_its_race_is_not_answered_with_its_panel(table: 
         user=alice, message=MockMessage(ephemeral=True, shown_to=alice), client=table.bot
     )
 
-    async def lost(*args: Any, **kwargs: Any) -> None:
+    async def lost(*args: Any, **kwargs: Any) -> Any:
         raise StaleCommit(table.match_id, 0, 1)
 
-    table.tables.commit_move = lost  # type: ignore[method-assign]
+    table.tables.moves.commit = lost  # type: ignore[method-assign]
     await table.clicks.on_action(inter, table.match_id, 0, (await table.legal(0))[0])
     assert [how for how, _a, _k in inter.response.answered] != ["edit_message"]
     assert replies.RACED in str(inter.answers())

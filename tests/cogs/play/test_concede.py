@@ -35,7 +35,8 @@ async def test_with_more_players_the_stand_in_takes_the_seat(store: Store) -> No
     [(how, text)] = inter.answers()
     assert how == "send_message" and "a bot takes their seat" in str(text)
     assert not inter.private() and (await store.load(match_id)).status == Status.ACTIVE
-    tables.after_move.assert_awaited_once_with(match_id, frozenset({ALICE}))  # type: ignore[attr-defined]
+    [(shown, owed), _] = tables.after_move.await_args  # type: ignore[attr-defined]
+    assert (shown.id, owed) == (match_id, frozenset({ALICE}))  # shown as the hand-over left it
 
 
 async def test_between_two_players_the_match_ends(store: Store) -> None:
@@ -48,6 +49,8 @@ async def test_between_two_players_the_match_ends(store: Store) -> None:
     assert BOB not in [loaded.seats[w].user_id for w in loaded.outcome["winners"]]
     [(how, text)] = inter.answers()
     assert how == "send_message" and "conceded" in str(text)
+    [(shown, _owed), _] = tables.after_move.await_args  # type: ignore[attr-defined]
+    assert (shown.status, shown.seq) == (Status.FINISHED, loaded.seq)  # as committed
 
 
 async def test_no_changes_nothing(store: Store) -> None:

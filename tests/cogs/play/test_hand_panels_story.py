@@ -116,7 +116,7 @@ async def test_an_open_panel_redrawn_when_its_turn_comes_tells_the_story(table: 
     bobs_panel = await table.open(BOB)  # Bob watches Alice's turn with his panel open
     played = await table.move(ALICE, "play")
     await table.move(ALICE, "draw:deck")
-    assert await table.tables.hands.update(table.match_id) == {BOB}
+    assert await table.tables.hands.update(await table.store.load(table.match_id)) == {BOB}
     embed = bobs_panel.edit_original_response.await_args.kwargs["embed"]
     fields = {f.name: f.value for f in embed.fields}
     assert fields[TITLE].startswith(f"**Alice** played {card(played.split(':')[1])} on their ")

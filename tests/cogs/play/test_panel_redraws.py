@@ -46,7 +46,7 @@ async def test_a_clicks_panel_does_not_wait_for_another_players_redraw(tmp_path)
         assert tables.hands.live.get(match_id, ALICE).seq == loaded.match.seq
 
 
-async def test_a_redraw_from_an_older_load_never_replaces_a_later_panel(tmp_path):
+async def test_a_redraw_from_an_older_state_never_replaces_a_later_panel(tmp_path):
     async with SqliteStore.open(tmp_path / "games.db") as store:
         tables = new_tables(store, no_discord())
         match_id, match = await oracle_match(store)
@@ -57,11 +57,7 @@ async def test_a_redraw_from_an_older_load_never_replaces_a_later_panel(tmp_path
         stale = interaction(ALICE)
         tables.hands.live.shown(match_id, ALICE, stale, ("an old panel",), now.match.seq - 1)
 
-        async def load(_):
-            return older
-
-        tables.hands.store = SimpleNamespace(load=load, seat_history=store.seat_history)
-        await tables.hands.update(match_id)
+        await tables.hands.update(older)
         later.edit_original_response.assert_not_awaited()  # shows a later move: left alone
         stale.edit_original_response.assert_awaited_once()  # older than the load: redrawn
         assert tables.hands.live.get(match_id, ALICE).seq == now.match.seq
@@ -104,7 +100,7 @@ async def turn_comes(tmp_path, *, panel: bool, clicked_ago: float | None) -> tup
         if clicked_ago is not None:
             tables.clicked(match_id, user)
             tables._clicked[(match_id, user)] -= clicked_ago
-        await tables.after_move(match_id, frozenset())
+        await tables.after_move(await store.load(match_id), frozenset())
         redrawn = "redrawn" if shown.edit_original_response.await_count else "not redrawn"
         return redrawn, thread
 

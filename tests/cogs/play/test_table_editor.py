@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+from types import SimpleNamespace
+from typing import Any
 
 from cogs.play.table_editor import TableEditor
 
@@ -20,12 +22,17 @@ class FakeTables:
         self.applied: dict[int, list[int]] = {}
         self.rnd = random.Random(seed)
         self.drawing: set[int] = set()
+        self.loads = 0
 
-    async def show(self, match_id: int, shown: int | None) -> int:
+    async def show(self, match_id: int, shown: int | None, given: Any = None) -> int:
         assert match_id not in self.drawing, "two edits of one match at once"
         self.drawing.add(match_id)
         try:
-            seq = self.seq.get(match_id, 0)  # a fresh load
+            if given is not None:  # the committed state a move's request carried
+                seq = given.seq
+            else:
+                self.loads += 1
+                seq = self.seq.get(match_id, 0)  # a fresh load
             await asyncio.sleep(self.rnd.uniform(0, 0.004))  # drawing it, sending it
             self.applied.setdefault(match_id, []).append(seq)
             return seq
@@ -101,7 +108,7 @@ async def test_show_waits_for_an_edit_that_started_after_it_was_asked():
 async def test_a_failed_edit_is_logged_and_later_ones_still_come(caplog):
     calls = []
 
-    async def show(match_id, shown):
+    async def show(match_id, shown, given=None):
         calls.append(match_id)
         if len(calls) == 1:
             raise RuntimeError("Discord is down")
@@ -134,7 +141,7 @@ class TwoProcesses(FakeTables):
         super().__init__()
         self.moves_elsewhere = 1
 
-    async def show(self, match_id: int, shown: int | None) -> int:
+    async def show(self, match_id: int, shown: int | None, given: Any = None) -> int:
         seq = self.seq.get(match_id, 0)  # this process's fresh load
         if self.moves_elsewhere:
             self.moves_elsewhere -= 1
@@ -180,3 +187,43 @@ async def test_a_request_of_its_own_pending_is_not_doubled():
     assert tables.applied[1] == [1]  # the lazy request still waits: not hurried
     await editor.idle()
     assert tables.applied[1] == [1, 2] and editor.edits == 2
+
+
+def committed(seq: int) -> Any:
+    """A match as a move committed it (the editor reads its seq)."""
+    return SimpleNamespace(seq=seq)
+
+
+async def test_a_moves_request_is_shown_from_the_state_it_carries_without_a_load():
+    tables = FakeTables()
+    editor = TableEditor(tables.show)
+    tables.commit(1)
+    editor.want(1, delay=0.02, shows=committed(1))
+    tables.commit(1)
+    await editor.show(1, shows=committed(2))  # the newest carried state is shown
+    await editor.idle()
+    assert tables.applied[1] == [2] and tables.loads == 0
+
+
+async def test_a_request_carrying_nothing_makes_the_next_edit_load_afresh():
+    """A pause, a name learnt, a start-up: what changed is not in any move's
+    committed state, so the edit loads the match, whatever else was carried."""
+    tables = FakeTables()
+    editor = TableEditor(tables.show)
+    tables.commit(1)
+    editor.want(1, delay=0.02, shows=committed(1))
+    editor.want(1, delay=0.02)  # e.g. a host paused the match
+    editor.want(1, delay=0.02, shows=committed(1))
+    await editor.idle()
+    assert tables.applied[1] == [1] and tables.loads == 1
+
+
+async def test_a_carried_state_no_newer_than_the_table_is_not_shown_again():
+    """The table may show a change without a move made since the move's
+    commit (a pause shown at once): the move's own state would undo it."""
+    tables = FakeTables()
+    editor = TableEditor(tables.show)
+    tables.commit(1)
+    await editor.show(1)  # shows seq 1, from a load
+    await editor.show(1, shows=committed(1))
+    assert tables.applied[1] == [1, 1] and tables.loads == 2
