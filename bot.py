@@ -14,9 +14,9 @@ import discord
 import yarl
 from dotenv import load_dotenv
 
-from cogs.app import GameHost, make_clock
 from cogs.config import Config, ConfigError
 from cogs.heartbeat import Heartbeat, connected
+from cogs.presenters import load_games
 from storage import UnusableDatabase, open_store
 
 log = logging.getLogger("gamehost")
@@ -35,6 +35,10 @@ def redirect(config: Config) -> None:
 
 
 async def run(config: Config) -> None:
+    # Imported here, after `load_games`: the slash commands are made as the
+    # app is imported, and offer the games registered by then.
+    from cogs.app import GameHost, make_clock
+
     loop = asyncio.get_running_loop()
     stopping = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -81,6 +85,11 @@ def main() -> int:
         return EXIT_CONFIG
     discord.utils.setup_logging(level=getattr(logging, config.log_level), root=True)
     redirect(config)
+    try:
+        load_games(config.games)  # the games of GAMEHOST_GAMES, before the app is imported
+    except (ImportError, TypeError, ValueError) as exc:
+        log.error("cannot load the games of GAMEHOST_GAMES: %s", exc)
+        return EXIT_CONFIG
     try:
         asyncio.run(run(config))
     except discord.LoginFailure:

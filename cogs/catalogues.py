@@ -5,7 +5,9 @@ message marked in the source is missing from a catalogue, when a catalogue
 holds a message the source no longer uses, when a translation is empty or
 fuzzy, or when its `{placeholders}` differ from the English ones.
 `python -m cogs.catalogues fill-source` gives the English catalogue's new
-messages their own text (the source is the English).
+messages their own text (the source is the English). `game_problems` checks
+the same of a game package's own catalogues (its `locales/<lang>.po`)
+against the words marked in its folder.
 """
 
 from __future__ import annotations
@@ -30,9 +32,14 @@ def source_ids() -> set[tuple[str | None, str]]:
     """(context, English id) of every message marked in the source."""
     with (ROOT / "babel.cfg").open() as fh:
         method_map, options_map = parse_mapping_cfg(fh)
+    return marked(ROOT, method_map, options_map)
+
+
+def marked(folder: Path, method_map=(("**.py", "python"),), options_map=None):
+    """(context, English id) of every message marked in a folder's source."""
     found = set()
     for _file, _line, message, _comments, context in extract_from_dir(
-        str(ROOT), method_map, options_map, keywords=KEYWORDS
+        str(folder), method_map, options_map or {}, keywords=KEYWORDS
     ):
         msgid = message[0] if isinstance(message, tuple) else message
         found.add((context, msgid))
@@ -49,8 +56,8 @@ def catalogue_path(lang: str) -> Path:
     return LOCALES_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-def read_catalogue(lang: str):
-    with catalogue_path(lang).open("rb") as fh:
+def read_catalogue(lang: str, path: Path | None = None):
+    with (path or catalogue_path(lang)).open("rb") as fh:
         return read_po(fh, locale=lang)
 
 
@@ -58,8 +65,8 @@ def placeholders(text: str) -> set[str]:
     return set(PLACEHOLDER.findall(text))
 
 
-def problems(lang: str, wanted: set[tuple[str | None, str]]) -> list[str]:
-    catalog = read_catalogue(lang)
+def problems(lang: str, wanted: set[tuple[str | None, str]], path: Path | None = None) -> list[str]:
+    catalog = read_catalogue(lang, path)
     out = []
     have = set()
     for message in catalog:
@@ -95,6 +102,17 @@ def problems(lang: str, wanted: set[tuple[str | None, str]]) -> list[str]:
 def all_problems() -> list[str]:
     wanted = source_ids()
     return [p for lang in languages() for p in problems(lang, wanted)]
+
+
+def game_problems(folder: Path) -> list[str]:
+    """The problems of a game package's own catalogues, `locales/<lang>.po`
+    in its folder, against the words its folder marks."""
+    wanted = marked(folder)
+    return [
+        problem
+        for po in sorted((folder / "locales").glob("*.po"))
+        for problem in problems(po.stem, wanted, po)
+    ]
 
 
 def fill_source() -> None:

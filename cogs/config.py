@@ -66,6 +66,9 @@ class Config:
     database_url: str | None = None
     #: SHARD_COUNT / SHARD_IDS: the shards this process runs (None: all of them)
     shards: Shards | None = None
+    #: GAMEHOST_GAMES: packages of games living outside rules/ and
+    #: cogs/presenters/, comma-separated (`cogs.presenters.load_games`)
+    games: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
@@ -97,6 +100,7 @@ class Config:
             heartbeat_path=heartbeat_path(env),
             database_url=_database_url(env),
             shards=_shards(env),
+            games=_games(env),
         )
 
 
@@ -120,6 +124,14 @@ def _shards(env: dict[str, str]) -> Shards | None:
         return parse_shards(env.get("SHARD_COUNT"), env.get("SHARD_IDS"))
     except ShardError as exc:
         raise ConfigError(str(exc)) from exc
+
+
+def _games(env: dict[str, str]) -> tuple[str, ...]:
+    names = tuple(n.strip() for n in env.get("GAMEHOST_GAMES", "").split(",") if n.strip())
+    for name in names:
+        if not all(part.isidentifier() for part in name.split(".")):
+            raise ConfigError(f"GAMEHOST_GAMES names Python packages, like tests.games.x: {name!r}")
+    return names
 
 
 def _int(env: dict, name: str) -> int | None:

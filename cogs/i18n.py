@@ -3,7 +3,9 @@
 The catalogues are `locales/<lang>/LC_MESSAGES/messages.po` (English and
 Japanese), extracted from the source with Babel (`make locales`, see the
 README). A message id is the English text itself, so a message missing from
-a catalogue falls back to English, never to a key.
+a catalogue falls back to English, never to a key. A game living in a
+package of its own brings its words in its own catalogues (`add_catalogue`),
+read after the shared one's.
 
 Which language applies is decided where a message is sent, not where its
 words are made: the entry point of an interaction, a table redraw or a ping
@@ -54,11 +56,34 @@ def _catalogue_files(lang: str) -> tuple[Path, Path]:
     return folder / f"{DOMAIN}.po", folder / f"{DOMAIN}.mo"
 
 
+#: language -> the catalogues games bring of their own (`add_catalogue`)
+_extra: dict[str, list[Path]] = {}
+
+
+def add_catalogue(lang: str, po: Path) -> None:
+    """Read a game's own catalogue (its package's `locales/<lang>.po`) for
+    `lang`, after the shared one: the shared catalogues stay untouched."""
+    if po not in _extra.setdefault(lang, []):
+        _extra[lang].append(po)
+        translator_for.cache_clear()
+
+
+def _compiled(po: Path, lang: str) -> gettext.GNUTranslations:
+    """A .po compiled in memory."""
+    with po.open("rb") as fh:
+        catalog = read_po(fh, locale=lang)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
 @cache
 def translator_for(locale) -> gettext.NullTranslations:
-    """The compiled catalogue of a language. `make locales` compiles the .mo
-    files; when one is missing or older than its .po (a checkout, an edit),
-    the .po is compiled in memory, so the words shown are always the .po's."""
+    """The compiled catalogue of a language, then the games' own. `make
+    locales` compiles the .mo files; when one is missing or older than its
+    .po (a checkout, an edit), the .po is compiled in memory, so the words
+    shown are always the .po's."""
     lang = language_of(locale)
     po, mo = _catalogue_files(lang)
     translations: gettext.NullTranslations
@@ -66,14 +91,11 @@ def translator_for(locale) -> gettext.NullTranslations:
         with mo.open("rb") as fh:
             translations = gettext.GNUTranslations(fh)
     elif po.exists():
-        with po.open("rb") as fh:
-            catalog = read_po(fh, locale=lang)
-        buffer = io.BytesIO()
-        write_mo(buffer, catalog, use_fuzzy=False)
-        buffer.seek(0)
-        translations = gettext.GNUTranslations(buffer)
+        translations = _compiled(po, lang)
     else:
         translations = gettext.NullTranslations()
+    for extra in _extra.get(lang, ()):
+        translations.add_fallback(_compiled(extra, lang))
     if lang != DEFAULT:
         translations.add_fallback(translator_for(DEFAULT))
     return translations

@@ -21,7 +21,7 @@ from cogs import replies
 from cogs.history.buttons import LogButton, ReplayButton
 from cogs.history.story import Line, NamesAt, recent_start, tell
 from cogs.i18n import _
-from cogs.presenters import presenter_for
+from cogs.presenters import board_pool, presenter_for
 from cogs.replies import own_panel, say
 from rules import Match
 from storage import LoadedMatch, Status, UnknownMatch
@@ -214,7 +214,7 @@ class Logbook:
             outcome=(full.outcome() or loaded.outcome) if over else None,
             seq=step,
         )
-        image = await presenter.board_image(view, names)
+        image = await board_pool.board_image(presenter, view, names)
         if image:
             embed.set_image(url=f"attachment://{IMAGE_NAME}")
         return embed, image

@@ -5,8 +5,9 @@ rules/core/options.py), each with its own words: its label (the slash
 option's name) and description, marked there for the catalogues. Here each
 becomes a real slash-command option under its `public_name`: games sharing a
 name share one (`first_player` is who plays first in Keltis and the Oracle,
-who deals first in Cuttle and Cucco), with Discord's choices and ranges. Seats are numbered from 1, as the lobby
-shows them; the engine counts from 0, and the conversion happens only here.
+who deals first in Cuttle and Cucco), with Discord's choices and ranges.
+Seats are numbered from 1, as the lobby shows them; the engine counts from 0,
+and the conversion happens only here.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from cogs.play.names import SeatNames
 from cogs.play.panels import table_view
 from cogs.play.places import Places
 from cogs.play.table_editor import TableEditor
-from cogs.presenters import Presenter, presenter_for
+from cogs.presenters import Presenter, board_pool, presenter_for
 from rules import Action
 from storage import CorruptMatch, LoadedMatch, Status, UnknownMatch
 
@@ -113,7 +113,7 @@ class PublicTable:
         elif loaded.paused and loaded.status == Status.ACTIVE:
             embed.description = _("⏸ **Paused by a host.**") + f"\n{embed.description or ''}"
         components = self.components(loaded, presenter, state)
-        picture = await presenter.board_image(state, names) if image else None
+        picture = await board_pool.board_image(presenter, state, names) if image else None
         if picture:
             embed.set_image(url=f"attachment://{IMAGE_NAME}")
         return Rendered(embed, components, picture)

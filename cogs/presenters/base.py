@@ -8,7 +8,7 @@ directly; the components are built generically in `cogs/play/panels.py`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import discord
@@ -53,6 +53,17 @@ def clip_lines_from_end(lines: list[str], limit: int = MAX_FIELD) -> str:
     return text if len(kept) == len(lines) else "…\n" + text
 
 
+def cell(value: object) -> str:
+    """A view's value in a text table: lists joined, yes/no as marks."""
+    if value is None or value == []:
+        return "—"
+    if isinstance(value, bool):
+        return "✓" if value else "—"
+    if isinstance(value, list):
+        return " · ".join(map(str, value))
+    return clip(str(value))
+
+
 def bold_names(names: list[str], seats) -> str:
     """The seats' names in bold, listed the current language's way."""
     return _(", ").join(f"**{names[s]}**" for s in seats)
@@ -85,6 +96,9 @@ class Presenter:
     then_words: str = N_("then draw")
     #: event types told in no words (the next phrase or the table says it all)
     silent_events: frozenset[str] = frozenset({"over"})
+    #: the view's values the table lists in text, with their words (`N_`): the
+    #: table of a game without a board picture (`table_fields`)
+    table_words: Mapping[str, str] = {}
 
     @property
     def ping_hint(self) -> str:
@@ -154,22 +168,20 @@ class Presenter:
     # -- images ---------------------------------------------------------------
     def table_image(self, view: dict, names: list[str]) -> bytes | None:
         """The PNG shown in the table embed, or None, drawn here (tests,
-        benches; the bot uses `board_image`); an unchanged view is drawn
-        once (`image_cache`)."""
+        benches; the bot asks `board_pool.board_image`, which draws in a
+        worker process); an unchanged view is drawn once (`image_cache`)."""
         return BOARDS.get(self.game_id, view, names, self.render_board)
-
-    async def board_image(self, view: dict, names: list[str]) -> bytes | None:
-        """`table_image` for the bot: cached, else drawn in the board worker
-        process (cogs/presenters/board_pool.py), never on the event loop or
-        under its GIL."""
-        from cogs.presenters.board_pool import board_image
-
-        return await board_image(self, view, names)
 
     def render_board(self, view: dict, names: list[str]) -> bytes | None:
         """Draw the board of a public view (`Match.view(None)`), or None for
-        no picture. Pure: it runs in a worker process (or thread)."""
+        no picture. Pure: it runs in a worker process (or thread). Optional:
+        without it the table is text alone (`table_fields`)."""
         return None
+
+    @property
+    def has_board(self) -> bool:
+        """Does this game draw a board picture?"""
+        return type(self).render_board is not Presenter.render_board
 
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:
@@ -178,8 +190,22 @@ class Presenter:
         return _("Waiting for {who}.", who=bold_names(names, to_act))
 
     def public_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
-        """(name, value) embed fields showing the public view."""
+        """(name, value) embed fields showing the public view: its text table
+        (`table_fields`), or the bare view for a game with no words at all."""
+        if self.table_words:
+            return self.table_fields(view, names)
         return [(_("Table"), clip(f"```{view}```"))]
+
+    def table_fields(self, view: dict, names: list[str]) -> list[tuple[str, str]]:
+        """The view as a text table, in `table_words`' words: a field per
+        value of the view's own, then a field per player (named by the seat)
+        with that player's values of `view["players"]`."""
+        words = self.table_words
+        fields = [(_(w), cell(view[k])) for k, w in words.items() if k in view and k != "players"]
+        for seat, player in enumerate(view.get("players", ())):
+            lines = [f"{_(w)}: {cell(player[k])}" for k, w in words.items() if k in player]
+            fields.append((names[seat], "\n".join(lines)))
+        return fields
 
     def private_fields(self, view: dict, names: list[str] | None = None) -> list[tuple[str, str]]:
         """(name, value) fields only the seat's owner may see (their hand);

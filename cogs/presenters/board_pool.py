@@ -21,6 +21,7 @@ import sys
 from collections import deque
 from pathlib import Path
 
+from cogs.presenters import loaded_packages
 from cogs.presenters.base import Presenter
 from cogs.presenters.board_worker import LENGTH
 from cogs.presenters.drawing import board_language
@@ -85,6 +86,7 @@ class BoardWorker:
                         sys.executable,
                         "-m",
                         "cogs.presenters.board_worker",
+                        *loaded_packages(),  # the games registered from packages of their own
                         cwd=ROOT,
                         stdin=asyncio.subprocess.PIPE,
                         stdout=asyncio.subprocess.PIPE,
@@ -141,7 +143,7 @@ _drawing: dict[bytes, asyncio.Future] = {}
 async def board_image(presenter: Presenter, view: dict, names: list[str]) -> bytes | None:
     """The PNG of `presenter`'s board for a public view, or None: from the
     cache, else drawn by the worker (in the current board language)."""
-    if type(presenter).render_board is Presenter.render_board:
+    if not presenter.has_board:
         return None  # a game without a board picture
     key = view_key(presenter.game_id, view, names)
     png = BOARDS.lookup(key)

@@ -1,7 +1,8 @@
 """The board worker process (cogs/presenters/board_pool.py starts it):
 reads requests from stdin, draws each board, writes the PNG to stdout, in
 order. It stops when stdin closes (or stdout breaks), so it never outlives
-the bot.
+the bot. Its arguments name the packages of the games the bot registered
+from outside (`load_games`), registered here too.
 
 Frames: a request is a 4-byte big-endian length, then JSON
 [game_id, view, names, language]; an answer is one status byte (b"P": a PNG
@@ -15,6 +16,9 @@ import os
 import struct
 import sys
 import traceback
+
+from cogs.i18n import speaking
+from cogs.presenters import load_games, presenter_for
 
 LENGTH = struct.Struct(">I")
 
@@ -34,9 +38,6 @@ def answer(stream, status: bytes, payload: bytes) -> None:
 
 
 def serve(stdin, stdout) -> None:
-    from cogs.i18n import speaking
-    from cogs.presenters import presenter_for
-
     while (frame := read_frame(stdin)) is not None:
         try:
             game_id, view, names, language = json.loads(frame)
@@ -49,6 +50,7 @@ def serve(stdin, stdout) -> None:
 
 
 def main() -> None:
+    load_games(sys.argv[1:])
     try:
         serve(sys.stdin.buffer, sys.stdout.buffer)
     except (BrokenPipeError, ConnectionResetError):

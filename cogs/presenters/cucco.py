@@ -9,55 +9,18 @@ numerals for the numbers suit, names for the pictures, with a suit marker.
 
 from __future__ import annotations
 
-from cogs.i18n import N_, _, ngettext, speaking
+from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import Phrase, Presenter, bold_names, clip
-from cogs.presenters.drawing import board_language
+from cogs.presenters.cucco_board import render
+from cogs.presenters.cucco_cards import SUIT_ICON, card, face, suit
 from cogs.presenters.seats import seat_emoji
 from rules import Action
-from rules.cucco.cards import KIND_BY_CODE, KINDS
+from rules.cucco import TRICKS
 
-SUIT_ICON = {"n": "🔢", "p": "🖼️"}
 #: "a weaker {suit} card"
 WEAKER_CARD = {"n": N_("a weaker numbers card"), "p": N_("a weaker pictures card")}
-PICTURE_NAME = {
-    "mask": N_("Mask"),
-    "bucket": N_("Bucket"),
-    "zero": N_("Zero"),
-    "mat": N_("Mat"),
-    "p11": N_("House"),
-    "p12": N_("Cat"),
-    "p13": N_("Horse"),
-    "p14": N_("Man"),
-    "p15": N_("Cuckoo"),
-    "lion": N_("Lion"),
-}
-ROMAN = ("I", "II", "III", "IIII", "V", "VI", "VII", "VIII", "VIIII", "X")
-TRICKS = 8
 SHOWN_DEALS = 5
 RESULT = {"win": N_("won"), "loss": N_("lost"), "draw": N_("drawn")}
-
-
-def suit(code: str) -> str:
-    return KINDS[KIND_BY_CODE[code]].suit
-
-
-def board_face(code: str) -> str:
-    """A card as the board image prints it, in the board's language (English
-    when no font here has the current language's letters)."""
-    with speaking(board_language()):
-        return face(code)
-
-
-def face(code: str) -> str:
-    """A card without its suit marker, in words: `n7` -> VII, `p13` -> Horse."""
-    if code in PICTURE_NAME:
-        return _(PICTURE_NAME[code])
-    return ROMAN[int(code[1:]) - 1]
-
-
-def card(code: str) -> str:
-    """`n7` -> 🔢VII, `p13` -> 🖼️Horse."""
-    return f"{SUIT_ICON[suit(code)]}{face(code)}"
 
 
 def hand_text(hand: list[str]) -> str:
@@ -383,8 +346,6 @@ class CuccoPresenter(Presenter):
 
     # -- images ---------------------------------------------------------------
     def render_board(self, view: dict, names: list[str]) -> bytes | None:
-        from cogs.presenters.cucco_board import render  # it names cards with this module
-
         return render(view, names)
 
     # -- embeds ---------------------------------------------------------------

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from cogs.presenters.cucco import TRICKS, suit
-from cogs.presenters.cucco import board_face as face
+from cogs.presenters.cucco_cards import board_face as face
+from cogs.presenters.cucco_cards import suit
 from cogs.presenters.drawing import (
     GOLD,
     HIGHLIGHT,
@@ -34,8 +34,8 @@ from cogs.presenters.drawing import (
     text,
     to_png,
 )
+from rules.cucco import PLAYERS, TRICKS
 
-PLAYERS = 5
 SLOT = WIDTH / PLAYERS
 CARD_W, CARD_H = 136, 84
 SMALL_H = 52

@@ -1,7 +1,10 @@
 """A game's bot policy: its evaluation, its rollout move and its budgets.
 
-Each game has one small module (rules/bots/<game>.py) that fills a `Policy`;
-the search code in greedy.py and expert.py is the same for every game.
+A game may have one small module (rules/bots/<game>.py) that fills a
+`Policy`, or register one (`register_policy`, for games outside rules/);
+a game with neither is played by `DEFAULT`, which needs nothing but the
+engine: it plays the match out at random and scores how it ends. The
+search code in greedy.py and expert.py is the same for every game.
 """
 
 from __future__ import annotations
@@ -9,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
+from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from rules.bots.evaluation import final_value
 from rules.core.actions import Action
 from rules.core.game import Game
 from rules.core.rng import Rng
@@ -69,17 +74,62 @@ class Policy(Generic[G, S]):
         return self.budget
 
 
-def policy_for(game_id: str) -> Policy[Any, Any]:
-    policy = import_module(f"rules.bots.{game_id}").POLICY
-    if not isinstance(policy, Policy):
-        raise TypeError(f"rules.bots.{game_id}.POLICY is not a Policy")
-    return policy
-
-
 def random_rollout(
     game: Game[Any], state: object, seat: int, legal: list[Action], rng: Rng
 ) -> Action:
     return legal[rng.below(len(legal))]
+
+
+#: the default evaluation's random playouts, and the actions each plays at
+#: most (an unfinished playout is worth nothing either way)
+PLAYOUTS, PLAYOUT_LIMIT = 4, 500
+
+
+def playout_value(game: Game[Any], state: object, seat: int) -> float:
+    """The default evaluation: copies of the match played out at random to
+    their end, scored as finished matches are (`final_value`), on average.
+    Their chance is the same for every call, so the actions of one decision
+    are compared on equal luck."""
+    rng, total = Rng.from_seed("playout"), 0.0
+    for _ in range(PLAYOUTS):
+        copy = game.copy(state)
+        for _ in range(PLAYOUT_LIMIT):
+            owed = game.to_act(copy)
+            if not owed:
+                total += final_value(game.outcome(copy), seat)
+                break
+            legal = game.legal(copy, owed[0])
+            game.apply(copy, owed[0], random_rollout(game, copy, owed[0], legal, rng), rng)
+    return total / PLAYOUTS
+
+
+#: the policy of a game with no policy of its own: slow next to a game's own
+#: evaluation, but it needs only the engine
+DEFAULT: Policy[Any, Any] = Policy(
+    evaluate=playout_value,
+    rollout=random_rollout,
+    budget=Budget(iterations=48, depth=0, width=4, schedule="halving"),
+    greedy_samples=4,
+)
+_registered: dict[str, Policy[Any, Any]] = {}
+
+
+def register_policy(game_id: str, policy: Policy[Any, Any]) -> None:
+    """The policy of a game from outside rules/ (its package's `POLICY`)."""
+    _registered[game_id] = policy
+
+
+def policy_for(game_id: str) -> Policy[Any, Any]:
+    """The game's registered policy, else its module's, else the default."""
+    if game_id in _registered:
+        return _registered[game_id]
+    name = f"{__package__}.{game_id}"
+    if find_spec(name) is None:
+        return DEFAULT
+    policy = import_module(name).POLICY
+    if not isinstance(policy, Policy):
+        raise TypeError(f"{name}.POLICY is not a Policy")
+    return policy
 
 
 def pick_best(legal: list[Action], score: Callable[[Action], K], rng: Rng) -> Action:

@@ -1,7 +1,9 @@
 """Registry of games, discovered from the packages under `rules/`.
 
 A game package exposes `GAME = SomeGame()` in its `__init__`; adding a
-game is adding a folder, with no central list to edit.
+game is adding a folder, with no central list to edit. A game living
+elsewhere (a package named by the host's settings, see
+cogs/presenters/__init__.py) is added with `register`.
 """
 
 from __future__ import annotations
@@ -43,6 +45,15 @@ def all_games() -> dict[str, Game[Any]]:
     if _games is None:
         _games = _discover()
     return _games
+
+
+def register(game: Game[Any]) -> None:
+    """Add a game from outside rules/; its id must be its own."""
+    games = all_games()
+    known = games.get(game.id)
+    if known is not None and known is not game:
+        raise ValueError(f"two games have the id {game.id!r}")
+    games[game.id] = game
 
 
 def get_game(game_id: str) -> Game[Any]:

@@ -1,5 +1,7 @@
 """Cucco for five, the called-partner trick game (game id `cucco`). See `rules/cucco/game.py`."""
 
-from rules.cucco.game import Cucco
+from rules.cucco.game import PLAYERS, TRICKS, Cucco
 
 GAME = Cucco()
+
+__all__ = ["GAME", "PLAYERS", "TRICKS"]

@@ -106,3 +106,11 @@ def test_bad_database_or_shard_settings_say_the_fix(env, says):
     with pytest.raises(ConfigError, match=says) as refused:
         Config.from_env({"DISCORD_TOKEN": "t", **env})
     assert "secret" not in str(refused.value)
+
+
+def test_games_from_packages_of_their_own_are_named_in_gamehost_games():
+    assert Config.from_env({"DISCORD_TOKEN": "t"}).games == ()
+    env = {"DISCORD_TOKEN": "t", "GAMEHOST_GAMES": " tests.games.hidden_bid, other.game ,"}
+    assert Config.from_env(env).games == ("tests.games.hidden_bid", "other.game")
+    with pytest.raises(ConfigError, match="GAMEHOST_GAMES names Python packages"):
+        Config.from_env({"DISCORD_TOKEN": "t", "GAMEHOST_GAMES": "tests/games/hidden_bid"})

@@ -42,10 +42,12 @@ async def test_the_worker_draws_what_this_process_would_and_the_cache_keeps_it(w
     presenter = presenter_for(game_id)
     view = positions(game_id, 3)[-1]
     before = BOARDS.renders
-    png = await presenter.board_image(view, NAMES)
+    png = await board_pool.board_image(presenter, view, NAMES)
     assert worker.starts == 1
     assert png == presenter.render_board(view, NAMES)
-    assert await presenter.board_image(view, list(NAMES)) == png  # a hit: not drawn again
+    assert (
+        await board_pool.board_image(presenter, view, list(NAMES)) == png
+    )  # a hit: not drawn again
     assert BOARDS.renders == before + 1
 
 
@@ -53,7 +55,7 @@ async def test_the_worker_labels_boards_in_the_language_asked(worker):
     presenter = presenter_for("cuttle")
     view = positions("cuttle", 2)[-1]
     with speaking("ja"):
-        png = await presenter.board_image(view, NAMES)
+        png = await board_pool.board_image(presenter, view, NAMES)
         assert png == presenter.render_board(view, NAMES)
 
 
@@ -61,7 +63,9 @@ async def test_boards_asked_at_once_are_answered_in_order_and_one_drawing_is_sha
     presenter = presenter_for("oracle")
     views = positions("oracle", 4)
     before = BOARDS.renders
-    pngs = await asyncio.gather(*(presenter.board_image(v, NAMES) for v in views + views))
+    pngs = await asyncio.gather(
+        *(board_pool.board_image(presenter, v, NAMES) for v in views + views)
+    )
     assert pngs[:4] == pngs[4:] == [presenter.render_board(v, NAMES) for v in views]
     assert BOARDS.renders == before + 4
 
@@ -69,12 +73,14 @@ async def test_boards_asked_at_once_are_answered_in_order_and_one_drawing_is_sha
 async def test_a_dead_worker_is_replaced_and_the_board_comes_all_the_same(worker):
     presenter = presenter_for("keltis")
     first, second = positions("keltis", 2)
-    await presenter.board_image(first, NAMES)
+    await board_pool.board_image(presenter, first, NAMES)
     worker._process.kill()
     await worker._process.wait()
-    assert await presenter.board_image(second, NAMES) == presenter.render_board(second, NAMES)
+    assert await board_pool.board_image(presenter, second, NAMES) == presenter.render_board(
+        second, NAMES
+    )
 
 
 async def test_a_game_without_a_board_asks_no_worker(worker):
-    assert await Presenter().board_image({"phase": "x"}, NAMES) is None
+    assert await board_pool.board_image(Presenter(), {"phase": "x"}, NAMES) is None
     assert worker.starts == 0

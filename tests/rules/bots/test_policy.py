@@ -1,0 +1,51 @@
+"""A game's bot policy is optional: a game with no module in rules/bots and
+none registered is played at every level by the default policy, which needs
+only the engine."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import Match, all_games
+from rules.bots import LEVELS, choose_action
+from rules.bots.policy import DEFAULT, policy_for, register_policy
+from tests.rules.example_game import GAME as RACE
+from tests.rules.sealed_bid_game import GAME as SEALED
+
+
+@pytest.fixture
+def registered(monkeypatch):
+    """The two test games in the registry, for this test only."""
+    for game in (RACE, SEALED):
+        monkeypatch.setitem(all_games(), game.id, game)
+
+
+def test_a_game_without_a_policy_gets_the_default_and_one_may_register_its_own(monkeypatch):
+    assert policy_for(RACE.id) is DEFAULT
+    assert policy_for("keltis") is not DEFAULT
+    own = policy_for("cuttle")
+    monkeypatch.setattr("rules.bots.policy._registered", {})
+    register_policy(RACE.id, own)
+    assert policy_for(RACE.id) is own
+
+
+@pytest.mark.parametrize("game", [RACE, SEALED], ids=lambda g: g.id)
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_default_policy_plays_whole_matches_at_every_level(registered, game, level):
+    match = Match.new(game.id, game.max_players, f"default-{level}")
+    while match.to_act():
+        seat = match.to_act()[-1]
+        action = choose_action(match, seat, level)
+        assert action in match.legal(seat)
+        assert choose_action(match, seat, level) == action  # deterministic
+        match.act(seat, action, match.seq)
+    assert match.outcome() is not None
+
+
+@pytest.mark.parametrize("level", ["greedy", "expert"])
+def test_the_default_policy_takes_a_winning_move(registered, level):
+    match = Match.new(RACE.id, 2, "win", {"first": 0})
+    for key in ("add:3", "add:3", "add:3", "add:3", "add:3", "add:3"):
+        match.act(match.to_act()[0], key, match.seq)
+    assert match.state.total == 18
+    assert choose_action(match, match.to_act()[0], level).key() == "add:3"
