@@ -154,6 +154,11 @@ class SeatService:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
+    async def idle(self) -> None:
+        """Wait until no bot seat is moving (tests)."""
+        while any(not t.done() for t in self._tasks.values()):
+            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
     async def stop(self) -> None:
         tasks = list(self._tasks.values())
         for task in tasks:

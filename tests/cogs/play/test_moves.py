@@ -1,0 +1,168 @@
+"""One load per move (cogs/play/moves.py), on SQLite and on PostgreSQL: a
+member's move click and a bot seat's move each read the match once, and
+whatever follows it (the answer, the table, the open panel, the pings, the
+bots' next moves) uses the match as the move committed it. The services
+are the bot's own (cogs/services.py), over a fake Discord client."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import uuid
+from collections import Counter
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import pytest
+
+from cogs.clock import Clock
+from cogs.config import Config
+from cogs.services import Services, build
+from storage import SqliteStore, Store
+from storage.postgres import PgStore
+from tests.cogs.helpers import MockBot, MockInteraction, MockMember, MockMessage
+from tests.cogs.matches import ALICE, started
+
+#: the name of the test's own task (pytest-asyncio's), which runs the clicks
+CLICK = "Task"
+URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+async def fresh_schema() -> str:
+    """An empty PostgreSQL schema (the store migrates it), or skip (fail
+    under REQUIRE_POSTGRES=1) without a server."""
+    try:
+        conn = await asyncpg.connect(URL, timeout=5)
+    except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
+        if os.environ.get("REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"no PostgreSQL server at {URL} ({exc}) and REQUIRE_POSTGRES=1")
+        pytest.skip(f"no PostgreSQL server at {URL} ({exc}); set TEST_DATABASE_URL")
+    name = f"moves_{uuid.uuid4().hex[:12]}"
+    try:
+        await conn.execute(f'CREATE SCHEMA "{name}"')
+    finally:
+        await conn.close()
+    return name
+
+
+async def drop_schema(name: str) -> None:
+    conn = await asyncpg.connect(URL, timeout=5)
+    try:
+        await conn.execute(f'DROP SCHEMA "{name}" CASCADE')
+    finally:
+        await conn.close()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
+    if request.param == "sqlite":
+        async with SqliteStore.open(tmp_path / "games.db") as opened:
+            yield opened
+        return
+    schema = await fresh_schema()
+    try:
+        async with PgStore.open(URL, schema_name=schema) as pg:
+            yield pg
+    finally:
+        await drop_schema(schema)
+
+
+class Reads:
+    """Counts the store's reads of a match by the task that made them:
+    `load` (the whole match) and `info` (its row, without the engine's
+    state). A click's reads are the clicking task's, a bot's its task's
+    ("bots-<match>"), the table's its editor's ("table-<match>"). `real`
+    reads uncounted."""
+
+    def __init__(self, store: Store):
+        self.real = store.load
+        self.loads: Counter[str] = Counter()
+        self.infos: Counter[str] = Counter()
+        info = store.info
+
+        def by() -> str:
+            task = asyncio.current_task()
+            return task.get_name().split("-")[0] if task is not None else "?"
+
+        async def load(match_id: int, **kwargs: Any) -> Any:
+            self.loads[by()] += 1
+            return await self.real(match_id, **kwargs)
+
+        async def infos(match_id: int) -> Any:
+            self.infos[by()] += 1
+            return await info(match_id)
+
+        store.load = load  # type: ignore[method-assign]
+        store.info = infos  # type: ignore[method-assign]
+
+
+async def services_over(store: Store, tmp_path: Path) -> Services:
+    config = Config(
+        token="unused",
+        database_path=tmp_path / "unused.db",
+        bot_move_delay=0.0,
+        table_watched_delay=0.0,  # a watched table is shown at once: nothing waits
+    )
+    return build(MockBot(), config, store, Clock())
+
+
+async def alice_plays_her_turn(
+    services: Services, reads: Reads, match_id: int, message: MockMessage
+) -> list[int]:
+    """Alice makes each decision of her turn by a click on `message`; the
+    loads each click cost (its own task's: what runs in the click's path)."""
+    alice = MockMember(id=ALICE, name="Alice")
+    loads: list[int] = []
+    while True:
+        loaded = await reads.real(match_id)
+        assert loaded.match is not None
+        if 0 not in loaded.match.to_act():
+            return loads
+        key = loaded.match.legal(0)[0].key()
+        inter = MockInteraction(user=alice, message=message, client=services)
+        clicked = reads.loads[CLICK]
+        await services.clicks.on_action(inter, match_id, loaded.seq, key)
+        assert inter.answers()[0][0] in ("edit_message", "defer")  # answered: the move made
+        loads.append(reads.loads[CLICK] - clicked)
+
+
+@pytest.mark.parametrize("from_panel", [True, False], ids=["from her panel", "on the table"])
+async def test_a_move_loads_its_match_once_on_either_store(
+    any_store: Store, tmp_path: Path, from_panel: bool
+) -> None:
+    store = any_store
+    services = await services_over(store, tmp_path)
+    match_id = await started(store, "keltis", [ALICE, "random"], options={"first_player": 0})
+    reads = Reads(store)
+    current = asyncio.current_task()
+    assert current is not None and current.get_name().startswith(f"{CLICK}-")
+    alice = MockMember(id=ALICE, name="Alice")
+    if from_panel:  # her own panel, kept current after every move
+        opened = MockInteraction(user=alice, client=services)
+        await services.clicks.open_panel(opened, match_id, edit=False)
+        message = MockMessage(ephemeral=True, shown_to=alice)
+    else:
+        message = MockMessage()
+    try:
+        moves = 0
+        for _turn in range(2):
+            before = services.moves.committed
+            loads = await alice_plays_her_turn(services, reads, match_id, message)
+            assert loads and loads == [1] * len(loads)  # one load per click
+            await services.seats.idle()  # the bot seat's turn
+            await services.tables.editor.idle()  # the table waited for the bots: shown now
+            moves += services.moves.committed - before - len(loads)
+        assert moves >= 2 and reads.loads["bots"] == moves  # one load per bot move
+        assert reads.loads["table"] == 0  # the table shows the match as committed
+        # Alice is told by her open panel, else pinged: a ping looks whether
+        # the match still runs before it is posted and once it is
+        assert reads.infos[CLICK] == 0 and reads.infos["bots"] == (0 if from_panel else 4)
+        latest = await reads.real(match_id)
+        assert services.tables.editor.shown[match_id] == latest.seq  # the table is current
+        if from_panel:  # her panel was redrawn when her turn came: it is current too
+            panel = services.tables.hands.live.get(match_id, ALICE)
+            assert panel is not None and panel.seq == latest.seq
+    finally:
+        await services.stop()
