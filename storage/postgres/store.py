@@ -157,11 +157,16 @@ class PgStore(SqlStore):
         async with self._write() as tx:
             return await body(tx)
 
-    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]:
+    async def _fetch(self, sql: str, params: Sequence[Any]) -> Sequence[Row]:
         self._check_open()
         return cast(list[Row], await self._pool.fetch(numbered(sql), *params))
 
-    _lookup = _fetch  # no thread to spare a hop to: every read is one round trip
+    async def _fetch_one(self, sql: str, params: Sequence[Any]) -> Row | None:
+        self._check_open()
+        return cast(Row | None, await self._pool.fetchrow(numbered(sql), *params))
+
+    # No thread to spare a hop to: every read is one round trip.
+    _lookup, _lookup_one = _fetch, _fetch_one
 
     def _read_only(self, exc: BaseException) -> ReadOnlyStorage:
         """A write refused because the server is read-only (a standby, or

@@ -13,7 +13,7 @@ calls, and because all of them share one writer, one clock and one cache.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, TypeVar
 
@@ -26,11 +26,25 @@ from storage.sql.tx import Body, Tx
 T = TypeVar("T")
 
 
+#: a read: a statement and its parameters, to the rows (or the first row) it gives
+Read = Callable[[str, Sequence[Any]], Awaitable[Sequence[Row]]]
+ReadOne = Callable[[str, Sequence[Any]], Awaitable[Row | None]]
+
+
 class SqlBase:
     """The state the aggregates share, and the backend's ways in."""
 
     _dialect: Dialect
     _q: Queries  # the dialect's shared statements
+    # The backend's reads; SQLite's are its database's own methods, so that
+    # a read by key costs no call more than it did before the SQL was shared.
+    #: one read statement (its own consistent snapshot)
+    _fetch: Read
+    _fetch_one: ReadOne
+    #: a small read by key (a match, its seats, a setting): on SQLite done on
+    #: the event loop's own thread
+    _lookup: Read
+    _lookup_one: ReadOne
 
     def __init__(self, clock: Clock = time.time, *, cache_size: int = DEFAULT_SIZE) -> None:
         self._clock = clock
@@ -61,20 +75,3 @@ class SqlBase:
         """A move's transaction: `body` all or nothing (on SQLite shared
         with the moves queued meanwhile, storage/sqlite/database.py)."""
         raise NotImplementedError
-
-    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]:
-        """One read statement (its own consistent snapshot)."""
-        raise NotImplementedError
-
-    async def _lookup(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]:
-        """A small read by key (a match, its seats, a setting): on SQLite
-        done on the event loop's own thread."""
-        raise NotImplementedError
-
-    async def _lookup_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        rows = await self._lookup(sql, params)
-        return rows[0] if rows else None
-
-    async def _fetch_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        rows = await self._fetch(sql, params)
-        return rows[0] if rows else None

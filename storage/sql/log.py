@@ -4,10 +4,10 @@ A move is one `_transact` body: on SQLite moves queued together share one
 transaction and one fsync (group commit), each still all or nothing (a
 savepoint); on PostgreSQL it is a transaction of its own.
 
-Its condition is the first statement, which reads the match's row only if
-it is active at the expected seq, and locks it on PostgreSQL (dialect.py):
-a second process committing on the same seq waits for the first, then finds
-the new seq and no row, so it raises StaleCommit having written nothing.
+Its condition is the first statement, which reads the match's status and
+seq, and locks its row on PostgreSQL (dialect.py): a second process
+committing on the same seq waits for the first, then finds the new seq, so
+it raises StaleCommit having written nothing.
 The schemas' triggers check the same invariants once more.
 """
 
@@ -32,7 +32,7 @@ from storage.records import (
     dumps,
 )
 from storage.sql.base import SqlBase
-from storage.sql.queries import MAX_SEQ, put_deadline, put_message
+from storage.sql.queries import MAX_SEQ, checked, put_deadline, put_message
 from storage.sql.results import record_finish
 from storage.sql.tx import Tx
 
@@ -112,16 +112,8 @@ class SqlMoveLog(SqlBase, MoveLog):
         q, d = self._q, self._dialect
 
         async def move(tx: Tx) -> tuple[int, Row | None]:  # on SQLite: one hop
-            unchanged = False
-            if base is not None:
-                found = await tx.row(q.version, (match_id,))
-                unchanged = found is not None and found["version"] == base
-            won = await tx.row(
-                f"SELECT id FROM matches WHERE id = ? AND seq = ? AND status = 'active'{d.lock}",
-                (match_id, expected_seq),
-            )
-            if won is None:
-                row = await self._lock(tx, match_id, (Status.ACTIVE,))
+            row = checked(match_id, await tx.row(q.lock_move, (match_id,)), (Status.ACTIVE,))
+            if row["seq"] != expected_seq:
                 raise StaleCommit(match_id, expected_seq, row["seq"])
             for n, (seat, key, events_json) in enumerate(rows):
                 seq = expected_seq + n
@@ -160,7 +152,9 @@ class SqlMoveLog(SqlBase, MoveLog):
                     " AND name IS DISTINCT FROM ?",
                     (name, match_id, user_id, name),
                 )
-            return final, (await tx.row(q.moved, (match_id,)) if unchanged else None)
+            if base is None or row["version"] != base:
+                return final, None
+            return final, await tx.row(q.moved, (match_id,))
 
         try:
             committed, moved = await self._transact(move)

@@ -122,9 +122,7 @@ class SqlMatches(SqlBase, Matches):
 
     # -- reading ----------------------------------------------------------------
     async def info(self, match_id: int) -> MatchInfo:
-        row = await self._lookup_one(
-            f"SELECT {self._q.info} FROM matches m WHERE m.id = ?", (match_id,)
-        )
+        row = await self._lookup_one(self._q.info_by_id, (match_id,))
         if row is None:
             raise UnknownMatch(match_id)
         return decode_info(row)

@@ -44,12 +44,17 @@ class Queries:
         )
         # Whether a cached load is still current: lookups by key, no log, no snapshot.
         self.stamp = f"SELECT m.seq, {d.version} AS version FROM matches m WHERE m.id = ?"
-        # The change counter alone, read first in a move's transaction.
-        self.version = f"SELECT {d.version} AS version FROM matches m WHERE m.id = ?"
+        self.info_by_id = f"SELECT {info} FROM matches m WHERE m.id = ?"
         # The metadata and change counter as a move left them, read in its
         # transaction, to cache the match the move produced (log.py).
         self.moved = f"SELECT {info}, {d.version} AS version FROM matches m WHERE m.id = ?"
         self.lock = f"SELECT id, game, status, seq FROM matches WHERE id = ?{d.lock}"
+        # ... and with its change counter: a move's first statement, its
+        # condition and whether the cached state is still the one it moved from.
+        self.lock_move = (
+            f"SELECT m.id, m.game, m.status, m.seq, {d.version} AS version FROM matches m"
+            f" WHERE m.id = ?{d.lock}"
+        )
         self.hold = f"SELECT id, game, status, seq FROM matches WHERE id = ?{d.hold}"
 
 

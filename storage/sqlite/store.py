@@ -61,6 +61,8 @@ class SqliteStore(SqlStore):
     ) -> None:
         super().__init__(clock, cache_size=cache_size)
         self._db = db
+        self._fetch, self._fetch_one = db.fetchall, db.fetchone
+        self._lookup, self._lookup_one = db.lookup, db.lookup_one
 
     @classmethod
     def open(
@@ -118,9 +120,3 @@ class SqliteStore(SqlStore):
             return await body(SqliteTx(conn))
 
         return await self._db.transact(on_conn)
-
-    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]:
-        return await self._db.fetchall(sql, params)
-
-    async def _lookup(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]:
-        return await self._db.lookup(sql, params)
