@@ -12,13 +12,14 @@ pings all show the match as the move committed it.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import discord
 
 from cogs import replies
 from cogs.i18n import _
 from cogs.play.hand_panels import COMBO, MAX_COMBO
-from cogs.play.moves import Mover, Refusal, Refused
+from cogs.play.moves import Mover, NoMove, Refusal, Refused
 from cogs.play.panels import panel_view
 from cogs.play.tables import REFUSALS, Tables
 from cogs.presenters import presenter_for
@@ -27,6 +28,12 @@ from rules import Action, UnknownAction
 from storage import LoadedMatch
 
 log = logging.getLogger(__name__)
+
+#: what a click that makes no move shows instead (see NoMove)
+ILLEGAL_GROUP = "illegal group"  # no move of the card chosen: the panel says so
+GROUP = "group"  # the card's moves: the panel offers them
+PANEL = "panel"  # the decision owed: the panel offers it
+INVALID = "invalid"  # marks that make no move: a forged select
 
 
 def marked(values: list[str], items: int) -> int:
@@ -56,18 +63,13 @@ class Clicks:
         match_id: int,
         seq: int,
         key: str,
-        *,
-        opening: bool = False,
     ) -> None:
         """A move button or select. `key` is one action key, or several
         joined by `+` (a move that is decisions in a row, e.g. play a card,
         move a pawn and draw): all are applied, or none. Decisions that are
-        no decision follow at once (cogs/play/moves.py, `forced_steps`). The answer is the
-        clicker's panel when the click came from it, or (`opening`) when
-        the click opens one; otherwise the table shows the move."""
-        tables = self.tables
-        timeline = tables.timings.start(interaction.id)
-        from_panel = own_panel(interaction) or opening
+        no decision follow at once (cogs/play/moves.py, `forced_steps`). The
+        answer is the clicker's panel when the click came from it;
+        otherwise the table shows the move."""
         keys = key.split(COMBO)
         try:
             if len(keys) > MAX_COMBO:
@@ -77,6 +79,48 @@ class Clicks:
         except UnknownAction:
             await say(interaction, replies.INVALID_BUTTON)
             return
+        await self._move(interaction, match_id, seq, keys=keys)
+
+    async def on_group(
+        self, interaction: discord.Interaction, match_id: int, seq: int, group: str
+    ) -> None:
+        """A card (or other group of moves) chosen: its moves, or the move
+        when it has only one (from the same load)."""
+
+        def choose(loaded: LoadedMatch, seat: int) -> list[str]:
+            assert loaded.match is not None
+            presenter = presenter_for(loaded.game)
+            chosen = [a for a in loaded.match.legal(seat) if presenter.group(a) == group]
+            if not chosen:
+                raise NoMove(ILLEGAL_GROUP)
+            if len(chosen) > 1:
+                raise NoMove(GROUP)
+            return [chosen[0].key()]  # the card has one use: picking it is the move
+
+        await self._move(interaction, match_id, seq, choose=choose, stale_panel=True, group=group)
+
+    async def _move(
+        self,
+        interaction: discord.Interaction,
+        match_id: int,
+        seq: int | None,
+        *,
+        keys: list[str] | None = None,
+        choose: Callable[[LoadedMatch, int], list[str]] | None = None,
+        opening: bool = False,
+        stale_panel: bool = False,
+        group: str | None = None,
+        edit: bool = True,
+    ) -> None:
+        """A move through the move service, under the match's lock: `keys`,
+        or what `choose` finds in the match as loaded. The answer is the
+        clicker's panel when the click came from it, or (`opening`) when
+        the click opens one; otherwise the table shows the move. A click
+        that makes no move (NoMove) shows what `choose` said from the same
+        load; a stale one (`stale_panel`: always) redraws the panel."""
+        tables = self.tables
+        timeline = tables.timings.start(interaction.id)
+        from_panel = own_panel(interaction) or opening
         user = interaction.user
 
         async def answer(loaded: LoadedMatch, seat: int) -> Drawn | None:
@@ -91,18 +135,11 @@ class Clicks:
         mover = Mover(user.id, interaction.guild_id, getattr(user, "display_name", None))
         async with tables.lock(match_id):
             try:
-                moved, drawn = await tables.moves.play(match_id, mover, seq, keys, during=answer)
+                moved, drawn = await tables.moves.play(
+                    match_id, mover, seq, keys or (), choose=choose, during=answer
+                )
             except Refused as refused:
-                if refused.seat is not None:
-                    tables.names.seen(user)
-                    tables.clicked(match_id, user.id)
-                loaded, seat = refused.loaded, refused.seat
-                if refused.why is Refusal.STALE and from_panel and loaded and seat is not None:
-                    await tables.hands.render(
-                        interaction, loaded, seat, edit=True, note=_(replies.STALE)
-                    )
-                else:
-                    await say(interaction, REFUSALS[refused.why])
+                await self._refused(interaction, refused, stale_panel or from_panel, group, edit)
                 return
             tables.names.seen(user)
             tables.clicked(match_id, user.id)
@@ -119,29 +156,39 @@ class Clicks:
                 timeline.step()  # answered
         await tables.after_move(moved.committed, moved.owed_before, planned=True, burst=True)
 
-    async def on_group(
-        self, interaction: discord.Interaction, match_id: int, seq: int, group: str
+    async def _refused(
+        self,
+        interaction: discord.Interaction,
+        refused: Refused,
+        stale_panel: bool,
+        group: str | None,
+        edit: bool,
     ) -> None:
-        """A card (or other group of moves) chosen: its moves, or the move
-        when it has only one."""
-        tables = self.tables
-        loaded, seat = await tables.load_seated(interaction, match_id)
+        """The answer to a click that made no move: why, in words or on the
+        clicker's panel (drawn from the load that refused it)."""
+        tables, user = self.tables, interaction.user
+        loaded, seat = refused.loaded, refused.seat
         if loaded is None or seat is None:
+            await say(interaction, REFUSALS[refused.why])
             return
-        assert loaded.match is not None
-        tables.remember(interaction.user, loaded)
-        if seq != loaded.match.seq:
-            await tables.hands.render(interaction, loaded, seat, edit=True, note=_(replies.STALE))
-            return
-        presenter = presenter_for(loaded.game)
-        chosen = [a for a in loaded.match.legal(seat) if presenter.group(a) == group]
-        if not chosen:
-            await tables.hands.render(interaction, loaded, seat, edit=True, note=_(replies.ILLEGAL))
-            return
-        if len(chosen) == 1:  # the card has one use: picking it is the move
-            await self.on_action(interaction, match_id, seq, chosen[0].key())
-            return
-        await tables.hands.render(interaction, loaded, seat, edit=True, group=group)
+        if refused.why is Refusal.NO_MOVE:
+            tables.remember(user, loaded)  # (a move carries the name in its commit instead)
+        else:
+            tables.names.seen(user)
+            tables.clicked(loaded.id, user.id)
+        hands = tables.hands
+        if refused.why is Refusal.STALE and stale_panel:
+            await hands.render(interaction, loaded, seat, edit=True, note=_(replies.STALE))
+        elif refused.detail == ILLEGAL_GROUP:
+            await hands.render(interaction, loaded, seat, edit=True, note=_(replies.ILLEGAL))
+        elif refused.detail == GROUP:
+            await hands.render(interaction, loaded, seat, edit=True, group=group)
+        elif refused.detail == PANEL:
+            await hands.render(interaction, loaded, seat, edit=edit, story=True)
+        elif refused.detail == INVALID:
+            await say(interaction, replies.INVALID_BUTTON)
+        else:
+            await say(interaction, REFUSALS[refused.why])
 
     async def on_toggle(
         self, interaction: discord.Interaction, match_id: int, seq: int, mask: int
@@ -195,20 +242,24 @@ class Clicks:
         """The clicker's private panel: a new one, or (`edit`) redrawn in
         place; with what happened since their last turn (they come back).
         From a turn's notification (`turn`), a decision that is no decision
-        (the dice game's roll) is made at once, and the panel shows its
-        result: the click was the player's to make it."""
+        (the dice game's roll) is made at once, from the same load, and the
+        panel shows its result: the click was the player's to make it."""
         tables = self.tables
+        if turn:
+
+            def forced(loaded: LoadedMatch, seat: int) -> list[str]:
+                assert loaded.match is not None
+                action = None if loaded.paused else loaded.match.forced(seat)
+                if action is None:
+                    raise NoMove(PANEL)  # a decision to make: the panel offers it
+                return [action.key()]  # nothing to decide (a roll): Your move makes it
+
+            await self._move(interaction, match_id, None, choose=forced, opening=True, edit=edit)
+            return
         loaded, seat = await tables.load_seated(interaction, match_id)
         if loaded is None or seat is None:
             return
         tables.remember(interaction.user, loaded)
-        assert loaded.match is not None
-        forced = loaded.match.forced(seat) if turn and not loaded.paused else None
-        if forced is not None:  # nothing to decide (a roll): Your move makes it
-            await self.on_action(
-                interaction, match_id, loaded.match.seq, forced.key(), opening=True
-            )
-            return
         await tables.hands.render(interaction, loaded, seat, edit=edit, story=True)
 
     async def on_marks(
@@ -216,21 +267,17 @@ class Clicks:
     ) -> None:
         """Items marked in one select (the dice to reroll): the move the
         marks give, as the presenter words it from the view."""
-        tables = self.tables
-        loaded, seat = await tables.load_seated(interaction, match_id)
-        if loaded is None or seat is None:
-            return
-        assert loaded.match is not None
-        match = loaded.match
-        if seq != match.seq:
-            await tables.hands.render(interaction, loaded, seat, edit=True, note=_(replies.STALE))
-            return
-        presenter = presenter_for(loaded.game)
-        state = match.view(seat)
-        labels = presenter.toggles(state) if seat in match.to_act() else None
-        mask = marked(values, len(labels or ()))
-        moves = presenter.toggle_moves(state, mask) if mask else []
-        if not moves:
-            await say(interaction, replies.INVALID_BUTTON)
-            return
-        await self.on_action(interaction, match_id, seq, moves[0][0])
+
+        def choose(loaded: LoadedMatch, seat: int) -> list[str]:
+            match = loaded.match
+            assert match is not None
+            presenter = presenter_for(loaded.game)
+            state = match.view(seat)
+            labels = presenter.toggles(state) if seat in match.to_act() else None
+            mask = marked(values, len(labels or ()))
+            moves = presenter.toggle_moves(state, mask) if mask else []
+            if not moves:
+                raise NoMove(INVALID)
+            return [moves[0][0]]
+
+        await self._move(interaction, match_id, seq, choose=choose, stale_panel=True)

@@ -63,17 +63,28 @@ class Refusal(enum.Enum):
     ILLEGAL = "illegal"
     OVER = "over"  # the engine says the match is over
     RACED = "raced"  # another move was committed first
+    NO_MOVE = "no move"  # the click's `choose` found no move to make (see NoMove)
 
 
 class Refused(Exception):
     """A move refused, with the match as loaded (when it was) and the
-    mover's seat (when they hold one), for an answer that shows it."""
+    mover's seat (when they hold one), for an answer that shows it;
+    `detail`: what a `choose` said (NO_MOVE)."""
 
     def __init__(
-        self, why: Refusal, loaded: LoadedMatch | None = None, seat: int | None = None
+        self,
+        why: Refusal,
+        loaded: LoadedMatch | None = None,
+        seat: int | None = None,
+        detail: str = "",
     ) -> None:
-        super().__init__(why.value)
-        self.why, self.loaded, self.seat = why, loaded, seat
+        super().__init__(f"{why.value} {detail}".strip())
+        self.why, self.loaded, self.seat, self.detail = why, loaded, seat, detail
+
+
+class NoMove(Exception):
+    """Raised by a `choose` (see `Moves.play`): the click makes no move, for
+    the reason given (it shows something instead, from the same load)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,16 +215,20 @@ class Moves:
         self,
         match_id: int,
         mover: Mover,
-        seq: int,
-        keys: Sequence[str],
+        seq: int | None,
+        keys: Sequence[str] = (),
         *,
+        choose: Callable[[LoadedMatch, int], Sequence[str]] | None = None,
         during: Callable[[LoadedMatch, int], Awaitable[Drawn]] | None = None,
     ) -> tuple[Moved, Drawn | None]:
         """A member's move: `keys`, decisions made in a row (all or none),
-        then the decisions that are no decision (`forced_steps`). The caller
-        holds `lock(match_id)`. `during(loaded, seat)` runs while the commit
-        does (the answer drawn meanwhile); its result comes back, None when
-        it failed. Refused, with nothing changed, for any reason not to."""
+        or those `choose(loaded, seat)` finds in the match as loaded (it may
+        raise NoMove), then the decisions that are no decision
+        (`forced_steps`). `seq`: the match's seq the move was offered at
+        (None: whatever it is now). The caller holds `lock(match_id)`.
+        `during(loaded, seat)` runs while the commit does (the answer drawn
+        meanwhile); its result comes back, None when it failed. Refused,
+        with nothing changed, for any reason not to."""
         loaded = await self.load(match_id)
         why = running_refusal(loaded, mover.guild_id)
         if why is not None:
@@ -223,10 +238,19 @@ class Moves:
             raise Refused(Refusal.NOT_SEATED, loaded)
         match = loaded.match
         assert match is not None
-        if loaded.paused:
+        if choose is None and loaded.paused:
             raise Refused(Refusal.PAUSED, loaded, seat)
-        if seq != match.seq:
+        if seq is not None and seq != match.seq:
             raise Refused(Refusal.STALE, loaded, seat)
+        if choose is not None:
+            try:
+                keys = choose(loaded, seat)
+            except NoMove as exc:
+                raise Refused(Refusal.NO_MOVE, loaded, seat, str(exc)) from None
+            if loaded.paused:
+                raise Refused(Refusal.PAUSED, loaded, seat)
+        if not keys:
+            raise Refused(Refusal.ILLEGAL, loaded, seat)
         before = humans_owing(loaded)
         try:
             if len(keys) > 1:  # all or nothing: try the whole move on a copy first

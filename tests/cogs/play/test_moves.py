@@ -20,10 +20,11 @@ import pytest
 from cogs.clock import Clock
 from cogs.config import Config
 from cogs.services import Services, build
+from rules import Match
 from storage import SqliteStore, Store
 from storage.postgres import PgStore
 from tests.cogs.helpers import MockBot, MockInteraction, MockMember, MockMessage
-from tests.cogs.matches import ALICE, started
+from tests.cogs.matches import ALICE, BOB, started
 
 #: the name of the test's own task (pytest-asyncio's), which runs the clicks
 CLICK = "Task"
@@ -164,5 +165,41 @@ async def test_a_move_loads_its_match_once_on_either_store(
         if from_panel:  # her panel was redrawn when her turn came: it is current too
             panel = services.tables.hands.live.get(match_id, ALICE)
             assert panel is not None and panel.seq == latest.seq
+    finally:
+        await services.stop()
+
+
+def dice_seed() -> str:
+    """A seed of the dice game where Alice (seat 0) rolls first."""
+    return next(
+        s
+        for s in (f"dice-{i}" for i in range(20))
+        if Match.new("keltis_dice", 2, s).to_act()[0] == 0
+    )
+
+
+async def test_a_move_the_click_finds_in_its_match_loads_it_once_too(
+    any_store: Store, tmp_path: Path
+) -> None:
+    """Your move making the roll that is no choice, and the dice marked in
+    one select: the click finds its move in the match it loaded for it."""
+    store = any_store
+    services = await services_over(store, tmp_path)
+    match_id = await started(store, "keltis_dice", [ALICE, BOB], seed=dice_seed())
+    reads = Reads(store)
+    alice = MockMember(id=ALICE, name="Alice")
+    try:
+        loads = reads.loads[CLICK]
+        turn = MockInteraction(user=alice, client=services)
+        await services.clicks.open_panel(turn, match_id, edit=False, turn=True)
+        assert reads.loads[CLICK] - loads == 1
+        loaded = await reads.real(match_id)
+        assert loaded.match is not None and loaded.match.log == [(0, "roll")]
+        loads = reads.loads[CLICK]
+        marks = MockInteraction(user=alice, client=services)
+        await services.clicks.on_marks(marks, match_id, loaded.seq, ["2", "0"])
+        assert reads.loads[CLICK] - loads == 1
+        loaded = await reads.real(match_id)
+        assert loaded.match is not None and loaded.match.log[1][1].startswith("reroll:")
     finally:
         await services.stop()
