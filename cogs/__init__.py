@@ -1,4 +1,6 @@
-"""Discord glue: the bot (app.py) and three discord.py extensions it loads.
+"""Discord glue: the bot (app.py), the services it builds once
+(services.py), and three extensions it hands them to (each its
+`extension.py`).
 
 - `cogs.play`: running matches (the table, private panels, clicks, pings)
   and the seat service, the one place bots move and seats change hands;

@@ -45,7 +45,7 @@ log = logging.getLogger(__name__)
 #: (the dice game's roll after a 👺 kobold's extra turn); see `Match.forced`
 MAX_FORCED = 4
 
-Drawn = TypeVar("Drawn")
+Answer = TypeVar("Answer")
 
 
 class Refusal(enum.Enum):
@@ -219,8 +219,8 @@ class Moves:
         keys: Sequence[str] = (),
         *,
         choose: Callable[[LoadedMatch, int], Sequence[str]] | None = None,
-        during: Callable[[LoadedMatch, int], Awaitable[Drawn]] | None = None,
-    ) -> tuple[Moved, Drawn | None]:
+        during: Callable[[LoadedMatch, int], Awaitable[Answer]] | None = None,
+    ) -> tuple[Moved, Answer | None]:
         """A member's move: `keys`, decisions made in a row (all or none),
         or those `choose(loaded, seat)` finds in the match as loaded (it may
         raise NoMove), then the decisions that are no decision

@@ -19,9 +19,10 @@ import pytest
 
 from cogs.clock import Clock
 from cogs.config import Config
+from cogs.play.moves import Mover
 from cogs.services import Services, build
 from rules import Match
-from storage import SqliteStore, Store
+from storage import SqliteStore, Status, Store
 from storage.postgres import PgStore
 from tests.cogs.helpers import MockBot, MockInteraction, MockMember, MockMessage
 from tests.cogs.matches import ALICE, BOB, started
@@ -201,5 +202,48 @@ async def test_a_move_the_click_finds_in_its_match_loads_it_once_too(
         assert reads.loads[CLICK] - loads == 1
         loaded = await reads.real(match_id)
         assert loaded.match is not None and loaded.match.log[1][1].startswith("reroll:")
+    finally:
+        await services.stop()
+
+
+def as_stored(loaded: Any) -> tuple[Any, ...]:
+    """What shows a match, of a LoadedMatch (its times aside)."""
+    return (
+        loaded.id,
+        loaded.seq,
+        loaded.status,
+        loaded.outcome,
+        loaded.paused,
+        [(s.seat, s.user_id, s.bot, s.name) for s in loaded.seats],
+        loaded.match.log,
+        loaded.match.snapshot(),
+    )
+
+
+async def test_the_match_as_committed_is_the_match_as_stored(
+    any_store: Store, tmp_path: Path
+) -> None:
+    """A move's committed match (what the table, panels and pings show)
+    equals a fresh load of it: its seq, its seats' new names, its end."""
+    store = any_store
+    services = await services_over(store, tmp_path)
+    match_id = await started(store, "keltis", [ALICE, BOB], options={"first_player": 0})
+    moves = services.moves
+    try:
+        loaded = await store.load(match_id)
+        assert loaded.match is not None
+        key = loaded.match.legal(0)[0].key()
+        renamed = Mover(ALICE, loaded.guild_id, "Alice, renamed")
+        async with moves.lock(match_id):
+            moved, _ = await moves.play(match_id, renamed, loaded.seq, [key])
+        assert as_stored(moved.committed) == as_stored(await store.load(match_id))
+        assert moved.committed.seats[0].name == "Alice, renamed"
+        again = await store.load(match_id)
+        assert again.match is not None
+        events = again.match.concede(1, again.match.seq)  # Bob gives up: the end
+        async with moves.lock(match_id):
+            ended = await moves.commit(again, [events])
+        stored = await store.load(match_id)
+        assert ended.status == Status.FINISHED and as_stored(ended) == as_stored(stored)
     finally:
         await services.stop()
