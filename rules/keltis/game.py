@@ -38,10 +38,9 @@ from rules.keltis.cards import (
     NUMBER,
     WISHING_STONES,
 )
+from rules.keltis.deal import deal
 from rules.keltis.scoring import score
 
-HAND_SIZE = 8
-REMOVED_WITH_TWO = 30  # K-2a
 END_ROWS_TO_FINISH = 5  # K-6a
 FINAL_PLACEMENTS = 2  # K-6c
 PILES = (*COLOURS, GREY)
@@ -113,22 +112,14 @@ class Keltis(Game[KeltisState]):
 
     # -- setup (K-2) -------------------------------------------------------
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> KeltisState:
-        deck = list(range(DECK_SIZE))
-        rng.shuffle(deck)
-        removed: list[int] = []
-        if n_players == 2:
-            removed, deck = deck[:REMOVED_WITH_TWO], deck[REMOVED_WITH_TWO:]
-        hands = []
-        for _ in range(n_players):
-            hands.append(sorted(deck[-HAND_SIZE:]))
-            del deck[-HAND_SIZE:]
+        dealt = deal(DECK_SIZE, n_players, rng)
         first = options.get("first_player")
         if first is None:
             first = rng.below(n_players)
         return KeltisState(
-            hands=hands,
-            deck=deck,
-            removed=sorted(removed),
+            hands=dealt.hands,
+            deck=dealt.deck,
+            removed=dealt.removed,
             piles={p: [] for p in PILES},
             rows=[{} for _ in range(n_players)],
             point_rows=[[] for _ in range(n_players)],

@@ -68,6 +68,7 @@ from rules.core.options import BOOL, Option, first_player
 from rules.core.rng import Rng
 from rules.core.words import N_, P_
 from rules.keltis import rows
+from rules.keltis.deal import deal
 from rules.oracle.board import (
     CLOVER,
     FIELDS,
@@ -86,9 +87,7 @@ from rules.oracle.board import (
 from rules.oracle.cards import CARDS, COLOURS, DECK_SIZE, VALUES
 from rules.oracle.scoring import GOBLIN_BONUS, ORACLE_BONUS, score
 
-HAND_SIZE = 8
 PAWNS = 3
-REMOVED_WITH_TWO = 30  # O-3
 SANCTUARY_SEAT_LIMIT = 3  # O-7a: a player's third pawn
 SANCTUARY_TOTAL_LIMIT = 5  # O-7a: the fifth pawn in total
 EARNED_SOURCES = ("tiles", "oracle", "goblin")
@@ -239,22 +238,14 @@ class Oracle(Game[OracleState]):
         tiles: list[int | None] = [None] * len(FIELDS)
         for f, t in zip(SMALL_FIELDS, layout, strict=True):
             tiles[f] = t
-        deck = list(range(DECK_SIZE))
-        rng.shuffle(deck)
-        removed: list[int] = []
-        if n_players == 2:
-            removed, deck = deck[:REMOVED_WITH_TWO], deck[REMOVED_WITH_TWO:]
-        hands = []
-        for _ in range(n_players):
-            hands.append(sorted(deck[-HAND_SIZE:]))
-            del deck[-HAND_SIZE:]
+        dealt = deal(DECK_SIZE, n_players, rng)  # O-3: as in Keltis
         first = options.get("first_player")
         if first is None:
             first = rng.below(n_players)
         return OracleState(
-            hands=hands,
-            deck=deck,
-            removed=sorted(removed),
+            hands=dealt.hands,
+            deck=dealt.deck,
+            removed=dealt.removed,
             piles={c: [] for c in COLOURS},
             rows=[{} for _ in range(n_players)],
             pawns=[[START] * PAWNS for _ in range(n_players)],
