@@ -25,6 +25,8 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
+from rules import get_game
+
 from .bot_helpers import ROOT, answered, choices, current_table, pick, read_db, replayed, reply
 from .crawler import Crawl, Person, summary
 from .fake_discord import python_argv
@@ -191,7 +193,7 @@ async def test_an_ordinary_turn_takes_two_clicks(world, game):
         counting = Counting(w.fake)
         while found is not None and found[0] is user:
             seq = found[1]
-            if game == "keltis_dice":  # everything is public: the table's buttons
+            if not get_game(game).kind.hidden_information:  # all public: the table's buttons
                 place = await w.fake.wait_until(
                     lambda seq=seq: (
                         (t := current_table(w.fake, channel)) and shown_seq(t) == seq and t
