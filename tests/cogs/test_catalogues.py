@@ -55,3 +55,18 @@ def test_discord_locales_map_to_our_languages():
     assert language_of("en-GB") == "en"
     assert language_of("fr") == "en"  # no catalogue: English
     assert language_of(None) == "en"
+
+
+def test_a_game_packages_own_catalogue_is_checked_against_its_folder(tmp_path):
+    (tmp_path / "presenter.py").write_text('_("Prize {prize}")\nP_("option", "cards")\n')
+    (tmp_path / "locales").mkdir()
+    (tmp_path / "locales" / "ja.po").write_text(
+        'msgid ""\nmsgstr ""\n"Language: ja\\n"\n\n'
+        'msgctxt "option"\nmsgid "cards"\nmsgstr "枚数"\n\n'
+        'msgid "Gone"\nmsgstr "消えた"\n',
+        encoding="utf-8",
+    )
+    assert catalogues.game_problems(tmp_path) == [
+        "ja: 'Gone' is not used by the source any more",
+        "ja: 'Prize {prize}' is missing",
+    ]
