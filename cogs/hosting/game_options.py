@@ -18,15 +18,13 @@ from typing import Any
 
 from discord import app_commands
 
-from cogs.i18n import N_, _, pgettext
+from cogs.i18n import _, pgettext
 from cogs.presenters import presented_games, presenter_for
 from rules import BadOptions, get_game
 from rules.core.options import BOOL, INT, SEAT, Option
 
 OPTION = "option"  # the catalogue context of option names (cogs/slash_translator.py)
 
-#: choice values that are words (the others, like A and B, read the same everywhere)
-CHOICE_NAMES = {"both": N_("both")}
 MAX_DESCRIPTION = 100
 
 
@@ -118,7 +116,7 @@ def with_slash_options(func):
     app_commands.describe(**{o.name: o.description for o in SLASH_OPTIONS})(func)
     app_commands.choices(
         **{
-            o.name: [app_commands.Choice(name=CHOICE_NAMES.get(c, c), value=c) for c in o.choices]
+            o.name: [app_commands.Choice(name=c, value=c) for c in o.choices]
             for o in SLASH_OPTIONS
             if o.choices
         }
@@ -144,7 +142,7 @@ def allowed(option: Option, n_players: int | None = None) -> str:
         return _("yes or no")
     if option.kind == INT:
         return _("a whole number from {low} to {high}", low=option.low, high=option.high)
-    return _(" or ").join(_(CHOICE_NAMES.get(c, c)) for c in option.choices)
+    return _(" or ").join(_(c) for c in option.choices)
 
 
 def allowed_text(game_id: str, n_players: int | None = None) -> str:
@@ -233,6 +231,6 @@ def options_text(game_id: str, options: dict[str, Any]) -> str:
         elif option.kind == BOOL:
             value = _("yes") if value else _("no")
         elif isinstance(value, str):
-            value = _(CHOICE_NAMES.get(value, value))
+            value = _(value)
         parts.append(f"{option_name(option.public_name)}: {value}")
     return _(", ").join(parts)

@@ -32,7 +32,9 @@ class Option:
     default: Any = None  # None: unset (the engine decides, e.g. by lot)
     low: int | None = None  # INT: inclusive range
     high: int | None = None
-    choices: tuple[str, ...] = ()  # CHOICE: accepted values (any case)
+    #: CHOICE: accepted values (any case); one that is a word people read is
+    #: marked `N_(...)`, and is shown translated
+    choices: tuple[str, ...] = ()
     keep_default: bool = False  # store the default in the match's options
     #: the name people give it in commands, marked `P_("option", ...)`
     #: (default: `name`, unmarked); games whose options mean the same give

@@ -7,6 +7,8 @@ Fields are numbered 1..9; 0 stands for "before field 1" (no stone yet).
 
 from __future__ import annotations
 
+from rules.core.words import N_
+
 COLOURS = ("b", "y", "p", "g", "u")
 COLOUR_NAMES = {"b": "brown", "y": "yellow", "p": "pink", "g": "green", "u": "blue"}
 WISH = "w"
@@ -23,7 +25,7 @@ FIELDS = 9  # D-2: fields 1..9 in every row
 GOAL_FIELDS = frozenset({7, 8, 9})  # D-2: the goal area
 
 SIDES = ("A", "B")
-BOTH = "both"
+BOTH = N_("both")  # an option's choice, which people read: a word to translate
 
 # Special symbols (D-2 table, both sides).
 CLOVER, WISHING, KOBOLD = "clover", "wish", "kobold"
