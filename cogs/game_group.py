@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import discord
 from discord import app_commands
@@ -22,7 +22,6 @@ from cogs import replies
 from cogs.i18n import N_
 from cogs.presenters import presented_games, presenter_for
 from cogs.replies import guarded, say
-from cogs.services import Services
 from storage import MatchInfo, Store, UnknownMatch
 
 log = logging.getLogger(__name__)
@@ -111,10 +110,15 @@ class GameTree(app_commands.CommandTree):
         return True
 
 
-class GameCog(commands.Cog):
-    """A cog whose slash commands are `/game` subcommands, over the services."""
+#: the services a cog's commands use, as its own Protocol names them
+Used = TypeVar("Used")
 
-    def __init__(self, group: GameGroup, services: Services):
+
+class GameCog(commands.Cog, Generic[Used]):
+    """A cog whose slash commands are `/game` subcommands, over the services
+    (cogs/services.py) it is given: `Used` names what it uses of them."""
+
+    def __init__(self, group: GameGroup, services: Used):
         self.group = group
         self.services = services
 

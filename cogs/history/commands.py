@@ -5,19 +5,35 @@ into the history services."""
 from __future__ import annotations
 
 import logging
+from typing import Protocol
 
 import discord
 from discord import app_commands
 
 from cogs.game_group import GAME_CHOICES, MATCH_HELP, GameCog, with_match
+from cogs.history.logbook import Logbook
+from cogs.history.results import History
 from cogs.i18n import N_
 from cogs.replies import guarded
-from storage import Status
+from storage import Status, Store
 
 log = logging.getLogger(__name__)
 
 
-class HistoryCommands(GameCog):
+class HistoryServices(Protocol):
+    """What the history extension uses of the services (cogs/services.py)."""
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def history(self) -> History: ...
+
+    @property
+    def logbook(self) -> Logbook: ...
+
+
+class HistoryCommands(GameCog[HistoryServices]):
     @app_commands.command(name="history", description=N_("Recent finished matches on this server"))
     async def history(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self.services.history.recent(interaction), log)

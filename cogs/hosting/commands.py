@@ -7,7 +7,7 @@ answered, never dropped."""
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord import app_commands
@@ -16,15 +16,18 @@ from cogs import replies
 from cogs.game_group import GAME_CHOICES, MATCH_HELP, GameCog, find_match, is_whole, with_match
 from cogs.hosting.game_options import with_slash_options
 from cogs.hosting.help import rules_embed, show_help
-from cogs.hosting.moderation import NOTIFY_MODES, POLICY_NAMES
+from cogs.hosting.lobby import Lobbies
+from cogs.hosting.moderation import NOTIFY_MODES, POLICY_NAMES, Moderation
 from cogs.hosting.settings import may_manage
 from cogs.i18n import LANGUAGES, N_, _, speaking
+from cogs.language import Languages
+from cogs.play.tables import Tables
 from cogs.presenters import presenter_for
 from cogs.presenters.seats import BOT_LABELS
 from cogs.replies import guarded, say
 from rules.bots import DEFAULT_LEVEL
 from rules.bots import LEVELS as BOT_LEVELS
-from storage import Status
+from storage import Status, Store
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +50,26 @@ NOTIFY_CHOICE_NAMES = {
 }
 
 
-class HostingCommands(GameCog):
+class HostingServices(Protocol):
+    """What the hosting commands use of the services (cogs/services.py)."""
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def languages(self) -> Languages: ...
+
+    @property
+    def tables(self) -> Tables: ...
+
+    @property
+    def lobbies(self) -> Lobbies: ...
+
+    @property
+    def moderation(self) -> Moderation: ...
+
+
+class HostingCommands(GameCog[HostingServices]):
     # -- matches ----------------------------------------------------------------------
     @app_commands.command(name="new", description=N_("Open a lobby for a new match"))
     @app_commands.describe(

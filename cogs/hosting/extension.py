@@ -1,22 +1,28 @@
 """The hosting extension's setup: its components, its `/game` commands and
-the servers' comings and goings, over the services it is given
-(cogs/services.py)."""
+the servers' comings and goings, over what it uses of the services
+(cogs/services.py), as its Protocols name it."""
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from cogs.game_group import GameGroup, Host, add_game_cog
-from cogs.hosting.commands import HostingCommands
+from cogs.hosting.commands import HostingCommands, HostingServices
 from cogs.hosting.forget import ForgetButton
-from cogs.hosting.guilds import Guilds
+from cogs.hosting.guilds import Guilds, GuildServices
 from cogs.hosting.help import RulesButton
 from cogs.hosting.lobby_button import LobbyButton
-from cogs.services import Services
+
+
+class Needs(HostingServices, GuildServices, Protocol):
+    """What the hosting extension uses of the services (cogs/services.py)."""
+
 
 #: the components whose clicks this extension answers
 ITEMS = (LobbyButton, ForgetButton, RulesButton)
 
 
-async def setup(bot: Host, group: GameGroup, services: Services) -> None:
+async def setup(bot: Host, group: GameGroup, services: Needs) -> None:
     bot.add_dynamic_items(*ITEMS)
     await add_game_cog(bot, HostingCommands(group, services))
     await bot.add_cog(Guilds(bot, services))

@@ -12,19 +12,45 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from typing import Protocol
 
 import discord
 from discord.ext import commands
 
 from cogs import heap
+from cogs.clock import Clock
+from cogs.config import Config
 from cogs.game_group import Host
-from cogs.services import Services
+from cogs.hosting.deadlines import Deadlines
+from cogs.play.seats import SeatService
+from storage import Store
 
 log = logging.getLogger(__name__)
 
 
+class GuildServices(Protocol):
+    """What the servers' comings and goings use of the services (cogs/services.py)."""
+
+    @property
+    def config(self) -> Config: ...
+
+    @property
+    def clock(self) -> Clock: ...
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def seats(self) -> SeatService: ...
+
+    @property
+    def deadlines(self) -> Deadlines: ...
+
+    async def resume(self) -> None: ...
+
+
 class Guilds(commands.Cog):
-    def __init__(self, bot: Host, services: Services):
+    def __init__(self, bot: Host, services: GuildServices):
         self.bot = bot
         self.services = services
         self._resumed = False

@@ -5,21 +5,54 @@ into the play services."""
 from __future__ import annotations
 
 import logging
+from typing import Protocol
 
 import discord
 from discord import app_commands
 
 from cogs import replies
+from cogs.clock import Clock
 from cogs.game_group import IN_DMS, MATCH_HELP, GameCog, with_match
 from cogs.i18n import N_
+from cogs.play.buttons import MoveClicks
+from cogs.play.concede import Concessions
+from cogs.play.tables import Tables
 from cogs.play.waiting import show_waiting
 from cogs.replies import guarded, say
-from storage import CorruptMatch, MatchInfo, Status
+from storage import CorruptMatch, MatchInfo, Status, Store
 
 log = logging.getLogger(__name__)
 
 
-class PlayCommands(GameCog):
+class Lobby(Protocol):
+    """A lobby drawn (cogs/hosting/lobby.py), for `/game status` before the start."""
+
+    def render(self, info: MatchInfo) -> tuple[discord.Embed, discord.ui.View | None]: ...
+
+
+class PlayServices(Protocol):
+    """What the play extension uses of the services (cogs/services.py)."""
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def clock(self) -> Clock: ...
+
+    @property
+    def tables(self) -> Tables: ...
+
+    @property
+    def clicks(self) -> MoveClicks: ...
+
+    @property
+    def concessions(self) -> Concessions: ...
+
+    @property
+    def lobbies(self) -> Lobby: ...
+
+
+class PlayCommands(GameCog[PlayServices]):
     @app_commands.command(
         name="hand", description=N_("Show your hand and your moves (only you see it)")
     )

@@ -1,16 +1,15 @@
 """The play extension's setup: its components and its `/game` commands,
-over the services it is given (cogs/services.py)."""
+over what it uses of the services (cogs/services.py), as its Protocol names it."""
 
 from __future__ import annotations
 
 from cogs.game_group import GameGroup, Host, add_game_cog
 from cogs.play.buttons import ITEMS
-from cogs.play.commands import PlayCommands
+from cogs.play.commands import PlayCommands, PlayServices
 from cogs.play.places import PermissionChanges
-from cogs.services import Services
 
 
-async def setup(bot: Host, group: GameGroup, services: Services) -> None:
+async def setup(bot: Host, group: GameGroup, services: PlayServices) -> None:
     tables = services.tables
     bot.add_dynamic_items(*ITEMS)
     await add_game_cog(bot, PlayCommands(group, services))
