@@ -34,7 +34,8 @@ test: $(VENV)/.dev
 test-fast: $(VENV)/.dev
 	$(BIN)/python -m pytest -q -m "not slow"
 
-# lint, format and types; all three run, and any finding fails. The whole tree
+# lint, format, types and the architecture (import cycles and layers:
+# [tool.importlinter] in pyproject.toml); all four run, and any finding fails. The whole tree
 # by default; `make lint LINT_PATHS="rules bench tests/rules bot.py"` checks a
 # part (mypy then still reads what those paths import, but reports only them).
 LINT_PATHS ?= .
@@ -44,6 +45,7 @@ lint: $(VENV)/.dev
 	$(BIN)/ruff format --check --output-format concise $(LINT_PATHS) || status=1; \
 	$(BIN)/mypy $(if $(filter-out .,$(LINT_PATHS)),--follow-imports=silent $(LINT_PATHS)) \
 		|| status=1; \
+	$(BIN)/lint-imports --no-cache || status=1; \
 	exit $$status
 
 # Regenerate both locks from pyproject.toml. Versions already locked are kept
