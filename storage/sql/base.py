@@ -1,6 +1,6 @@
 """What every aggregate of the store shares, whichever backend runs it:
-the dialect, the clock, the cache of loaded matches, and the four ways to
-the database a backend provides.
+the dialect, the clock, the cache of loaded matches, and the ways to the
+database a backend provides (a write transaction, a move's, and reads).
 
 Each aggregate (matches.py, log.py, seats.py, ...) is a mixin over this
 base implementing one protocol of storage/protocol.py; `SqlStore`

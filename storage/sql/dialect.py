@@ -36,7 +36,7 @@ def numbered(sql: str) -> str:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Dialect:
-    name: str
+    name: str  # "sqlite" or "postgres", for people reading a repr
     #: appended to the SELECT of a match's row that a write then changes or
     #: checks: PostgreSQL has many writers, so it locks the row (the match's
     #: writes are serialised across processes) without blocking the key
