@@ -1,15 +1,17 @@
 from cogs.presenters import keltis_dice, oracle
 from cogs.presenters.drawing import COLOUR_FILL
 from cogs.presenters.seats import SEAT_COLOURS, SEAT_EMOJI, SEAT_INK, seat_emoji
+from rules import all_games
 
 
 def distance(a, b) -> float:
     return sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
 
 
-def test_five_seats_each_with_its_own_colour_none_a_keltis_colour():
-    assert len(SEAT_COLOURS) == len(SEAT_EMOJI) == len(SEAT_INK) == 5  # Cucco seats five
-    assert len(set(SEAT_EMOJI)) == 5
+def test_every_seat_of_every_game_has_its_own_colour_none_a_keltis_colour():
+    most = max(game.kind.max_players for game in all_games().values())
+    assert len(SEAT_COLOURS) == len(SEAT_EMOJI) == len(SEAT_INK) >= most
+    assert len(set(SEAT_EMOJI)) == len(SEAT_EMOJI)
     for i, colour in enumerate(SEAT_COLOURS):
         for other in SEAT_COLOURS[i + 1 :]:
             assert distance(colour, other) > 100
