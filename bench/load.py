@@ -1,7 +1,8 @@
 """Click latency under load, against a floor (issue 18).
 
 Run: `.venv/bin/python -m bench.load [--matches 200] [--rate 50] [--seconds 60]
-[--postgres URL]`
+[--postgres URL]`; `--ramp [--profile FILE]` measures instead the highest
+click rate the bot holds beside the floor's (bench/ramp.py, issue 29).
 
 The real bot (bot.py, as a process) plays `--matches` live matches of all
 five games on a fake Discord (tests/e2e/fake_discord): Keltis, the dice game
@@ -127,6 +128,15 @@ class Load:
         self.worker_rss = 0.0
         self.pg: asyncpg.Pool | None = None  # with --postgres: reads the seq there
         self.schema = f"bench_load_{os.getpid()}"
+        #: for --ramp (bench/ramp.py): how long a click may wait for its answer, the
+        #: clicks sent and left unanswered by side ("game", "floor"), the game clicks
+        #: not made because no table had one to make, the bot's command line and env
+        self.answer_timeout = 10.0
+        self.dispatched: Counter[str] = Counter()
+        self.unanswered: Counter[str] = Counter()
+        self.starved = 0
+        self.bot_argv = python_argv(ROOT / "bot.py")
+        self.bot_env: dict[str, str] = {}
 
     # -- setting up ------------------------------------------------------------------
     async def start(self) -> None:
@@ -145,10 +155,11 @@ class Load:
             "LOG_LEVEL": "WARNING",
             "BOT_MOVE_DELAY": str(self.args.bot_delay),
             "GAMEHOST_CLICK_TIMES": str(self.click_times),
+            **self.bot_env,
         }
         self.bot = await BotProcess(
             self.fake,
-            python_argv(ROOT / "bot.py"),
+            self.bot_argv,
             env=env,
             cwd=ROOT,
             log_path=self.folder / "bot.log",
@@ -256,6 +267,7 @@ class Load:
             if chosen is not None:
                 break
         else:
+            self.starved += 1
             return
         user, message, (how, item) = chosen
         t.busy = True
@@ -268,7 +280,8 @@ class Load:
             else:
                 value = self.rnd.choice(item["options"])["value"]
                 inter = await self.fake.select(user, message, [value], custom_id=item["custom_id"])
-            await inter.wait_answered(10)
+            self.dispatched["game"] += 1
+            await self.answered(inter, "game")
             moved = await self.seq(t.id) != before
             if how == "hand":
                 t.panels[user.id] = await inter.wait_reply(10)
@@ -286,10 +299,23 @@ class Load:
         inter = await self.floor_fake.click(
             self.floor_user, self.floor_message, custom_id="floor:click"
         )
-        await inter.wait_answered(10)
+        self.dispatched["floor"] += 1
+        try:
+            await self.answered(inter, "floor")
+        except TimeoutError:
+            return
         if self.measuring and inter.answered_after is not None:
             self.samples["floor"].append(inter.answered_after)
             self.stamp("floor", inter)
+
+    async def answered(self, inter, side: str) -> None:
+        """Wait for the click's answer; TimeoutError (counted) if none comes in time."""
+        try:
+            await inter.wait_answered(self.answer_timeout)
+        except TimeoutError:
+            if self.measuring:
+                self.unanswered[side] += 1
+            raise
 
     def stamp(self, kind: str, inter) -> None:
         self.stamps[kind][inter.id] = (inter.dispatched_at, inter.answered_at)
@@ -498,7 +524,26 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--bot-delay", type=float, default=1.5, help="BOT_MOVE_DELAY")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
     parser.add_argument("--postgres", metavar="URL", help="run the bot on this PostgreSQL database")
+    ramp = parser.add_argument_group("--ramp: the highest rate held (bench/ramp.py)")
+    ramp.add_argument("--ramp", action="store_true", help="raise the rate step by step")
+    ramp.add_argument("--ramp-start", type=float, default=50.0, help="clicks a second")
+    ramp.add_argument("--ramp-step", type=float, default=25.0, help="clicks a second more")
+    ramp.add_argument("--floor-step", type=float, default=100.0, help="the floor's, more")
+    ramp.add_argument("--ramp-max", type=float, default=2000.0, help="clicks a second at most")
+    ramp.add_argument("--settle", type=float, default=3.0, help="seconds before each step")
+    ramp.add_argument("--step-seconds", type=float, default=12.0, help="measured per step")
+    ramp.add_argument("--ramp-together", action="store_true", help="bot and floor alternated")
+    ramp.add_argument("--profile", metavar="FILE", help="profile the bot at its highest rate")
     args = parser.parse_args(argv)
+    if args.ramp:
+        from bench import ramp as ramping  # bench.ramp imports this module
+
+        with tempfile.TemporaryDirectory(prefix="gamehost-ramp-") as folder:
+            out = asyncio.run(ramping.Ramp(args, Path(folder)).run())
+        ramping.show(out, args)
+        if args.json:
+            json.dump(out, sys.stdout, indent=1)
+        return out
     with tempfile.TemporaryDirectory(prefix="gamehost-load-") as folder:
         out = asyncio.run(Load(args, Path(folder)).run())
     show(out)
