@@ -529,7 +529,7 @@ def main(argv: list[str] | None = None) -> dict:
     ramp.add_argument("--ramp-start", type=float, default=50.0, help="clicks a second")
     ramp.add_argument("--ramp-step", type=float, default=25.0, help="clicks a second more")
     ramp.add_argument("--floor-step", type=float, default=100.0, help="the floor's, more")
-    ramp.add_argument("--ramp-max", type=float, default=2000.0, help="clicks a second at most")
+    ramp.add_argument("--ramp-max", type=float, default=5000.0, help="clicks a second at most")
     ramp.add_argument("--settle", type=float, default=3.0, help="seconds before each step")
     ramp.add_argument("--step-seconds", type=float, default=12.0, help="measured per step")
     ramp.add_argument("--ramp-together", action="store_true", help="bot and floor alternated")
