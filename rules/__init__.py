@@ -17,14 +17,18 @@ from rules.core.errors import (
     UnknownAction,
     UnknownGame,
 )
+from rules.core.game import Game, GameType
 from rules.core.match import Match
-from rules.core.registry import all_games, get_game
+from rules.core.registry import all_games, get_game, register
 
 __all__ = [
     "Action",
     "Match",
+    "Game",
+    "GameType",
     "all_games",
     "get_game",
+    "register",
     "RulesError",
     "BadOptions",
     "GameOver",

@@ -20,10 +20,8 @@ from pathlib import Path
 
 from cogs.i18n import add_catalogue
 from cogs.presenters.base import Presenter
-from rules import all_games
+from rules import Game, all_games, register
 from rules.bots.policy import Policy, register_policy
-from rules.core.game import Game
-from rules.core.registry import register
 
 _FALLBACK = Presenter()
 _presenters: dict[str, Presenter] | None = None
