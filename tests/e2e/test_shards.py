@@ -9,42 +9,30 @@ fires it meanwhile nor stops serving its own guild."""
 from __future__ import annotations
 
 import asyncio
-import os
-import uuid
 from types import SimpleNamespace
 
 import asyncpg
 import pytest
 import pytest_asyncio
 
+from tests.postgres_schemas import URL, fresh_schema
+
 from .bot_helpers import ROOT, current_table, reply
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 HOUR = 3600
-URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
-
-
-async def fresh_schema() -> str:
-    try:
-        conn = await asyncpg.connect(URL, timeout=5)
-    except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
-        if os.environ.get("REQUIRE_POSTGRES") == "1":
-            pytest.fail(f"no PostgreSQL server at {URL} ({exc}) and REQUIRE_POSTGRES=1")
-        pytest.skip(f"no PostgreSQL server at {URL} ({exc}); set TEST_DATABASE_URL")
-    name = f"e2e_{uuid.uuid4().hex[:12]}"
-    try:
-        await conn.execute(f'CREATE SCHEMA "{name}"')
-    finally:
-        await conn.close()
-    return name
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
 async def world(fake_discord, spawn_bot, tmp_path_factory):
     fake = fake_discord
     fake.state.shard_count = 2
-    schema = await fresh_schema()
+    async with fresh_schema("e2e") as schema:
+        yield await _started(fake, spawn_bot, tmp_path_factory, schema)
+
+
+async def _started(fake, spawn_bot, tmp_path_factory, schema: str) -> SimpleNamespace:
     tmp = tmp_path_factory.mktemp("shards")
     w = SimpleNamespace(
         fake=fake,
@@ -70,12 +58,7 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
             "HEARTBEAT_PATH": str(tmp / f"beat-{shard}"),
         }
         w.bots.append(await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT))
-    yield w
-    conn = await asyncpg.connect(URL)
-    try:
-        await conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
-    finally:
-        await conn.close()
+    return w
 
 
 def advance(w, seconds: float) -> None:

@@ -7,14 +7,11 @@ are the bot's own (cogs/services.py), over a fake Discord client."""
 from __future__ import annotations
 
 import asyncio
-import os
-import uuid
 from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import asyncpg
 import pytest
 
 from cogs.clock import Clock
@@ -26,35 +23,10 @@ from storage import SqliteStore, Status, Store
 from storage.postgres import PgStore
 from tests.cogs.helpers import MockBot, MockInteraction, MockMember, MockMessage
 from tests.cogs.matches import ALICE, BOB, started
+from tests.postgres_schemas import URL, fresh_schema
 
 #: the name of the test's own task (pytest-asyncio's), which runs the clicks
 CLICK = "Task"
-URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
-
-
-async def fresh_schema() -> str:
-    """An empty PostgreSQL schema (the store migrates it), or skip (fail
-    under REQUIRE_POSTGRES=1) without a server."""
-    try:
-        conn = await asyncpg.connect(URL, timeout=5)
-    except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
-        if os.environ.get("REQUIRE_POSTGRES") == "1":
-            pytest.fail(f"no PostgreSQL server at {URL} ({exc}) and REQUIRE_POSTGRES=1")
-        pytest.skip(f"no PostgreSQL server at {URL} ({exc}); set TEST_DATABASE_URL")
-    name = f"moves_{uuid.uuid4().hex[:12]}"
-    try:
-        await conn.execute(f'CREATE SCHEMA "{name}"')
-    finally:
-        await conn.close()
-    return name
-
-
-async def drop_schema(name: str) -> None:
-    conn = await asyncpg.connect(URL, timeout=5)
-    try:
-        await conn.execute(f'DROP SCHEMA "{name}" CASCADE')
-    finally:
-        await conn.close()
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
@@ -63,12 +35,8 @@ async def any_store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIter
         async with SqliteStore.open(tmp_path / "games.db") as opened:
             yield opened
         return
-    schema = await fresh_schema()
-    try:
-        async with PgStore.open(URL, schema_name=schema) as pg:
-            yield pg
-    finally:
-        await drop_schema(schema)
+    async with fresh_schema("moves") as schema, PgStore.open(URL, schema_name=schema) as pg:
+        yield pg
 
 
 class Reads:

@@ -1,0 +1,45 @@
+"""A PostgreSQL schema of its own for a test outside the storage suite (the
+move service's load count, the shard processes): made on the test server,
+dropped afterwards. Without a server the test skips and says why, or fails
+under REQUIRE_POSTGRES=1 (CI). The storage suite has its faster, shared
+fixtures (tests/storage/storage_backends.py)."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import asyncpg
+import pytest
+
+URL = os.environ.get("TEST_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
+
+
+async def _admin() -> asyncpg.Connection:
+    try:
+        return await asyncpg.connect(URL, timeout=5)
+    except (OSError, asyncpg.PostgresError, TimeoutError) as exc:
+        if os.environ.get("REQUIRE_POSTGRES") == "1":
+            pytest.fail(f"no PostgreSQL server at {URL} ({exc}) and REQUIRE_POSTGRES=1")
+        pytest.skip(f"no PostgreSQL server at {URL} ({exc}); set TEST_DATABASE_URL")
+
+
+@asynccontextmanager
+async def fresh_schema(prefix: str) -> AsyncIterator[str]:
+    """The name of a new, empty schema (the store migrates it), dropped on exit."""
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    conn = await _admin()
+    try:
+        await conn.execute(f'CREATE SCHEMA "{name}"')
+    finally:
+        await conn.close()
+    try:
+        yield name
+    finally:
+        conn = await _admin()
+        try:
+            await conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+        finally:
+            await conn.close()
