@@ -27,6 +27,9 @@ Reported, over the measured window (after a warm-up):
 - REST calls per human move besides its answer (interaction callbacks are
   the answers; everything else the bot sends counts: table edits, panel
   redraws, pings and their deletions), with the routes;
+- how long after its commit each move (a person's or a bot's) is on its
+  table, p50/p90/p99: the edit that shows it has landed (the bot's own
+  stamps, GAMEHOST_CLICK_TIMES);
 - write transactions (each one fsync) per move, from the bot's own counters;
 - the bot's CPU time per move, and its board worker's;
 - the machine's load average (the figures are ratios because the machine
@@ -154,6 +157,11 @@ class Load:
             "GAMEHOST_TEST_STATS": str(self.stats),
             "LOG_LEVEL": "WARNING",
             "BOT_MOVE_DELAY": str(self.args.bot_delay),
+            **(
+                {"TABLE_WATCHED_DELAY": str(self.args.table_delay)}
+                if self.args.table_delay is not None
+                else {}
+            ),
             "GAMEHOST_CLICK_TIMES": str(self.click_times),
             **self.bot_env,
         }
@@ -367,6 +375,7 @@ class Load:
             await self.drive(WARM_UP)
             await asyncio.sleep(0.5)
             self.measuring = True
+            lines_before = len(read_lines(self.click_times))
             requests_before = len(self.fake.requests)
             before = self.counters()
             cpu_before = self.cpu()
@@ -374,6 +383,7 @@ class Load:
             started = time.monotonic()
             await self.drive(self.args.seconds)
             elapsed = time.monotonic() - started
+            self.lines = (lines_before, len(read_lines(self.click_times)))
             self.cpu_used = [
                 after - before for after, before in zip(self.cpu(), cpu_before, strict=True)
             ]
@@ -402,6 +412,8 @@ class Load:
 
         for line in read_lines(self.click_times):
             inter_id, *stamps = line.split()
+            if inter_id == "table":
+                continue
             found = self.stamps["move"].get(int(inter_id))
             if found is None or len(stamps) != len(STEPS):
                 continue
@@ -423,6 +435,22 @@ class Load:
         return {
             name: {"p50": percentile(v, 0.5) * 1000, "p99": percentile(v, 0.99) * 1000, "n": len(v)}
             for name, v in rows.items()
+        }
+
+    def table_lags(self) -> dict[str, float]:
+        """How long the moves committed in the measured window waited to be
+        on their tables: p50/p90/p99 in seconds, and how many were shown."""
+        first, last = self.lines
+        lags = [
+            float(line.split()[1])
+            for line in read_lines(self.click_times)[first:last]
+            if line.startswith("table ")
+        ]
+        return {
+            "p50": percentile(lags, 0.5),
+            "p90": percentile(lags, 0.9),
+            "p99": percentile(lags, 0.99),
+            "moves": len(lags),
         }
 
     def report(self, before: dict, after: dict, sent: list, elapsed: float) -> dict:
@@ -461,6 +489,7 @@ class Load:
             "worker": self.cpu_used[1] * 1000 / moves,
         }
         out["steps_ms"] = self.steps()
+        out["table_lag_s"] = self.table_lags()
         out["load_average"] = self.loads
         out["rss_mb"] = self.rss
         out["worker_rss_mb"] = self.worker_rss
@@ -500,6 +529,11 @@ def show(out: dict) -> None:
         f"moves committed: {out['moves']} ({out['human_moves']} by people); "
         f"table edits: {out['table_edits']}"
     )
+    lag = out["table_lag_s"]
+    print(
+        f"moves on their table after: p50 {lag['p50']:.2f} s, p90 {lag['p90']:.2f} s, "
+        f"p99 {lag['p99']:.2f} s ({lag['moves']} moves shown)"
+    )
     print(f"REST calls per human move besides its answer: {out['rest_per_human_move']:.2f}")
     for route, per in out["rest_routes_per_human_move"].items():
         print(f"    {per:5.2f}  {route}")
@@ -522,6 +556,9 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--rate", type=float, default=50.0, help="game clicks a second")
     parser.add_argument("--seconds", type=float, default=60.0, help="measured (after a warm-up)")
     parser.add_argument("--bot-delay", type=float, default=1.5, help="BOT_MOVE_DELAY")
+    parser.add_argument(
+        "--table-delay", type=float, help="TABLE_WATCHED_DELAY (default: the bot's own)"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
     parser.add_argument("--postgres", metavar="URL", help="run the bot on this PostgreSQL database")
     ramp = parser.add_argument_group("--ramp: the highest rate held (bench/ramp.py)")

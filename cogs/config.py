@@ -38,8 +38,9 @@ class Config:
     bot_move_delay: float = 1.5  # seconds a bot seat "thinks" before moving
     table_max_age: float = 3600.0  # older table messages are re-posted, not edited
     #: seconds the table may lag while the players owing a move watch it in
-    #: their own open panels (one edit then shows their answer too)
-    table_watched_delay: float = 10.0
+    #: their own open panels (one edit then shows a quick answer too); short,
+    #: since spectators and the other players in the thread see the table
+    table_watched_delay: float = 1.5
     api_base: str | None = None  # only for tests against a fake Discord
     gateway_url: str | None = None  # only for tests against a fake Discord
     #: only for tests: deal every match from the seed "<fixed_seed>-<match id>"
@@ -83,7 +84,7 @@ class Config:
             log_level=_log_level(env.get("LOG_LEVEL", "INFO")),
             bot_move_delay=_float(env, "BOT_MOVE_DELAY", 1.5),
             table_max_age=_float(env, "TABLE_MAX_AGE", 3600.0),
-            table_watched_delay=_float(env, "TABLE_WATCHED_DELAY", 10.0, most=600),
+            table_watched_delay=_float(env, "TABLE_WATCHED_DELAY", 1.5, most=600),
             api_base=env.get("DISCORD_API_BASE") or None,
             gateway_url=env.get("DISCORD_GATEWAY_URL") or None,
             fixed_seed=env.get("GAMEHOST_TEST_SEED") or None,

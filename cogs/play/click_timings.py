@@ -5,7 +5,9 @@ interaction's id, then `time.monotonic()` at each step of its handler (see
 STEPS). bench/load's fake Discord stamps the click's dispatch and the
 answer's arrival with the same clock (one clock for every process on
 Linux), so it can tell the time before the handler and after the answer
-from the handler's own. Unset (players' bots), nothing is measured.
+from the handler's own. It also gets one line per move shown on its table,
+"table" and the seconds the move waited for that edit to land (human and
+bot moves alike). Unset (players' bots), nothing is measured.
 """
 
 from __future__ import annotations
@@ -30,6 +32,15 @@ class ClickTimings:
         if self._file is None:
             return None
         return Timeline(self._file, interaction_id)
+
+    @property
+    def on(self) -> bool:
+        return self._file is not None
+
+    def table_shown(self, waited: float) -> None:
+        """A move is on its table, `waited` seconds after it was committed."""
+        if self._file is not None:
+            self._file.write(f"table {waited:.6f}\n")
 
     def close(self) -> None:
         if self._file is not None:

@@ -61,6 +61,11 @@ class TableEditor:
         self._given: dict[int, LoadedMatch | None] = {}
         self.shown: dict[int, int] = {}  # match -> seq its table shows
         self.edits = 0  # edits made (each is one REST call or so)
+        #: match -> loop times of the moves asked for since its last edit began
+        self._moved: dict[int, list[float]] = {}
+        #: told how long each move waited to be on its table, once its edit
+        #: has landed (bench/load measures the tables' lag with it)
+        self.on_shown: Callable[[float], None] | None = None
         self._stopped = False
 
     def want(self, match_id: int, *, delay: float = 0.0, shows: LoadedMatch | None = None) -> int:
@@ -72,6 +77,8 @@ class TableEditor:
         if self._stopped:  # shutting down: the next start shows every table
             return 0
         self._carry(match_id, shows)
+        if shows is not None and self.on_shown is not None:
+            self._moved.setdefault(match_id, []).append(loop.time())
         due = loop.time() + delay
         self._due[match_id] = min(due, self._due.get(match_id, due))
         generation = self._wanted[match_id] = self._wanted.get(match_id, 0) + 1
@@ -137,11 +144,13 @@ class TableEditor:
                 del self._due[match_id]
                 generation = self._wanted.get(match_id, 0)
                 given = self.latest(match_id, self._given.pop(match_id, None))
+                moved = self._moved.pop(match_id, [])
                 try:
                     seq = await self._show(match_id, self.shown.get(match_id), given)
                     self.edits += 1
                     if seq is not None:
                         self.shown[match_id] = max(seq, self.shown.get(match_id, seq))
+                        self._tell_shown(moved)
                         await self._moved_elsewhere(match_id, seq)
                 except asyncio.CancelledError:
                     raise
@@ -153,6 +162,12 @@ class TableEditor:
                 del self._tasks[match_id]
             if match_id not in self._due:  # else a request came while it was being cancelled
                 self._wake.pop(match_id, None)
+
+    def _tell_shown(self, moved: list[float]) -> None:
+        if self.on_shown is not None:
+            now = asyncio.get_running_loop().time()
+            for asked in moved:
+                self.on_shown(now - asked)
 
     async def _moved_elsewhere(self, match_id: int, seq: int) -> None:
         """After an edit showing `seq` has landed: edit again if the match has
@@ -182,7 +197,7 @@ class TableEditor:
 
     def forget(self, match_id: int) -> None:
         """A match deleted (its server forgotten): drop what is known of it."""
-        for table in (self._due, self._wanted, self._done, self.shown, self._given):
+        for table in (self._due, self._wanted, self._done, self.shown, self._given, self._moved):
             table.pop(match_id, None)
 
     async def stop(self) -> None:
@@ -190,6 +205,7 @@ class TableEditor:
         tasks = list(self._tasks.values())
         self._due.clear()
         self._given.clear()
+        self._moved.clear()
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -42,6 +42,10 @@ log = logging.getLogger(__name__)
 #: panel tells them, and they are not pinged (a ping is a post and a delete)
 ACTIVE_WINDOW = 300.0
 
+#: seconds a bot seat's decision takes beyond its BOT_MOVE_DELAY, as the
+#: table waiting for it counts them (the expert's CPU p99 is about 0.1 s)
+BOT_THINKING = 0.25
+
 #: what a refused load or move tells the clicker
 REFUSALS = {
     Refusal.UNKNOWN_MATCH: replies.UNKNOWN_MATCH,
@@ -90,13 +94,18 @@ class Tables:
         self._clicked: dict[tuple[int, int], float] = {}  # (match, user) -> loop time
         #: only for bench/load: each move click's timeline (GAMEHOST_CLICK_TIMES)
         self.timings = ClickTimings(getattr(config, "click_times", None))
+        if self.timings.on:
+            self.editor.on_shown = self.timings.table_shown
         self.human_moves = 0  # members' moves committed
 
     @property
     def lazy_delay(self) -> float:
-        """How long a table may wait for the bot moves that follow a move, so
-        that one edit shows them all (a bot moves after bot_move_delay)."""
-        return 2 * self.config.bot_move_delay + 1.0
+        """How long a table may wait for the bot move that follows a move, so
+        that one edit shows both: a bot moves after bot_move_delay, and
+        BOT_THINKING more covers its decision. A longer wait would cover a
+        chain of bot moves in one edit, but leave the table stale for the
+        people watching it (the first move of the chain waits longest)."""
+        return self.config.bot_move_delay + BOT_THINKING
 
     def lock(self, match_id: int) -> asyncio.Lock:
         """The match's lock (the move service's)."""

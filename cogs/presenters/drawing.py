@@ -236,5 +236,7 @@ def to_png(image: Image.Image, colours: int = PALETTE_COLOURS) -> bytes:
         colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
     out = io.BytesIO()
-    small.save(out, "PNG")  # optimize=True saves 10% for 7x the time
+    # zlib level 3, not the default 6: a third of the time for files 15-30%
+    # larger (at most about 50 KB); optimize=True saves 10% for 7x the time
+    small.save(out, "PNG", compress_level=3)
     return out.getvalue()

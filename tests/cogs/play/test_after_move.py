@@ -11,6 +11,7 @@ from unittest.mock import ANY
 
 import pytest
 
+from cogs.config import Config
 from cogs.play.after_move import NOW, Delays, table_delay, to_ping
 from cogs.play.tables import Tables
 from rules import Match
@@ -149,3 +150,17 @@ async def test_a_finished_match_closes_its_thread(store: Store) -> None:
     [(closed,), _] = parts.pings.close_thread.await_args
     assert closed.id == match_id
     parts.pings.notify.assert_not_awaited()
+
+
+@pytest.mark.parametrize("bots_next, told", [(True, set()), (False, {BOB})])
+async def test_by_default_a_move_waits_for_its_table_at_most_a_second_and_three_quarters(
+    store: Store, bots_next: bool, told: set[int]
+) -> None:
+    """Spectators and the other players in the thread see the table: it may
+    wait for the bot that moves next or for a watching player's answer, but
+    issue 29 wants every move on it within 2 s (the edit itself included)."""
+    tables = new_tables(store, bot_move_delay=Config.bot_move_delay)
+    delays = Delays(bots=tables.lazy_delay, watched=tables.config.table_watched_delay)
+    wait = table_delay(burst=True, bots_next=bots_next, owing=B, told=told, delays=delays)
+    assert 0 < wait <= 1.75
+    assert tables.lazy_delay > Config.bot_move_delay  # the bot's move is in the same edit

@@ -33,3 +33,13 @@ def test_timelines_are_appended_across_restarts(tmp_path):
             timeline.step()
         timings.close()
     assert [line.split()[0] for line in path.read_text().splitlines()] == ["1", "2"]
+
+
+def test_a_move_shown_on_its_table_is_one_line_of_its_wait(tmp_path):
+    path = tmp_path / "times.txt"
+    timings = ClickTimings(path)
+    assert timings.on
+    timings.table_shown(1.25)
+    timings.close()
+    assert path.read_text().splitlines() == ["table 1.250000"]
+    assert not ClickTimings(None).on

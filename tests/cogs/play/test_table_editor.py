@@ -227,3 +227,36 @@ async def test_a_carried_state_no_newer_than_the_table_is_not_shown_again():
     await editor.show(1)  # shows seq 1, from a load
     await editor.show(1, shows=committed(1))
     assert tables.applied[1] == [1, 1] and tables.loads == 2
+
+
+async def test_each_move_is_told_how_long_it_waited_for_the_edit_showing_it():
+    """bench/load's table lag: a move's wait runs from its request to the
+    landing of the edit that shows it; a request without a move (a pause, a
+    name) is not a move's wait."""
+    tables = FakeTables()
+    editor = TableEditor(tables.show)
+    waits: list[float] = []
+    editor.on_shown = waits.append
+    tables.commit(1)
+    editor.want(1, delay=0.05, shows=committed(1))  # a move, a bot moves next
+    await asyncio.sleep(0.02)
+    tables.commit(1)
+    editor.want(1, delay=0.05, shows=committed(2))  # the bot's move: the same edit
+    editor.want(1, delay=0.05)  # not a move
+    await editor.idle()
+    assert tables.applied[1] == [2]
+    first, second = waits
+    assert 0.05 <= first < 1.0  # due after 0.05 s, then drawn and sent
+    assert second <= first - 0.019  # asked 0.02 s later, shown by the same edit
+
+
+async def test_no_wait_is_kept_for_a_forgotten_match():
+    tables = FakeTables()
+    editor = TableEditor(tables.show)
+    waits: list[float] = []
+    editor.on_shown = waits.append
+    tables.commit(1)
+    editor.want(1, delay=0.05, shows=committed(1))
+    editor.forget(1)
+    await editor.idle()
+    assert waits == []
