@@ -2,11 +2,12 @@
 
 import asyncio
 
-from bench import board_image, load, playouts, ratings, store, store_load
+from bench import board_image, commits, load, playouts, ratings, store, store_load
 
 playouts.main()
 asyncio.run(store.main())
 store_load.main([])
+commits.main([])
 asyncio.run(ratings.main())
 board_image.main()
 load.main([])

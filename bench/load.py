@@ -1,8 +1,10 @@
 """Click latency under load, against a floor (issue 18).
 
 Run: `.venv/bin/python -m bench.load [--matches 200] [--rate 50] [--seconds 60]
-[--postgres URL]`; `--ramp [--profile FILE]` measures instead the highest
-click rate the bot holds beside the floor's (bench/ramp.py, issue 29).
+[--postgres URL] [--profile FILE]` (FILE: the bot's event loop under cProfile over
+the measured window, for `pstats`; it slows the bot, so read shares, not times);
+`--ramp [--profile FILE]` measures instead the highest click rate the bot holds
+beside the floor's (bench/ramp.py, issue 29).
 
 The real bot (bot.py, as a process) plays `--matches` live matches of all
 five games on a fake Discord (tests/e2e/fake_discord): Keltis, the dice game
@@ -45,6 +47,7 @@ import json
 import os
 import random
 import re
+import signal
 import sqlite3
 import sys
 import tempfile
@@ -140,6 +143,11 @@ class Load:
         self.starved = 0
         self.bot_argv = python_argv(ROOT / "bot.py")
         self.bot_env: dict[str, str] = {}
+        #: with --profile (and not --ramp): the measured window under cProfile
+        self.profile = None if args.ramp or not args.profile else Path(args.profile).resolve()
+        if self.profile is not None:
+            self.bot_argv = python_argv(ROOT / "bench" / "profiled.py", str(ROOT / "bot.py"))
+            self.bot_env = {"GAMEHOST_PROFILE": str(self.profile)}
 
     # -- setting up ------------------------------------------------------------------
     async def start(self) -> None:
@@ -348,6 +356,12 @@ class Load:
                 self.measure_rss()
         await asyncio.gather(*tasks, return_exceptions=True)
 
+    def profiling(self, start_or_stop: signal.Signals) -> None:
+        """With --profile: start (SIGUSR1) or stop and write (SIGUSR2) the
+        bot's profile (bench/profiled.py)."""
+        if self.profile is not None and self.bot.pid is not None:
+            os.kill(self.bot.pid, start_or_stop)
+
     def measure_rss(self) -> None:
         pid = self.bot.pid
         assert pid is not None, "the bot is not running"
@@ -381,7 +395,9 @@ class Load:
             cpu_before = self.cpu()
             load_before = load_average()
             started = time.monotonic()
+            self.profiling(signal.SIGUSR1)
             await self.drive(self.args.seconds)
+            self.profiling(signal.SIGUSR2)
             elapsed = time.monotonic() - started
             self.lines = (lines_before, len(read_lines(self.click_times)))
             self.cpu_used = [
@@ -570,7 +586,11 @@ def main(argv: list[str] | None = None) -> dict:
     ramp.add_argument("--settle", type=float, default=3.0, help="seconds before each step")
     ramp.add_argument("--step-seconds", type=float, default=12.0, help="measured per step")
     ramp.add_argument("--ramp-together", action="store_true", help="bot and floor alternated")
-    ramp.add_argument("--profile", metavar="FILE", help="profile the bot at its highest rate")
+    parser.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="cProfile the bot's event loop (measured window; with --ramp: at its highest rate)",
+    )
     args = parser.parse_args(argv)
     if args.ramp:
         from bench import ramp as ramping  # bench.ramp imports this module
