@@ -85,6 +85,12 @@ HOLDS_DATA = (
 )
 #: tables whose ids come from a counter that must never hand one out twice
 COUNTED = ("matches", "seat_holders", "finishes")
+#: every copied match's change counter (storage/sql/cache.py), which the copy
+#: does not carry (it means nothing outside the process that read it): the
+#: copy's time in ms, beyond any count a process caching loads from the
+#: target could have seen for an id there before, so none of its entries
+#: passes for a copied match
+COUNTERS = "INSERT INTO match_versions (match_id, version) SELECT id, ? FROM matches"
 
 
 class TransferError(Exception):
@@ -225,6 +231,8 @@ class SqliteEnd:
                 conn.execute("DELETE FROM guild_settings WHERE guild_id = 0")
                 for table, _ in TABLES:
                     self._insert(conn, table, snap.rows[table])
+                conn.execute("DELETE FROM match_versions")
+                conn.execute(COUNTERS, (int(time.time() * 1000),))
                 conn.execute("DELETE FROM sqlite_sequence WHERE name = 'matches'")
                 top = max(
                     [snap.counters.get("matches", 0)] + [m["id"] for m in snap.rows["matches"]]
@@ -339,12 +347,16 @@ class PgEnd:
                     " WHERE table_schema = current_schema() AND data_type = 'jsonb'"
                 ):
                     jsonb.setdefault(r["table_name"], set()).add(r["column_name"])
-                guarded = ("actions", "matches", "seat_holders")
+                # The log's guards, and the change counters' triggers (the
+                # seats' too): the copy sets the counters itself (COUNTERS).
+                guarded = ("actions", "matches", "seat_holders", "seats")
                 for table in guarded:  # set aside within this transaction only
                     await conn.execute(f"ALTER TABLE {table} DISABLE TRIGGER USER")
                 await conn.execute("DELETE FROM guild_settings WHERE guild_id = 0")
                 for table, _ in TABLES:
                     await self._insert(conn, table, snap.rows[table], jsonb.get(table, set()))
+                await conn.execute("DELETE FROM match_versions")
+                await conn.execute(COUNTERS.replace("?", "$1"), int(time.time() * 1000))
                 for table in guarded:
                     await conn.execute(f"ALTER TABLE {table} ENABLE TRIGGER USER")
                 for table in COUNTED:

@@ -312,11 +312,81 @@ CREATE TRIGGER matches_snapshot_follows_seq BEFORE UPDATE OF snapshot ON matches
     FOR EACH ROW EXECUTE FUNCTION matches_snapshot_follows_seq();
 """
 
-MIGRATIONS: Sequence[str] = (V1, V2)
+# A change counter per match, SQLite's migration 7 (MATCH_VERSIONS in
+# storage/sqlite/migrations.py): it moves on every committed change of what
+# a load reads, the match row, its seats and its log, whoever writes it, so a
+# process may keep loaded matches in memory and tell with one read by key
+# whether one is still current (storage/sql/cache.py). The same events and
+# columns; no row yet reads as 0, so existing matches need none; the row goes
+# with its match, and a seat or log row going with its match bumps nothing.
+#
+# Several writers at once: the upsert adds one under the row's lock, so no
+# bump is lost. Deadlocks: the counter is the last lock its transaction
+# takes on the match. Every writer of a match locks the match row first
+# (storage/sql: `_lock`, a move's `lock_move`), so a bump from the match row
+# or the log, fired inside that transaction, always comes after it. A seat's
+# bump waits for the commit (a deferred constraint trigger): renaming a
+# player (`rename_seats`) locks seats of several matches without their match
+# rows, and a transaction holding a counter must never then wait for a seat
+# such a rename holds (a lobby's seats renumbered after one leaves, a move
+# storing a name). A move's names go first, then the counter
+# (storage/sql/log.py; `settle` bumps the seats' counter there and then).
+V3 = """
+CREATE TABLE match_versions (
+    match_id bigint PRIMARY KEY,                 -- a matches.id; goes with its match
+    version  bigint NOT NULL
+);
+
+CREATE FUNCTION match_versions_bump() RETURNS trigger LANGUAGE plpgsql
+SET search_path FROM CURRENT AS $$
+DECLARE
+    changed bigint;
+BEGIN
+    IF TG_TABLE_NAME = 'matches' THEN
+        changed := NEW.id;
+    ELSIF TG_OP = 'DELETE' THEN
+        changed := OLD.match_id;
+    ELSE
+        changed := NEW.match_id;
+    END IF;
+    -- Not when the match itself is gone (its seats and log go with it; a
+    -- seat's bump runs at commit, when its match may be gone since).
+    IF (TG_OP = 'DELETE' OR TG_TABLE_NAME = 'seats')
+       AND NOT EXISTS (SELECT 1 FROM matches WHERE id = changed) THEN
+        RETURN NULL;
+    END IF;
+    INSERT INTO match_versions AS v (match_id, version) VALUES (changed, 1)
+    ON CONFLICT (match_id) DO UPDATE SET version = v.version + 1;
+    RETURN NULL;
+END $$;
+
+CREATE FUNCTION match_versions_forget() RETURNS trigger LANGUAGE plpgsql
+SET search_path FROM CURRENT AS $$
+BEGIN
+    DELETE FROM match_versions WHERE match_id = OLD.id;
+    RETURN NULL;
+END $$;
+
+CREATE TRIGGER matches_version_update AFTER UPDATE ON matches
+    FOR EACH ROW EXECUTE FUNCTION match_versions_bump();
+CREATE TRIGGER matches_version_delete AFTER DELETE ON matches
+    FOR EACH ROW EXECUTE FUNCTION match_versions_forget();
+CREATE CONSTRAINT TRIGGER seats_version AFTER INSERT OR UPDATE OR DELETE ON seats
+    DEFERRABLE INITIALLY DEFERRED
+    FOR EACH ROW EXECUTE FUNCTION match_versions_bump();
+CREATE TRIGGER actions_version_insert AFTER INSERT ON actions
+    FOR EACH ROW EXECUTE FUNCTION match_versions_bump();
+CREATE TRIGGER actions_version_update AFTER UPDATE OF match_id, seq, seat, key ON actions
+    FOR EACH ROW EXECUTE FUNCTION match_versions_bump();
+CREATE TRIGGER actions_version_delete AFTER DELETE ON actions
+    FOR EACH ROW EXECUTE FUNCTION match_versions_bump();
+"""
+
+MIGRATIONS: Sequence[str] = (V1, V2, V3)
 
 #: PostgreSQL schema version -> the SQLite schema version it holds the same
 #: tables as (what a copy between the two backends must agree on).
-SQLITE_VERSION = {1: 6, 2: 6}
+SQLITE_VERSION = {1: 6, 2: 6, 3: 7}
 
 # Any constant: the advisory lock that serialises migrations when several
 # shard processes open the same database at once.

@@ -10,6 +10,10 @@ while other matches stay free, and a move's commit does not block the
 foreign-key checks of rows added to the match elsewhere (those take `FOR
 KEY SHARE`). A move is a transaction of its own: the pool's connections
 commit side by side, so there is no queue to share a commit with.
+
+Loaded matches are kept in memory while the database proves them current
+(storage/sql/cache.py): the schema's change counter (schema.py, V3) moves
+with every commit to a match, whichever process makes it.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from storage.errors import ReadOnlyStorage, StoreClosed, UnusableDatabase
 from storage.opening import Opening
 from storage.postgres import connect, schema
 from storage.records import Clock, Row
+from storage.sql.cache import DEFAULT_SIZE
 from storage.sql.dialect import POSTGRES, numbered
 from storage.sql.queries import Queries
 from storage.sql.store import SqlStore
@@ -74,9 +79,15 @@ class PgStore(SqlStore):
     _dialect = POSTGRES
     _q = Queries(POSTGRES)
 
-    def __init__(self, pool: asyncpg.Pool, clock: Clock = time.time, where: str = "database"):
-        # No change counter in this schema to check a cached load against.
-        super().__init__(clock, cache_size=0)
+    def __init__(
+        self,
+        pool: asyncpg.Pool,
+        clock: Clock = time.time,
+        where: str = "database",
+        *,
+        cache_size: int = DEFAULT_SIZE,
+    ):
+        super().__init__(clock, cache_size=cache_size)
         self._pool = pool
         self.where = where  # the database as errors name it (no password)
         self._closed = False
@@ -92,12 +103,15 @@ class PgStore(SqlStore):
         clock: Clock = time.time,
         min_size: int = 1,
         max_size: int = 10,
+        cache_size: int = DEFAULT_SIZE,
     ) -> Opening[Self]:
         """Connect to `url` (default: DATABASE_URL), migrate its schema (the
         search_path's, or `schema_name`'s) and rate any match finished but
         not rated. Refuses with UnusableDatabase (SchemaTooNew for a newer
         schema) a database it cannot use, in one line naming it and what
-        to do. `await PgStore.open(...)` or `async with PgStore.open(...)`."""
+        to do. `cache_size`: loaded matches kept in memory (0: none, every
+        load reads all). `await PgStore.open(...)` or `async with
+        PgStore.open(...)`."""
         url = url or connect.database_url()
         if url is None:
             raise ValueError(f"no PostgreSQL URL given and {connect.ENV_VAR} is not set")
@@ -114,7 +128,7 @@ class PgStore(SqlStore):
                     f"cannot connect ({exc})",
                     "check DATABASE_URL and that the server is running",
                 ) from exc
-            store = cls(pool, clock, where)
+            store = cls(pool, clock, where, cache_size=cache_size)
             try:
                 async with pool.acquire() as conn:
                     await schema.migrate(conn, store._now, where=where)

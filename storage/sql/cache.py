@@ -4,13 +4,11 @@ twice (once to check the move, once to show the table after it).
 A full load aggregates the whole action log and decodes the snapshot and
 the metadata: about 2 ms on a busy bot, done twice per click. An entry is
 handed out again only while the database proves it current: the match's
-row still has the entry's seq and change counter (`match_versions`,
-migration 7, moved by triggers on every change to the match row, its seats
-or its log, whoever writes them, another process included). Checking that
-is one read by key.
-
-On PostgreSQL the cache is off (size 0): its schema keeps no change
-counter yet, so nothing could prove an entry current.
+row still has the entry's seq and change counter (`match_versions`, SQLite
+migration 7, PostgreSQL schema version 3, moved by triggers on every change
+to the match row, its seats or its log, whoever writes them, another
+process included). Checking that is one read by key. Each store (each
+process) has a cache of its own, on either backend.
 
 Callers mutate the `Match` they get (they apply the move to it), so every
 entry is private: what goes in is copied, and so is what comes out.

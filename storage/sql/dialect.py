@@ -52,8 +52,12 @@ class Dialect:
     #: bound parameters per statement (SQLite's limit); None: one array param
     max_ids: int | None
     #: the match's change counter that the cache of loads checks
-    #: (storage/sql/cache.py); a constant where the schema keeps none
+    #: (storage/sql/cache.py); no row yet reads as 0
     version: str
+    #: the statement that bumps the counter for the seats changed so far in
+    #: the transaction, where the schema waits for the commit to do so;
+    #: None where it bumps at once
+    settle: str | None
     #: the statement that takes a guild's game's ratings for itself until
     #: the transaction ends; None where one writer makes it needless
     ratings_lock: str | None
@@ -90,6 +94,7 @@ SQLITE: Final = Dialect(
     text_cast="",
     max_ids=500,  # well under SQLite's bound-parameter limit
     version="coalesce((SELECT v.version FROM match_versions v WHERE v.match_id = m.id), 0)",
+    settle=None,
     ratings_lock=None,
     # json_each, json_extract: SQLite's JSON functions (events are text).
     deal_ends="SELECT DISTINCT a.seq FROM actions a, json_each(a.events) e"
@@ -107,8 +112,10 @@ POSTGRES: Final = Dialect(
     lock_row=" FOR UPDATE",
     text_cast="::text",
     max_ids=None,
-    # No change counter in this schema: the cache keeps nothing (size 0).
-    version="0",
+    # The same counter (schema V3), kept by the same triggers, but a seat's
+    # bump waits for the commit (a deferred constraint trigger; why there).
+    version="coalesce((SELECT v.version FROM match_versions v WHERE v.match_id = m.id), 0)",
+    settle="SET CONSTRAINTS seats_version IMMEDIATE",
     # Two processes may finish two matches of one guild's game at once, and
     # each would read the ratings before the other's update: an advisory lock
     # (namespace "rate", the guild and game's hash) orders them.

@@ -115,6 +115,17 @@ class SqlMoveLog(SqlBase, MoveLog):
             row = checked(match_id, await tx.row(q.lock_move, (match_id,)), (Status.ACTIVE,))
             if row["seq"] != expected_seq:
                 raise StaleCommit(match_id, expected_seq, row["seq"])
+            # The names before the log: on PostgreSQL the change counter is
+            # the last lock a move takes (storage/postgres/schema.py, V3).
+            renamed = 0
+            for user_id, name in (names or {}).items():
+                renamed += await tx.run(
+                    "UPDATE seats SET name = ? WHERE match_id = ? AND user_id = ?"
+                    " AND name IS DISTINCT FROM ?",
+                    (name, match_id, user_id, name),
+                )
+            if renamed and d.settle is not None:
+                await tx.run(d.settle)
             for n, (seat, key, events_json) in enumerate(rows):
                 seq = expected_seq + n
                 await tx.run(
@@ -146,12 +157,10 @@ class SqlMoveLog(SqlBase, MoveLog):
                 await put_deadline(tx, match_id, final, deadline.remind_at, deadline.timeout_at)
             for kind, channel_id, message_id in messages:
                 await put_message(tx, match_id, kind, channel_id, message_id, now)
-            for user_id, name in (names or {}).items():
-                await tx.run(
-                    "UPDATE seats SET name = ? WHERE match_id = ? AND user_id = ?"
-                    " AND name IS DISTINCT FROM ?",
-                    (name, match_id, user_id, name),
-                )
+            # On PostgreSQL, a lock waited for leaves the row's seq the latest
+            # but the counter as of the statement's start: what it may miss
+            # (a rename, a pause) is metadata, which `moved` reads afresh;
+            # what the cached Match holds changes only with seq once active.
             if base is None or row["version"] != base:
                 return final, None
             return final, await tx.row(q.moved, (match_id,))

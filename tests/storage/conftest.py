@@ -79,23 +79,23 @@ def pg_schema_name(pg_server) -> Iterator[str]:
 
 @pytest.fixture
 def open_store(request, backend, clock):
-    """`open_store(clock=...)`: what `Store.open` returns (awaitable, or an
-    async context manager) on the test's own database, the same one every
-    call (reopening it is a restart, two open at once are two processes);
-    with the test's clock unless told otherwise. `open_store.where` says
-    where the database is, for a child process to open it."""
+    """`open_store(clock=..., cache_size=...)`: what `Store.open` returns
+    (awaitable, or an async context manager) on the test's own database, the
+    same one every call (reopening it is a restart, two open at once are two
+    processes); with the test's clock unless told otherwise. `open_store.where`
+    says where the database is, for a child process to open it."""
     if backend == "postgres":
         name = request.getfixturevalue("pg_schema_name")
 
-        def opener(*, clock=clock):
-            return PgStore.open(URL, schema_name=name, clock=clock)
+        def opener(*, clock=clock, **options):
+            return PgStore.open(URL, schema_name=name, clock=clock, **options)
 
         opener.where = {"backend": backend, "url": URL, "schema": name}
     else:
         path = request.getfixturevalue("db_path")
 
-        def opener(*, clock=clock):
-            return SqliteStore.open(path, clock=clock)
+        def opener(*, clock=clock, **options):
+            return SqliteStore.open(path, clock=clock, **options)
 
         opener.where = {"backend": backend, "path": str(path)}
     return opener

@@ -1,6 +1,7 @@
-"""The SQLite store's cache of loaded matches (storage/sql/cache.py): a
-load comes from memory only while the database proves it current, always
-as a private copy; every change, whoever makes it, shows on the next load."""
+"""The stores' cache of loaded matches (storage/sql/cache.py), on both
+backends: a load comes from memory only while the database proves it
+current, always as a private copy; every change, whoever makes it (another
+store, another process, a hand edit), shows on the next load."""
 
 from __future__ import annotations
 
@@ -17,13 +18,11 @@ import pytest
 from storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, THREAD, random_move
 
 from rules import Match
-from storage import CorruptMatch, SqliteStore, StaleCommit, Status, UnknownMatch, WrongStatus
+from storage import CorruptMatch, StaleCommit, Status, UnknownMatch, WrongStatus
 from storage.records import LoadedMatch
 from storage.sql.cache import LoadedCache
 
 ROOT = Path(__file__).resolve().parents[2]
-# the cache is SqliteStore's own (a PgStore, shared by processes, reads afresh)
-pytestmark = pytest.mark.sqlite_only
 
 
 def same(a, b) -> bool:
@@ -216,12 +215,12 @@ async def test_a_deleted_match_is_unknown_and_its_counter_goes(store, start_kelt
     assert raw.execute("SELECT count(*) FROM match_versions").fetchone()[0] == 0
 
 
-async def test_writes_through_another_store_on_the_file_show_up(store, db_path, clock):
+async def test_writes_through_another_store_on_the_database_show_up(store, open_store):
     match_id = await store.create_lobby(GUILD, CHANNEL, "keltis", {}, ALICE)
     for user in (ALICE, BOB):
         await store.add_user_seat(match_id, user)
     await store.start_match(match_id, Match.new("keltis", 2, "other"))
-    async with SqliteStore.open(db_path, clock=clock) as other:
+    async with open_store() as other:
         rnd = random.Random(3)
         for _ in range(3):
             await store.load(match_id)  # cached here...
@@ -241,15 +240,21 @@ async def test_writes_through_another_store_on_the_file_show_up(store, db_path, 
         assert same(await other.load(match_id), await full(store, match_id))
 
 
-async def test_writes_from_another_process_show_up(store, db_path, start_keltis):
+async def test_writes_from_another_process_show_up(store, open_store, start_keltis):
     match_id, _ = await start_keltis(store)
     await store.load(match_id)
+    where = open_store.where
+    if where["backend"] == "postgres":
+        opening = f"PgStore.open({where['url']!r}, schema_name={where['schema']!r})"
+    else:
+        opening = f"SqliteStore.open({where['path']!r})"
     script = textwrap.dedent(f"""
         import asyncio, random
         from storage import SqliteStore
+        from storage.postgres import PgStore
         from rules import Match
         async def main():
-            async with SqliteStore.open({str(db_path)!r}) as store:
+            async with {opening} as store:
                 loaded = await store.load({match_id})
                 match = loaded.match
                 rnd = random.Random(0)
@@ -283,10 +288,10 @@ async def test_a_row_damaged_after_a_cached_load_is_still_corrupt(store, start_k
     match_id, match = await start_keltis(store)
     await play(store, match_id, match, 3)
     await store.load(match_id)
-    raw.execute("UPDATE matches SET options = '{broken' WHERE id = ?", (match_id,))
+    raw.execute(f"UPDATE matches SET options = {raw.unreadable_json} WHERE id = ?", (match_id,))
     with pytest.raises(CorruptMatch):
         await store.load(match_id)
-    raw.execute("DROP TRIGGER actions_no_delete")
+    raw.drop_trigger("actions_no_delete", "actions")
     raw.execute("UPDATE matches SET options = '{}' WHERE id = ?", (match_id,))
     assert (await store.load(match_id)).seq == 3
     raw.execute("DELETE FROM actions WHERE match_id = ? AND seq = 1", (match_id,))
@@ -302,7 +307,7 @@ async def test_a_move_does_not_cache_over_a_log_changed_under_it(store, start_ke
         await move(store, match_id, loaded, rnd)
         loaded = await store.load(match_id)
     # A hand edit of the log between the load and the move (the counter moves):
-    raw.execute("DROP TRIGGER actions_no_update")
+    raw.drop_trigger("actions_no_update", "actions")
     raw.execute("UPDATE actions SET key = 'edited' WHERE match_id = ? AND seq = 1", (match_id,))
     await move(store, match_id, loaded, rnd)
     after = await store.load(match_id)
@@ -315,8 +320,8 @@ async def test_verify_reads_and_replays_even_when_cached(store, start_keltis, pl
     await store.load(match_id)
     # Damage that goes around the change counter too (its trigger dropped):
     # only a load that reads the database can see it.
-    raw.execute("DROP TRIGGER actions_no_update")
-    raw.execute("DROP TRIGGER actions_version_update")
+    raw.drop_trigger("actions_no_update", "actions")
+    raw.drop_trigger("actions_version_update", "actions")
     raw.execute("UPDATE actions SET key = 'done' WHERE match_id = ? AND seq = 2", (match_id,))
     hits = store._loaded.hits
     assert (await store.load(match_id)).seq == 4
@@ -325,8 +330,8 @@ async def test_verify_reads_and_replays_even_when_cached(store, start_keltis, pl
         await store.load(match_id, verify=True)
 
 
-async def test_the_cache_is_bounded_least_recently_used_first(db_path, clock, start_keltis):
-    async with SqliteStore.open(db_path, clock=clock, cache_size=3) as store:
+async def test_the_cache_is_bounded_least_recently_used_first(open_store, start_keltis):
+    async with open_store(cache_size=3) as store:
         ids = [(await start_keltis(store, seed=f"s{n}"))[0] for n in range(5)]
         for match_id in ids[:3]:
             await store.load(match_id)
@@ -340,8 +345,8 @@ async def test_the_cache_is_bounded_least_recently_used_first(db_path, clock, st
         assert store._loaded.hits == hits
 
 
-async def test_a_store_without_cache_reads_every_load(db_path, clock, start_keltis, play):
-    async with SqliteStore.open(db_path, clock=clock, cache_size=0) as store:
+async def test_a_store_without_cache_reads_every_load(open_store, start_keltis, play):
+    async with open_store(cache_size=0) as store:
         match_id, match = await start_keltis(store)
         await play(store, match_id, match, 3)
         for _ in range(3):
@@ -390,13 +395,10 @@ def _lobby():
 
 
 async def test_random_changes_through_two_stores_always_load_as_stored(
-    db_path, clock, start_keltis
+    open_store, clock, start_keltis
 ):
     rnd = random.Random(11)
-    async with (
-        SqliteStore.open(db_path, clock=clock, cache_size=2) as a,
-        SqliteStore.open(db_path, clock=clock) as b,
-    ):
+    async with open_store(cache_size=2) as a, open_store() as b:
         ids = [(await start_keltis(a, seed=f"r{n}"))[0] for n in range(3)]
         for step in range(150):
             store, match_id = rnd.choice((a, b)), rnd.choice(ids)

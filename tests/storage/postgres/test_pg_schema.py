@@ -147,7 +147,7 @@ async def test_a_version_1_schema_upgrades_without_loss_and_keeps_the_engines_te
         assert json.loads(reordered) == match.snapshot()
         assert reordered != dumps(match.snapshot())  # jsonb's own key order
         async with PgStore.open(URL, schema_name=pg_schema) as store:
-            assert await schema.current_version(conn) == 2
+            assert await schema.current_version(conn) == schema.latest()
             loaded = await store.load(1, verify=True)
             assert loaded.match.snapshot() == match.snapshot() and loaded.seq == 3
             assert [a.key for a in await store.story(1)] == [k for _, k in match.log]
@@ -158,5 +158,48 @@ async def test_a_version_1_schema_upgrades_without_loss_and_keeps_the_engines_te
             await conn.execute("UPDATE matches SET snapshot = '{}' WHERE id = 1")
         with pytest.raises(asyncpg.RaiseError, match="append-only"):
             await conn.execute("UPDATE actions SET events = '[]' WHERE seq = 0")
+    finally:
+        await conn.close()
+
+
+async def test_a_version_2_schema_gets_the_change_counter_and_its_store_a_cache(pg_schema):
+    """Version 3 adds the change counter behind the cache of loads. A match
+    played at version 2 has no counter row (it reads as 0) and needs none:
+    after the upgrade its loads are cached, a move keeps it cached, and a
+    hand edit of its seats shows on the next load."""
+    conn = await connect_in(pg_schema)
+    try:
+        await schema.migrate(conn, lambda: 0, target=2)
+        match = Match.new("keltis", 2, "v2")
+        await conn.execute(
+            "INSERT INTO matches (id, guild_id, channel_id, game, status, creator_id, options,"
+            " players, seed, rules_version, seq, snapshot, created_at, updated_at)"
+            " VALUES (1, 1, 2, 'keltis', 'active', 3, '{}', 2, 'v2', 1, 0, $1, 0, 0)",
+            dumps(match.snapshot()),
+        )
+        for seat, user in enumerate((3, 4)):
+            await conn.execute("INSERT INTO seats VALUES (1, $1, $2, NULL, 0, NULL)", seat, user)
+        seat = match.to_act()[0]
+        events = match.act(seat, match.legal(seat)[0], match.seq)
+        logged = (seat, match.log[-1][1], dumps(events))
+        await conn.execute("INSERT INTO actions VALUES (1, 0, $1, $2, 0, $3)", *logged)
+        await conn.execute(
+            "UPDATE matches SET seq = 1, snapshot = $1 WHERE id = 1", dumps(match.snapshot())
+        )
+        async with PgStore.open(URL, schema_name=pg_schema) as store:
+            assert await schema.current_version(conn) == schema.latest() == 3
+            assert await conn.fetchval("SELECT count(*) FROM match_versions") == 0
+            first = await store.load(1)
+            assert first.seq == 1 and first.match.snapshot() == match.snapshot()
+            assert (await store.load(1)).seq == 1 and store._loaded.hits == 1
+            seat = match.to_act()[0]
+            events = match.act(seat, match.legal(seat)[0], match.seq)
+            await store.commit_move(1, match, [events], names={3: "Three"})
+            moved = await store.load(1)
+            assert store._loaded.hits == 2 and moved.seq == 2 and moved.seats[0].name == "Three"
+            assert await conn.fetchval("SELECT version FROM match_versions") > 0
+            await conn.execute("UPDATE seats SET name = 'Four' WHERE seat = 1")
+            assert (await store.load(1)).seats[1].name == "Four"
+            assert store._loaded.hits == 2
     finally:
         await conn.close()

@@ -11,6 +11,7 @@ import random
 import shutil
 import sqlite3
 import tempfile
+import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -137,7 +138,13 @@ async def test_a_thousand_matches_go_to_postgres_and_back_without_loss(source, p
         assert await returned_store.create_lobby(1, 1, "keltis", None, 1) == fresh
 
 
-async def test_the_log_guards_are_back_after_the_copy(source, pg_schema, tmp_path):
+async def test_the_log_guards_and_change_counters_are_back_after_the_copy(
+    source, pg_schema, tmp_path
+):
+    """And every copied match's change counter (storage/sql/cache.py) starts
+    at the copy's time in ms, past any count a process could have cached for
+    its id: the copy carries no counter, and must not let an old entry pass."""
+    started = int(time.time() * 1000)
     await transfer(str(source), URL, target_schema=pg_schema)
     conn = await connect_in(pg_schema)
     try:
@@ -147,8 +154,25 @@ async def test_the_log_guards_are_back_after_the_copy(source, pg_schema, tmp_pat
             await conn.execute(
                 "INSERT INTO actions (match_id, seq, seat, key, at) VALUES (3, 0, 0, 'x', 0)"
             )
+        counters = await conn.fetch(
+            "SELECT m.id, v.version FROM matches m LEFT JOIN match_versions v ON v.match_id = m.id"
+        )
+        assert len(counters) == MATCHES
+        assert len({r["version"] for r in counters}) == 1 and counters[0]["version"] >= started
+        await conn.execute("UPDATE seats SET name = 'x' WHERE match_id = 3 AND seat = 0")
+        bumped = await conn.fetchval("SELECT version FROM match_versions WHERE match_id = 3")
+        assert bumped == counters[0]["version"] + 1
     finally:
         await conn.close()
+    back = tmp_path / "back.db"
+    await transfer(URL, str(back), source_schema=pg_schema)
+    db = sqlite3.connect(back)
+    try:
+        versions = {v for (v,) in db.execute("SELECT version FROM match_versions")}
+        assert db.execute("SELECT count(*) FROM match_versions").fetchone()[0] == MATCHES
+        assert len(versions) == 1 and versions.pop() > bumped
+    finally:
+        db.close()
 
 
 async def test_a_target_holding_data_is_refused_and_kept(source, pg_schema, capsys, tmp_path):
