@@ -2,7 +2,7 @@
 
 import asyncio
 
-from bench import board_image, commits, load, playouts, ratings, store, store_load
+from bench import board_image, commits, live, load, playouts, ratings, store, store_load
 
 playouts.main()
 asyncio.run(store.main())
@@ -11,3 +11,4 @@ commits.main([])
 asyncio.run(ratings.main())
 board_image.main()
 load.main([])
+live.main([])

@@ -16,13 +16,17 @@ log = logging.getLogger(__name__)
 PERIOD = 0.2  # seconds between looks
 
 
-def counters(services) -> dict[str, int]:
+def counters(services) -> dict[str, float]:
     tables = services.tables
+    deadlines = services.deadlines
     return {
         "transactions": services.store.transactions,
         "moves": services.moves.committed,
         "human_moves": tables.human_moves,
         "table_edits": tables.editor.edits,
+        "deadline_polls": deadlines.polls,
+        "deadline_poll_ms": round(deadlines.poll_ms, 3),
+        "deadline_poll_max_ms": round(deadlines.poll_max_ms, 3),
     }
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from datetime import timedelta
 
 from cogs.hosting.settings import match_settings
@@ -39,6 +40,11 @@ class Deadlines:
         self.poll = poll
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
+        #: `fire_due` passes made, their wall time and the longest, in ms
+        #: (for bench/live through the stats file: the loop's cost per poll)
+        self.polls = 0
+        self.poll_ms = 0.0
+        self.poll_max_ms = 0.0
 
     # -- setting ---------------------------------------------------------------
     async def plan(self, loaded) -> DeadlinePlan | None:
@@ -96,7 +102,10 @@ class Deadlines:
         while True:
             for check in (self.fire_due, self.purge_departed):
                 try:
+                    started = time.perf_counter()
                     await check()
+                    if check == self.fire_due:
+                        self._polled((time.perf_counter() - started) * 1000)
                 except asyncio.CancelledError:
                     raise
                 except Exception:
@@ -104,6 +113,11 @@ class Deadlines:
             self._wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), self.poll)
+
+    def _polled(self, ms: float) -> None:
+        self.polls += 1
+        self.poll_ms += ms
+        self.poll_max_ms = max(self.poll_max_ms, ms)
 
     async def fire_due(self) -> None:
         """Remind or time out what fell due, in the guilds this process owns
