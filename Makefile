@@ -61,7 +61,7 @@ bench: $(VENV)/.dev
 # message from the source, merges it into each language's .po and compiles the
 # .mo files; `make mo` only compiles.
 LOCALE_DIR := locales
-KEYWORDS   := -k P_:1c,2 -k board_words
+KEYWORDS   := -k P_:1c,2 -k board_words -k board_plural:1,2
 POS        := $(wildcard $(LOCALE_DIR)/*/LC_MESSAGES/messages.po)
 
 locales: $(VENV)/.runtime

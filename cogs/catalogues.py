@@ -23,8 +23,9 @@ from babel.messages.pofile import read_po, write_po
 from cogs.i18n import DEFAULT, DOMAIN, LOCALES_DIR
 
 ROOT = LOCALES_DIR.parent
-#: the keywords `make locales` passes: Babel's defaults, `P_` (context, id), `board_words`
-KEYWORDS = {**DEFAULT_KEYWORDS, "P_": ((1, "c"), 2), "board_words": None}
+#: the keywords `make locales` passes: Babel's defaults, `P_` (context, id), `board_words`,
+#: `board_plural` (singular, plural)
+KEYWORDS = {**DEFAULT_KEYWORDS, "P_": ((1, "c"), 2), "board_words": None, "board_plural": (1, 2)}
 PLACEHOLDER = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
 
 

@@ -7,8 +7,8 @@ id), worded in the clicker's language when it is said.
 
 import discord
 
-from cogs.i18n import N_, _, speaking
-from storage import ReadOnlyStorage, StoreClosed
+from cogs.i18n import N_, _, ngettext, speaking
+from storage import ReadOnlyStorage, SeatError, StoreClosed, WrongStatus
 
 UNKNOWN_MATCH = N_(
     "I can't find that match any more. Use `/game list` to see this server's matches."
@@ -55,6 +55,45 @@ CONCEDE_NO = N_("Good — you're still in the game.")
 NO_MATCH_HERE = N_(
     "There's no match in this channel. Use `/game list` to find one, or `/game new` to start one."
 )
+
+#: a SeatError's reason (storage/errors.py) in words, for "That didn't work: {reason}"
+SEAT_PROBLEMS = {
+    SeatError.ALREADY_SEATED: N_("{who} already has a seat in this match"),
+    SeatError.NO_SEAT: N_("this match has no seat {seat}"),
+    SeatError.NOT_SEATED: N_("{who} has no seat in this lobby"),
+}
+
+
+def seat_problem(exc: SeatError) -> str:
+    """Why a seat change was refused, in the current language (storage only
+    gives a reason code and its values)."""
+    params = exc.params
+    if exc.reason == SeatError.LOBBY_FULL:
+        return ngettext(
+            "the lobby is full ({n} seat)", "the lobby is full ({n} seats)", params["seats"]
+        )
+    if exc.reason == SeatError.SEAT_COUNT:
+        return ngettext(
+            "the lobby has {n} seat, the match needs {players}",
+            "the lobby has {n} seats, the match needs {players}",
+            params["seats"],
+            players=params["players"],
+        )
+    words: dict[str, str | int] = {}
+    if "user_id" in params:
+        words["who"] = f"<@{params['user_id']}>"
+    if "seat" in params:
+        words["seat"] = params["seat"] + 1  # people count seats from 1
+    return _(SEAT_PROBLEMS[exc.reason], **words)
+
+
+def conflict_problem(exc: SeatError | WrongStatus) -> str:
+    """A lobby's refusal (a seat change, or a match no longer in that state)
+    in words."""
+    if isinstance(exc, SeatError):
+        return seat_problem(exc)
+    return _("the match has moved on (it started, ended or was cancelled meanwhile)")
+
 
 # Failures that are no bug: the answer says what happened, and no traceback is logged.
 EXPECTED = ((ReadOnlyStorage, READ_ONLY), (StoreClosed, SHUTTING_DOWN))

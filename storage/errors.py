@@ -101,7 +101,32 @@ class WrongStatus(Conflict):
 
 class SeatError(Conflict):
     """A seat change the lobby refuses: user already seated, lobby full,
-    no such seat, or a seat count that does not fit the match."""
+    no such seat, or a seat count that does not fit the match.
+
+    `reason` says which, as a code (one of the constants below), and
+    `params` the values it names: storage has no language, and the Discord
+    layer words each reason for the player (cogs/replies.py,
+    `seat_problem`). The exception's own text is English, for logs only."""
+
+    ALREADY_SEATED = "already_seated"  # user_id
+    LOBBY_FULL = "lobby_full"  # seats
+    NO_SEAT = "no_seat"  # seat (counted from 0)
+    NOT_SEATED = "not_seated"  # user_id
+    SEAT_COUNT = "seat_count"  # seats, players
+
+    #: each reason for logs (never shown to players)
+    LOG_TEXT = {
+        ALREADY_SEATED: "user {user_id} is already seated",
+        LOBBY_FULL: "the lobby is full ({seats} seats)",
+        NO_SEAT: "no seat {seat}",
+        NOT_SEATED: "user {user_id} is not seated",
+        SEAT_COUNT: "{seats} seats for a {players}-player match",
+    }
+
+    def __init__(self, match_id: int, reason: str, **params: int):
+        super().__init__(match_id, self.LOG_TEXT[reason].format(**params))
+        self.reason = reason
+        self.params = params
 
 
 class CorruptMatch(StoreError):

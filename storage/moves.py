@@ -92,7 +92,7 @@ def check_start(match_id: int, stored_game: str, seats: int, match: Match) -> No
     if stored_game != match.game_id:
         raise ValueError(f"match {match_id} is {stored_game}, not {match.game_id}")
     if seats != match.players:
-        raise SeatError(match_id, f"{seats} seats for a {match.players}-player match")
+        raise SeatError(match_id, SeatError.SEAT_COUNT, seats=seats, players=match.players)
 
 
 def stored_outcome(match_id: int, raw: str | None) -> dict[str, Any]:

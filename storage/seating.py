@@ -27,10 +27,10 @@ def next_seat(match_id: int, game: str, seated: Sequence[int | None], user_id: i
     held by `seated` (user ids, None for bots, in seat order): SeatError if
     the user already has one or the lobby is full."""
     if user_id is not None and user_id in seated:
-        raise SeatError(match_id, f"user {user_id} is already seated")
+        raise SeatError(match_id, SeatError.ALREADY_SEATED, user_id=user_id)
     capacity = get_game(game).max_players
     if len(seated) >= capacity:
-        raise SeatError(match_id, f"the lobby is full ({capacity} seats)")
+        raise SeatError(match_id, SeatError.LOBBY_FULL, seats=capacity)
     return len(seated)
 
 
@@ -47,7 +47,7 @@ def handed_over(match_id: int, seats: Sequence[Seat], seat: int, user_id: int | 
     exist or the new user already holds a seat of the match."""
     by_number = {s.seat: s for s in seats}
     if seat not in by_number:
-        raise SeatError(match_id, f"no seat {seat}")
+        raise SeatError(match_id, SeatError.NO_SEAT, seat=seat)
     if user_id is not None and any(s.user_id == user_id for s in seats):
-        raise SeatError(match_id, f"user {user_id} is already seated")
+        raise SeatError(match_id, SeatError.ALREADY_SEATED, user_id=user_id)
     return by_number[seat]

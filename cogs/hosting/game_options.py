@@ -18,7 +18,7 @@ from typing import Any
 
 from discord import app_commands
 
-from cogs.i18n import _, pgettext
+from cogs.i18n import _, ngettext, pgettext
 from cogs.presenters import presented_games, presenter_for
 from rules import BadOptions, get_game
 from rules.core.options import BOOL, INT, SEAT, Option
@@ -59,16 +59,15 @@ def _annotation(kind: str, options: list[tuple[str, Option]]) -> Any:
 
 def _description(name: str, options: list[tuple[str, Option]]) -> str:
     """The options' own description (options sharing a name share one), else
-    one made from the engine's help, in English."""
+    the engine's help: both are catalogue messages, which the slash
+    translator words in each language (Discord allows 100 characters)."""
     described = {o.description for _, o in options if o.description}
     if len(described) > 1:
         raise TypeError(f"games describe {name!r} differently: {sorted(described)}")
     if described:
         return described.pop()
-    games = ", ".join(presenter_for(g).title for g, _ in options)
     help_ = options[0][1].help
-    text = f"{help_[:1].upper()}{help_[1:]} — {games}"
-    return text if len(text) <= MAX_DESCRIPTION else text[: MAX_DESCRIPTION - 1] + "…"
+    return help_ if len(help_) <= MAX_DESCRIPTION else help_[: MAX_DESCRIPTION - 1] + "…"
 
 
 def build_slash_options(game_ids: list[str]) -> tuple[SlashOption, ...]:
@@ -130,6 +129,19 @@ def with_slash_options(func):
 def option_name(name: str) -> str:
     """A slash option's name as the player's client shows it."""
     return pgettext(OPTION, name)
+
+
+def option_help(option: Option) -> str:
+    """What an option does, in the current language (its `help`, marked in rules/)."""
+    return _(option.help)
+
+
+def options_help(game_id: str) -> str:
+    """A game's options, one line each: its name as people give it, and what it does."""
+    return "\n".join(
+        f"`{option_name(o.public_name)}`: {option_help(o)}"
+        for o in get_game(game_id).options_schema
+    )
 
 
 def allowed(option: Option, n_players: int | None = None) -> str:
@@ -210,11 +222,12 @@ def problem_with(game_id: str, options: dict[str, Any], n_players: int) -> str |
         try:
             option.check(options[option.name], n_players)
         except BadOptions:
-            return _(
+            return ngettext(
+                "`{option}` must be {allowed} with {n} seat.",
                 "`{option}` must be {allowed} with {n} seats.",
+                n_players,
                 option=option_name(option.public_name),
                 allowed=allowed(option, n_players),
-                n=n_players,
             )
     return None
 

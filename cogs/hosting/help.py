@@ -13,6 +13,7 @@ import re
 import discord
 
 from cogs.components import fit, hand_over
+from cogs.hosting.game_options import options_help
 from cogs.i18n import N_, _
 from cogs.presenters import presented_games, presenter_for
 from cogs.replies import say
@@ -40,10 +41,14 @@ ONBOARDING = N_(
 def rules_embed(game_id: str) -> discord.Embed:
     """A game's rules summary (`/game rules` and the help's buttons)."""
     presenter = presenter_for(game_id)
-    return discord.Embed(
+    embed = discord.Embed(
         title=_("How to play {game}", game=_(presenter.title)),
         description=_(presenter.rules_summary),
     )
+    options = options_help(game_id)
+    if options:
+        embed.add_field(name=_("Options of `/game new`"), value=options, inline=False)
+    return embed
 
 
 def help_message() -> tuple[discord.Embed, discord.ui.View]:

@@ -51,6 +51,12 @@ STATUS_WORDS = {
 }
 
 
+def player_range(low: int, high: int) -> str:
+    """How many players a game takes, as a number: "2-4" (Japanese "2～4"),
+    or "2" when it takes exactly that many (never "2-2")."""
+    return str(low) if low == high else _("{low}-{high}", low=low, high=high)
+
+
 class Lobbies:
     def __init__(
         self, bot: discord.Client, store: Store, tables: Tables, fixed_seed: str | None = None
@@ -72,7 +78,7 @@ class Lobbies:
         embed = discord.Embed(
             title=_("{game} · match #{match}", game=title, match=info.id), colour=0x5865F2
         )
-        wanted = f"{target}" if target else f"{game.min_players}-{game.max_players}"
+        wanted = f"{target}" if target else player_range(game.min_players, game.max_players)
         if info.status == Status.LOBBY:
             embed.description = _(
                 "{creator} is gathering players ({seated}/{wanted} seats). Press **Join** to play.",
@@ -124,10 +130,13 @@ class Lobbies:
         if seats is not None and not game.min_players <= seats <= game.max_players:
             await say(
                 interaction,
-                N_("{game} is for {low}-{high} players."),
-                game=_(presenter_for(game_id).title),
-                low=game.min_players,
-                high=game.max_players,
+                ngettext(
+                    "{game} is for {players} player.",
+                    "{game} is for {players} players.",
+                    game.max_players,
+                    game=_(presenter_for(game_id).title),
+                    players=player_range(game.min_players, game.max_players),
+                ),
             )
             return
         limit = (seats or game.max_players) - 1
@@ -253,9 +262,12 @@ class Lobbies:
                 if not game.min_players <= len(info.seats) <= game.max_players:
                     await say(
                         interaction,
-                        N_("This game needs {low}-{high} players; add a bot or wait for someone."),
-                        low=game.min_players,
-                        high=game.max_players,
+                        ngettext(
+                            "This game needs {players} player; add a bot or wait for someone.",
+                            "This game needs {players} players; add a bot or wait for someone.",
+                            game.max_players,
+                            players=player_range(game.min_players, game.max_players),
+                        ),
                     )
                     return
             elif op == "cancel":
@@ -269,7 +281,9 @@ class Lobbies:
                 await say(interaction, replies.INVALID_BUTTON)
                 return
         except (SeatError, WrongStatus) as exc:
-            await say(interaction, N_("That didn't work: {reason}"), reason=str(exc))
+            await say(
+                interaction, N_("That didn't work: {reason}"), reason=replies.conflict_problem(exc)
+            )
             return
         info = await self.store.info(match_id)
         target = info.options.get("seats")

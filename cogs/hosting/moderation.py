@@ -20,7 +20,7 @@ from cogs.hosting.settings import (
 from cogs.i18n import LANGUAGES, N_, _, speaking
 from cogs.permissions import report
 from cogs.play.turns import humans_owing
-from cogs.replies import say
+from cogs.replies import say, seat_problem
 from storage import MatchInfo, SeatError, Status
 
 NOTIFY_MODES = {
@@ -30,7 +30,7 @@ NOTIFY_MODES = {
 }
 #: what happens on timeout (cogs/hosting/settings.POLICIES), in words
 POLICY_NAMES = {
-    "wait": N_("wait for ever"),
+    "wait": N_("keep waiting"),
     "bot": N_("a bot makes the move"),
     "forfeit": N_("a bot takes the seat"),
 }
@@ -131,7 +131,7 @@ class Moderation:
                         info.id, seat, substitute.id, substitute.display_name
                     )
             except SeatError as exc:
-                await say(interaction, N_("That didn't work: {reason}"), reason=str(exc))
+                await say(interaction, N_("That didn't work: {reason}"), reason=seat_problem(exc))
                 return
         loaded = await self.store.load(info.id)
         with speaking(await self.tables.languages.of_server(info.guild_id)):  # in public

@@ -322,21 +322,26 @@ class CuccoPresenter(Presenter):
                 None, _("Deal {n}: **{name}** deals.", n=event["deal"], name=names[event["dealer"]])
             )
         if kind == "declarer":
-            return Phrase(seat, _("is the declarer and calls {card}", card=card(event["called"])))
+            return Phrase(
+                seat, _("became the declarer and called {card}", card=card(event["called"]))
+            )
         if kind == "play":
             return Phrase(seat, _("played {card}", card=card(event["card"])))
         if kind == "partner":
             return Phrase(
-                seat, _("is revealed as **{name}**'s partner", name=names[event["declarer"]])
+                seat, _("was revealed as **{name}**'s partner", name=names[event["declarer"]])
             )
         if kind == "solo":
             return Phrase(seat, _("played the second called card: they play alone"))
         if kind == "trick":
             return Phrase(
                 event["winner"],
-                _(
-                    "won trick {n} ({points} points)",
-                    n=event["number"],
+                ngettext(
+                    "won trick {trick} ({points} point)",
+                    "won trick {trick} ({points} points)",
+                    # one point or half of one: singular
+                    1 if 0 < event["half_points"] <= 2 else 2,
+                    trick=event["number"],
                     points=points(event["half_points"]),
                 ),
             )

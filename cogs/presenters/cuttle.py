@@ -260,7 +260,7 @@ class CuttlePresenter(Presenter):
         if kind == "counter":
             return Phrase(seat, _("countered with {card}", card=played))
         if kind == "no_counter":
-            return Phrase(seat, _("cannot counter (their opponent has a 🛡️ Queen)"))
+            return Phrase(seat, _("could not counter (their opponent has a 🛡️ Queen)"))
         if kind == "resolve":
             return Phrase(seat, _("let it resolve"))
         if kind == "cancelled":

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from cogs.i18n import DEFAULT, _, current, speaking
+from cogs.i18n import DEFAULT, _, current, ngettext, speaking
 from cogs.presenters.seats import SEAT_COLOURS, SEAT_INK
 
 WIDTH = 800
@@ -83,6 +83,13 @@ def board_words(msgid: str, **params) -> str:
     """A board label from the catalogues, in `board_language()`."""
     with speaking(board_language()):
         return _(msgid, **params)
+
+
+def board_plural(singular: str, plural: str, n: int, **params) -> str:
+    """A board label that counts (`{n}`), in the plural form for `n`, in
+    `board_language()`."""
+    with speaking(board_language()):
+        return ngettext(singular, plural, n, **params)
 
 
 def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:

@@ -186,7 +186,7 @@ class KeltisPresenter(Presenter):
                 ),
             )
         if kind == "done":
-            return Phrase(seat, _("is done placing cards"))
+            return Phrase(seat, _("was done placing cards"))
         return super().phrase(event, names)
 
     # -- images ---------------------------------------------------------------

@@ -269,7 +269,7 @@ class KeltisDicePresenter(Presenter):
         if kind == "pass":
             return Phrase(seat, _("passed"))
         if kind == "extra_turn":
-            return Phrase(seat, _("takes another turn (👺 kobold)"))
+            return Phrase(seat, _("took another turn (👺 kobold)"))
         if kind == "game_end":
             scores = " · ".join(f"{names[i]} {p}" for i, p in enumerate(event["scores"]))
             return Phrase(

@@ -23,6 +23,7 @@ from cogs.presenters.drawing import (
     VALUE_TEXT,
     WHITE,
     WIDTH,
+    board_plural,
     board_words,
     canvas,
     card,
@@ -162,7 +163,11 @@ def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
             draw,
             x + 8,
             PLAYERS_Y + 58,
-            board_words("{score} pts, {chips} chips", score=view["scores"][seat], chips=chips),
+            board_words(
+                "{points}, {chips}",
+                points=board_plural("{n} pt", "{n} pts", view["scores"][seat]),
+                chips=board_plural("{n} chip", "{n} chips", chips),
+            ),
             MIN_TEXT,
             anchor="lm",
         )

@@ -8,8 +8,11 @@ choices and ranges, so the two can never disagree.
 A *seat* option names a seat: the engine counts seats from 0; people count
 from 1, as the lobby does, and the Discord layer converts at the edge. People
 know an option by its `label` (`public_name`), which several games may share,
-and read its `description`; both are marked for translation here
-(rules/core/words.py), so a game's options need no entry anywhere else.
+and read its `description` and `help`; all three are marked for translation
+here (rules/core/words.py), so a game's options need no entry anywhere else.
+What values an option takes is said in words by the Discord layer
+(cogs/hosting/game_options.py, `allowed`): rules/ declares only kinds and
+bounds.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ SEAT, BOOL, INT, CHOICE = "seat", "bool", "int", "choice"
 class Option:
     name: str
     kind: str  # SEAT, BOOL, INT or CHOICE
-    help: str  # what it does, for people (slash-command description)
+    help: str  # what it does, for people, marked `N_(...)` (translated where shown)
     default: Any = None  # None: unset (the engine decides, e.g. by lot)
     low: int | None = None  # INT: inclusive range
     high: int | None = None
@@ -48,17 +51,6 @@ class Option:
     @property
     def public_name(self) -> str:
         return self.label or self.name
-
-    def allowed(self, n_players: int | None = None) -> str:
-        """What values are allowed, as people write them."""
-        if self.kind == SEAT:
-            top = n_players if n_players else "the number of players"
-            return f"a seat number from 1 to {top}"
-        if self.kind == BOOL:
-            return "yes or no"
-        if self.kind == INT:
-            return f"a whole number from {self.low} to {self.high}"
-        return " or ".join(self.choices)
 
     def check(self, value: Any, n_players: int) -> Any:
         """The normalised value (engine form), or BadOptions."""
@@ -85,7 +77,7 @@ class Option:
 
 
 def first_player(
-    name: str = "first_player", help: str = "who plays first (otherwise by lot)"
+    name: str = "first_player", help: str = N_("who plays first (otherwise drawn by lot)")
 ) -> Option:
     """The seat that plays (or deals) first: one option, one label and one
     description for every game that has it."""

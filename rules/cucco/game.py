@@ -183,7 +183,7 @@ class Cucco(Game[CuccoState]):
         Option(
             "deals",
             INT,
-            "how many deals the match lasts",
+            N_("how many deals the match lasts"),
             default=DEFAULT_DEALS,
             low=1,
             high=MAX_DEALS,
@@ -191,7 +191,7 @@ class Cucco(Game[CuccoState]):
             label=P_("option", "deals"),
             description=N_("How many deals the match lasts — Cucco for five"),
         ),
-        first_player("first_dealer", "who deals first (otherwise drawn by lot)"),
+        first_player("first_dealer", N_("who deals first (otherwise drawn by lot)")),
     )
 
     # -- setup (Z-2, Z-8) ----------------------------------------------------

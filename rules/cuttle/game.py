@@ -77,6 +77,7 @@ from rules.core.hidden import Hidden, redeal
 from rules.core.options import first_player
 from rules.core.rng import Rng
 from rules.core.state_codec import as_row
+from rules.core.words import N_
 from rules.cuttle.cards import (
     ACE,
     BY_CODE,
@@ -195,7 +196,7 @@ class Cuttle(Game[CuttleState]):
     state_type = CuttleState
     hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True))
     options_schema = (
-        first_player("dealer", "who deals (the other player starts; otherwise by lot)"),
+        first_player("dealer", N_("who deals (the other player starts; otherwise drawn by lot)")),
     )
 
     # -- setup (C-1) -------------------------------------------------------

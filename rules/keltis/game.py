@@ -108,7 +108,7 @@ class Keltis(Game[KeltisState]):
     max_actions = 6000
     state_type = KeltisState
     hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True), Hidden("removed"))
-    options_schema = (first_player(help="who plays first (otherwise drawn by lot)"),)
+    options_schema = (first_player(),)
 
     # -- setup (K-2) -------------------------------------------------------
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> KeltisState:

@@ -160,7 +160,7 @@ class KeltisDice(Game[DiceState]):
         Option(
             "side",
             CHOICE,
-            "board side: A, B (forbidden fields) or both (A then B)",
+            N_("board side: A, B (forbidden fields) or both (A then B)"),
             default="A",
             choices=(*SIDES, BOTH),
             keep_default=True,

@@ -221,14 +221,14 @@ class Oracle(Game[OracleState]):
         Option(
             "clover_other_pawn",
             BOOL,
-            "the variant: a clover may move another of your pawns",
+            N_("the variant: a clover may move another of your pawns"),
             default=False,
             label=P_("option", "variant"),
             description=N_(
                 "The variant: a clover may move another of your pawns — Keltis: the Oracle"
             ),
         ),
-        first_player(help="who plays first (otherwise drawn by lot)"),
+        first_player(),
     )
 
     # -- setup (O-3) -----------------------------------------------------------

@@ -45,14 +45,20 @@ class SqlSeats(SqlBase, Seats):
             return seat
 
     async def remove_seat(self, match_id: int, seat: int) -> Seat:
-        return await self._remove_seat(match_id, lambda s: s.seat == seat, f"no seat {seat}")
+        return await self._remove_seat(
+            match_id, lambda s: s.seat == seat, SeatError(match_id, SeatError.NO_SEAT, seat=seat)
+        )
 
     async def remove_user_seat(self, match_id: int, user_id: int) -> Seat:
         return await self._remove_seat(
-            match_id, lambda s: s.user_id == user_id, f"user {user_id} is not seated"
+            match_id,
+            lambda s: s.user_id == user_id,
+            SeatError(match_id, SeatError.NOT_SEATED, user_id=user_id),
         )
 
-    async def _remove_seat(self, match_id: int, pick: Callable[[Seat], bool], missing: str) -> Seat:
+    async def _remove_seat(
+        self, match_id: int, pick: Callable[[Seat], bool], missing: SeatError
+    ) -> Seat:
         now = self._now()
         async with self._write() as tx:
             await self._lock(tx, match_id, (Status.LOBBY,))
@@ -65,7 +71,7 @@ class SqlSeats(SqlBase, Seats):
             ]
             gone = next((s for s in seats if pick(s)), None)
             if gone is None:
-                raise SeatError(match_id, missing)
+                raise missing
             await tx.run("DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, gone.seat))
             # One row at a time, ascending, so each target number is already
             # free (the primary key is checked row by row).

@@ -12,8 +12,9 @@ import discord
 import pytest
 
 from cogs import replies
+from cogs.i18n import speaking
 from cogs.replies import own_panel
-from storage import ReadOnlyStorage, StoreClosed
+from storage import ReadOnlyStorage, SeatError, StoreClosed, WrongStatus
 from tests.cogs.helpers import MockInteraction
 
 
@@ -141,3 +142,25 @@ async def test_a_bug_whose_apology_finds_the_interaction_expired_keeps_only_its_
     bug, late = [r for r in caplog.records if r.name == "test.replies"]
     assert bug.exc_info and bug.levelno == logging.ERROR
     assert late.levelno == logging.WARNING and late.exc_info is None
+
+
+def test_a_seat_error_is_worded_in_the_players_language():
+    taken = SeatError(7, SeatError.ALREADY_SEATED, user_id=42)
+    full = SeatError(7, SeatError.LOBBY_FULL, seats=4)
+    missing = SeatError(7, SeatError.NO_SEAT, seat=4)
+    short = SeatError(7, SeatError.SEAT_COUNT, seats=1, players=2)
+    assert "user 42 is already seated" in str(taken)  # storage's own text: logs only
+    assert replies.seat_problem(taken) == "<@42> already has a seat in this match"
+    assert replies.seat_problem(missing) == "this match has no seat 5"  # counted from 1
+    assert replies.seat_problem(short) == "the lobby has 1 seat, the match needs 2"
+    with speaking("ja"):
+        assert replies.seat_problem(taken) == "<@42> はこの対戦ですでに席に着いています"
+        assert replies.seat_problem(full) == "ロビーは満席です（4 席）"
+        said = replies.conflict_problem(missing)
+        assert said == "この対戦に 5 番の席はありません"
+        assert replies.conflict_problem(WrongStatus(7, "active", ("lobby",))).isascii() is False
+    for reason in SeatError.LOG_TEXT:  # every reason has its words
+        params = {"user_id": 1, "seats": 2, "seat": 0, "players": 3}
+        needed = {k: v for k, v in params.items() if "{" + k + "}" in SeatError.LOG_TEXT[reason]}
+        with speaking("ja"):
+            assert not replies.seat_problem(SeatError(7, reason, **needed)).isascii()

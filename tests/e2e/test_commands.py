@@ -112,6 +112,8 @@ async def test_typed_options_count_seats_from_one_and_refuse_what_a_game_does_no
         await fake.slash(w.alice, channel, "game new", game="cuttle", first_player=3)
     )
     assert too_far.text.startswith("`first_player` must be a seat number from 1 to 2.")
+    two_only = await reply(await fake.slash(w.alice, channel, "game new", game="cuttle", players=3))
+    assert two_only.text == "Cuttle is for 2 players."  # never "2-2 players"
     assert match_rows(w.db) == before
     lobby = await reply(
         await fake.slash(

@@ -127,7 +127,7 @@ async def play_to_the_end(fake, user, place, limit: int = 600) -> None:
 #: game -> (its title and a word of its rules in Japanese, the seats, options of /game new)
 WHOLE_MATCHES = {
     "keltis": ("ケルト", "願いの石", 2, {}),
-    "oracle": ("ケルト・オラクル", "巫女", 2, {}),
+    "oracle": ("ケルト・スパイラル", "巫女", 2, {}),
     "keltis_dice": ("ケルト・ダイスゲーム", "コボルト", 2, {"side": "B"}),
     "cuttle": ("カトル", "横向きの8", 2, {}),
     "cucco": ("5人用クク", "デクレアラー", 5, {"deals": 1}),

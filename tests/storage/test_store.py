@@ -59,11 +59,17 @@ async def test_seats_are_ordered_unique_and_capped(store):
     assert await store.add_user_seat(match_id, ALICE) == 0
     assert await store.add_bot_seat(match_id, "easy") == 1
     assert await store.add_user_seat(match_id, BOB) == 2
-    with pytest.raises(SeatError, match="already seated"):
+    with pytest.raises(SeatError, match="already seated") as refused:
         await store.add_user_seat(match_id, ALICE)
+    # a reason code and its values, for the Discord layer to word
+    assert (refused.value.reason, refused.value.params) == (
+        SeatError.ALREADY_SEATED,
+        {"user_id": ALICE},
+    )
     assert await store.add_bot_seat(match_id) == 3  # bots never collide
-    with pytest.raises(SeatError, match="full"):
+    with pytest.raises(SeatError, match="full") as refused:
         await store.add_user_seat(match_id, CAROL)  # Keltis seats 2-4
+    assert (refused.value.reason, refused.value.params) == (SeatError.LOBBY_FULL, {"seats": 4})
     seats = (await store.info(match_id)).seats
     assert [(s.seat, s.user_id, s.bot, s.is_bot) for s in seats] == [
         (0, ALICE, None, False),
@@ -84,10 +90,12 @@ async def test_removing_a_seat_moves_later_seats_up(store):
     assert info.seat_of(CAROL) == 1 and info.seat_of(ALICE) is None
     assert (await store.remove_user_seat(match_id, BOB)).seat == 0
     assert [(s.seat, s.user_id) for s in (await store.info(match_id)).seats] == [(0, CAROL)]
-    with pytest.raises(SeatError):
+    with pytest.raises(SeatError) as refused:
         await store.remove_user_seat(match_id, BOB)
-    with pytest.raises(SeatError):
+    assert refused.value.reason == SeatError.NOT_SEATED
+    with pytest.raises(SeatError) as refused:
         await store.remove_seat(match_id, 5)
+    assert (refused.value.reason, refused.value.params) == (SeatError.NO_SEAT, {"seat": 5})
     assert await store.add_user_seat(match_id, ALICE) == 1  # may come back
 
 
@@ -95,8 +103,9 @@ async def test_start_match_fixes_seats_and_stores_the_engine_state(store, clock,
     match_id = await store.create_lobby(GUILD, CHANNEL, "keltis", {"first_player": 1}, ALICE)
     await store.add_user_seat(match_id, ALICE)
     match = Match.new("keltis", 2, "s", {"first_player": 1})
-    with pytest.raises(SeatError, match="1 seats for a 2-player"):
+    with pytest.raises(SeatError, match="1 seats for a 2-player") as refused:
         await store.start_match(match_id, match)
+    assert refused.value.params == {"seats": 1, "players": 2}
     await store.add_bot_seat(match_id)
     raw.execute("UPDATE matches SET game = 'other' WHERE id = ?", (match_id,))
     with pytest.raises(ValueError, match="is other, not keltis"):

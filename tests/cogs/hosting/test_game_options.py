@@ -5,15 +5,19 @@ import pytest
 
 from cogs.hosting.game_options import (
     OptionProblem,
+    allowed,
     allowed_text,
     build_slash_options,
     engine_options,
+    option_help,
+    options_help,
     options_text,
     problem_with,
 )
+from cogs.i18n import speaking
 from cogs.presenters import presented_games
 from rules import Match, get_game
-from rules.core.options import BOOL, SEAT, Option
+from rules.core.options import BOOL, CHOICE, INT, SEAT, Option
 
 
 def test_seats_are_numbered_from_one_and_one_name_serves_every_game():
@@ -109,3 +113,24 @@ def test_a_slash_option_says_what_its_game_declares():
     for game_id in presented_games():
         for option in get_game(game_id).options_schema:
             assert described[option.public_name] == option.description
+
+
+def test_allowed_values_are_said_as_people_say_them():
+    assert allowed(Option("first", SEAT, "who starts"), 4) == "a seat number from 1 to 4"
+    assert allowed(Option("variant", BOOL, "v")) == "yes or no"
+    assert allowed(Option("rounds", INT, "r", low=1, high=9)) == "a whole number from 1 to 9"
+    assert allowed(Option("side", CHOICE, "s", choices=("A", "B", "both"))) == "A or B or both"
+
+
+def test_an_options_help_is_translated_where_it_is_shown():
+    (deals, first_dealer) = get_game("cucco").options_schema
+    assert option_help(first_dealer) == "who deals first (otherwise drawn by lot)"
+    with speaking("ja"):
+        assert option_help(first_dealer) == "最初にカードを配る人（指定しなければ抽選）"
+        assert options_help("cucco") == (
+            "`ディール数`: 対戦のディール数\n`先手`: 最初にカードを配る人（指定しなければ抽選）"
+        )
+    for game_id in presented_games():  # every game's help is in the Japanese catalogue
+        for option in get_game(game_id).options_schema:
+            with speaking("ja"):
+                assert option_help(option) != option.help, (game_id, option.name)

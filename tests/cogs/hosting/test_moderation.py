@@ -74,7 +74,7 @@ async def test_a_matchs_timers_are_said_without_the_servers_settings(store: Stor
     changed = asked_by(HOST, manages=True)
     await moderation.timer(changed, await store.info(match_id), "2h", None, "bot")
     for inter, title, reminder, policy in (
-        (shown, f"Match #{match_id}:", "3h", "wait for ever"),
+        (shown, f"Match #{match_id}:", "3h", "keep waiting"),
         (changed, f"Match #{match_id} now:", "2h", "a bot makes the move"),
     ):
         [(how, text)] = inter.answers()

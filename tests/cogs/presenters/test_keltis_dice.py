@@ -69,7 +69,7 @@ def test_an_extra_turn_and_a_clover_step_are_told():
     rec = Recorder(m)
     rec.act(0, "move:b")
     assert rec.lines(P, NAMES) == [
-        "**Ann** moved their 🟤 stone 3 → 8👺, then takes another turn (👺 kobold)."
+        "**Ann** moved their 🟤 stone 3 → 8👺, then took another turn (👺 kobold)."
     ]
     m = position(2, stones={0: {"b": 3}}, dice="bbyww", phase="move")  # 3 -> 5: a clover
     rec = Recorder(m)

@@ -49,14 +49,6 @@ def test_bad_values_and_unknown_names_are_refused(options):
         check_options("G", SCHEMA, 3, options)
 
 
-def test_allowed_values_are_said_as_people_say_them():
-    first, variant, rounds, side = SCHEMA
-    assert first.allowed(4) == "a seat number from 1 to 4"
-    assert variant.allowed() == "yes or no"
-    assert rounds.allowed() == "a whole number from 1 to 9"
-    assert side.allowed() == "A or B or both"
-
-
 def test_every_game_declares_its_options_with_help_and_sound_ranges():
     for game in all_games().values():
         names = [o.name for o in game.options_schema]
