@@ -10,8 +10,11 @@ from __future__ import annotations
 import asyncio
 import random
 
-from pg_helpers import connect_in
+from pg_helpers import URL, connect_in
 from storage_helpers import ALICE, BOB, CHANNEL, GUILD, random_move
+
+from storage import StaleCommit, Status, WrongStatus
+from storage.postgres import PgStore
 
 
 async def version(conn, match_id: int) -> int:
@@ -119,3 +122,58 @@ async def test_a_lobby_seat_leaving_waits_for_a_rename_without_deadlock(pg_store
     seats = (await pg_store.load(match_id)).seats
     assert [(s.seat, s.user_id, s.name) for s in seats] == [(0, BOB, "Bobby")]
     assert (await pg_store.load(match_id)).settings == {"k": 1}
+
+
+async def test_two_processes_playing_at_once_deadlock_never_and_load_as_stored(
+    pg_store, pg_schema, clock, start_keltis
+):
+    """Two stores (two processes' caches) and four tasks at once: moves that
+    store names, settings, pauses and renames, on three matches. Nothing
+    deadlocks, and afterwards both caches load what a full read finds.
+    (Renames are of one player: two players renamed at the same instant,
+    sitting together at several live matches, may still deadlock each other
+    over the counters, bumped in the order each rename met its seats.)"""
+    ids = [(await start_keltis(pg_store, seed=f"c{n}"))[0] for n in range(3)]
+    other = await PgStore.open(URL, schema_name=pg_schema, clock=clock)
+    try:
+
+        async def worker(n: int) -> None:
+            rnd = random.Random(n)
+            for step in range(40):
+                store, match_id = rnd.choice((pg_store, other)), rnd.choice(ids)
+                loaded = await store.load(match_id)
+                what = rnd.random()
+                try:
+                    if loaded.status != Status.ACTIVE or what < 0.1:
+                        await store.rename_seats(GUILD, ALICE, f"A{n}.{step}")
+                    elif what < 0.7:
+                        match = loaded.match
+                        seat, key = random_move(match, rnd)
+                        events = match.act(seat, key, match.seq)
+                        user = rnd.choice((ALICE, BOB))
+                        await store.commit_move(
+                            match_id, match, [events], names={user: f"{n}.{step}"}
+                        )
+                    elif what < 0.85:
+                        await store.set_match_settings(match_id, {"n": n, "step": step})
+                    else:
+                        await (store.resume if loaded.paused else store.pause)(match_id)
+                except (StaleCommit, WrongStatus):
+                    pass  # another task moved first, or the match ended meanwhile
+
+        await asyncio.wait_for(asyncio.gather(*(worker(n) for n in range(4))), 120)
+        for match_id in ids:
+            full = await pg_store.load(match_id, verify=True)
+            for store in (pg_store, other):
+                loaded = await store.load(match_id)
+                assert (loaded.seq, loaded.status, loaded.settings, loaded.paused) == (
+                    full.seq,
+                    full.status,
+                    full.settings,
+                    full.paused,
+                )
+                assert [s.name for s in loaded.seats] == [s.name for s in full.seats]
+                assert loaded.match.snapshot() == full.match.snapshot()
+        assert pg_store._loaded.hits and other._loaded.hits
+    finally:
+        await other.close()
