@@ -7,7 +7,9 @@ refused. PostgreSQL has no history to replay, so its version 1 is the whole
 SQLite schema as of SQLite version `SQLITE_VERSION[1]`: the same tables,
 columns and meaning, with JSON as jsonb and Discord ids (snowflakes, beyond
 int32) as bigint. Version 2 keeps the engine's JSON (snapshot, options,
-outcome, events) as `json`, its exact text, like SQLite (see V2). A later
+outcome, events) as `json`, its exact text, like SQLite (see V2); version 3
+adds SQLite's change counter of each match, behind the cache of loads
+(see V3). A later
 schema change appends one migration to each list and one entry to
 `SQLITE_VERSION`.
 
@@ -331,6 +333,9 @@ CREATE TRIGGER matches_snapshot_follows_seq BEFORE UPDATE OF snapshot ON matches
 # such a rename holds (a lobby's seats renumbered after one leaves, a move
 # storing a name). A move's names go first, then the counter
 # (storage/sql/log.py; `settle` bumps the seats' counter there and then).
+# Left: two renames committing at once, of two players seated together at
+# several live matches, bump in the order each met its seats, and may
+# deadlock each other (PostgreSQL then fails one).
 V3 = """
 CREATE TABLE match_versions (
     match_id bigint PRIMARY KEY,                 -- a matches.id; goes with its match
