@@ -9,9 +9,8 @@ columns and meaning, with JSON as jsonb and Discord ids (snowflakes, beyond
 int32) as bigint. Version 2 keeps the engine's JSON (snapshot, options,
 outcome, events) as `json`, its exact text, like SQLite (see V2); version 3
 adds SQLite's change counter of each match, behind the cache of loads
-(see V3). A later
-schema change appends one migration to each list and one entry to
-`SQLITE_VERSION`.
+(see V3). A later schema change appends one migration to each list and one
+entry to `SQLITE_VERSION`.
 
 The invariants the SQLite triggers keep are kept here by PL/pgSQL triggers,
 so no bug and no hand edit through a normal connection can make log and
