@@ -65,7 +65,7 @@ class HiddenBids(Game[BidState]):
         Option(
             "cards",
             INT,
-            "how many cards each player holds (and rounds are played)",
+            N_("how many cards each player holds (and rounds are played)"),
             default=CARDS,
             low=3,
             high=MOST_CARDS,
