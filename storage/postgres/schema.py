@@ -324,17 +324,14 @@ CREATE TRIGGER matches_snapshot_follows_seq BEFORE UPDATE OF snapshot ON matches
 # Several writers at once: the upsert adds one under the row's lock, so no
 # bump is lost. Deadlocks: the counter is the last lock its transaction
 # takes on the match. Every writer of a match locks the match row first
-# (storage/sql: `_lock`, a move's `lock_move`), so a bump from the match row
-# or the log, fired inside that transaction, always comes after it. A seat's
-# bump waits for the commit (a deferred constraint trigger): renaming a
-# player (`rename_seats`) locks seats of several matches without their match
-# rows, and a transaction holding a counter must never then wait for a seat
-# such a rename holds (a lobby's seats renumbered after one leaves, a move
-# storing a name). A move's names go first, then the counter
+# (storage/sql: `_lock`, a move's `lock_move`; renaming a player,
+# `rename_seats`, locks the rows of all the matches it renames in, in id
+# order), so a bump from the match row or the log, fired inside that
+# transaction, always comes after it. A seat's bump waits for the commit (a
+# deferred constraint trigger), so a transaction holding a counter never
+# then waits for a seat another holds (a lobby's seats renumbered after one
+# leaves, a move storing a name). A move's names go first, then the counter
 # (storage/sql/log.py; `settle` bumps the seats' counter there and then).
-# Left: two renames committing at once, of two players seated together at
-# several live matches, bump in the order each met its seats, and may
-# deadlock each other (PostgreSQL then fails one).
 V3 = """
 CREATE TABLE match_versions (
     match_id bigint PRIMARY KEY,                 -- a matches.id; goes with its match

@@ -139,6 +139,14 @@ class SqlSeats(SqlBase, Seats):
         ):
             return 0
         async with self._write() as tx:
+            # The matches' rows first, in id order, as every other writer
+            # locks a match before its seats and change counter: two renames
+            # of players seated together at several matches cannot deadlock.
+            await tx.rows(
+                f"SELECT id FROM matches WHERE id IN (SELECT match_id FROM seats WHERE {where})"
+                f" ORDER BY id{self._dialect.lock_row}",
+                (user_id, name, guild_id),
+            )
             return await tx.run(
                 f"UPDATE seats SET name = ? WHERE {where}", (name, user_id, name, guild_id)
             )
