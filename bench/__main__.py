@@ -5,7 +5,7 @@ import asyncio
 from bench import board_image, commits, live, load, playouts, ratings, store, store_load
 
 playouts.main()
-asyncio.run(store.main())
+asyncio.run(store.main([]))
 store_load.main([])
 commits.main([])
 asyncio.run(ratings.main())

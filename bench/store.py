@@ -1,6 +1,6 @@
 """The store on a big database: commit p50/p99, load, listing, start-up.
 
-Run: `.venv/bin/python -m bench.store [--rebuild] [--postgres=URL]`
+Run: `.venv/bin/python -m bench.store [--rebuild] [--postgres URL]`
 
 The dataset (10,000 Keltis matches, 1,000,000 logged actions, 20% active) is
 built once with bulk inserts and cached in the temp dir; each run works on a
@@ -13,6 +13,7 @@ since with synchronous=FULL a commit costs about one fsync.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import random
@@ -277,9 +278,13 @@ async def postgres(big: Path, url: str) -> tuple[dict[str, list[float]], tuple[f
         await conn.close()
 
 
-async def main() -> None:
-    source = dataset("--rebuild" in sys.argv)
-    url = next((a.split("=", 1)[1] for a in sys.argv if a.startswith("--postgres=")), None)
+async def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rebuild", action="store_true", help="build the dataset afresh")
+    parser.add_argument("--postgres", metavar="URL", help="also measure this PostgreSQL database")
+    args = parser.parse_args(argv)
+    source = dataset(args.rebuild)
+    url = args.postgres
     work = Path(tempfile.mkdtemp(prefix="gamehost-bench-"))
     try:
         big = work / "big.db"
