@@ -348,10 +348,15 @@ class Bench:
             "LOG_LEVEL": "WARNING",
             "DEADLINE_POLL": str(self.args.poll),
         }
+        argv = python_argv(ROOT / "bot.py")
+        if self.args.profile:  # cProfile on the bot's main thread from its start
+            argv = python_argv(ROOT / "bench" / "profiled.py", str(ROOT / "bot.py"))
+            env["GAMEHOST_PROFILE"] = str(Path(self.args.profile).resolve())
+            env["GAMEHOST_PROFILE_START"] = "1"
         loop = asyncio.get_running_loop()
         self.bot = BotProcess(
             self.fake,
-            python_argv(ROOT / "bot.py"),
+            argv,
             env=env,
             cwd=ROOT,
             log_path=self.folder / "bot.log",
@@ -371,6 +376,69 @@ class Bench:
         self.out["first_click_s"] = round(inter.answered_at - t0, 2)
         self.out["first_click_answer_ms"] = round((inter.answered_after or 0) * 1000, 1)
         log(f"first old click answered {self.out['first_click_s']} s after the start")
+
+    async def profiled(self) -> None:
+        """Stop the profile of the start-up (SIGUSR2: bench/profiled.py writes
+        it) and print where the bot's main thread spent its time."""
+        import pstats
+        import signal
+
+        assert self.bot.pid is not None, "the bot is not running"
+        path = Path(self.args.profile)
+        path.unlink(missing_ok=True)
+        os.kill(self.bot.pid, signal.SIGUSR2)
+        await self.fake.wait_until(path.exists, 30, "the profile")
+        await asyncio.sleep(1.0)  # written whole
+        for order in ("tottime", "cumulative"):
+            print(f"-- the bot's start-up, profiled (main thread), by {order}:")
+            pstats.Stats(str(path)).sort_stats(order).print_stats(30)
+
+    async def watch(self) -> None:
+        """From the start, every 0.5 s: when the table edits last moved, and
+        the highest RSS (bot + board workers)."""
+        loop = asyncio.get_running_loop()
+        last = None
+        self.last_edit_at = self.t0
+        self.peak_rss = 0.0
+        while True:
+            edits = self.counters().get("table_edits")
+            if edits and edits != last:
+                last, self.last_edit_at = edits, loop.time()
+            if self.bot.pid is not None:
+                self.peak_rss = max(self.peak_rss, sum(self.memory()))
+            await asyncio.sleep(0.5)
+
+    async def startup_clicks(self, seconds: float = 20.0, gap: float = 0.5) -> None:
+        """While start-up work may still run: a "My hand" click on another old
+        table every `gap` seconds for `seconds` (not waiting for each other)."""
+        olds = [live for live in self.lives if not live.recent and live.owing]
+        picked = self.rnd.sample(olds, int(seconds / gap))
+        times: list[float] = []
+        failed = 0
+
+        async def click(live: Live) -> None:
+            nonlocal failed
+            try:
+                inter = await self.fake.click(live.owing[0], live.current(self.fake), "hand:")
+                await inter.wait_answered(30)
+                times.append(inter.answered_after or 0.0)
+            except (LookupError, PermissionError, TimeoutError) as exc:
+                failed += 1
+                log(f"a start-up click on match {live.match_id} failed: {exc!r}")
+
+        tasks = []
+        for live in picked:
+            tasks.append(asyncio.create_task(click(live)))
+            await asyncio.sleep(gap)
+        await asyncio.gather(*tasks)
+        ordered = sorted(times)
+        self.out["startup_clicks"] = {
+            "clicks": len(picked),
+            "failed": failed,
+            "p50_ms": round(ordered[len(ordered) // 2] * 1000, 1) if ordered else None,
+            "max_ms": round(ordered[-1] * 1000, 1) if ordered else None,
+            "seconds": seconds,
+        }
 
     async def settle(self, quiet: float = 5.0, most: float = 600.0) -> float:
         """Until the bot's table edits and CPU stop moving for `quiet` seconds;
@@ -463,13 +531,20 @@ class Bench:
         try:
             load_before = load_average()
             await self.start_bot()
-            self.out["settled_s"] = await self.settle()
+            watching = asyncio.create_task(self.watch())
+            await self.startup_clicks()
+            await self.settle()
+            if self.args.profile:
+                await self.profiled()
+            self.out["settled_s"] = round(self.last_edit_at - self.t0, 1)
             self.out["start_edits"] = self.counters().get("table_edits", 0)
             self.out["rss_settled_mb"], self.out["worker_rss_settled_mb"] = self.memory()
             await self.clicks()
             await self.settle(quiet=3.0, most=120.0)
             self.out["rss_after_clicks_mb"], self.out["worker_rss_after_clicks_mb"] = self.memory()
             await self.polls(max(3 * self.args.poll, 10.0))
+            watching.cancel()
+            self.out["peak_rss_mb"] = round(self.peak_rss)
             self.out["load_average"] = (load_before, load_average())
             return self.out
         finally:
@@ -493,9 +568,14 @@ def show(out: dict) -> None:
         f"{out['first_click_answer_ms']:.0f} ms) - goal < {GOAL_FIRST_CLICK_S:.0f} s: "
         f"{verdict(out['first_click_s'] < GOAL_FIRST_CLICK_S)}"
     )
+    s = out["startup_clicks"]
     print(
-        f"start-up settled (no more table edits, CPU quiet) {out['settled_s']} s after "
-        f"the start, with {out['start_edits']} table edits"
+        f"clicks on old tables in the {s['seconds']:.0f} s after the first one (one every "
+        f"0.5 s): p50 {s['p50_ms']} ms, max {s['max_ms']} ms ({s['failed']} failed)"
+    )
+    print(
+        f"start-up's table edits: {out['start_edits']}, the last {out['settled_s']} s "
+        f"after the start"
     )
     print(
         f"RSS after start-up: bot {out['rss_settled_mb']:.0f} MB + board workers "
@@ -509,6 +589,7 @@ def show(out: dict) -> None:
         f"{out['worker_rss_after_clicks_mb']:.0f} MB = {total_clicked:.0f} MB - goal < "
         f"{GOAL_RSS_MB} MB: {verdict(max(total_settled, total_clicked) < GOAL_RSS_MB)}"
     )
+    print(f"RSS at most (sampled every 0.5 s, bot + board workers): {out['peak_rss_mb']} MB")
     d = out["deadline"]
     print(
         f"deadline loop: {d['ms_per_poll']} ms per poll (fire_due, {d['polls']} polls, "
@@ -527,6 +608,7 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--clicks", type=int, default=200, help="matches clicked after start-up")
     parser.add_argument("--poll", type=float, default=5.0, help="DEADLINE_POLL, seconds")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    parser.add_argument("--profile", metavar="FILE", help="profile the bot's start-up (cProfile)")
     parser.add_argument("--keep", action="store_true", help="keep the folder (bot.log, games.db)")
     args = parser.parse_args(argv)
     folder = Path(tempfile.mkdtemp(prefix="gamehost-live-"))

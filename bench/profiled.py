@@ -3,7 +3,8 @@
 `python bench/profiled.py bot.py ...`: SIGUSR1 starts profiling the main
 thread (the bot's event loop; its other threads, the writer's and the bots'
 thinking, are not seen), SIGUSR2 stops and writes the stats to the file
-named by GAMEHOST_PROFILE (for `pstats`)."""
+named by GAMEHOST_PROFILE (for `pstats`). With GAMEHOST_PROFILE_START set,
+profiling starts with the script (bench.live: the start-up)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ def stop(*_: object) -> None:
 if __name__ == "__main__":
     signal.signal(signal.SIGUSR1, start)
     signal.signal(signal.SIGUSR2, stop)
+    if os.environ.get("GAMEHOST_PROFILE_START"):
+        start()
     script = sys.argv[1]
     sys.argv = sys.argv[1:]
     sys.path[0] = str(Path(script).resolve().parent)

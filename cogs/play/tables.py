@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Iterable
+from datetime import timedelta
 
 import discord
 
@@ -45,6 +46,34 @@ ACTIVE_WINDOW = 300.0
 #: seconds a bot seat's decision takes beyond its BOT_MOVE_DELAY, as the
 #: table waiting for it counts them (the expert's CPU p99 is about 0.1 s)
 BOT_THINKING = 0.25
+
+#: At a start, only the tables of matches that moved within this long of
+#: the newest change to any live match (of this process's servers) are
+#: edited. The process may have died between a move's commit and its table
+#: edit, but it died after its last commit, and no edit waits longer than
+#: TABLE_WATCHED_DELAY or the lazy delay after its move (cogs/play/after_move.py;
+#: both are added to this); this margin covers an edit held up besides (rate
+#: limits, retries). An older match's table was edited before the process
+#: died. Editing every live table instead costs one REST call and one board
+#: image per live match at each restart: with 10,000 matches, minutes of
+#: Discord's rate limit before any move's edit gets through.
+#: With several processes, the newest change is that of this process's own
+#: servers; another process may have moved a match there after this one
+#: died (a click in a DM): a table this one left unedited more than the
+#: margin before that move is then not edited until its match moves again.
+RESUME_EDIT_MARGIN = timedelta(minutes=10)
+
+#: seconds between the starts of the tables edited at a start, most
+#: recently moved first: they go out a few at a time, not all at once,
+#: beside the first clicks the restarted process answers
+RESUME_EDIT_GAP = 0.05
+
+#: matches looked at by a start's resume between two turns of the event
+#: loop: the store's small reads are made on the loop's thread and do not
+#: yield, so a resume of 10,000 live matches (a table lookup each, a load
+#: for those with a bot seat) would otherwise hold every click for seconds
+#: (bench/live)
+RESUME_BATCH = 50
 
 #: what a refused load or move tells the clicker
 REFUSALS = {
@@ -239,25 +268,42 @@ class Tables:
         start was stored but never shown (the process died in between): the
         lobby shows them (cogs/hosting/lobby.py, `finish_start`)."""
         unshown = []
-        for info in await self.store.live_matches(departed=False):
-            if info.status != Status.ACTIVE or not self.seats.owns(info.guild_id):
-                continue
+        live = [
+            info
+            for info in await self.store.live_matches(departed=False)
+            if info.status == Status.ACTIVE and self.seats.owns(info.guild_id)
+        ]
+        live.sort(key=lambda info: info.updated_at, reverse=True)  # most recent first
+        since = live[0].updated_at - self.resume_edit_margin if live else None
+        edits = 0
+        for n, info in enumerate(live, 1):
+            if n % RESUME_BATCH == 0:
+                await asyncio.sleep(0)  # let clicks in (RESUME_BATCH)
             if await self.store.message(info.id, "table") is None:
                 unshown.append(info.id)
                 continue
             # The process may have died between a commit and its table edit
-            # (edits are coalesced, and may wait for bot moves): show the
-            # committed state, unless this process showed it already (every
-            # move since asked for its own edit). Not awaited: the editors
-            # work side by side.
-            if info.id not in self.editor.shown:
-                self.editor.want(info.id)
+            # (edits are coalesced, and may wait): show the committed state of
+            # a match moved shortly before the process died (RESUME_EDIT_MARGIN),
+            # unless this process showed it already (every move since asked
+            # for its own edit). Not awaited: the editors work side by side,
+            # started RESUME_EDIT_GAP apart.
+            if since is not None and info.updated_at >= since and info.id not in self.editor.shown:
+                self.editor.want(info.id, delay=edits * RESUME_EDIT_GAP)
+                edits += 1
             if any(s.user_id is None for s in info.seats):
                 try:
                     self.seats.schedule(await self.moves.load(info.id))
                 except Refused as refused:
                     log.error("not resuming match %s: %s", info.id, refused)
         return unshown
+
+    @property
+    def resume_edit_margin(self) -> timedelta:
+        """How long before the newest change a match may have moved and still
+        have a move its table does not show (RESUME_EDIT_MARGIN)."""
+        longest = max(self.config.table_watched_delay, self.lazy_delay)
+        return RESUME_EDIT_MARGIN + timedelta(seconds=longest)
 
     async def stop(self) -> None:
         await self.seats.stop()
