@@ -21,6 +21,10 @@ from cogs.i18n import speaking
 from cogs.presenters import load_games, presenter_for
 
 LENGTH = struct.Struct(">I")
+#: the worker's niceness: drawing a table is background work, so on a busy
+#: machine the bot's answers to clicks (its event loop) come first, and a
+#: table waits a little longer
+NICENESS = 10
 
 
 def read_frame(stream) -> bytes | None:
@@ -50,6 +54,7 @@ def serve(stdin, stdout) -> None:
 
 
 def main() -> None:
+    os.nice(NICENESS)
     load_games(sys.argv[1:])
     try:
         serve(sys.stdin.buffer, sys.stdout.buffer)
