@@ -43,10 +43,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.bulk import bulk_file
 from bench.load import children, cpu_seconds, load_average, rss_mb
 from rules import Match
 from storage import SqliteStore
-from storage.sqlite.database import prepare_file
 from tests.e2e.bot_helpers import current_table
 from tests.e2e.fake_discord import BotProcess, FakeDiscord, python_argv
 from tests.e2e.fake_discord.messages import Message
@@ -209,95 +209,83 @@ def build(
     """Copies of the templates, each in a server, channel and thread of its
     own with its own people, bulk-inserted into a migrated file (the
     schema's triggers, which check one action at a time, set aside)."""
-    prepare_file(path, lambda: 0)
-    conn = sqlite3.connect(path, isolation_level=None)
-    conn.execute("PRAGMA synchronous = OFF")
-    conn.execute("BEGIN")
-    triggers = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").fetchall()
-    for name, _ in triggers:
-        conn.execute(f"DROP TRIGGER {name}")
-    src = sqlite3.connect(source)
-    tables = [
-        t
-        for (t,) in src.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-        if t == "matches" or "match_id" in columns(src, t)
-    ]
-    rows: dict[str, dict[int, list[tuple]]] = {}
-    cols = {t: columns(src, t) for t in tables}
-    for t in tables:
-        key = "id" if t == "matches" else "match_id"
-        by_match: dict[int, list[tuple]] = {}
-        for row in src.execute(f"SELECT * FROM {t}"):
-            by_match.setdefault(row[cols[t].index(key)], []).append(row)
-        rows[t] = by_match
-    src.close()
-    now = int(time.time() * 1000)
-    lives: list[Live] = []
-    out: dict[str, list[tuple]] = {t: [] for t in tables}
-    for i in range(matches):
-        match_id = i + 1
-        tpl = tpls[i % len(tpls)]
-        g = rnd.randrange(len(world.guilds))
-        channel = rnd.choice(world.channels[g])
-        people = rnd.sample(world.members[g], tpl.people)
-        users = {p: people[p - 1].id for p in range(1, tpl.people + 1)}
-        game = rows["matches"][tpl.match_id][0][cols["matches"].index("game")]
-        thread, table = world.table(match_id, game, g, channel)
-        recent = rnd.random() < RECENT_SHARE
-        moved = now - (rnd.randint(0, 300_000) if recent else rnd.randint(600_000, SPREAD))
-        remind = moved + REMINDER
-        values = {
-            "match_id": match_id,
-            "guild_id": world.guilds[g].id,
-            "channel_id": channel.id,
-            "thread_id": thread.id,
-            "creator_id": people[0].id,
-            "created_at": moved - 3_600_000,
-            "started_at": moved - 3_000_000,
-            "updated_at": moved,
-            "posted_at": moved,
-            "at": moved,
-            "joined_at": moved - 3_600_000,
-            "remind_at": remind if remind > now else None,
-        }
+    with bulk_file(path) as conn:
+        src = sqlite3.connect(source)
+        tables = [
+            t
+            for (t,) in src.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+            if t == "matches" or "match_id" in columns(src, t)
+        ]
+        rows: dict[str, dict[int, list[tuple]]] = {}
+        cols = {t: columns(src, t) for t in tables}
         for t in tables:
-            names = cols[t]
-            for row in rows[t].get(tpl.match_id, ()):
-                new = []
-                for name, value in zip(names, row, strict=True):
-                    if t == "matches" and name == "id":
-                        value = match_id
-                    elif t == "seat_holders" and name == "id":
-                        value = None
-                    elif name in ("user_id", "creator_id") and value is not None:
-                        value = users.get(value, value)
-                    elif t == "messages" and name == "channel_id":
-                        value = thread.id
-                    elif t == "messages" and name == "message_id":
-                        value = table.id
-                    elif name in values and name != "creator_id":
-                        value = values[name]
-                    new.append(value)
-                if t == "matches":
-                    new[names.index("creator_id")] = people[0].id
-                out[t].append(tuple(new))
-        lives.append(
-            Live(match_id, people, [people[p - 1] for p in tpl.owing], thread, table, recent)
-        )
-        if len(out["matches"]) >= 1000 or i == matches - 1:
-            for t in tables:  # matches first: the others refer to it
-                if out[t]:
-                    marks = ", ".join("?" * len(cols[t]))
-                    conn.executemany(
-                        f"INSERT INTO {t} ({', '.join(cols[t])}) VALUES ({marks})", out[t]
-                    )
-                    out[t] = []
-    for _, sql in triggers:
-        conn.execute(sql)
-    conn.execute("ANALYZE")
-    conn.execute("COMMIT")
-    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    conn.close()
+            key = "id" if t == "matches" else "match_id"
+            by_match: dict[int, list[tuple]] = {}
+            for row in src.execute(f"SELECT * FROM {t}"):
+                by_match.setdefault(row[cols[t].index(key)], []).append(row)
+            rows[t] = by_match
+        src.close()
+        now = int(time.time() * 1000)
+        lives: list[Live] = []
+        out: dict[str, list[tuple]] = {t: [] for t in tables}
+        for i in range(matches):
+            match_id = i + 1
+            tpl = tpls[i % len(tpls)]
+            g = rnd.randrange(len(world.guilds))
+            channel = rnd.choice(world.channels[g])
+            people = rnd.sample(world.members[g], tpl.people)
+            users = {p: people[p - 1].id for p in range(1, tpl.people + 1)}
+            game = rows["matches"][tpl.match_id][0][cols["matches"].index("game")]
+            thread, table = world.table(match_id, game, g, channel)
+            recent = rnd.random() < RECENT_SHARE
+            moved = now - (rnd.randint(0, 300_000) if recent else rnd.randint(600_000, SPREAD))
+            remind = moved + REMINDER
+            values = {
+                "match_id": match_id,
+                "guild_id": world.guilds[g].id,
+                "channel_id": channel.id,
+                "thread_id": thread.id,
+                "creator_id": people[0].id,
+                "created_at": moved - 3_600_000,
+                "started_at": moved - 3_000_000,
+                "updated_at": moved,
+                "posted_at": moved,
+                "at": moved,
+                "joined_at": moved - 3_600_000,
+                "remind_at": remind if remind > now else None,
+            }
+            for t in tables:
+                names = cols[t]
+                for row in rows[t].get(tpl.match_id, ()):
+                    new = []
+                    for name, value in zip(names, row, strict=True):
+                        if t == "matches" and name == "id":
+                            value = match_id
+                        elif t == "seat_holders" and name == "id":
+                            value = None
+                        elif name in ("user_id", "creator_id") and value is not None:
+                            value = users.get(value, value)
+                        elif t == "messages" and name == "channel_id":
+                            value = thread.id
+                        elif t == "messages" and name == "message_id":
+                            value = table.id
+                        elif name in values and name != "creator_id":
+                            value = values[name]
+                        new.append(value)
+                    if t == "matches":
+                        new[names.index("creator_id")] = people[0].id
+                    out[t].append(tuple(new))
+            lives.append(
+                Live(match_id, people, [people[p - 1] for p in tpl.owing], thread, table, recent)
+            )
+            if len(out["matches"]) >= 1000 or i == matches - 1:
+                for t in tables:  # matches first: the others refer to it
+                    if out[t]:
+                        marks = ", ".join("?" * len(cols[t]))
+                        conn.executemany(
+                            f"INSERT INTO {t} ({', '.join(cols[t])}) VALUES ({marks})", out[t]
+                        )
+                        out[t] = []
     return lives
 
 

@@ -18,18 +18,17 @@ import asyncio
 import os
 import random
 import shutil
-import sqlite3
 import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from bench.bulk import bulk_file
 from rules import Match
 from storage import SqliteStore, Store
 from storage.records import dumps
 from storage.sqlite import migrations
-from storage.sqlite.database import prepare_file
 
 MATCHES = 10_000
 ACTIONS_PER_MATCH = 100
@@ -74,71 +73,61 @@ def build(path: Path) -> None:
     tmp = path.with_suffix(".building")
     for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
         leftover.unlink(missing_ok=True)
-    prepare_file(tmp, lambda: 0)
-    conn = sqlite3.connect(tmp, isolation_level=None)
-    conn.execute("PRAGMA synchronous = OFF")
-    conn.execute("BEGIN")
-    triggers = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").fetchall()
-    for name, _ in triggers:
-        conn.execute(f"DROP TRIGGER {name}")
-    tpls = [(m, dumps(m.snapshot()), dumps(m.options)) for m in templates()]
-    # each action's engine events, as a live match stores them with the action
-    stories = [[dumps(e) for e in Match.replay_story(m.to_record())[1]] for m, _, _ in tpls]
-    now = int(time.time() * 1000)
-    for first in range(0, MATCHES, 1000):
-        match_rows, seat_rows, action_rows = [], [], []
-        for i in range(first, first + 1000):
-            match_id = i + 1
-            match, snapshot, options = tpls[i % len(tpls)]
-            story = stories[i % len(tpls)]
-            active = i % int(1 / ACTIVE_SHARE) == 0
-            at = now - (MATCHES - i) * 60_000
-            match_rows.append(
-                (
-                    match_id,
-                    1 + i % GUILDS,
-                    100 + i % (GUILDS * 4),
-                    10_000 + i,
-                    "keltis",
-                    "active" if active else "finished",
-                    1 + i % 500,
-                    options,
-                    match.players,
-                    match.seed,
-                    match.game.rules_version,
-                    match.seq,
-                    snapshot,
-                    None if active else "{}",
-                    at,
-                    at,
-                    at,
-                    None if active else at,
+    with bulk_file(tmp) as conn:
+        tpls = [(m, dumps(m.snapshot()), dumps(m.options)) for m in templates()]
+        # each action's engine events, as a live match stores them with the action
+        stories = [[dumps(e) for e in Match.replay_story(m.to_record())[1]] for m, _, _ in tpls]
+        now = int(time.time() * 1000)
+        for first in range(0, MATCHES, 1000):
+            match_rows, seat_rows, action_rows = [], [], []
+            for i in range(first, first + 1000):
+                match_id = i + 1
+                match, snapshot, options = tpls[i % len(tpls)]
+                story = stories[i % len(tpls)]
+                active = i % int(1 / ACTIVE_SHARE) == 0
+                at = now - (MATCHES - i) * 60_000
+                match_rows.append(
+                    (
+                        match_id,
+                        1 + i % GUILDS,
+                        100 + i % (GUILDS * 4),
+                        10_000 + i,
+                        "keltis",
+                        "active" if active else "finished",
+                        1 + i % 500,
+                        options,
+                        match.players,
+                        match.seed,
+                        match.game.rules_version,
+                        match.seq,
+                        snapshot,
+                        None if active else "{}",
+                        at,
+                        at,
+                        at,
+                        None if active else at,
+                    )
                 )
+                for seat in range(match.players):
+                    seat_rows.append((match_id, seat, 1 + (i + seat) % 500, at))
+                for seq, (seat, key) in enumerate(match.log):
+                    action_rows.append((match_id, seq, seat, key, at, story[seq]))
+            conn.executemany(
+                "INSERT INTO matches (id, guild_id, channel_id, thread_id, game, status,"
+                " creator_id, options, players, seed, rules_version, seq, snapshot, outcome,"
+                " created_at, updated_at, started_at, ended_at) VALUES"
+                " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                match_rows,
             )
-            for seat in range(match.players):
-                seat_rows.append((match_id, seat, 1 + (i + seat) % 500, at))
-            for seq, (seat, key) in enumerate(match.log):
-                action_rows.append((match_id, seq, seat, key, at, story[seq]))
-        conn.executemany(
-            "INSERT INTO matches (id, guild_id, channel_id, thread_id, game, status, creator_id,"
-            " options, players, seed, rules_version, seq, snapshot, outcome, created_at,"
-            " updated_at, started_at, ended_at) VALUES"
-            " (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            match_rows,
-        )
-        conn.executemany(
-            "INSERT INTO seats (match_id, seat, user_id, joined_at) VALUES (?, ?, ?, ?)", seat_rows
-        )
-        conn.executemany(
-            "INSERT INTO actions (match_id, seq, seat, key, at, events) VALUES (?, ?, ?, ?, ?, ?)",
-            action_rows,
-        )
-    for _, sql in triggers:
-        conn.execute(sql)
-    conn.execute("ANALYZE")
-    conn.execute("COMMIT")
-    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    conn.close()
+            conn.executemany(
+                "INSERT INTO seats (match_id, seat, user_id, joined_at) VALUES (?, ?, ?, ?)",
+                seat_rows,
+            )
+            conn.executemany(
+                "INSERT INTO actions (match_id, seq, seat, key, at, events)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                action_rows,
+            )
     tmp.rename(path)
     took = time.perf_counter() - started
     log(f"built {path} ({path.stat().st_size / 1e6:.0f} MB) in {took:.1f} s")
