@@ -27,6 +27,7 @@ from datetime import datetime
 from typing import Any, Protocol, Self
 
 from rules import Match
+from storage.ratings import RatingChange
 from storage.records import (
     UNCHANGED,
     Deadline,
@@ -381,6 +382,12 @@ class PlayerStats(Protocol):
     async def leaderboard(self, guild_id: int, game: str, *, limit: int = 10) -> list[Stats]:
         """A guild's best players of a game: highest rating (its ordinal; a
         player never rated counts as a fresh one) first, then most wins."""
+        ...
+
+    async def rating_changes(self, match_id: int) -> list[RatingChange]:
+        """What a finished match did to its people's ratings (derived from
+        the record, by replaying the server's game up to it); empty for a
+        match not finished or not rated."""
         ...
 
     async def rebuild_ratings(self, guild_id: int, game: str) -> int:

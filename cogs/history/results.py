@@ -8,12 +8,14 @@ import json
 from collections.abc import Sequence
 
 import discord
+from babel.numbers import format_decimal
 
-from cogs.i18n import N_, _
+from cogs.i18n import N_, _, current
 from cogs.presenters import presenter_for
 from cogs.presenters.seats import bot_name
 from cogs.replies import say
 from storage import CorruptMatch, Holder, MatchInfo, Stats, Status
+from storage.ratings import RatingChange, scaled_ordinal
 
 HISTORY_SIZE = 10
 EXPORTABLE_SIZE = 15  # finished matches named by `/game export` without a match
@@ -64,11 +66,43 @@ def exportable_text(infos: list[MatchInfo]) -> str:
     )
 
 
+def figure(value: float) -> str:
+    """A whole number as the current language writes it ("1,612")."""
+    return format_decimal(round(value), locale=current())
+
+
+def signed(value: int) -> str:
+    """A change with its sign ("+23", "−18", "±0")."""
+    if value == 0:
+        return "±0"
+    return ("+" if value > 0 else "−") + figure(abs(value))
+
+
 def rating_text(stats: Stats) -> str:
-    """A rating as players read it: its ordinal, one decimal; or not yet."""
+    """A rating as players read it: on the Elo-like scale (a new player
+    about 1,500: storage/ratings.py), a whole number; or not yet."""
     if stats.rating is None:
         return _("unrated")
-    return _("rating **{rating}**", rating=f"{stats.rating:.1f}")
+    return _("rating **{rating}**", rating=figure(scaled_ordinal(stats.rating)))
+
+
+def rating_changes_text(changes: Sequence[RatingChange]) -> str:
+    """What a rated match did to each person's rating, for the match's
+    thread once it is over: "<@alice> +23 → 1,523"; empty when unrated."""
+    if not changes:
+        return ""
+    lines = []
+    for change in changes:
+        delta, after = change.shown
+        lines.append(
+            _(
+                "{player} {change} → {rating}",
+                player=f"<@{change.user_id}>",
+                change=signed(delta),
+                rating=figure(after),
+            )
+        )
+    return _("**Ratings after this match:**") + "\n" + "\n".join(lines)
 
 
 class History:

@@ -1,6 +1,6 @@
 """What the bot says in a match's thread and in players' DMs: whose move it
-is (a turn ping, or a reminder), hosts' and timeouts' doings, and the
-archiving of a finished match's thread.
+is (a turn ping, or a reminder), hosts' and timeouts' doings, and, once a
+match is over, its rating changes and the archiving of its thread.
 
 A turn ping replaces the previous one (the thread stays short). Which
 message that is gets stored with the match's next move, in the move's own
@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.history.results import rating_changes_text
 from cogs.i18n import _, speaking
 from cogs.language import Languages
 from cogs.play.buttons import TurnButton
@@ -199,6 +200,28 @@ class Pings:
             )
         except discord.HTTPException as exc:
             log.info("could not announce in match %s: %s", loaded.id, exc)
+
+    async def tell_ratings(self, loaded: MatchInfo) -> None:
+        """Once a rated match is over: each person's rating change, in the
+        match's thread, in the server's language (nobody is pinged)."""
+        try:
+            changes = await self.store.rating_changes(loaded.id)
+        except Exception:  # the match's record unreadable: the table says who won
+            log.exception("no rating changes for match %s", loaded.id)
+            return
+        if not changes:
+            return
+        place_id = await self.places.usable(loaded)
+        if place_id is None:
+            return
+        with speaking(await self.languages.of_server(loaded.guild_id)):
+            text = rating_changes_text(changes)
+        try:
+            await self.bot.get_partial_messageable(place_id).send(
+                text, allowed_mentions=discord.AllowedMentions.none()
+            )
+        except discord.HTTPException as exc:
+            log.info("could not tell the ratings of match %s: %s", loaded.id, exc)
 
     async def close_thread(self, loaded: MatchInfo) -> None:
         """A finished match's thread is archived (it stays readable)."""

@@ -243,6 +243,7 @@ class Tables:
             if ping:
                 await self.pings.notify(loaded, ping)
             if loaded.status == Status.FINISHED:
+                await self.pings.tell_ratings(loaded)
                 await self.pings.close_thread(loaded)
             self.seats.schedule(loaded)
         except UnknownMatch:  # deleted meanwhile: its server asked to be forgotten, or was purged

@@ -16,12 +16,15 @@ order their ratings were updated, which is the order a rebuild replays.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, Protocol
+
 from storage.moves import stored_outcome
-from storage.ratings import ordinal, rate
-from storage.records import Holder
+from storage.ratings import FRESH, Rating, RatingChange, ordinal, rate
+from storage.records import Holder, Row
 from storage.sql.dialect import Dialect
 from storage.sql.tx import Tx
-from storage.standings import Contest, contests, parts, results
+from storage.standings import Contest, Part, contests, parts, results
 
 
 async def _lock_ratings(tx: Tx, d: Dialect, guild_id: int, game: str) -> None:
@@ -39,38 +42,88 @@ async def record_finish(tx: Tx, d: Dialect, match_id: int) -> None:
     await settle(tx, d, match_id)
 
 
-async def settle(tx: Tx, d: Dialect, match_id: int) -> None:
-    """Store the results of a finished match and update its ratings."""
-    row = await tx.row(
+class Reader(Protocol):
+    """What reading a finished match's contests needs: a transaction, or
+    the store's own reads."""
+
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]: ...
+
+    async def row(self, sql: str, params: Sequence[Any] = ()) -> Row | None: ...
+
+
+async def _contests(
+    r: Reader, d: Dialect, match_id: int
+) -> tuple[Row, list[Part], dict[str, Any], list[Contest]]:
+    """A finished match's row (guild, game), its parts, outcome and the
+    contests it is rated as, from the record."""
+    row = await r.row(
         f"SELECT guild_id, game, seq, {d.text('outcome')} FROM matches WHERE id = ?", (match_id,)
     )
     assert row is not None  # a finished match's
     outcome = stored_outcome(match_id, row["outcome"])
     history = [
-        Holder(r["seat"], r["from_seq"], r["user_id"], r["bot"], r["how"])
-        for r in await tx.rows(
+        Holder(h["seat"], h["from_seq"], h["user_id"], h["bot"], h["how"])
+        for h in await r.rows(
             "SELECT seat, from_seq, user_id, bot, how FROM seat_holders"
             " WHERE match_id = ? ORDER BY seat, id",
             (match_id,),
         )
     ]
     conceded = [
-        r["seat"]
-        for r in await tx.rows(
+        c["seat"]
+        for c in await r.rows(
             "SELECT seat FROM actions WHERE match_id = ? AND key = 'concede'", (match_id,)
         )
     ]
     seats = parts(history, row["seq"], conceded)
+    deal_ends: list[int] = []
+    if "teams" in outcome:
+        deal_ends = [e["seq"] for e in await r.rows(d.deal_ends, (match_id,))]
+    return row, seats, outcome, contests(seats, outcome, deal_ends)
+
+
+async def settle(tx: Tx, d: Dialect, match_id: int) -> None:
+    """Store the results of a finished match and update its ratings."""
+    row, seats, outcome, rated = await _contests(tx, d, match_id)
     await tx.run_many(
         "INSERT INTO results (match_id, user_id, won, left_early) VALUES (?, ?, ?, ?)",
         [(match_id, r.user_id, int(r.won), int(r.left)) for r in results(seats, outcome)],
     )
-    deal_ends: list[int] = []
-    if "teams" in outcome:
-        deal_ends = [r["seq"] for r in await tx.rows(d.deal_ends, (match_id,))]
-    for contest in contests(seats, outcome, deal_ends):
+    for contest in rated:
         await _rate(tx, d, row["guild_id"], row["game"], contest)
     await tx.run("UPDATE finishes SET rated = 1 WHERE match_id = ?", (match_id,))
+
+
+async def changes(r: Reader, d: Dialect, match_id: int) -> list[RatingChange]:
+    """What a finished match did to its people's ratings, by user: the
+    ratings are replayed from the record, in the order the server's matches
+    of the game finished (as `rebuild` does), up to that match; nothing is
+    written. Empty for a match not finished, or not rated (no contest)."""
+    finish = await r.row(
+        "SELECT f.id, m.guild_id, m.game FROM finishes f JOIN matches m ON m.id = f.match_id"
+        " WHERE f.match_id = ?",
+        (match_id,),
+    )
+    if finish is None:
+        return []
+    earlier = [
+        e["match_id"]
+        for e in await r.rows(
+            "SELECT f.match_id FROM finishes f JOIN matches m ON m.id = f.match_id"
+            " WHERE m.guild_id = ? AND m.game = ? AND f.id < ? ORDER BY f.id",
+            (finish["guild_id"], finish["game"], finish["id"]),
+        )
+    ]
+    ratings: dict[int, Rating] = {}
+    for earlier_id in earlier:
+        for contest in (await _contests(r, d, earlier_id))[3]:
+            ratings.update(rate(contest, ratings))
+    own = (await _contests(r, d, match_id))[3]
+    users = sorted({u for contest in own for team in contest.teams for u in team})
+    before = {u: ratings.get(u, FRESH) for u in users}
+    for contest in own:
+        ratings.update(rate(contest, ratings))
+    return [RatingChange(u, before[u], ratings[u]) for u in users]
 
 
 async def _rate(tx: Tx, d: Dialect, guild_id: int, game: str, contest: Contest) -> None:

@@ -5,12 +5,14 @@ inside the transaction that finishes them."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
+from typing import Any
 
 from storage.protocol import PlayerStats
-from storage.ratings import FRESH_ORDINAL
-from storage.records import Stats, decode_stats
+from storage.ratings import FRESH_ORDINAL, RatingChange
+from storage.records import Row, Stats, decode_stats
 from storage.sql.base import SqlBase
-from storage.sql.results import rebuild, unrated
+from storage.sql.results import changes, rebuild, unrated
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +45,9 @@ class SqlPlayerStats(SqlBase, PlayerStats):
         )
         return [decode_stats(r) for r in rows]
 
+    async def rating_changes(self, match_id: int) -> list[RatingChange]:
+        return await changes(_Reads(self), self._dialect, match_id)
+
     async def rebuild_ratings(self, guild_id: int, game: str) -> int:
         async with self._write() as tx:
             return await rebuild(tx, self._dialect, guild_id, game)
@@ -54,3 +59,17 @@ class SqlPlayerStats(SqlBase, PlayerStats):
             counted = await self.rebuild_ratings(guild_id, game)
             log.info("rated %d finished %s match(es) of guild %s", counted, game, guild_id)
         return len(pending)
+
+
+class _Reads:
+    """The store's own reads, as `results.changes` reads (no transaction:
+    what it reads of finished matches no longer changes)."""
+
+    def __init__(self, store: SqlBase):
+        self._store = store
+
+    async def rows(self, sql: str, params: Sequence[Any] = ()) -> Sequence[Row]:
+        return await self._store._fetch(sql, params)
+
+    async def row(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        return await self._store._fetch_one(sql, params)

@@ -1,10 +1,13 @@
 """Stats and ratings against the real bot process: whoever concedes among
 three keeps the loss in `/game stats`, though a bot finished the seat, and
-the leaderboard ranks people by rating, bots left out."""
+the leaderboard ranks people by rating, bots left out; a rated match ends
+with each person's change on the Elo-like scale ("+17 → 1,517"), in the
+server's language, which the leaderboard and stats then show."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -26,10 +29,11 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
         alice=fake.add_user("alice"),
         bob=fake.add_user("bob"),
         carol=fake.add_user("carol"),
+        dave=fake.add_user("dave"),
+        ja_guild=fake.add_guild("レーティング会", preferred_locale="ja"),
     )
     env = {
         "DATABASE_PATH": str(tmp_path_factory.mktemp("db") / "games.db"),
-        "DEV_GUILD_ID": str(guild.id),
         "BOT_MOVE_DELAY": "0.01",
         "GAMEHOST_TEST_SEED": "ratings",
     }
@@ -82,3 +86,71 @@ async def make_a_move(fake, channel, users):
         await (await fake.click(user, panel, custom_id=custom_id)).wait_answered()
         return user
     raise AssertionError("no person got a move")
+
+
+#: one person's line of the ratings message: mention, signed change, new rating
+CHANGE = re.compile(r"<@(\d+)> ([+−]\d+|±0) → (\d,\d{3})")
+
+
+def ratings_message(fake, place, heading):
+    found = [m for m in fake.messages(place, ephemeral=False) if heading in m.text]
+    return found[-1] if found else None
+
+
+async def concede_a_duel(fake, guild, winner, loser, name):
+    """A two-person Cuttle match that `loser` concedes at once: rated."""
+    channel = fake.add_text_channel(guild, name)
+    lobby = await reply(
+        await fake.slash(winner, channel, "game new", game="cuttle", players=2, here=True)
+    )
+    [join] = [b["custom_id"] for b in lobby.buttons() if b["custom_id"].endswith(":join")]
+    await (await fake.click(loser, lobby, custom_id=join)).wait_answered()  # in any language
+    await fake.wait_until(lambda: current_table(fake, channel), 5, "the table")
+    await concede(fake, loser, channel)
+    return channel
+
+
+def changes_in(message) -> dict[int, tuple[int, int]]:
+    """user id -> (change, new rating) as the ratings message shows them."""
+    return {
+        int(user): (int(change.replace("−", "-").replace("±", "")), int(rating.replace(",", "")))
+        for user, change, rating in CHANGE.findall(message.content)
+    }
+
+
+async def test_a_rated_match_ends_with_each_persons_change_on_the_familiar_scale(world):
+    fake, w = world.fake, world
+    channel = await concede_a_duel(fake, w.guild, w.carol, w.dave, "duel")
+    said = await fake.wait_until(
+        lambda: ratings_message(fake, channel, "Ratings after this match"), 10, "the ratings"
+    )
+    shown = changes_in(said)
+    assert set(shown) == {w.carol.id, w.dave.id}, said.content
+    (won, carol), (lost, dave) = shown[w.carol.id], shown[w.dave.id]
+    assert 10 < won < 60 and -60 < lost < 0  # a few dozen points, from 1,500
+    assert (carol, dave) == (1500 + won, 1500 + lost)
+    board = await reply(await fake.slash(w.carol, channel, "game leaderboard", game="cuttle"))
+    assert f"<@{w.carol.id}> — rating **{carol:,}**" in board.text
+    assert f"<@{w.dave.id}> — rating **{dave:,}**" in board.text
+    stats = await reply(await fake.slash(w.dave, channel, "game stats"))
+    assert f"Cuttle: 0 won of 1 · rating **{dave:,}**" in stats.text
+    # a second match starts from there: the change adds to the shown rating
+    channel = await concede_a_duel(fake, w.guild, w.carol, w.dave, "rematch")
+    again = await fake.wait_until(
+        lambda: ratings_message(fake, channel, "Ratings after this match"), 10, "the ratings"
+    )
+    (won2, carol2) = changes_in(again)[w.carol.id]
+    assert carol2 == carol + won2 and won2 > 0
+    assert fake.problems() == []
+
+
+async def test_the_ratings_message_speaks_the_servers_language(world):
+    fake, w = world.fake, world
+    channel = await concede_a_duel(fake, w.ja_guild, w.alice, w.bob, "対戦")
+    said = await fake.wait_until(
+        lambda: ratings_message(fake, channel, "この対戦後のレーティング"), 10, "the ratings"
+    )
+    shown = changes_in(said)
+    assert set(shown) == {w.alice.id, w.bob.id} and shown[w.alice.id][0] > 0, said.content
+    assert "Ratings" not in said.content
+    assert fake.problems() == []

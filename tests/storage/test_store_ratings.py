@@ -10,7 +10,7 @@ import pytest
 from storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, random_move
 
 from rules import Match
-from storage.ratings import FRESH_ORDINAL
+from storage.ratings import FRESH, FRESH_ORDINAL
 
 DAVE = 14
 USERS = (ALICE, BOB, CAROL, DAVE, 15, 16, 17)
@@ -167,3 +167,28 @@ async def test_leaving_a_guild_forgets_its_ratings(store, raw):
     assert all_ratings(raw)
     await store.delete_guild(GUILD)
     assert all_ratings(raw) == [] and await store.player_stats(GUILD, BOB) == {}
+
+
+async def test_a_matchs_rating_changes_are_replayed_from_the_record(store, raw):
+    """Each match's changes chain: its `after` is the rating the next match
+    of those players starts from, and the last ones are the stored ratings;
+    an unrated or unfinished match has none."""
+    rnd = random.Random(30)
+    finished = []
+    for n, users in enumerate([(ALICE, BOB), (BOB, CAROL), (ALICE, CAROL), (ALICE, BOB)]):
+        match_id, match = await start(store, "cuttle", users, f"chg{n}")
+        await play_to_end(store, match_id, match, rnd)
+        finished.append((match_id, users))
+    current: dict[int, tuple[float, float]] = {}
+    for match_id, users in finished:
+        changes = await store.rating_changes(match_id)
+        assert [c.user_id for c in changes] == sorted(users)
+        for c in changes:
+            assert c.before == current.get(c.user_id, FRESH) and c.after != c.before
+            current[c.user_id] = c.after
+    stored = {r["user_id"]: (r["mu"], r["sigma"]) for r in all_ratings(raw)}
+    assert stored == current
+    bots, match = await start(store, "cuttle", (ALICE, None), "bots")
+    assert await store.rating_changes(bots) == []  # running
+    await play_to_end(store, bots, match, rnd)
+    assert await store.rating_changes(bots) == []  # finished, against a bot: not rated
