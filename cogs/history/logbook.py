@@ -10,7 +10,6 @@ so it can leak nothing a running match hides.
 
 from __future__ import annotations
 
-import io
 import logging
 from dataclasses import dataclass
 from typing import Protocol
@@ -22,6 +21,7 @@ from cogs.history.buttons import LogButton, ReplayButton
 from cogs.history.story import Line, NamesAt, recent_start, tell
 from cogs.i18n import _
 from cogs.presenters import board_pool, presenter_for
+from cogs.presenters.base import board_files
 from cogs.replies import own_panel, say
 from rules import Match
 from storage import LoadedMatch, Status, UnknownMatch
@@ -113,10 +113,11 @@ class Logbook:
         embed: discord.Embed,
         view: discord.ui.View,
         image: bytes | None = None,
+        alt: str | None = None,
     ) -> None:
         """Turn the page in place when the click came from the reader's own
         private message; anything else gets a new private message."""
-        files = [discord.File(io.BytesIO(image), filename=IMAGE_NAME)] if image else []
+        files = board_files(image, alt, IMAGE_NAME)
         if interaction.type == discord.InteractionType.component and own_panel(interaction):
             await interaction.response.edit_message(
                 content=content, embed=embed, view=view, attachments=files
@@ -175,7 +176,7 @@ class Logbook:
         full = loaded.match
         assert full is not None  # _load refuses a match not started
         step = pick(full.seq + 1, step)
-        embed, image = await self.frame(loaded, step)
+        embed, image, alt = await self.frame(loaded, step)
         view = pager(
             lambda op, target, off: ReplayButton(loaded.id, op, target, disabled=off),
             step,
@@ -187,9 +188,13 @@ class Logbook:
             step=step,
             moves=full.seq,
         )
-        await self._answer(interaction, content=content, embed=embed, view=view, image=image)
+        await self._answer(
+            interaction, content=content, embed=embed, view=view, image=image, alt=alt
+        )
 
-    async def frame(self, loaded: LoadedMatch, step: int) -> tuple[discord.Embed, bytes | None]:
+    async def frame(
+        self, loaded: LoadedMatch, step: int
+    ) -> tuple[discord.Embed, bytes | None, str | None]:
         """The public table as it stood after `step` actions: the same embed
         the table showed then, so the last frame is the final table."""
         full = loaded.match
@@ -205,16 +210,19 @@ class Logbook:
         recent = [line.text for line in tell(presenter, actions, names_at)]
         names = names_at(step)
         view = at.view(None)
+        outcome = (full.outcome() or loaded.outcome) if over else None
         embed = presenter.table_embed(
             match_id=loaded.id,
             view=view,
             names=names,
             to_act=to_act,
             recent=recent,
-            outcome=(full.outcome() or loaded.outcome) if over else None,
+            outcome=outcome,
             seq=step,
         )
-        image = await board_pool.board_image(presenter, view, names)
+        image = await board_pool.board_image(presenter, view, names, outcome)
+        alt = None
         if image:
             embed.set_image(url=f"attachment://{IMAGE_NAME}")
-        return embed, image
+            alt = presenter.board_alt(view, names, outcome)
+        return embed, image, alt

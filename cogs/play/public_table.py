@@ -10,7 +10,6 @@ A table too old to edit cheaply, or gone, is posted anew.
 from __future__ import annotations
 
 import contextlib
-import io
 import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -27,6 +26,7 @@ from cogs.play.panels import table_view
 from cogs.play.places import Places
 from cogs.play.table_editor import TableEditor
 from cogs.presenters import Presenter, board_pool, presenter_for
+from cogs.presenters.base import board_files
 from rules import Action
 from storage import CorruptMatch, LoadedMatch, Status, UnknownMatch
 
@@ -41,15 +41,17 @@ IMAGE_NAME = "table.png"
 
 @dataclass
 class Rendered:
-    """A table ready to send: embed, components and an optional board image."""
+    """A table ready to send: embed, components and an optional board image
+    with its alt text."""
 
     embed: discord.Embed
     view: discord.ui.View
     image: bytes | None = None
+    alt: str | None = None
 
     def files(self) -> list[discord.File]:
         """Fresh File objects (discord.py consumes them when sending)."""
-        return [discord.File(io.BytesIO(self.image), filename=IMAGE_NAME)] if self.image else []
+        return board_files(self.image, self.alt, IMAGE_NAME)
 
 
 def _age_seconds(posted: datetime) -> float:
@@ -113,10 +115,12 @@ class PublicTable:
         elif loaded.paused and loaded.status == Status.ACTIVE:
             embed.description = _("⏸ **Paused by a host.**") + f"\n{embed.description or ''}"
         components = self.components(loaded, presenter, state)
-        picture = await board_pool.board_image(presenter, state, names) if image else None
+        picture = await board_pool.board_image(presenter, state, names, outcome) if image else None
+        alt = None
         if picture:
             embed.set_image(url=f"attachment://{IMAGE_NAME}")
-        return Rendered(embed, components, picture)
+            alt = presenter.board_alt(state, names, outcome)
+        return Rendered(embed, components, picture, alt)
 
     @staticmethod
     def components(

@@ -8,6 +8,8 @@ directly; the components are built generically in `cogs/play/panels.py`.
 
 from __future__ import annotations
 
+import importlib
+import io
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -22,6 +24,8 @@ MAX_FIELD = 1024
 #: Discord's limits on an embed: characters in all, and fields
 MAX_EMBED = 6000
 MAX_FIELDS = 25
+#: Discord's limit on an attachment's description (its alt text)
+MAX_ALT = 1024
 
 
 def clip(text: str, limit: int = MAX_FIELD) -> str:
@@ -69,6 +73,32 @@ def bold_names(names: list[str], seats) -> str:
     return _(", ").join(f"**{names[s]}**" for s in seats)
 
 
+def board_view(view: dict, outcome: dict | None) -> dict:
+    """What a board is drawn from: the public view, and once the game is
+    over the outcome's public facts (final scores, the winners' seats; never
+    a hand), under `"outcome"`, for the winner banner. It is what the image
+    cache keys and the board worker is sent."""
+    if not outcome:
+        return view
+    public = {"scores": list(outcome.get("scores", ())), "winners": list(outcome["winners"])}
+    return {**view, "outcome": public}
+
+
+def board_files(image: bytes | None, alt: str | None, filename: str) -> list[discord.File]:
+    """A board picture as a message's one file (fresh: discord.py consumes
+    it when sending), with its alt text as Discord's attachment description
+    (screen readers, clients that show no images)."""
+    if not image:
+        return []
+    description = clip(alt, MAX_ALT) if alt else None
+    return [discord.File(io.BytesIO(image), filename=filename, description=description)]
+
+
+def names_list(names: Sequence[str], seats) -> str:
+    """Plain names listed the current language's way."""
+    return _(", ").join(names[s] for s in seats)
+
+
 @dataclass(frozen=True, slots=True)
 class Phrase:
     """An event in words: `seat` is the subject (None: a sentence of its
@@ -78,6 +108,24 @@ class Phrase:
     seat: int | None
     text: str
     detail: bool = False
+
+
+def turn_alt(view: dict, names: list[str], outcome: dict | None) -> str:
+    """ "Alice won." / "Alice and Bob won (tied)." / "Bob to play." from
+    the outcome, else the view's seats owing a decision."""
+    if outcome is not None:
+        winners = outcome.get("winners") or []
+        if not winners:
+            return _("The game is over.")
+        return ngettext(
+            "{names} won.", "{names} won (tied).", len(winners), names=names_list(names, winners)
+        )
+    to_act = view.get("to_act")
+    if to_act is None and view.get("current") is not None:
+        to_act = [view["current"]]
+    if not to_act:
+        return ""
+    return _("{names} to play.", names=names_list(names, to_act))
 
 
 class Presenter:
@@ -166,11 +214,14 @@ class Presenter:
         return None
 
     # -- images ---------------------------------------------------------------
-    def table_image(self, view: dict, names: list[str]) -> bytes | None:
+    def table_image(
+        self, view: dict, names: list[str], outcome: dict | None = None
+    ) -> bytes | None:
         """The PNG shown in the table embed, or None, drawn here (tests,
         benches; the bot asks `board_pool.board_image`, which draws in a
-        worker process); an unchanged view is drawn once (`image_cache`)."""
-        return BOARDS.get(self.game_id, view, names, self.render_board)
+        worker process); an unchanged view is drawn once (`image_cache`).
+        `outcome`: the finished game's, for the winner banner."""
+        return BOARDS.get(self.game_id, board_view(view, outcome), names, self.render_board)
 
     def render_board(self, view: dict, names: list[str]) -> bytes | None:
         """Draw the board of a public view (`Match.view(None)`), or None for
@@ -182,6 +233,22 @@ class Presenter:
     def has_board(self) -> bool:
         """Does this game draw a board picture?"""
         return type(self).render_board is not Presenter.render_board
+
+    def board_alt(self, view: dict, names: list[str], outcome: dict | None) -> str:
+        """The board picture in words, its alt text (Discord's attachment
+        `description`, at most `MAX_ALT` characters): the game, whose turn
+        it is or who won, each player's score or position, the public piles.
+        Drawn from the public view and the outcome only. A game's own is the
+        `alt(view, names, outcome)` of its board module (the presenter's
+        module name + `_board`), after the game's name; else who won or
+        whose turn it is."""
+        try:
+            module = importlib.import_module(f"{type(self).__module__}_board")
+        except ModuleNotFoundError:
+            module = None
+        own = getattr(module, "alt", None)
+        words = own(view, names, outcome) if own else turn_alt(view, names, outcome)
+        return clip(f"{_('Board of {game}.', game=_(self.title))} {words}".strip(), MAX_ALT)
 
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:

@@ -22,7 +22,7 @@ from collections import deque
 from pathlib import Path
 
 from cogs.presenters import loaded_packages
-from cogs.presenters.base import Presenter
+from cogs.presenters.base import Presenter, board_view
 from cogs.presenters.board_worker import LENGTH
 from cogs.presenters.drawing import board_language
 from cogs.presenters.image_cache import BOARDS, view_key
@@ -140,11 +140,17 @@ WORKER = BoardWorker()
 _drawing: dict[bytes, asyncio.Future] = {}
 
 
-async def board_image(presenter: Presenter, view: dict, names: list[str]) -> bytes | None:
+async def board_image(
+    presenter: Presenter, view: dict, names: list[str], outcome: dict | None = None
+) -> bytes | None:
     """The PNG of `presenter`'s board for a public view, or None: from the
-    cache, else drawn by the worker (in the current board language)."""
+    cache, else drawn by the worker (in the current board language).
+    `outcome`: a finished game's, whose public facts (final scores, winners)
+    go with the view (`base.board_view`) into the cache key and the worker's
+    request, for the winner banner."""
     if not presenter.has_board:
         return None  # a game without a board picture
+    view = board_view(view, outcome)
     key = view_key(presenter.game_id, view, names)
     png = BOARDS.lookup(key)
     if png is not None:

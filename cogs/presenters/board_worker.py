@@ -5,9 +5,10 @@ the bot. Its arguments name the packages of the games the bot registered
 from outside (`load_games`), registered here too.
 
 Frames: a request is a 4-byte big-endian length, then JSON
-[game_id, view, names, language]; an answer is one status byte (b"P": a PNG
-follows, b"N": no picture, b"E": an error message follows), a 4-byte
-length and the payload."""
+[game_id, view, names, language] (a finished game's view carries its
+outcome's public facts for the winner banner: `base.board_view`); an
+answer is one status byte (b"P": a PNG follows, b"N": no picture, b"E":
+an error message follows), a 4-byte length and the payload."""
 
 from __future__ import annotations
 

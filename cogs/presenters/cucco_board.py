@@ -12,17 +12,20 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
+from cogs.i18n import _, ngettext
+from cogs.presenters.base import turn_alt
 from cogs.presenters.cucco_cards import board_face as face
+from cogs.presenters.cucco_cards import face as card_name
 from cogs.presenters.cucco_cards import suit
 from cogs.presenters.drawing import (
     GOLD,
-    HIGHLIGHT,
     INK,
     LINE,
     MIN_TEXT,
     MUTED,
     PANEL,
     VALUE_TEXT,
+    WHITE,
     WIDTH,
     board_words,
     canvas,
@@ -33,6 +36,8 @@ from cogs.presenters.drawing import (
     seat_disc,
     text,
     to_png,
+    turn_marker,
+    with_banner,
 )
 from rules.cucco import PLAYERS, TRICKS
 
@@ -174,21 +179,23 @@ def _places(
             name_tag(draw, x, y + h + 22, seat, names[seat], CARD_W + 10)
 
 
+def player_box(seat: int) -> tuple[float, float, float, float]:
+    """Where a seat's entry in the players' strip lies (without a banner)."""
+    x = seat * SLOT
+    return (x + 3, PLAYERS_Y + 5, x + SLOT - 3, HEIGHT - 5)
+
+
 def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
     draw.rectangle((0, PLAYERS_Y, WIDTH, HEIGHT), fill=PANEL)
     draw.line((0, PLAYERS_Y, WIDTH, PLAYERS_Y), fill=LINE, width=2)
     acting = set(view["to_act"])
     for seat in range(PLAYERS):
         x = seat * SLOT
+        left, ink = x + 8, INK
         if seat in acting:
-            draw.rounded_rectangle(
-                (x + 3, PLAYERS_Y + 5, x + SLOT - 3, HEIGHT - 5),
-                radius=8,
-                fill=HIGHLIGHT,
-                outline=GOLD,
-                width=2,
-            )
-        name_tag(draw, x + 8, PLAYERS_Y + 24, seat, names[seat], SLOT - 14)
+            box = player_box(seat)
+            left, ink = turn_marker(draw, box, PLAYERS_Y + 42), WHITE
+        name_tag(draw, left, PLAYERS_Y + 24, seat, names[seat], x + SLOT - 6 - left, ink=ink)
         role = board_words("dealer") if seat == view["dealer"] else ""
         if seat == view["declarer"]:
             role = board_words("declarer")
@@ -250,4 +257,31 @@ def render(view: dict, names: list[str]) -> bytes:
             )
             _places(draw, LAST_Y, last["leader"], dict(last["cards"]), SMALL_H, last["winner"])
     _players(draw, view, names)
-    return to_png(image)
+    return to_png(with_banner(image, view, names))
+
+
+def alt(view: dict, names: list[str], outcome: dict | None) -> str:
+    """The board in words (its alt text): whose turn or who won, the deal,
+    the call, each player's tricks, card points and chips, and the trick on
+    the table."""
+    parts = [turn_alt(view, names, outcome)]
+    parts.append(_("Deal {n} of {deals}.", n=view["deal"], deals=view["deals"]))
+    for seat, name in enumerate(names):
+        chips = view["chips"][seat]
+        parts.append(
+            _(
+                "{name}: {chips}, {tricks}, {points} card points.",
+                name=name,
+                chips=ngettext("{n} chip", "{n} chips", chips),
+                tricks=ngettext("{n} trick", "{n} tricks", view["tricks_won"][seat]),
+                points=half(view["half_points"][seat]),
+            )
+        )
+    trick = view.get("trick") or {}
+    if view["phase"] != "bidding" and trick.get("cards"):
+        cards = _(", ").join(
+            _("{name} {card}", name=names[seat], card=card_name(card))
+            for seat, card in trick["cards"]
+        )
+        parts.append(_("On the table: {cards}.", cards=cards))
+    return " ".join(p for p in parts if p)

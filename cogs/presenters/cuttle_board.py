@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
-from cogs.i18n import N_
+from cogs.i18n import N_, _, ngettext
+from cogs.presenters.base import turn_alt
 from cogs.presenters.drawing import (
     GOLD,
-    HIGHLIGHT,
     INK,
     LINE,
     MIN_TEXT,
@@ -34,6 +34,8 @@ from cogs.presenters.drawing import (
     seat_disc,
     text,
     to_png,
+    turn_marker,
+    with_banner,
 )
 
 CARD_W, CARD_H = 62, 86
@@ -111,15 +113,22 @@ def height(view: dict) -> int:
     return MIDDLE_H + 2 * _band_height(view)
 
 
+def band_box(view: dict, seat: int) -> tuple[float, float, float, float]:
+    """Where a seat's band lies (without a banner): seat 0 on top."""
+    band = _band_height(view)
+    y = 0 if seat == 0 else band + MIDDLE_H
+    return (4, y + 3, WIDTH - 4, y + band - 3)
+
+
 def _band(
     draw: ImageDraw.ImageDraw, y: float, view: dict, seat: int, names: list[str], acting: bool
 ) -> None:
     player = view["players"][seat]
+    left, ink = 10.0, INK
     if acting:
-        draw.rounded_rectangle(
-            (4, y + 3, WIDTH - 4, y + HEAD - 3), radius=8, fill=HIGHLIGHT, outline=GOLD, width=2
-        )
-    name_tag(draw, 10, y + HEAD / 2, seat, names[seat], 300)
+        box = band_box(view, seat)
+        left, ink = turn_marker(draw, box, box[1] + HEAD - 3), WHITE
+    name_tag(draw, left, y + HEAD / 2, seat, names[seat], 300, ink=ink)
     head = board_words(
         "{points}/{target} points · hand {hand}",
         points=player["points"],
@@ -128,7 +137,7 @@ def _band(
     )
     if player["dealer"]:
         head += board_words(" · dealer")
-    text(draw, WIDTH - 12, y + HEAD / 2, head, MIN_TEXT, anchor="rm")
+    text(draw, WIDTH - 12, y + HEAD / 2, head, MIN_TEXT, ink, anchor="rm")
     perms = player["permanents"]
     perm_x = WIDTH - 12 - len(perms) * (CARD_W + 20)
     stacks = [s for s in view["stacks"] if s["controller"] == seat]
@@ -200,4 +209,43 @@ def render(view: dict, names: list[str]) -> bytes:
     _band(draw, 0, view, 0, names, 0 in acting)
     _middle(draw, band, view, names)
     _band(draw, band + MIDDLE_H, view, 1, names, 1 in acting)
-    return to_png(image)
+    return to_png(with_banner(image, view, names))
+
+
+SUIT_SIGN = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+
+def _card_words(code: str) -> str:
+    """A card as text reads it: "3♥", "K♠"."""
+    return RANK.get(rank_of(code), rank_of(code)) + SUIT_SIGN.get(code[-1], "")
+
+
+def alt(view: dict, names: list[str], outcome: dict | None) -> str:
+    """The board in words (its alt text): whose turn or who won, each
+    player's points and goal, hand size, point cards and permanents, the
+    deck, the scrap pile's top and a one-off under way."""
+    parts = [turn_alt(view, names, outcome)]
+    for player in view["players"]:
+        seat = player["seat"]
+        mine = [s["card"] for s in view["stacks"] if s["controller"] == seat]
+        parts.append(
+            _(
+                "{name}: {points} of {target} points, {hand} in hand; point cards: {cards}; "
+                "permanents: {perms}.",
+                name=names[seat],
+                points=player["points"],
+                target=player["target"],
+                hand=ngettext("{n} card", "{n} cards", player["hand_size"]),
+                cards=_(", ").join(map(_card_words, mine)) or _("none"),
+                perms=_(", ").join(map(_card_words, player["permanents"])) or _("none"),
+            )
+        )
+    parts.append(ngettext("Deck: {n} card.", "Deck: {n} cards.", view["deck"]))
+    if view["scrap"]:
+        top = _card_words(view["scrap"][-1])
+        parts.append(_("Scrap pile: {n}, {top} on top.", n=len(view["scrap"]), top=top))
+    if view["pending"]:
+        parts.append(_("One-off under way: {card}.", card=_card_words(view["pending"]["card"])))
+    if view["revealed"]:
+        parts.append(_("Revealed by a 7: {card}.", card=_card_words(view["revealed"])))
+    return " ".join(p for p in parts if p)

@@ -181,10 +181,11 @@ def name_tag(
     name: str,
     width: float,
     size: int = MIN_TEXT,
+    ink=INK,
 ) -> None:
     """A seat's disc then its name, left-aligned at (x, y) (the vertical middle)."""
     seat_disc(draw, x + 12, y, 12, seat)
-    text(draw, x + 30, y, fit(plain_name(name, seat), size, width - 30), size, anchor="lm")
+    text(draw, x + 30, y, fit(plain_name(name, seat), size, width - 30), size, ink, anchor="lm")
 
 
 def card(
@@ -247,3 +248,71 @@ def to_png(image: Image.Image, colours: int = PALETTE_COLOURS) -> bytes:
     # larger (at most about 50 KB); optimize=True saves 10% for 7x the time
     small.save(out, "PNG", compress_level=3)
     return out.getvalue()
+
+
+# -- whose turn, and who won ---------------------------------------------------
+#: the turn marker's colour: nothing else on a board is drawn in it
+TURN = (200, 20, 120)
+TURN_WIDTH = 4
+#: the winner banner above a finished board
+BANNER_H = 76
+BANNER = (52, 44, 36)
+
+
+def turn_marker(
+    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], head_bottom: float
+) -> float:
+    """Whose turn it is: the seat's block `box` outlined in `TURN`, its
+    head (down to `head_bottom`) filled in `TURN` with a white "▶" at its
+    left. Returns the x where the head's content starts (drawn after, in
+    `WHITE`)."""
+    x0, y0, x1, _y1 = box
+    draw.rounded_rectangle(box, radius=8, fill=HIGHLIGHT, outline=TURN, width=TURN_WIDTH)
+    draw.rounded_rectangle((x0, y0, x1, head_bottom), radius=8, fill=TURN)
+    mid = (y0 + head_bottom) / 2
+    draw.polygon(((x0 + 8, mid - 9), (x0 + 22, mid), (x0 + 8, mid + 9)), fill=WHITE)
+    return x0 + 26
+
+
+def points(n: int) -> str:
+    """A score on a board: "12 pts"."""
+    return board_plural("{n} pt", "{n} pts", n)
+
+
+def winners_line(outcome: dict, names: list[str]) -> str:
+    """ "Alice wins" / "Alice and Bob win", in the board's language."""
+    winners = [plain_name(names[s], s) for s in outcome.get("winners", ())]
+    if not winners:
+        return board_words("Game over")
+    joined = board_words(", ").join(winners)
+    return board_plural("{names} wins", "{names} win", len(winners), names=joined)
+
+
+def with_banner(image: Image.Image, view: dict, names: list[str]) -> Image.Image:
+    """A finished board (`view["outcome"]`, see base.board_view) with the
+    winner banner above it: who won, then every seat's final score; any
+    other board as it is."""
+    outcome = view.get("outcome")
+    if not outcome:
+        return image
+    out = Image.new("RGB", (image.width, image.height + BANNER_H), BANNER)
+    out.paste(image, (0, BANNER_H))
+    draw = ImageDraw.Draw(out)
+    _trophy(draw, 30, BANNER_H / 2)
+    text(draw, 58, 24, fit(winners_line(outcome, names), 30, WIDTH - 70), 30, GOLD, anchor="lm")
+    scores = outcome.get("scores") or []
+    order = sorted(range(len(scores)), key=lambda s: -scores[s])
+    line = "  ·  ".join(f"{plain_name(names[s], s)} {scores[s]}" for s in order)
+    text(draw, 58, 56, fit(line, MIN_TEXT, WIDTH - 70), MIN_TEXT, WHITE, anchor="lm")
+    return out
+
+
+def banner_height(view: dict) -> int:
+    """How much a finished board's banner adds to its height."""
+    return BANNER_H if view.get("outcome") else 0
+
+
+def _trophy(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    draw.polygon(((x - 14, y - 18), (x + 14, y - 18), (x + 9, y + 2), (x - 9, y + 2)), fill=GOLD)
+    draw.rectangle((x - 3, y + 2, x + 3, y + 12), fill=GOLD)
+    draw.rectangle((x - 11, y + 12, x + 11, y + 18), fill=GOLD)

@@ -20,7 +20,8 @@ Render = Callable[[dict, list[str]], "bytes | None"]
 
 
 def view_key(game_id: str | None, view: dict, names: list[str]) -> bytes:
-    """A stable digest of what a board is drawn from (its labels' language too)."""
+    """A stable digest of what a board is drawn from (its labels' language
+    too; a finished game's view carries its outcome: `base.board_view`)."""
     blob = json.dumps(
         [game_id, view, names, board_language()],
         sort_keys=True,

@@ -2,19 +2,23 @@
 
 At the top the middle of the table: the six discard piles (top card and
 how many lie there), the draw pile and the nine wishing stones (a taken
-stone carries its taker's seat colour). Below, one block per player: their
-rows of cards colour by colour with the row's direction, then the point
-row; end cards are dark with a bar.
+stone carries its taker's seat colour). Below, one block per player: a
+head with the name, the running score (the view's), the stones taken and
+the hand's size, then their rows of cards colour by colour with the row's
+direction, then the point row; end cards are dark with a bar. The seat to
+play has its block outlined and its head filled (`drawing.turn_marker`); a
+finished game has the winner banner on top (`drawing.with_banner`).
+`alt` says the same in words.
 """
 
 from __future__ import annotations
 
 from PIL import ImageDraw
 
+from cogs.i18n import N_, _, ngettext
+from cogs.presenters.base import turn_alt
 from cogs.presenters.drawing import (
     COLOUR_FILL,
-    GOLD,
-    HIGHLIGHT,
     INK,
     LINE,
     MIN_TEXT,
@@ -30,21 +34,27 @@ from cogs.presenters.drawing import (
     diamond,
     ink_on,
     name_tag,
+    points,
     seat_disc,
     text,
+    text_width,
     to_png,
+    turn_marker,
+    with_banner,
 )
 from rules.keltis.cards import COLOURS, GREY, WISHING_STONES
 
 CARD_TEXT = 24  # card values
-MIDDLE_H = 150
-PILE_W, PILE_H = 48, 62
-CARDS_Y = 36
-STONE_R = 17
-BLOCK_HEAD = 44
-LINE_H = 42
-BLOCK_H = BLOCK_HEAD + (len(COLOURS) + 1) * LINE_H + 10
-CARD_W, CARD_H = 34, 36
+MIDDLE_H = 124
+PILE_W, PILE_H = 48, 56
+LABEL_Y = 15  # the middle's labels
+CARDS_Y = 30
+BELOW_Y = CARDS_Y + PILE_H + 18  # the piles' counts, the stones' takers
+STONE_R = 16
+BLOCK_HEAD = 40
+LINE_H = 38
+BLOCK_H = BLOCK_HEAD + (len(COLOURS) + 1) * LINE_H + 8
+CARD_W, CARD_H = 34, 32
 CHIP_W = 34  # the row's colour (with its direction), left of its cards
 END_FILL = (60, 54, 50)
 
@@ -89,7 +99,7 @@ def _card(
 
 def _middle(draw: ImageDraw.ImageDraw, view: dict) -> None:
     draw.rectangle((0, 0, WIDTH, MIDDLE_H), fill=PANEL)
-    text(draw, 12, 18, board_words("discard piles"), MIN_TEXT, MUTED, anchor="lm")
+    text(draw, 12, LABEL_Y, board_words("discard piles"), MIN_TEXT, MUTED, anchor="lm")
     x = 12
     for colour, pile in view["piles"].items():
         if pile["top"]:
@@ -101,10 +111,10 @@ def _middle(draw: ImageDraw.ImageDraw, view: dict) -> None:
                 outline=COLOUR_FILL[colour],
                 width=3,
             )
-        text(draw, x + PILE_W / 2, CARDS_Y + PILE_H + 20, f"{pile['count']}", MIN_TEXT, MUTED)
+        text(draw, x + PILE_W / 2, BELOW_Y, f"{pile['count']}", MIN_TEXT, MUTED)
         x += PILE_W + 6
     x += 10
-    text(draw, x, 18, board_words("deck"), MIN_TEXT, MUTED, anchor="lm")
+    text(draw, x, LABEL_Y, board_words("deck"), MIN_TEXT, MUTED, anchor="lm")
     card(
         draw,
         (x, CARDS_Y, x + 58, CARDS_Y + PILE_H),
@@ -114,7 +124,7 @@ def _middle(draw: ImageDraw.ImageDraw, view: dict) -> None:
         size=CARD_TEXT,
     )
     x += 58 + 24
-    text(draw, x, 18, board_words("wishing stones"), MIN_TEXT, MUTED, anchor="lm")
+    text(draw, x, LABEL_Y, board_words("wishing stones"), MIN_TEXT, MUTED, anchor="lm")
     taker = {value: p["seat"] for p in view["players"] for value in p["stones"]}
     step = (WIDTH - 8 - x) / len(WISHING_STONES)
     for value in WISHING_STONES:
@@ -125,7 +135,7 @@ def _middle(draw: ImageDraw.ImageDraw, view: dict) -> None:
         )
         text(draw, cx, CARDS_Y + PILE_H / 2 + 1, str(value), MIN_TEXT)
         if value in taker:
-            seat_disc(draw, cx, CARDS_Y + PILE_H + 20, 10, taker[value])
+            seat_disc(draw, cx, BELOW_Y, 10, taker[value])
 
 
 def _row_line(
@@ -154,59 +164,101 @@ def _row_line(
         )
 
 
+def block_box(i: int, players: int) -> tuple[float, float, float, float]:
+    """Where the block of the `i`-th player lies (without a banner above)."""
+    width = WIDTH / COLUMNS
+    x, y = (i % COLUMNS) * width, MIDDLE_H + (i // COLUMNS) * BLOCK_H
+    return (x, y, x + width, y + BLOCK_H)
+
+
 def _player(
     draw: ImageDraw.ImageDraw,
-    x: float,
-    y: float,
-    width: float,
+    box: tuple[float, float, float, float],
     player: dict,
     name: str,
     current: bool,
 ) -> None:
+    x, y, right, _bottom = box
+    width = right - x
     seat = player["seat"]
+    left, ink = x + 8, INK
     if current:
-        draw.rounded_rectangle(
-            (x + 2, y + 2, x + width - 4, y + BLOCK_HEAD - 2),
-            radius=8,
-            fill=HIGHLIGHT,
-            outline=GOLD,
-            width=2,
-        )
+        left = turn_marker(draw, (x + 3, y + 3, right - 3, y + BLOCK_H - 3), y + BLOCK_HEAD - 2)
+        ink = WHITE
+    mid = y + BLOCK_HEAD / 2
     hand = board_words("hand {n}", n=player["hand_size"])
-    hand_w = 90
-    name_tag(
-        draw,
-        x + 8,
-        y + BLOCK_HEAD / 2,
-        seat,
-        name,
-        width - hand_w - 16 - 30 * len(player["stones"]),
-    )
-    text(draw, x + width - 10, y + BLOCK_HEAD / 2, hand, MIN_TEXT, anchor="rm")
-    for n, value in enumerate(sorted(player["stones"], reverse=True)):
-        sx = x + width - hand_w - 20 - n * 30
-        diamond(draw, sx, y + BLOCK_HEAD / 2, 18)
-        text(draw, sx, y + BLOCK_HEAD / 2 + 1, str(value), MIN_TEXT)
+    end = right - 12
+    text(draw, end, mid, hand, MIN_TEXT, ink, anchor="rm")
+    end -= text_width(hand, MIN_TEXT) + 8
+    for value in sorted(player["stones"], reverse=True):
+        diamond(draw, end - 14, mid, 17)
+        text(draw, end - 14, mid + 1, str(value), MIN_TEXT)
+        end -= 28
+    score = points(player["score"])
+    text(draw, end - 4, mid, score, MIN_TEXT, ink, anchor="rm")
+    end -= text_width(score, MIN_TEXT) + 14
+    name_tag(draw, left, mid, seat, name, end - left, ink=ink)
     line_y = y + BLOCK_HEAD
     for colour in COLOURS:
         row = player["rows"].get(colour)
-        _row_line(draw, x + 8, line_y, width - 8, colour, row, row["cards"] if row else [])
+        _row_line(draw, x + 8, line_y, width - 12, colour, row, row["cards"] if row else [])
         line_y += LINE_H
-    _row_line(draw, x + 8, line_y, width - 8, GREY, None, player["point_row"])
+    _row_line(draw, x + 8, line_y, width - 12, GREY, None, player["point_row"])
 
 
 def render(view: dict, names: list[str]) -> bytes:
     """The table for a public view (`Match.view(None)`), as PNG bytes."""
     players = view["players"]
-    columns = COLUMNS
     image, draw = canvas(height(len(players)))
     _middle(draw, view)
-    width = WIDTH / columns
-    current = view["current"] if view["phase"] in ("play", "draw") else None
+    acting = set(view["to_act"])
     for i, player in enumerate(players):
-        x, y = (i % columns) * width, MIDDLE_H + (i // columns) * BLOCK_H
-        draw.line((x, y, x + width, y), fill=LINE, width=2)
-        if i % columns:
-            draw.line((x, y, x, y + BLOCK_H), fill=LINE, width=2)
-        _player(draw, x, y, width, player, names[player["seat"]], player["seat"] == current)
-    return to_png(image)
+        box = block_box(i, len(players))
+        x, y = box[:2]
+        draw.line((x, y, box[2], y), fill=LINE, width=2)
+        if i % COLUMNS:
+            draw.line((x, y, x, box[3]), fill=LINE, width=2)
+        _player(draw, box, player, names[player["seat"]], player["seat"] in acting)
+    return to_png(with_banner(image, view, names))
+
+
+#: the piles' colours in words (the same words as the presenter's)
+COLOUR_WORDS = {
+    "b": N_("brown"),
+    "y": N_("yellow"),
+    "p": N_("pink"),
+    "g": N_("green"),
+    "u": N_("blue"),
+    "x": N_("grey"),
+}
+
+
+def alt(view: dict, names: list[str], outcome: dict | None) -> str:
+    """The board in words (its alt text): whose turn or who won, each
+    player's score, cards laid out, stones and hand size, the discard
+    piles' tops and the draw pile."""
+    parts = [turn_alt(view, names, outcome)]
+    for player in view["players"]:
+        seat = player["seat"]
+        laid = sum(len(row["cards"]) for row in player["rows"].values())
+        parts.append(
+            _(
+                "{name}: {score}, {laid} in rows, {points}, {stones}, {hand} in hand.",
+                name=names[seat],
+                score=ngettext("{n} point", "{n} points", player["score"]),
+                laid=ngettext("{n} card", "{n} cards", laid),
+                points=ngettext("{n} point card", "{n} point cards", len(player["point_row"])),
+                stones=ngettext("{n} wishing stone", "{n} wishing stones", len(player["stones"])),
+                hand=ngettext("{n} card", "{n} cards", player["hand_size"]),
+            )
+        )
+    tops = [
+        _("{colour} {value}", colour=_(COLOUR_WORDS[c]), value=_face(pile["top"]) or "⬛")
+        for c, pile in view["piles"].items()
+        if pile["top"] and c in COLOUR_WORDS
+    ]
+    parts.append(
+        _("Discard piles: {tops}.", tops=_(", ").join(tops)) if tops else _("No discards.")
+    )
+    parts.append(ngettext("Draw pile: {n} card.", "Draw pile: {n} cards.", view["deck"]))
+    return " ".join(p for p in parts if p)

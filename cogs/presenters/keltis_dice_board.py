@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from PIL import ImageDraw
 
+from cogs.i18n import N_, _, ngettext
+from cogs.presenters.base import turn_alt
 from cogs.presenters.drawing import (
     COLOUR_FILL,
     GOLD,
-    HIGHLIGHT,
     INK,
     LINE,
     MIN_TEXT,
@@ -31,9 +32,12 @@ from cogs.presenters.drawing import (
     diamond,
     goblin,
     name_tag,
+    points,
     seat_disc,
     text,
     to_png,
+    turn_marker,
+    with_banner,
 )
 from rules.keltis_dice.board import (
     CLOVER,
@@ -143,29 +147,31 @@ def _row(draw: ImageDraw.ImageDraw, colour: str, side: str, y: float, stones: li
             seat_disc(draw, cx + dx, y + 24 + dy + 8, 12, seat)
 
 
+def player_box(seat: int, players: int) -> tuple[float, float, float, float]:
+    """Where a seat's entry in the players' strip lies (without a banner)."""
+    step = WIDTH / players
+    x = seat * step + 8
+    return (x - 4, PLAYERS_Y + 2, x + step - 12, HEIGHT - 6)
+
+
 def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
     draw.rectangle((0, PLAYERS_Y - 4, WIDTH, HEIGHT), fill=PANEL)
-    step = WIDTH / len(names)
-    over = view["phase"] == "over"
+    acting = set(view["to_act"])
     for seat, name in enumerate(names):
-        x = seat * step + 8
-        if seat == view["current"] and not over:
-            draw.rounded_rectangle(
-                (x - 4, PLAYERS_Y + 2, x + step - 12, HEIGHT - 6),
-                radius=8,
-                fill=HIGHLIGHT,
-                outline=GOLD,
-                width=2,
-            )
-        name_tag(draw, x + 2, PLAYERS_Y + 22, seat, name, step - 24)
+        box = player_box(seat, len(names))
+        x = box[0] + 4
+        left, ink = x + 2, INK
+        if seat in acting:
+            left, ink = turn_marker(draw, box, PLAYERS_Y + 42), WHITE
+        name_tag(draw, left, PLAYERS_Y + 22, seat, name, box[2] - left - 4, ink=ink)
         chips = view["chips"][seat]
         text(
             draw,
             x + 8,
-            PLAYERS_Y + 58,
+            PLAYERS_Y + 62,
             board_words(
                 "{points}, {chips}",
-                points=board_plural("{n} pt", "{n} pts", view["scores"][seat]),
+                points=points(view["scores"][seat]),
                 chips=board_plural("{n} chip", "{n} chips", chips),
             ),
             MIN_TEXT,
@@ -182,4 +188,44 @@ def render(view: dict, names: list[str]) -> bytes:
         _row(draw, colour, view["side"], ROWS_Y + i * ROW_H, view["stones"])
     draw.line((0, PLAYERS_Y - 4, WIDTH, PLAYERS_Y - 4), fill=LINE, width=2)
     _players(draw, view, names)
-    return to_png(image)
+    return to_png(with_banner(image, view, names))
+
+
+#: the rows' colours in words
+COLOUR_WORDS = {
+    "b": N_("brown"),
+    "y": N_("yellow"),
+    "p": N_("pink"),
+    "g": N_("green"),
+    "u": N_("blue"),
+    WISH: N_("wishing stone"),
+}
+
+
+def alt(view: dict, names: list[str], outcome: dict | None) -> str:
+    """The board in words (its alt text): whose turn or who won, the dice,
+    each player's score, chips and where their stones stand."""
+    parts = [turn_alt(view, names, outcome)]
+    if view["dice"] and outcome is None:
+        faces = (_(COLOUR_WORDS[face]) if face in COLOUR_WORDS else face for face in view["dice"])
+        parts.append(_("Dice: {faces}.", faces=_(", ").join(faces)))
+    for seat, name in enumerate(names):
+        stones = view["stones"][seat]
+        where = _(", ").join(
+            _("{colour} {n}", colour=_(COLOUR_WORDS[c]), n=stones[c])
+            for c in COLOURS
+            if c in stones and c in COLOUR_WORDS
+        )
+        parts.append(
+            _(
+                "{name}: {score}, {chips}, stones on {where}.",
+                name=name,
+                score=ngettext("{n} point", "{n} points", view["scores"][seat]),
+                chips=ngettext("{n} chip", "{n} chips", view["chips"][seat]),
+                where=where or _("no field yet"),
+            )
+        )
+    parts.append(
+        _("Goal area: {n} of {end} stones.", n=view["goal_stones"], end=view["goal_stones_to_end"])
+    )
+    return " ".join(p for p in parts if p)

@@ -18,7 +18,8 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from cogs.i18n import N_
+from cogs.i18n import N_, _, ngettext
+from cogs.presenters.base import turn_alt
 from cogs.presenters.drawing import (
     BACKGROUND,
     COLOUR_FILL,
@@ -29,6 +30,7 @@ from cogs.presenters.drawing import (
     PALETTE_COLOURS,
     PANEL,
     STONE_BLUE,
+    WHITE,
     WIDTH,
     board_language,
     board_words,
@@ -39,9 +41,13 @@ from cogs.presenters.drawing import (
     font,
     goblin,
     plain_name,
+    points,
     seat_disc,
     text,
+    text_width,
     to_png,
+    turn_marker,
+    with_banner,
 )
 from cogs.presenters.seats import SEAT_COLOURS
 from rules.oracle.board import CENTRE_STONE, FIELDS, LARGE_STONE, SANCTUARY, START_STONE
@@ -308,24 +314,30 @@ def _draw_field_contents(draw: ImageDraw.ImageDraw, view: dict) -> None:
     _star(draw, ox + orad * 0.72, oy - orad * 0.72, 13)
 
 
+def player_box(seat: int, players: int) -> tuple[float, float, float, float]:
+    """Where a seat's entry in the players' legend lies (without a banner)."""
+    step = WIDTH / max(players, 1)
+    x = step * seat + 22
+    return (x - 18, PLAYERS_Y - 20, x + step - 30, PLAYERS_Y + 20)
+
+
 def _draw_players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
+    """Each seat's pawn, name and points so far (the view's); the seat to
+    play marked (`turn_marker`)."""
     players = view["players"]
-    step = WIDTH / max(len(players), 1)
-    over = view["phase"] == "over"
+    acting = set(view["to_act"])
     for player in players:
         seat = player["seat"]
-        x = step * seat + 22
-        if seat == view["current"] and not over:
-            draw.rounded_rectangle(
-                (x - 18, PLAYERS_Y - 18, x + step - 30, PLAYERS_Y + 18),
-                radius=8,
-                fill=(255, 248, 225),
-                outline=GOLD,
-                width=2,
-            )
+        box = player_box(seat, len(players))
+        x, ink = box[0] + 18, INK
+        if seat in acting:
+            x, ink = turn_marker(draw, box, box[3]) + 16, WHITE
         _pawn(draw, x, PLAYERS_Y, seat, 1)
-        name = fit(plain_name(names[seat], seat), MIN_TEXT, step - 56)
-        _text(draw, x + 20, PLAYERS_Y, name, MIN_TEXT, anchor="lm")
+        score = points(player["points"])
+        _text(draw, box[2] - 8, PLAYERS_Y, score, MIN_TEXT, ink, anchor="rm")
+        room = box[2] - 8 - text_width(score, MIN_TEXT) - 8 - (x + 20)
+        name = fit(plain_name(names[seat], seat), MIN_TEXT, room)
+        _text(draw, x + 20, PLAYERS_Y, name, MIN_TEXT, ink, anchor="lm")
 
 
 def render(view: dict, names: list[str]) -> bytes:
@@ -334,4 +346,26 @@ def render(view: dict, names: list[str]) -> bytes:
     draw = ImageDraw.Draw(image)
     _draw_field_contents(draw, view)
     _draw_players(draw, view, names)
-    return to_png(image)
+    return to_png(with_banner(image, view, names))
+
+
+def alt(view: dict, names: list[str], outcome: dict | None) -> str:
+    """The board in words (its alt text): whose turn or who won, where
+    each player's pawns stand and their points so far, stones and mirrors,
+    the oracle's field and the draw pile."""
+    parts = [turn_alt(view, names, outcome)]
+    for player in view["players"]:
+        parts.append(
+            _(
+                "{name}: pawns on {fields}, {points} so far, {stones}, {mirrors}, {hand} in hand.",
+                name=names[player["seat"]],
+                fields=_(", ").join(map(str, sorted(player["pawns"], reverse=True))),
+                points=ngettext("{n} point", "{n} points", player["points"]),
+                stones=ngettext("{n} wishing stone", "{n} wishing stones", player["stones"]),
+                mirrors=ngettext("{n} mirror", "{n} mirrors", player["mirrors"]),
+                hand=ngettext("{n} card", "{n} cards", player["hand_size"]),
+            )
+        )
+    parts.append(_("The oracle is on field {n}.", n=view["oracle"]))
+    parts.append(ngettext("Draw pile: {n} card.", "Draw pile: {n} cards.", view["deck"]))
+    return " ".join(p for p in parts if p)

@@ -203,6 +203,23 @@ async def test_files_need_attach_files_and_embeds_need_embed_links(w):
     assert (status, body) == (403, MISSING_PERMISSIONS)
 
 
+async def test_an_attachments_description_is_at_most_1024_characters_like_discords(w):
+    channel = w.channel
+    path = f"/channels/{channel.id}/messages"
+    for size, status in ((1024, 200), (1025, 400)):
+        attachment = {"id": 0, "filename": "board.png", "description": "a" * size}
+        answer, body, _ = await w.api.post(
+            path, data=multipart({"content": "board", "attachments": [attachment]})
+        )
+        assert answer == status
+    assert body["code"] == 50035
+    assert body["errors"]["attachments"]["0"]["description"]["_errors"][0]["code"] == (
+        "BASE_TYPE_MAX_LENGTH"
+    )
+    [stored] = w.fake.messages(channel)[-1].attachments
+    assert stored.description == "a" * 1024
+
+
 async def test_the_bot_edits_and_deletes_its_messages_without_send_messages(w):
     fake, api, channel = w.fake, w.api, w.channel
     message = await posted(w, channel)

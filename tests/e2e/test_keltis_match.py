@@ -158,6 +158,7 @@ async def check_hands_never_leak(w):
             text = "\n".join(
                 [rev.content]
                 + [str(e.get("description", "")) + str(e.get("fields", "")) for e in rev.embeds]
+                + [a.description or "" for a in rev.attachments]  # the board's alt text
             )
             footer = " ".join((e.get("footer") or {}).get("text", "") for e in rev.embeds)
             found = MOVE.search(footer)
@@ -184,6 +185,28 @@ async def check_hands_never_leak(w):
                 assert "Your hand" not in text
                 checked_public += 1
     assert checked_public > 20 and checked_private > 20
+
+
+async def test_every_board_picture_on_the_table_carries_its_alt_text(world, finished):
+    """Each revision of the table with a board picture describes it in
+    words (Discord's attachment description): the game, whose turn it is,
+    then at the end who won; within Discord's 1,024 characters."""
+    fake, thread = world.fake, finished.thread
+    described = []
+    for message in fake.messages(thread, ephemeral=False, include_deleted=True):
+        for rev in [*message.history, message]:
+            for attachment in rev.attachments:
+                assert attachment.filename == "table.png"
+                assert attachment.description, "a board picture without alt text"
+                assert len(attachment.description) <= 1024
+                assert attachment.description.startswith("Board of Keltis.")
+                described.append(attachment.description)
+    assert len(described) > 20
+    assert any(" to play." in d for d in described)
+    [final] = current_table(fake, thread).attachments
+    assert " won" in final.description and "Draw pile:" in final.description
+    for name in ("alice", "bob"):
+        assert f"{name}: " in final.description
 
 
 async def test_the_finished_match_has_its_log_and_a_replay_ending_on_the_final_table(
@@ -213,6 +236,8 @@ async def test_the_finished_match_has_its_log_and_a_replay_ending_on_the_final_t
     assert last == table
     [frame_image], [table_image] = first.attachments, final.attachments
     assert frame_image.data == table_image.data  # the same board, drawn once (cached)
+    assert frame_image.description == table_image.description  # and the same words
+    assert " won" in frame_image.description
     assert fake.problems() == []
 
 

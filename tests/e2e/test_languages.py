@@ -59,10 +59,11 @@ def table_in(fake, place):
 
 def words_seen(message) -> list[str]:
     """Every text of a message and of its earlier revisions: content, embeds,
-    button labels, select placeholders and options."""
+    button labels, select placeholders and options, pictures' alt texts."""
     texts = []
     for state in [*message.history, message]:
         texts.append(state.content)
+        texts += [a.description or "" for a in state.attachments]
         for embed in state.embeds:
             texts += [
                 embed.get("title", ""),
@@ -142,7 +143,8 @@ async def test_a_japanese_player_in_a_japanese_server_reads_no_english(world, ga
     rules = await reply(await fake.slash(w.yuki, channel, "game rules", game=game))
     assert rules.ephemeral and f"{title} の遊び方" in rules.text and word in rules.text
     help_ = await reply(await fake.slash(w.yuki, channel, "game help"))
-    assert "対戦を始める" in help_.text and help_.button(label=title)
+    assert "対戦を始める" in help_.text
+    assert title in [o["label"] for o in help_.select(custom_id="rules")["options"]]
     lobby = await reply(
         await fake.slash(
             w.yuki, channel, "game new", game=game, players=seats, bots=seats - 1, **options
@@ -159,6 +161,9 @@ async def test_a_japanese_player_in_a_japanese_server_reads_no_english(world, ga
 
     seen = [m for place in (channel, thread) for m in fake.messages(place, visible_to=w.yuki)]
     assert len(seen) > 8
+    pictures = [a for m in seen for rev in [*m.history, m] for a in rev.attachments]
+    assert pictures and all(a.description for a in pictures)  # every board has its alt text
+    assert all(a.description.startswith(f"{title}の盤面") for a in pictures)
     texts = [t for m in seen for t in words_seen(m)]
     found = english_in(texts)
     assert found == [], "\n".join(map(str, found))

@@ -55,7 +55,7 @@ async def test_an_unchanged_table_is_not_drawn_again_and_the_replay_shares_it(tm
         assert first.image and BOARDS.renders == before + 1
         again = await tables.public.render(await store.load(match_id))  # a refresh, a restart
         assert again.image == first.image and BOARDS.renders == before + 1
-        embed, image = await Logbook(store, tables.names).frame(
+        embed, image, alt = await Logbook(store, tables.names).frame(
             loaded, match.seq
         )  # the replay's frame
         assert image == first.image and BOARDS.renders == before + 1

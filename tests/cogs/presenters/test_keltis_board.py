@@ -14,7 +14,7 @@ def test_a_taken_wishing_stone_carries_its_takers_colour():
     image = pixels(board.render(view, NAMES))
     x0 = 12 + 6 * (board.PILE_W + 6) + 10 + 58 + 24  # where the stones begin
     step = (board.WIDTH - 8 - x0) / 9
-    below = board.CARDS_Y + board.PILE_H + 20
+    below = board.BELOW_Y
     assert near(image.getpixel((round(x0 + step * 3.5), below)), SEAT_COLOURS[2])
     assert near(image.getpixel((round(x0 + step * 4.5), below)), PANEL)
 
@@ -32,3 +32,10 @@ def test_rows_show_their_cards_in_order_and_the_height_fits_the_players():
     end_x = x + 2 * (board.CARD_W + 2)
     assert near(image.getpixel((round(end_x + 3), round(y - 12))), board.END_FILL)
     assert board.height(2) == board.MIDDLE_H + board.BLOCK_H  # two players side by side
+
+
+def test_the_layout_is_tight():
+    """No large empty bands: the middle and each block as short as their
+    contents allow (498 px for two players, 846 for four, before)."""
+    assert board.height(2) <= 440 and board.height(4) <= 760
+    assert board.BELOW_Y + 12 < board.MIDDLE_H  # the counts fit in the middle

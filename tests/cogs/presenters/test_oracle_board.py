@@ -64,6 +64,7 @@ def test_each_change_of_position_shows():
             view["players"][1]["pawns"][0] += 1
         elif change == "current":
             view["current"] = (view["current"] + 1) % 3
+            view["to_act"] = [view["current"]]  # the turn marker follows the seats to act
         elif change == "tile":
             view["board"][next(f["field"] for f in view["board"] if f["tile"])]["tile"] = None
         else:

@@ -20,6 +20,8 @@ from .messages import COMPONENTS_V2, EPHEMERAL, Attachment, Message, walk_compon
 SUPPRESS_EMBEDS = 1 << 2
 SUPPRESS_NOTIFICATIONS = 1 << 12
 SETTABLE_FLAGS = EPHEMERAL | SUPPRESS_EMBEDS | SUPPRESS_NOTIFICATIONS | COMPONENTS_V2
+#: an attachment's description (its alt text), at most
+MAX_DESCRIPTION = 1024
 
 
 @dataclass
@@ -54,6 +56,14 @@ def validate(body: dict[str, Any]) -> None:
     _validate_components(
         body.get("components") or [], bool((body.get("flags") or 0) & COMPONENTS_V2), errors
     )
+    for n, attachment in enumerate(body.get("attachments") or []):
+        description = attachment.get("description")
+        if description is not None and len(str(description)) > MAX_DESCRIPTION:
+            errors.add(
+                ("attachments", str(n), "description"),
+                "BASE_TYPE_MAX_LENGTH",
+                f"Must be {MAX_DESCRIPTION} or fewer in length.",
+            )
     errors.raise_if_any()
 
 
