@@ -10,7 +10,7 @@ from cogs.game_group import GameGroup, Host, add_game_cog
 from cogs.hosting.commands import HostingCommands, HostingServices
 from cogs.hosting.forget import ForgetButton
 from cogs.hosting.guilds import Guilds, GuildServices
-from cogs.hosting.help import RulesButton
+from cogs.hosting.help import RulesButton, RulesSelect
 from cogs.hosting.lobby_button import LobbyButton
 
 
@@ -19,7 +19,7 @@ class Needs(HostingServices, GuildServices, Protocol):
 
 
 #: the components whose clicks this extension answers
-ITEMS = (LobbyButton, ForgetButton, RulesButton)
+ITEMS = (LobbyButton, ForgetButton, RulesButton, RulesSelect)
 
 
 async def setup(bot: Host, group: GameGroup, services: Needs) -> None:

@@ -79,21 +79,30 @@ async def test_rules_list_status_and_hand(world, channel):
     assert fake.problems() == []
 
 
-async def test_help_onboards_and_its_buttons_answer_with_each_games_rules(world, channel):
+async def test_help_onboards_and_its_chooser_answers_with_each_games_rules(world, channel):
     fake = world.fake
     help_ = await reply(await fake.slash(world.carol, channel, "game help"))
     assert help_.ephemeral and "/game new" in help_.text and "My hand" in help_.text
-    assert [b["label"] for b in help_.buttons()] == [
+    assert "Your move" in help_.text and "/game mine" in help_.text
+    [chooser] = help_.selects()
+    assert [o["label"] for o in chooser["options"]] == [
         "Cucco for five",
         "Cuttle",
         "Keltis",
         "Keltis dice game",
         "Keltis: the Oracle",
     ]
-    rules = await reply(await fake.click(world.carol, help_, label="Cuttle"))
+    rules = await reply(await fake.select(world.carol, help_, ["cuttle"], custom_id="rules"))
     same = await reply(await fake.slash(world.carol, channel, "game rules", game="cuttle"))
     assert rules.ephemeral and rules.visible_to == world.carol.id
     assert rules.embeds == same.embeds and "How to play Cuttle" in rules.text
+    forged = await answered(
+        await fake.forge(world.carol, channel, help_, "rules", component_type=3, values=["chess"])
+    )
+    assert "don't know that game" in forged.original.text and forged.original.ephemeral
+    # a button of a help message sent before the chooser still answers (restart-proof)
+    old = await answered(await fake.forge(world.carol, channel, help_, "rules:keltis"))
+    assert "How to play Keltis" in old.original.text and old.original.ephemeral
     forged = await answered(await fake.forge(world.carol, channel, help_, "rules:chess"))
     assert "don't know that game" in forged.original.text and forged.original.ephemeral
     assert fake.problems() == []

@@ -175,3 +175,19 @@ async def test_the_games_option_is_offered_in_japanese_too(world):
     assert cards["description_localizations"]["ja"] == "各プレイヤーの手札の枚数 — 伏せ札ビッド"
     choices = next(o for o in new["options"] if o["name"] == "game")["choices"]
     assert {c["value"]: c["name_localizations"]["ja"] for c in choices}[GAME] == "伏せ札ビッド"
+
+
+async def test_the_help_offers_the_sixth_game_and_its_rules(world):
+    """`/game help`'s chooser lists the registered game after the five, and
+    choosing it answers with its rules, as `/game rules` does."""
+    fake, w = world.fake, world
+    channel = fake.add_text_channel(w.en_guild, "help")
+    help_ = await reply(await fake.slash(w.alice, channel, "game help"))
+    options = help_.select(custom_id="rules")["options"]
+    assert len(options) == 6
+    assert (options[-1]["label"], options[-1]["value"]) == ("Hidden bids", GAME)
+    rules = await reply(await fake.select(w.alice, help_, [GAME], custom_id="rules"))
+    same = await reply(await fake.slash(w.alice, channel, "game rules", game=GAME))
+    assert rules.ephemeral and rules.embeds == same.embeds
+    assert "How to play Hidden bids" in rules.text
+    assert fake.problems() == []
