@@ -162,10 +162,10 @@ class HandPanels:
         it: public events and its own private ones (its draws), up to the
         loaded match's move (the panel shows that one)."""
         assert loaded.match is not None
-        since = recent_start(loaded.match.log, (seat,))
+        presenter = presenter_for(loaded.game)
+        since = recent_start(loaded.match.log, (seat,), presenter)
         actions = await self.store.story(loaded.id, since=since, until=loaded.match.seq)
         names_at = await self.names.history_names(loaded)
-        presenter = presenter_for(loaded.game)
         return [line.text for line in tell(presenter, actions, names_at, viewer=seat)]
 
     async def update(self, loaded: LoadedMatch) -> set[int]:

@@ -309,6 +309,12 @@ class CuccoPresenter(Presenter):
     def is_public(self, action: Action) -> bool:
         return False  # the bids offered would show what the bidder holds
 
+    @staticmethod
+    def opens_turn(key: str) -> bool:
+        """Every bid, pass and card is a turn of its own (a trick's winner
+        leads the next one at once: two turns, not one; story.py)."""
+        return True
+
     def phrase(self, event: dict, names: list[str]) -> Phrase | None:
         kind, seat = event["type"], event.get("seat")
         if kind == "bid":

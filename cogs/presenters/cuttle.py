@@ -188,6 +188,12 @@ class CuttlePresenter(Presenter):
     def is_public(self, action: Action) -> bool:
         return action.verb in ("draw", "pass")
 
+    @staticmethod
+    def answers(key: str) -> bool:
+        """Countering, letting a one-off resolve and discarding for a 4 answer
+        the opponent's one-off: they belong to its turn (story.py)."""
+        return key.split(":")[0] in ("counter", "resolve", "discard")
+
     def phrase(self, event: dict, names: list[str]) -> Phrase | None:
         kind, seat = event["type"], event.get("seat")
         played = card(event["card"]) if "card" in event else ""
@@ -260,27 +266,34 @@ class CuttlePresenter(Presenter):
         if kind == "counter":
             return Phrase(seat, _("countered with {card}", card=played))
         if kind == "no_counter":
-            return Phrase(seat, _("could not counter (their opponent has a 🛡️ Queen)"))
+            return Phrase(
+                seat, _("could not counter: {name} has a 🛡️ Queen", name=names[1 - event["seat"]])
+            )
         if kind == "resolve":
             return Phrase(seat, _("let it resolve"))
+        # what a one-off did: in parentheses after the move that set it off
+        # (letting it resolve, a counter), as in "let it resolve (…)"
         if kind == "cancelled":
             return Phrase(
                 None,
                 ngettext(
-                    "{card} is cancelled by {n} counter and does nothing.",
-                    "{card} is cancelled by {n} counters and does nothing.",
+                    "{card} is cancelled by {n} counter and does nothing",
+                    "{card} is cancelled by {n} counters and does nothing",
                     event["counters"],
                     card=played,
                 ),
+                detail=True,
             )
         if kind == "effect":
-            return Phrase(None, self._effect_done(event, names))
+            return Phrase(None, self._effect_done(event, names), detail=True)
         if kind == "take":
             return Phrase(seat, _("took {card} from the scrap", card=played))
         if kind == "discard":
             return Phrase(seat, _("discarded {card}", card=played))
         if kind == "no_use":
-            return Phrase(None, _("{card} has no use and goes to the scrap.", card=played))
+            return Phrase(
+                None, _("{card} has no use and goes to the scrap", card=played), detail=True
+            )
         return super().phrase(event, names)
 
     @staticmethod
@@ -295,30 +308,30 @@ class CuttlePresenter(Presenter):
         head = card(event["card"])
         if "scrapped" in event:
             gone = cards(event["scrapped"]) if event["scrapped"] else _("nothing")
-            return _("{card} resolves: scrapped {cards}.", card=head, cards=gone)
+            return _("{card} resolves: scrapped {cards}", card=head, cards=gone)
         if "to_hand" in event:
             return _(
-                "{card} resolves: {target} goes back to {name}'s hand.",
+                "{card} resolves: {target} goes back to {name}'s hand",
                 card=head,
                 target=card(event["target"]),
                 name=names[event["to_hand"]],
             )
         if "target" in event:
             return _(
-                "{card} resolves: {target} is scrapped.", card=head, target=card(event["target"])
+                "{card} resolves: {target} is scrapped", card=head, target=card(event["target"])
             )
         if "drawn" in event:
             return _(
-                "{card} resolves: {name} draws {cards}.",
+                "{card} resolves: {name} draws {cards}",
                 card=head,
                 name=names[event["seat"]],
                 cards=n_cards(event["drawn"]),
             )
         if "revealed" in event:
             return _(
-                "{card} resolves: the top card is {top}.", card=head, top=card(event["revealed"])
+                "{card} resolves: the top card is {top}", card=head, top=card(event["revealed"])
             )
-        return _("{card} resolves: {effect}.", card=head, effect=effect(rank_of(event["card"])))
+        return _("{card} resolves: {effect}", card=head, effect=effect(rank_of(event["card"])))
 
     # -- images ---------------------------------------------------------------
     def render_board(self, view: dict, names: list[str]) -> bytes | None:

@@ -174,7 +174,10 @@ class KeltisPresenter(Presenter):
                 ),
             )
         if kind == "stone":
-            return Phrase(seat, _("took the 💎{value} wishing stone", value=event["value"]))
+            # told after the second discard: "discarded 🟤4 (took the 💎4 wishing stone)"
+            return Phrase(
+                seat, _("took the 💎{value} wishing stone", value=event["value"]), detail=True
+            )
         if kind in ("draw", "drawn"):
             return draw_phrase(event)
         if kind == "end":

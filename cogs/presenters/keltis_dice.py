@@ -126,6 +126,8 @@ class KeltisDicePresenter(Presenter):
     title = N_("Keltis dice game")
     colour = 0x3B7A57
     silent_events = frozenset({"over", "symbol", "turn"})
+    #: the dice of a turn are told in a parenthesis after its moves (story.py)
+    asides = frozenset({"roll", "reroll", "stop"})
     hand_label = N_("My panel")  # nothing is hidden in this game: the panel is a private copy
     marking_placeholder = N_("🎲 Reroll: choose the dice…")
     rules_summary = N_(
@@ -217,21 +219,16 @@ class KeltisDicePresenter(Presenter):
     def is_public(self, action: Action) -> bool:
         return True  # D-7: everything is public
 
+    @staticmethod
+    def opens_turn(key: str) -> bool:
+        """A roll opens a turn: after a 👺 kobold, the same seat's next one."""
+        return key == "roll"
+
     def phrase(self, event: dict, names: list[str]) -> Phrase | None:
         kind, seat = event["type"], event.get("seat")
         if kind == "roll":
             return Phrase(seat, _("rolled {dice}", dice=dice_text(event["dice"])))
-        if kind == "reroll":
-            if event["kept"]:
-                return Phrase(
-                    seat,
-                    _(
-                        "kept {kept}, rerolled {dice} into {new}",
-                        kept=dice_text(event["kept"]),
-                        dice=dice_text(event["before"]),
-                        new=dice_text(event["new"]),
-                    ),
-                )
+        if kind == "reroll":  # the dice kept are the others
             return Phrase(
                 seat,
                 _(
@@ -247,7 +244,7 @@ class KeltisDicePresenter(Presenter):
                 return Phrase(seat, _("earned a 💎 chip, but none are left"))
             if event["source"] == "dice":
                 return Phrase(seat, _("took a 💎 chip for two 💎 dice"))
-            return Phrase(seat, _("took a 💎 chip on a 💎 field"))
+            return Phrase(seat, _("took a 💎 chip on a 💎 field"), detail=True)
         if kind in ("move", "clover"):
             colour, start, to = event["colour"], event["from"], event["to"]
             stone, field = FACE_ICON[colour], f"{to}{mark(colour, to)}"
@@ -261,15 +258,16 @@ class KeltisDicePresenter(Presenter):
                 text = "🍀 " + text
             if event.get("lost"):
                 text += _(" ({n} more lost past field 9)", n=event["lost"])
-            return Phrase(seat, text)
+            # a clover's step: a detail of the move that reached the clover
+            return Phrase(seat, text, detail=kind == "clover")
         if kind == "clover_unused":
-            return Phrase(seat, _("had no stone the 🍀 clover could move"))
+            return Phrase(seat, _("had no stone the 🍀 clover could move"), detail=True)
         if kind == "clover_skip":
-            return Phrase(seat, _("let the 🍀 clover be"))
+            return Phrase(seat, _("let the 🍀 clover be"), detail=True)
         if kind == "pass":
             return Phrase(seat, _("passed"))
         if kind == "extra_turn":
-            return Phrase(seat, _("took another turn (👺 kobold)"))
+            return Phrase(seat, _("took another turn for the 👺 kobold"))
         if kind == "game_end":
             scores = " · ".join(f"{names[i]} {p}" for i, p in enumerate(event["scores"]))
             return Phrase(

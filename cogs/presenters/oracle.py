@@ -216,9 +216,9 @@ class OraclePresenter(Presenter):
         if kind == "play":
             return Phrase(seat, _("played {card}", card=card(event["card"])))
         if kind == "discard":
-            how = DISCARD_FROM[event["from"]]
-            return Phrase(seat, _(how, card=card(event["card"])))
-        if kind == "move":
+            how = DISCARD_FROM[event["from"]]  # for a goblin: a detail of the move
+            return Phrase(seat, _(how, card=card(event["card"])), detail=event["from"] != "hand")
+        if kind == "move":  # a tile's move is a detail of the move that reached it
             how = MOVE_BY.get(event["by"], "")
             return Phrase(
                 seat,
@@ -228,6 +228,7 @@ class OraclePresenter(Presenter):
                     start=field_name(event["from"]),
                     end=field_name(event["to"]),
                 ),
+                detail=event["by"] != "card",
             )
         if kind == "oracle":
             return Phrase(
@@ -240,17 +241,25 @@ class OraclePresenter(Presenter):
                 ),
             )
         if kind == "oracle_bonus":
-            return Phrase(seat, _("scored {n} for the oracle on their pawn", n=event["points"]))
+            return Phrase(
+                seat, _("scored {n} for the oracle on their pawn", n=event["points"]), detail=True
+            )
         if kind == "goblin_bonus":
-            return Phrase(seat, _("scored {n} for three pawns on goblins 👺", n=event["points"]))
+            return Phrase(
+                seat, _("scored {n} for three pawns on goblins 👺", n=event["points"]), detail=True
+            )
         if kind == "stone":
-            return Phrase(seat, _("took the wishing stone 💎 on field {n}", n=event["field"]))
+            return Phrase(
+                seat, _("took the wishing stone 💎 on field {n}", n=event["field"]), detail=True
+            )
         if kind == "points":
             return Phrase(
-                seat, _("scored {points} on field {n}", points=event["points"], n=event["field"])
+                seat,
+                _("scored {points} on field {n}", points=event["points"], n=event["field"]),
+                detail=True,
             )
         if kind == "mirror":
-            return Phrase(seat, _("took the mirror 🪞 on field {n}", n=event["field"]))
+            return Phrase(seat, _("took the mirror 🪞 on field {n}", n=event["field"]), detail=True)
         if kind == "skip":
             return Phrase(
                 seat,
@@ -259,6 +268,7 @@ class OraclePresenter(Presenter):
                     tile=tile_name(event["tile"]),
                     n=event["field"],
                 ),
+                detail=True,
             )
         if kind in ("draw", "drawn"):
             return draw_phrase(event)

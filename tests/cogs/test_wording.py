@@ -95,7 +95,7 @@ def test_the_slips_read_right_where_they_are_made():
         )
         assert _(POLICY_NAMES["wait"]) == "keep waiting"
         phrase = presenter_for("keltis_dice").phrase({"type": "extra_turn", "seat": 0}, ["Ann"])
-        assert phrase is not None and phrase.text == "took another turn (👺 kobold)"
+        assert phrase is not None and phrase.text == "took another turn for the 👺 kobold"
     with speaking("ja"):
         assert player_range(2, 4) == "2～4"
 

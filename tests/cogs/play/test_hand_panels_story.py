@@ -83,10 +83,10 @@ async def test_the_panel_opened_tells_what_happened_since_the_last_turn(table: T
 
     story = panel_fields(await table.open(ALICE))[TITLE].splitlines()
     assert story[-1] == (
-        f"**Bob** discarded {card(discarded.split(':')[1])}, then drew from the draw pile."
+        f"**Bob** discarded {card(discarded.split(':')[1])} and drew from the draw pile."
     )
     assert story[0].startswith(f"**Alice** played {card(played.split(':')[1])} on their ")
-    assert story[0].endswith(f", then drew from the draw pile ({alices}).")  # her own draw
+    assert story[0].endswith(f" and drew from the draw pile ({alices}).")  # her own draw
     assert f"({bobs})" not in "\n".join(story)
 
     theirs = panel_fields(await table.open(BOB))[TITLE]  # not his turn: the same rule
@@ -120,7 +120,7 @@ async def test_an_open_panel_redrawn_when_its_turn_comes_tells_the_story(table: 
     embed = bobs_panel.edit_original_response.await_args.kwargs["embed"]
     fields = {f.name: f.value for f in embed.fields}
     assert fields[TITLE].startswith(f"**Alice** played {card(played.split(':')[1])} on their ")
-    assert fields[TITLE].endswith(", then drew from the draw pile.")  # not which card
+    assert fields[TITLE].endswith(" and drew from the draw pile.")  # not which card
 
 
 async def test_the_story_stops_at_the_move_the_panel_shows(table: Table) -> None:

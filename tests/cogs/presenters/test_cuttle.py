@@ -146,11 +146,11 @@ def test_counter_window_shows_the_chain_and_asks_the_responder_in_their_panel():
     rec.act(0, "resolve")
     embed = table(m, rec)
     assert "One-off" not in fields(embed)
-    assert fields(embed)["Recent moves"].split("\n")[-3:] == [
-        "**Bob** countered with 2♣.",
-        "**Ann** let it resolve.",
-        "2♦ is cancelled by 1 counter and does nothing.",
-    ]
+    # the whole exchange is one entry: the one-off, the counters and what came of it
+    assert fields(embed)["Recent moves"].split("\n")[-1] == (
+        "**Ann** played 2♦ as a one-off: scrap K♥; **Bob** countered with 2♣; "
+        "**Ann** let it resolve (2♦ is cancelled by 1 counter and does nothing)."
+    )
     # one counter: the 2♦ is cancelled, the King stays
     assert fields(embed)["⚪ Bob · 10/14 points (👑×1) · ✋2 · dealer"] == "10♣\n👑 K♥"
     assert fields(embed)["Deck and scrap"] == (
@@ -234,10 +234,10 @@ def test_a_four_makes_the_victim_discard_in_their_panel_and_a_three_takes_from_t
     }
     rec.act(1, "discard:5d")
     assert table(m)["description"] == "**Bob** discards 1 card (Ann's 4)."
-    assert fields(table(m, rec))["Recent moves"].split("\n")[-2:] == [
-        "4♣ resolves: the opponent discards two cards.",
-        "**Bob** discarded 5♦.",
-    ]
+    assert fields(table(m, rec))["Recent moves"].split("\n")[-1] == (
+        "**Ann** played 4♣ as a one-off: the opponent discards two cards; **Bob** let it "
+        "resolve (4♣ resolves: the opponent discards two cards) and discarded 5♦."
+    )
     act(m, 1, "discard:6h")
     act(m, 1, "draw")
     act(m, 0, "oneoff:3c")
@@ -305,15 +305,13 @@ def test_moves_in_words_tell_what_happened_and_hide_the_draw():
     rec.act(0, "scuttle:9s:7h")
     public = rec.lines(P, NAMES)
     assert public == [
-        "**Ann** played 4♦ as a one-off: the opponent discards two cards.",
-        "**Bob** countered with 2♠.",
-        "**Ann** let it resolve.",
-        "4♦ is cancelled by 1 counter and does nothing.",
+        "**Ann** played 4♦ as a one-off: the opponent discards two cards; **Bob** countered "
+        "with 2♠; **Ann** let it resolve (4♦ is cancelled by 1 counter and does nothing).",
         "**Bob** drew a card (1 card left).",
         "**Ann** scuttled 7♥ with 9♠.",
     ]
     # the drawer alone reads which card it was
-    assert rec.lines(P, NAMES, viewer=1)[4] == "**Bob** drew a card (1 card left) (7♣)."
+    assert rec.lines(P, NAMES, viewer=1)[1] == "**Bob** drew a card (1 card left) (7♣)."
     assert "7♣" not in "".join(rec.lines(P, NAMES, viewer=0))
 
 

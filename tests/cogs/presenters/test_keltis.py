@@ -56,16 +56,16 @@ def test_a_turn_in_words_the_draw_from_the_deck_shows_its_card_only_to_the_drawe
     rec.act(0, "play:b1:b")
     drawn = next(e["card"] for e in rec.act(0, "draw:deck") if e["type"] == "drawn")
     assert rec.lines(P, ["Ann", "Bo"]) == [
-        "**Ann** played 🟤1 on their brown row, then drew from the draw pile."
+        "**Ann** played 🟤1 on their brown row and drew from the draw pile."
     ]
     assert rec.lines(P, ["Ann", "Bo"], viewer=0) == [
-        f"**Ann** played 🟤1 on their brown row, then drew from the draw pile ({card(drawn)})."
+        f"**Ann** played 🟤1 on their brown row and drew from the draw pile ({card(drawn)})."
     ]
     assert card(drawn) not in "".join(rec.lines(P, ["Ann", "Bo"], viewer=1))
     rec.act(1, "discard:y4")
     rec.act(1, "draw:g")
     assert rec.lines(P, ["Ann", "Bo"], since=2) == [
-        "**Bo** discarded 🟡4, then took 🟢4 from the green pile."
+        "**Bo** discarded 🟡4 and took 🟢4 from the green pile."
     ]
 
 

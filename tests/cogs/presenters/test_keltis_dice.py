@@ -56,12 +56,25 @@ def test_every_action_is_public_and_offered_directly():
         assert P.is_public(action) and P.group(action) is None
 
 
-def test_a_reroll_in_words_says_what_was_kept_and_what_came_up():
+def test_a_reroll_in_words_says_what_was_rerolled_and_what_came_up():
     m = position(2, stones={0: {"b": 2}}, dice="bbuww", phase="reroll")
     rec = Recorder(m)
     new = predicted_dice(m, 3)
     rec.act(0, "reroll:uww")
-    assert rec.lines(P, NAMES) == [f"**Ann** kept 🟤🟤, rerolled 🔵💎💎 into {dice_text(new)}."]
+    assert rec.lines(P, NAMES) == [f"**Ann** rerolled 🔵💎💎 into {dice_text(new)}."]
+
+
+def test_a_whole_turn_leads_with_the_move_and_puts_the_dice_in_a_parenthesis():
+    m = position(2, stones={0: {"b": 2}}, dice="bbuww", phase="reroll")
+    rec = Recorder(m)
+    new = predicted_dice(m, 3)
+    rec.act(0, "reroll:uww")
+    colour = next(iter(m.view(0)["moves"]), None)
+    rec.act(0, f"move:{colour}" if colour else "pass")
+    (line,) = rec.lines(P, NAMES)
+    assert line.startswith("**Ann** moved " if colour else "**Ann** passed")
+    assert line.endswith(f" (rerolled 🔵💎💎 into {dice_text(new)}).")
+    assert "then" not in line
 
 
 def test_an_extra_turn_and_a_clover_step_are_told():
@@ -69,14 +82,14 @@ def test_an_extra_turn_and_a_clover_step_are_told():
     rec = Recorder(m)
     rec.act(0, "move:b")
     assert rec.lines(P, NAMES) == [
-        "**Ann** moved their 🟤 stone 3 → 8👺, then took another turn (👺 kobold)."
+        "**Ann** moved their 🟤 stone 3 → 8👺 and took another turn for the 👺 kobold."
     ]
     m = position(2, stones={0: {"b": 3}}, dice="bbyww", phase="move")  # 3 -> 5: a clover
     rec = Recorder(m)
     rec.act(0, "move:b")
     rec.act(0, "clover_new:g")
     assert rec.lines(P, NAMES) == [
-        "**Ann** moved their 🟤 stone 3 → 5🍀, then 🍀 moved a new 🟢 stone onto 1."
+        "**Ann** moved their 🟤 stone 3 → 5🍀 (🍀 moved a new 🟢 stone onto 1)."
     ]
 
 

@@ -111,9 +111,7 @@ def test_moves_in_words_a_play_the_pawn_and_the_draw():
         rec.act(0, "skip" if "skip" in {a.key() for a in m.legal(0)} else m.legal(0)[0].key())
     rec.act(0, "draw:deck")
     line = rec.lines(P, NAMES)[0]
-    assert line.startswith(
-        f"**Ann** played 🟢7, then moved a pawn from the start to field {move['to']}"
-    )
+    assert line.startswith(f"**Ann** played 🟢7, moved a pawn from the start to field {move['to']}")
     assert "drew from the draw pile" in "".join(rec.lines(P, NAMES))
     assert "(🟡7)" in "".join(rec.lines(P, NAMES, viewer=0))
     assert "🟡7" not in "".join(rec.lines(P, NAMES, viewer=1))
