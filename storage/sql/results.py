@@ -16,7 +16,8 @@ order their ratings were updated, which is the order a rebuild replays.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from storage.moves import stored_outcome
@@ -94,27 +95,44 @@ async def settle(tx: Tx, d: Dialect, match_id: int) -> None:
     await tx.run("UPDATE finishes SET rated = 1 WHERE match_id = ?", (match_id,))
 
 
-async def changes(r: Reader, d: Dialect, match_id: int) -> list[RatingChange]:
-    """What a finished match did to its people's ratings, by user: the
-    ratings are replayed from the record, in the order the server's matches
-    of the game finished (as `rebuild` does), up to that match; nothing is
-    written. Empty for a match not finished, or not rated (no contest)."""
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A server's ratings of a game replayed from the record up to a finish
+    (`finishes.id`; 0: none yet): where the next `changes` may go on from."""
+
+    upto: int = 0
+    ratings: Mapping[int, Rating] = field(default_factory=dict)
+
+
+async def changes(
+    r: Reader, d: Dialect, match_id: int, replay: Replay | None = None
+) -> tuple[list[RatingChange], Replay | None]:
+    """What a finished match did to its people's ratings, by user, and the
+    replay up to it: the ratings are replayed from the record, in the order
+    the server's matches of the game finished (as `rebuild` does), up to
+    that match, going on from `replay` (of the same server's game) when it
+    is one of an earlier finish that is still stored; nothing is written.
+    No changes for a match not finished, or not rated (no contest)."""
     finish = await r.row(
         "SELECT f.id, m.guild_id, m.game FROM finishes f JOIN matches m ON m.id = f.match_id"
         " WHERE f.match_id = ?",
         (match_id,),
     )
     if finish is None:
-        return []
+        return [], None
+    if replay is None or replay.upto >= finish["id"]:
+        replay = Replay()
+    elif replay.upto and await r.row("SELECT 1 FROM finishes WHERE id = ?", (replay.upto,)) is None:
+        replay = Replay()  # its server's data was forgotten since
     earlier = [
         e["match_id"]
         for e in await r.rows(
             "SELECT f.match_id FROM finishes f JOIN matches m ON m.id = f.match_id"
-            " WHERE m.guild_id = ? AND m.game = ? AND f.id < ? ORDER BY f.id",
-            (finish["guild_id"], finish["game"], finish["id"]),
+            " WHERE m.guild_id = ? AND m.game = ? AND f.id > ? AND f.id < ? ORDER BY f.id",
+            (finish["guild_id"], finish["game"], replay.upto, finish["id"]),
         )
     ]
-    ratings: dict[int, Rating] = {}
+    ratings = dict(replay.ratings)
     for earlier_id in earlier:
         for contest in (await _contests(r, d, earlier_id))[3]:
             ratings.update(rate(contest, ratings))
@@ -123,7 +141,7 @@ async def changes(r: Reader, d: Dialect, match_id: int) -> list[RatingChange]:
     before = {u: ratings.get(u, FRESH) for u in users}
     for contest in own:
         ratings.update(rate(contest, ratings))
-    return [RatingChange(u, before[u], ratings[u]) for u in users]
+    return [RatingChange(u, before[u], ratings[u]) for u in users], Replay(finish["id"], ratings)
 
 
 async def _rate(tx: Tx, d: Dialect, guild_id: int, game: str, contest: Contest) -> None:

@@ -5,6 +5,7 @@ inside the transaction that finishes them."""
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
@@ -12,9 +13,12 @@ from storage.protocol import PlayerStats
 from storage.ratings import FRESH_ORDINAL, RatingChange
 from storage.records import Row, Stats, decode_stats
 from storage.sql.base import SqlBase
-from storage.sql.results import changes, rebuild, unrated
+from storage.sql.results import Replay, changes, rebuild, unrated
 
 log = logging.getLogger(__name__)
+
+#: the servers' games whose latest rating replay is kept (`rating_changes`)
+REPLAYS = 256
 
 # A player's finished matches, wins and rating per game (GROUP BY follows).
 # A (guild, game, user) has at most one ratings row, so max() is that row's
@@ -46,7 +50,29 @@ class SqlPlayerStats(SqlBase, PlayerStats):
         return [decode_stats(r) for r in rows]
 
     async def rating_changes(self, match_id: int) -> list[RatingChange]:
-        return await changes(_Reads(self), self._dialect, match_id)
+        # Each finish asks once, in order: going on from the server's game's
+        # last replay costs a match or two, not the whole history (a second
+        # for 2,000 matches, bench.ratings); after a start, one full replay.
+        replays = self._replays()
+        info = await self._fetch_one("SELECT guild_id, game FROM matches WHERE id = ?", (match_id,))
+        if info is None:
+            return []
+        key = (info["guild_id"], info["game"])
+        found, replay = await changes(_Reads(self), self._dialect, match_id, replays.get(key))
+        if replay is not None and replay.upto > getattr(replays.get(key), "upto", 0):
+            replays[key] = replay
+            replays.move_to_end(key)
+            while len(replays) > REPLAYS:
+                replays.popitem(last=False)
+        return found
+
+    def _replays(self) -> OrderedDict[tuple[int, str], Replay]:
+        """(guild, game) -> its latest replay, the least recently used first
+        (made at first use: the store's mixins share one constructor)."""
+        replays = self.__dict__.get("_rating_replays")
+        if replays is None:
+            replays = self.__dict__["_rating_replays"] = OrderedDict()
+        return replays
 
     async def rebuild_ratings(self, guild_id: int, game: str) -> int:
         async with self._write() as tx:

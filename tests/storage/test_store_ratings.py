@@ -188,6 +188,15 @@ async def test_a_matchs_rating_changes_are_replayed_from_the_record(store, raw):
             current[c.user_id] = c.after
     stored = {r["user_id"]: (r["mu"], r["sigma"]) for r in all_ratings(raw)}
     assert stored == current
+    # asked in any order (each replayed afresh, or on from the last): the same
+    in_order = [await store.rating_changes(m) for m, _ in finished]
+    backwards = [await store.rating_changes(m) for m, _ in reversed(finished)]
+    assert backwards[::-1] == in_order
+    # a server forgotten and back starts everyone afresh, whatever was replayed
+    await store.delete_guild(GUILD)
+    again, match = await start(store, "cuttle", (ALICE, BOB), "again")
+    await play_to_end(store, again, match, rnd)
+    assert all(c.before == FRESH for c in await store.rating_changes(again))
     bots, match = await start(store, "cuttle", (ALICE, None), "bots")
     assert await store.rating_changes(bots) == []  # running
     await play_to_end(store, bots, match, rnd)
