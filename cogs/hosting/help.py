@@ -22,6 +22,7 @@ import re
 import discord
 
 from cogs.components import first_value, fit, hand_over
+from cogs.history.results import figure
 from cogs.hosting.game_options import options_help
 from cogs.hosting.moderation import NOTIFY_MODES
 from cogs.i18n import N_, _
@@ -29,6 +30,7 @@ from cogs.presenters import presented_games, presenter_for
 from cogs.presenters.seats import BOT_LABELS
 from cogs.replies import say
 from rules.bots import DEFAULT_LEVEL
+from storage.ratings import FRESH, scaled
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +108,7 @@ PARTS = (
         N_(
             "`/game log` tells every move so far, `/game list` shows the open matches, "
             "`/game stats` and `/game leaderboard` the results and ratings (a new player "
-            "starts at 1,500). The rules of each game: choose it below."
+            "starts at {fresh}). The rules of each game: choose it below."
         ),
     ),
 )
@@ -123,6 +125,7 @@ def words() -> dict[str, str]:
         **{level: _(label) for level, label in BOT_LABELS.items()},
         "default": _(BOT_LABELS[DEFAULT_LEVEL]),
         **{mode: _(text) for mode, text in NOTIFY_MODES.items()},
+        "fresh": figure(scaled(FRESH)),
     }
 
 
