@@ -248,7 +248,8 @@ class Presenter:
             module = None
         own = getattr(module, "alt", None)
         words = own(view, names, outcome) if own else turn_alt(view, names, outcome)
-        return clip(f"{_('Board of {game}.', game=_(self.title))} {words}".strip(), MAX_ALT)
+        head = _("Board of {game}.", game=_(self.title))
+        return clip(f"{head} {words}".strip(), MAX_ALT)
 
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:

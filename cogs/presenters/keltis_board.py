@@ -13,7 +13,9 @@ finished game has the winner banner on top (`drawing.with_banner`).
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
 
 from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import turn_alt
@@ -62,8 +64,13 @@ END_FILL = (60, 54, 50)
 COLUMNS = 2  # players side by side: a landscape picture for two
 
 
+#: the block of a player alone on its line (the third of three): as wide as
+#: the picture, its six rows in two columns of three
+WIDE_H = BLOCK_HEAD + -(-(len(COLOURS) + 1) // 2) * LINE_H + 8
+
+
 def height(players: int) -> int:
-    return MIDDLE_H + -(-players // COLUMNS) * BLOCK_H
+    return MIDDLE_H + players // COLUMNS * BLOCK_H + players % COLUMNS * WIDE_H
 
 
 def _face(code: str) -> str:
@@ -71,39 +78,53 @@ def _face(code: str) -> str:
 
 
 def _card(
-    draw: ImageDraw.ImageDraw,
+    image: Image.Image,
     x: float,
     y: float,
     code: str,
-    w: float = CARD_W,
-    h: float = CARD_H,
+    w: int = CARD_W,
+    h: int = CARD_H,
     corner: bool = False,
 ) -> None:
-    """A card; `corner`: its value at the left edge (the next card covers its right)."""
+    """A card; `corner`: its value at the left edge (the next card covers
+    its right). Pasted from its picture, drawn once per process (a card is
+    a rounded box and a text: most of a board's drawing)."""
+    face, shape = _card_picture(code, w, h, corner)
+    image.paste(face, (round(x), round(y)), shape)
+
+
+@lru_cache(maxsize=512)
+def _card_picture(code: str, w: int, h: int, corner: bool) -> tuple[Image.Image, Image.Image]:
+    """A card's picture and its shape (the mask its corners are cut by)."""
+    face = Image.new("RGB", (w + 1, h + 1), WHITE)
+    draw = ImageDraw.Draw(face)
     colour = code[0]
     if code[1:] == "e":  # an end card: dark, with a bar in its row's colour
-        card(draw, (x, y, x + w, y + h), "", fill=END_FILL)
-        draw.rectangle((x + 6, y + h / 2 - 4, x + w - 6, y + h / 2 + 4), fill=COLOUR_FILL[colour])
-        return
-    card(
-        draw,
-        (x, y, x + w, y + h),
-        "" if corner else _face(code),
-        fill=COLOUR_FILL[colour],
-        ink=ink_on(colour),
-        size=CARD_TEXT,
-    )
-    if corner:
-        text(draw, x + 3, y + h / 2, _face(code), MIN_TEXT, ink_on(colour), anchor="lm")
+        card(draw, (0, 0, w, h), "", fill=END_FILL)
+        draw.rectangle((6, h / 2 - 4, w - 6, h / 2 + 4), fill=COLOUR_FILL[colour])
+    else:
+        card(
+            draw,
+            (0, 0, w, h),
+            "" if corner else _face(code),
+            fill=COLOUR_FILL[colour],
+            ink=ink_on(colour),
+            size=CARD_TEXT,
+        )
+        if corner:
+            text(draw, 3, h / 2, _face(code), MIN_TEXT, ink_on(colour), anchor="lm")
+    shape = Image.new("L", face.size, 0)
+    ImageDraw.Draw(shape).rounded_rectangle((0, 0, w, h), radius=6, fill=255)
+    return face, shape
 
 
-def _middle(draw: ImageDraw.ImageDraw, view: dict) -> None:
+def _middle(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict) -> None:
     draw.rectangle((0, 0, WIDTH, MIDDLE_H), fill=PANEL)
     text(draw, 12, LABEL_Y, board_words("discard piles"), MIN_TEXT, MUTED, anchor="lm")
     x = 12
     for colour, pile in view["piles"].items():
         if pile["top"]:
-            _card(draw, x, CARDS_Y, pile["top"], PILE_W, PILE_H)
+            _card(image, x, CARDS_Y, pile["top"], PILE_W, PILE_H)
         else:
             draw.rounded_rectangle(
                 (x, CARDS_Y, x + PILE_W, CARDS_Y + PILE_H),
@@ -139,6 +160,7 @@ def _middle(draw: ImageDraw.ImageDraw, view: dict) -> None:
 
 
 def _row_line(
+    image: Image.Image,
     draw: ImageDraw.ImageDraw,
     x: float,
     y: float,
@@ -160,18 +182,24 @@ def _row_line(
     step = min(CARD_W + 2, room / max(len(cards), 1))
     for n, code in enumerate(cards):
         _card(
-            draw, x + CHIP_W + 8 + n * step, y + (LINE_H - CARD_H) / 2, code, corner=step < CARD_W
+            image, x + CHIP_W + 8 + n * step, y + (LINE_H - CARD_H) / 2, code, corner=step < CARD_W
         )
 
 
 def block_box(i: int, players: int) -> tuple[float, float, float, float]:
-    """Where the block of the `i`-th player lies (without a banner above)."""
+    """Where the block of the `i`-th player lies (without a banner above):
+    two side by side; the last of an odd count alone, as wide as the
+    picture."""
+    y = MIDDLE_H + (i // COLUMNS) * BLOCK_H
+    if i == players - 1 and players % COLUMNS:
+        return (0, y, WIDTH, y + WIDE_H)
     width = WIDTH / COLUMNS
-    x, y = (i % COLUMNS) * width, MIDDLE_H + (i // COLUMNS) * BLOCK_H
+    x = (i % COLUMNS) * width
     return (x, y, x + width, y + BLOCK_H)
 
 
 def _player(
+    image: Image.Image,
     draw: ImageDraw.ImageDraw,
     box: tuple[float, float, float, float],
     player: dict,
@@ -198,19 +226,21 @@ def _player(
     text(draw, end - 4, mid, score, MIN_TEXT, ink, anchor="rm")
     end -= text_width(score, MIN_TEXT) + 14
     name_tag(draw, left, mid, seat, name, end - left, ink=ink)
-    line_y = y + BLOCK_HEAD
-    for colour in COLOURS:
-        row = player["rows"].get(colour)
-        _row_line(draw, x + 8, line_y, width - 12, colour, row, row["cards"] if row else [])
-        line_y += LINE_H
-    _row_line(draw, x + 8, line_y, width - 12, GREY, None, player["point_row"])
+    lines = [(c, player["rows"].get(c)) for c in COLOURS] + [(GREY, None)]
+    per_column = len(lines) if width <= WIDTH / COLUMNS else -(-len(lines) // 2)
+    column_w = width / -(-len(lines) // per_column)
+    for n, (colour, row) in enumerate(lines):
+        cards = player["point_row"] if colour == GREY else row["cards"] if row else []
+        line_x = x + (n // per_column) * column_w
+        line_y = y + BLOCK_HEAD + (n % per_column) * LINE_H
+        _row_line(image, draw, line_x + 8, line_y, column_w - 12, colour, row, cards)
 
 
 def render(view: dict, names: list[str]) -> bytes:
     """The table for a public view (`Match.view(None)`), as PNG bytes."""
     players = view["players"]
     image, draw = canvas(height(len(players)))
-    _middle(draw, view)
+    _middle(image, draw, view)
     acting = set(view["to_act"])
     for i, player in enumerate(players):
         box = block_box(i, len(players))
@@ -218,7 +248,10 @@ def render(view: dict, names: list[str]) -> bytes:
         draw.line((x, y, box[2], y), fill=LINE, width=2)
         if i % COLUMNS:
             draw.line((x, y, x, box[3]), fill=LINE, width=2)
-        _player(draw, box, player, names[player["seat"]], player["seat"] in acting)
+        _player(image, draw, box, player, names[player["seat"]], player["seat"] in acting)
+    if len(players) % COLUMNS:  # the last block's rows in two columns
+        x, y = WIDTH / COLUMNS, block_box(len(players) - 1, len(players))[1]
+        draw.line((x, y + BLOCK_HEAD, x, y + WIDE_H - 6), fill=LINE, width=2)
     return to_png(with_banner(image, view, names))
 
 

@@ -8,7 +8,9 @@ below them each player's chips and score.
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
 
 from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import turn_alt
@@ -24,6 +26,7 @@ from cogs.presenters.drawing import (
     VALUE_TEXT,
     WHITE,
     WIDTH,
+    board_language,
     board_plural,
     board_words,
     canvas,
@@ -122,7 +125,8 @@ def _scale(draw: ImageDraw.ImageDraw) -> None:
         text(draw, _cell_x(field) + CELL_W / 2, y, f"{FIELD_POINTS[field]:+d}", MIN_TEXT, MUTED)
 
 
-def _row(draw: ImageDraw.ImageDraw, colour: str, side: str, y: float, stones: list[dict]) -> None:
+def _row(draw: ImageDraw.ImageDraw, colour: str, side: str, y: float) -> None:
+    """A row's fields, as printed on the board (the stones come later)."""
     draw.rounded_rectangle(
         (6, y + 4, LABEL_W, y + ROW_H - 4), radius=6, fill=COLOUR_FILL[colour], outline=INK, width=2
     )
@@ -142,9 +146,30 @@ def _row(draw: ImageDraw.ImageDraw, colour: str, side: str, y: float, stones: li
         ink = WHITE if banned or colour not in ("y", "p") else INK
         text(draw, cx - 16, y + 24, str(field), VALUE_TEXT, ink)
         _symbol(draw, symbol_at(colour, field), cx + 18, y + 24)
-        here = [seat for seat, mine in enumerate(stones) if mine.get(colour) == field]
-        for seat, (dx, dy) in zip(here, STONE_SPOTS, strict=False):
-            seat_disc(draw, cx + dx, y + 24 + dy + 8, 12, seat)
+
+
+def _stones(draw: ImageDraw.ImageDraw, stones: list[dict]) -> None:
+    """Every seat's stones on their fields, two by two below the number."""
+    for i, colour in enumerate(COLOURS):
+        y = ROWS_Y + i * ROW_H
+        for field in range(1, FIELDS + 1):
+            here = [seat for seat, mine in enumerate(stones) if mine.get(colour) == field]
+            cx = _cell_x(field) + CELL_W / 2
+            for seat, (dx, dy) in zip(here, STONE_SPOTS, strict=False):
+                seat_disc(draw, cx + dx, y + 24 + dy + 8, 12, seat)
+
+
+@lru_cache(maxsize=8)
+def base_image(side: str, language: str) -> Image.Image:
+    """What never changes on a side's board: the points per field and the
+    rows of fields with their symbols (`language`: the board's, for its
+    labels); drawn once per process, copied by each render."""
+    image, draw = canvas(HEIGHT)
+    _scale(draw)
+    for i, colour in enumerate(COLOURS):
+        _row(draw, colour, side, ROWS_Y + i * ROW_H)
+    draw.line((0, PLAYERS_Y - 4, WIDTH, PLAYERS_Y - 4), fill=LINE, width=2)
+    return image
 
 
 def player_box(seat: int, players: int) -> tuple[float, float, float, float]:
@@ -181,12 +206,10 @@ def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
 
 def render(view: dict, names: list[str]) -> bytes:
     """The board for a public view (`Match.view(None)`), as PNG bytes."""
-    image, draw = canvas(HEIGHT)
+    image = base_image(view["side"], board_language()).copy()
+    draw = ImageDraw.Draw(image)
     _head(draw, view, names)
-    _scale(draw)
-    for i, colour in enumerate(COLOURS):
-        _row(draw, colour, view["side"], ROWS_Y + i * ROW_H, view["stones"])
-    draw.line((0, PLAYERS_Y - 4, WIDTH, PLAYERS_Y - 4), fill=LINE, width=2)
+    _stones(draw, view["stones"])
     _players(draw, view, names)
     return to_png(with_banner(image, view, names))
 

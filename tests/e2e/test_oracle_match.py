@@ -17,6 +17,8 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
+from cogs.presenters.base import board_view
+from cogs.presenters.drawing import BANNER_H
 from cogs.presenters.keltis import card
 from cogs.presenters.oracle_board import render
 from rules import Action, Match
@@ -178,12 +180,16 @@ async def test_two_users_and_a_bot_play_the_oracle_to_the_final_board(world):
     assert not move_ids(final) and shown_seq(final) == match.seq
     [image] = final.attachments
     assert image.filename == "table.png" and image.content_type == "image/png"
-    assert image.data[:8] == PNG and (image.width, image.height) == (800, 950)
+    # the final board: with the winner banner on top
+    assert image.data[:8] == PNG and (image.width, image.height) == (800, 950 + BANNER_H)
     assert final.embeds[0]["image"]["url"] == image.url
     # the names the bot used, from the players' headers ("🔴 alice · ⭐16 · …")
     names = [f["name"].split(" · ")[0].split(" ", 1)[1] for f in final.embeds[0]["fields"][:3]]
     assert names[seats_of(seats, w.alice.id)] == "alice"
-    assert image.data == render(match.view(None), names)  # the final board, exactly
+    final_view = board_view(match.view(None), match.outcome())
+    assert image.data == render(final_view, names)  # the final board, exactly
+    assert image.description.startswith("Board of Keltis: the Oracle.")
+    assert " won" in image.description
     first = next(r for r in [*final.history, final] if r.attachments)
     assert first.attachments[0].data != image.data  # the board moved on during the game
     await fake.wait_until(lambda: thread.archived, 5, "the thread to be archived")

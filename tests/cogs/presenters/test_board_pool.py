@@ -11,7 +11,7 @@ import pytest
 
 from cogs.i18n import speaking
 from cogs.presenters import board_pool, presenter_for
-from cogs.presenters.base import Presenter
+from cogs.presenters.base import Presenter, board_view
 from cogs.presenters.image_cache import BOARDS
 from rules import Match
 
@@ -49,6 +49,25 @@ async def test_the_worker_draws_what_this_process_would_and_the_cache_keeps_it(w
         await board_pool.board_image(presenter, view, list(NAMES)) == png
     )  # a hit: not drawn again
     assert BOARDS.renders == before + 1
+
+
+async def test_a_finished_board_gets_its_banner_from_the_worker_and_a_cache_entry_of_its_own(
+    worker,
+):
+    """The outcome's public facts travel with the view to the worker (the
+    winner banner) and into the cache's key: the same view without them is
+    another picture."""
+    presenter = presenter_for("cuttle")
+    match, rnd = Match.new("cuttle", 2, "pool-over"), random.Random(5)
+    while match.to_act():
+        seat = rnd.choice(match.to_act())
+        match.act(seat, rnd.choice(match.legal(seat)), match.seq)
+    view, outcome = match.view(None), match.outcome()
+    plain = await board_pool.board_image(presenter, view, NAMES)
+    over = await board_pool.board_image(presenter, view, NAMES, outcome)
+    assert over != plain and worker.starts == 1
+    assert over == presenter.render_board(board_view(view, outcome), NAMES)
+    assert over == presenter.table_image(view, NAMES, outcome)  # the cache's, same key
 
 
 async def test_the_worker_labels_boards_in_the_language_asked(worker):

@@ -9,7 +9,7 @@ import random
 import pytest
 from PIL import Image
 
-from cogs.presenters import drawing, presenter_for
+from cogs.presenters import drawing, keltis_board, keltis_dice_board, presenter_for
 from cogs.presenters.image_cache import BOARDS
 from cogs.presenters.oracle_board import base_image
 from rules import Match, all_games
@@ -71,11 +71,14 @@ def test_every_text_is_legible_at_the_width_discord_shows(game_id, monkeypatch):
 
     monkeypatch.setattr(drawing, "font", recording)
     base_image.cache_clear()  # the Oracle's fixed part draws text too
+    keltis_dice_board.base_image.cache_clear()  # and the dice game's
+    keltis_board._card_picture.cache_clear()  # and Keltis's cards
     try:
         for match, names in positions(game_id, every=23):
             draw(game_id, match.view(None), names)
     finally:
         base_image.cache_clear()
+        keltis_dice_board.base_image.cache_clear()
     assert sizes
     assert min(sizes) * drawing.SHOWN_WIDTH / drawing.WIDTH >= drawing.MIN_SHOWN_TEXT == 11
 

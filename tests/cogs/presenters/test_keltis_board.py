@@ -34,8 +34,22 @@ def test_rows_show_their_cards_in_order_and_the_height_fits_the_players():
     assert board.height(2) == board.MIDDLE_H + board.BLOCK_H  # two players side by side
 
 
+def test_the_third_of_three_players_has_its_rows_in_two_columns():
+    view = Match.new("keltis", 3, "keltis-board").view(None)
+    view["players"][2]["rows"] = {"u": {"cards": ["u4", "u6"], "direction": "up"}}
+    image = pixels(board.render(view, NAMES))
+    y = board.MIDDLE_H + board.BLOCK_H + board.BLOCK_HEAD + board.LINE_H / 2  # first line
+    x = board.WIDTH / 2 + 8 + board.CHIP_W + 8  # right column: green, then blue
+    assert near(image.getpixel((round(x + 3), round(y + board.LINE_H - 12))), COLOUR_FILL["u"])
+    assert near(image.getpixel((round(x - board.CHIP_W), round(y))), COLOUR_FILL["g"])
+
+
 def test_the_layout_is_tight():
     """No large empty bands: the middle and each block as short as their
     contents allow (498 px for two players, 846 for four, before)."""
     assert board.height(2) <= 440 and board.height(4) <= 760
+    # three players: the third alone on its line, rows in two columns (not
+    # a block beside an empty quarter)
+    assert board.height(3) == board.MIDDLE_H + board.BLOCK_H + board.WIDE_H <= 570
+    assert board.block_box(2, 3) == (0, board.MIDDLE_H + board.BLOCK_H, board.WIDTH, 562)
     assert board.BELOW_Y + 12 < board.MIDDLE_H  # the counts fit in the middle
