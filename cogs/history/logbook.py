@@ -204,9 +204,9 @@ class Logbook:
         over = step == full.seq
         to_act = () if over else at.to_act()
         names_at = await self.names.history_names(loaded)
-        since = recent_start(at.log, to_act)
-        actions = await self.store.story(loaded.id, since=since, until=step)
         presenter = presenter_for(loaded.game)
+        since = recent_start(at.log, to_act, presenter)
+        actions = await self.store.story(loaded.id, since=since, until=step)
         recent = [line.text for line in tell(presenter, actions, names_at)]
         names = names_at(step)
         view = at.view(None)

@@ -86,10 +86,11 @@ class PublicTable:
         match = loaded.match
         assert match is not None
         owing = match.to_act() if loaded.status == Status.ACTIVE else ()
-        since = recent_start(match.log, owing)
+        presenter = presenter_for(loaded.game)
+        since = recent_start(match.log, owing, presenter)
         actions = await self.store.story(loaded.id, since=since, until=match.seq)
         names_at = await self.names.history_names(loaded)
-        return [line.text for line in tell(presenter_for(loaded.game), actions, names_at)]
+        return [line.text for line in tell(presenter, actions, names_at)]
 
     async def render(self, loaded: LoadedMatch, *, image: bool = True) -> Rendered:
         """The table as it stands (`image`: with the board picture, unless

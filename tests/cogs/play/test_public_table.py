@@ -107,3 +107,30 @@ async def test_the_table_and_its_recent_moves_are_drawn_from_one_moment(tmp_path
         await store.commit(match_id, match, match.act(seat, match.legal(seat)[0], match.seq))
         assert await tables.public.recent_lines(loaded) == lines
         assert (await tables.public.render(loaded)).embed.to_dict() == before
+
+
+async def test_the_recent_moves_start_at_a_turn_as_the_game_cuts_them(tmp_path, monkeypatch):
+    """The table's and the replay's windows are cut by the game's own turns
+    (its presenter: a Cuttle counter belongs to the one-off it answers), as
+    the panels' are."""
+    import cogs.play.public_table as public_table
+    from cogs.history.story import recent_start
+    from cogs.presenters import presenter_for
+
+    seen = []
+
+    def spy(log, owing, presenter=None):
+        seen.append(presenter)
+        return recent_start(log, owing, presenter)
+
+    import cogs.history.logbook as logbook
+
+    monkeypatch.setattr(public_table, "recent_start", spy)
+    monkeypatch.setattr(logbook, "recent_start", spy)
+    async with SqliteStore.open(tmp_path / "games.db") as store:
+        tables = new_tables(store, no_discord())
+        match_id, match = await oracle_match(store)
+        loaded = await store.load(match_id)
+        await tables.public.render(loaded)
+        await Logbook(store, tables.names).frame(loaded, match.seq - 1)  # a replay's frame
+    assert seen == [presenter_for("oracle")] * 2
