@@ -40,6 +40,12 @@ WHITE = (255, 255, 255)
 GOLD = (212, 160, 23)
 STONE_BLUE = (120, 220, 240)
 HIGHLIGHT = (255, 248, 225)
+#: the turn marker's colour: nothing else on a board is drawn in it
+TURN = (200, 20, 120)
+TURN_WIDTH = 4
+#: the winner banner above a finished board
+BANNER_H = 76
+BANNER = (52, 44, 36)
 #: the Keltis colours (cards, rows, fields, dice), grey for point cards
 COLOUR_FILL = {
     "b": (139, 90, 50),
@@ -238,11 +244,49 @@ def arrow(draw: ImageDraw.ImageDraw, x: float, y: float, up: bool, fill=INK) -> 
     draw.polygon(((x - 8, y + 6 * s), (x + 8, y + 6 * s), (x, y - 8 * s)), fill=fill)
 
 
-def to_png(image: Image.Image, colours: int = PALETTE_COLOURS) -> bytes:
-    """Quantised to a small palette (no dithering: flat colours stay flat)."""
-    small = image.quantize(
-        colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
+#: colours any board may add to its fixed part: seats, the turn marker, the banner
+MARK_COLOURS = (
+    *SEAT_COLOURS,
+    *SEAT_INK,
+    TURN,
+    HIGHLIGHT,
+    BANNER,
+    GOLD,
+    WHITE,
+    INK,
+    MUTED,
+    PANEL,
+    BACKGROUND,
+    STONE_BLUE,
+)
+
+
+def fixed_palette(base: Image.Image, colours: int = PALETTE_COLOURS) -> Image.Image:
+    """A palette for every picture drawn on `base` (a board's fixed part,
+    drawn once): the base's own colours, then `MARK_COLOURS` exactly. Mapping
+    a picture to it (`to_png(..., palette=)`) costs a tenth of choosing a
+    palette for each picture (1 ms instead of 11 for the Oracle's)."""
+    extras = list(dict.fromkeys(MARK_COLOURS))
+    own = colours - len(extras)
+    chosen = base.quantize(colors=own, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    flat = (chosen.getpalette() or [])[: own * 3]
+    flat += [0] * (own * 3 - len(flat))
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(flat + [v for colour in extras for v in colour])
+    return palette
+
+
+def to_png(
+    image: Image.Image, colours: int = PALETTE_COLOURS, palette: Image.Image | None = None
+) -> bytes:
+    """Quantised to a small palette (no dithering: flat colours stay flat):
+    `palette` (see `fixed_palette`), else one chosen for this picture."""
+    if palette is not None:
+        small = image.quantize(palette=palette, dither=Image.Dither.NONE)
+    else:
+        small = image.quantize(
+            colors=colours, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+        )
     out = io.BytesIO()
     # zlib level 3, not the default 6: a third of the time for files 15-30%
     # larger (at most about 50 KB); optimize=True saves 10% for 7x the time
@@ -251,12 +295,6 @@ def to_png(image: Image.Image, colours: int = PALETTE_COLOURS) -> bytes:
 
 
 # -- whose turn, and who won ---------------------------------------------------
-#: the turn marker's colour: nothing else on a board is drawn in it
-TURN = (200, 20, 120)
-TURN_WIDTH = 4
-#: the winner banner above a finished board
-BANNER_H = 76
-BANNER = (52, 44, 36)
 
 
 def turn_marker(

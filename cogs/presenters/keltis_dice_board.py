@@ -33,6 +33,7 @@ from cogs.presenters.drawing import (
     card,
     clover,
     diamond,
+    fixed_palette,
     goblin,
     name_tag,
     points,
@@ -206,12 +207,20 @@ def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
 
 def render(view: dict, names: list[str]) -> bytes:
     """The board for a public view (`Match.view(None)`), as PNG bytes."""
-    image = base_image(view["side"], board_language()).copy()
+    side, language = view["side"], board_language()
+    image = base_image(side, language).copy()
     draw = ImageDraw.Draw(image)
     _head(draw, view, names)
     _stones(draw, view["stones"])
     _players(draw, view, names)
-    return to_png(with_banner(image, view, names))
+    return to_png(with_banner(image, view, names), palette=_palette(side, language))
+
+
+@lru_cache(maxsize=8)
+def _palette(side: str, language: str) -> Image.Image:
+    """The colours of every board of a side: the fixed part's, the dice's
+    (the rows' colours) and the pieces'."""
+    return fixed_palette(base_image(side, language))
 
 
 #: the rows' colours in words

@@ -38,6 +38,7 @@ from cogs.presenters.drawing import (
     clover,
     diamond,
     fit,
+    fixed_palette,
     font,
     goblin,
     plain_name,
@@ -342,11 +343,18 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> No
 
 def render(view: dict, names: list[str]) -> bytes:
     """The board for a public view (`Match.view(None)`), as PNG bytes."""
-    image = base_image().copy()
+    language = board_language()
+    image = _base_image(language).copy()
     draw = ImageDraw.Draw(image)
     _draw_field_contents(draw, view)
     _draw_players(draw, view, names)
-    return to_png(with_banner(image, view, names))
+    return to_png(with_banner(image, view, names), palette=_palette(language))
+
+
+@lru_cache(maxsize=4)
+def _palette(language: str) -> Image.Image:
+    """The colours of every Oracle board: the fixed part's and the pieces'."""
+    return fixed_palette(_base_image(language))
 
 
 def alt(view: dict, names: list[str], outcome: dict | None) -> str:
