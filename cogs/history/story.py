@@ -24,7 +24,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from cogs.i18n import _
 from cogs.presenters import Presenter
@@ -54,14 +53,12 @@ class Line:
 def answers(presenter: Presenter | None, key: str) -> bool:
     """Does the action `key` answer the move in progress (it belongs to the
     turn of the seat that made it)? The presenter's `answers(key)`, if any."""
-    hook: Any = getattr(presenter, "answers", None)
-    return bool(hook(key)) if hook is not None else False
+    return presenter is not None and presenter.answers(key)
 
 
 def opens_turn(presenter: Presenter | None, key: str) -> bool:
     """Does the action `key` always open a new turn (even by the same seat)?"""
-    hook: Any = getattr(presenter, "opens_turn", None)
-    return bool(hook(key)) if hook is not None else False
+    return presenter is not None and presenter.opens_turn(key)
 
 
 def turn_owners(log: Sequence[tuple[int, str]], presenter: Presenter | None = None) -> list[int]:
@@ -152,7 +149,7 @@ def _tell_turn(
     parts: list[_Part] = []
     alone: list[Line] = []  # phrases with no subject, after the turn's sentence
     seq: int | None = None
-    asides: frozenset[str] = getattr(presenter, "asides", frozenset())
+    asides = presenter.asides
     for action in turn:
         names = names_at(action.seq)
         for event in visible(action.events, viewer):

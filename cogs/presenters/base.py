@@ -168,6 +168,23 @@ class Presenter:
     def group_label(self, group: str, view: dict) -> str:
         return group
 
+    #: event types whose phrases are the turn's details, told in one
+    #: parenthesis after its sentence (the dice rolled: cogs/history/story.py)
+    asides: frozenset[str] = frozenset()
+
+    @staticmethod
+    def answers(key: str) -> bool:
+        """Does the action `key` answer the move in progress, so that it
+        belongs to the turn of the seat that made that move (Cuttle's
+        counters)? The story tells a turn as one entry (story.py)."""
+        return False
+
+    @staticmethod
+    def opens_turn(key: str) -> bool:
+        """Does the action `key` always open a new turn, even by the seat
+        that just moved (a Cucco card, the dice game's roll)?"""
+        return False
+
     def follows(self, action: Action) -> bool:
         """Is `action` the usual next decision of a turn (the draw after a
         card is played), offered joined to the decisions before it so that
