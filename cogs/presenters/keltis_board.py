@@ -30,10 +30,12 @@ from cogs.presenters.drawing import (
     WHITE,
     WIDTH,
     arrow,
+    board_language,
     board_words,
     canvas,
     card,
     diamond,
+    fixed_palette,
     ink_on,
     name_tag,
     points,
@@ -238,6 +240,37 @@ def _player(
 
 def render(view: dict, names: list[str]) -> bytes:
     """The table for a public view (`Match.view(None)`), as PNG bytes."""
+    return to_png(_draw(view, names), palette=_palette(board_language()))
+
+
+@lru_cache(maxsize=4)
+def _palette(language: str) -> Image.Image:
+    """The colours of every Keltis board (`drawing.fixed_palette`), taken
+    from a board showing them all: every colour's cards, end cards, point
+    cards, taken and left stones, the turn marker."""
+    view: dict = {
+        "piles": {c: {"top": f"{c}7", "count": 1} for c in (*COLOURS, GREY)},
+        "deck": 40,
+        "stones_left": [5, 6, 7, 8, 9],
+        "to_act": [0],
+        "players": [
+            {
+                "seat": seat,
+                "hand_size": 8,
+                "score": 10,
+                "stones": [seat + 1],
+                "rows": {
+                    c: {"cards": [f"{c}0", f"{c}10", f"{c}e"], "direction": "up"} for c in COLOURS
+                },
+                "point_row": [f"{GREY}1", f"{GREY}2"],
+            }
+            for seat in range(4)
+        ],
+    }
+    return fixed_palette(_draw(view, ["Ann", "Bo", "Cy", "Di"]))
+
+
+def _draw(view: dict, names: list[str]) -> Image.Image:
     players = view["players"]
     image, draw = canvas(height(len(players)))
     _middle(image, draw, view)
@@ -252,7 +285,7 @@ def render(view: dict, names: list[str]) -> bytes:
     if len(players) % COLUMNS:  # the last block's rows in two columns
         x, y = WIDTH / COLUMNS, block_box(len(players) - 1, len(players))[1]
         draw.line((x, y + BLOCK_HEAD, x, y + WIDE_H - 6), fill=LINE, width=2)
-    return to_png(with_banner(image, view, names))
+    return with_banner(image, view, names)
 
 
 #: the piles' colours in words (the same words as the presenter's)
