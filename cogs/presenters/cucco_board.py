@@ -10,7 +10,9 @@ numerals for the numbers suit (blue), names for the pictures (red).
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
 
 from cogs.i18n import _, ngettext
 from cogs.presenters.base import turn_alt
@@ -18,12 +20,16 @@ from cogs.presenters.cucco_cards import board_face as face
 from cogs.presenters.cucco_cards import face as card_name
 from cogs.presenters.cucco_cards import suit
 from cogs.presenters.drawing import (
+    BACKGROUND,
+    BANNER,
     GOLD,
+    HIGHLIGHT,
     INK,
     LINE,
     MIN_TEXT,
     MUTED,
     PANEL,
+    TURN,
     VALUE_TEXT,
     WHITE,
     WIDTH,
@@ -31,9 +37,11 @@ from cogs.presenters.drawing import (
     canvas,
     card,
     fit,
+    fixed_palette,
     name_tag,
     plain_name,
     seat_disc,
+    swatch,
     text,
     to_png,
     turn_marker,
@@ -257,7 +265,26 @@ def render(view: dict, names: list[str]) -> bytes:
             )
             _places(draw, LAST_Y, last["leader"], dict(last["cards"]), SMALL_H, last["winner"])
     _players(draw, view, names)
-    return to_png(with_banner(image, view, names))
+    return to_png(with_banner(image, view, names), palette=_palette())
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    """The colours of every Cucco board (`drawing.fixed_palette`): its two
+    suits' cards, the panels and marks, with their texts."""
+    pairs = [
+        (BACKGROUND, INK),
+        (BACKGROUND, MUTED),
+        (PANEL, INK),
+        (PANEL, MUTED),
+        (HIGHLIGHT, INK),
+        (TURN, WHITE),
+        (BANNER, GOLD),
+        (BANNER, WHITE),
+        (GOLD, LINE),
+        *SUIT_STYLE.values(),
+    ]
+    return fixed_palette(swatch(pairs))
 
 
 def alt(view: dict, names: list[str], outcome: dict | None) -> str:

@@ -10,17 +10,23 @@ by a 7. The built-in font has no suit signs, so suits are drawn.
 
 from __future__ import annotations
 
-from PIL import ImageDraw
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
 
 from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import turn_alt
 from cogs.presenters.drawing import (
+    BACKGROUND,
+    BANNER,
     GOLD,
+    HIGHLIGHT,
     INK,
     LINE,
     MIN_TEXT,
     MUTED,
     PANEL,
+    TURN,
     VALUE_TEXT,
     WHITE,
     WIDTH,
@@ -29,9 +35,11 @@ from cogs.presenters.drawing import (
     card,
     circle,
     fit,
+    fixed_palette,
     name_tag,
     plain_name,
     seat_disc,
+    swatch,
     text,
     to_png,
     turn_marker,
@@ -209,7 +217,27 @@ def render(view: dict, names: list[str]) -> bytes:
     _band(draw, 0, view, 0, names, 0 in acting)
     _middle(draw, band, view, names)
     _band(draw, band + MIDDLE_H, view, 1, names, 1 in acting)
-    return to_png(with_banner(image, view, names))
+    return to_png(with_banner(image, view, names), palette=_palette())
+
+
+@lru_cache(maxsize=1)
+def _palette() -> Image.Image:
+    """The colours of every Cuttle board (`drawing.fixed_palette`): its
+    cards, backs, panels and marks, with their texts."""
+    pairs = [
+        (BACKGROUND, INK),
+        (BACKGROUND, MUTED),
+        (PANEL, MUTED),
+        (WHITE, INK),
+        (WHITE, RED),
+        (BACK, WHITE),
+        (HIGHLIGHT, INK),
+        (TURN, WHITE),
+        (BANNER, GOLD),
+        (BANNER, WHITE),
+        (GOLD, LINE),
+    ]
+    return fixed_palette(swatch(pairs))
 
 
 SUIT_SIGN = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}

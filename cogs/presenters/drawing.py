@@ -340,7 +340,9 @@ def with_banner(image: Image.Image, view: dict, names: list[str]) -> Image.Image
     text(draw, 58, 24, fit(winners_line(outcome, names), 30, WIDTH - 70), 30, GOLD, anchor="lm")
     scores = outcome.get("scores") or []
     order = sorted(range(len(scores)), key=lambda s: -scores[s])
-    line = "  ·  ".join(f"{plain_name(names[s], s)} {scores[s]}" for s in order)
+    line = "  ·  ".join(
+        board_words("{name}: {score}", name=plain_name(names[s], s), score=scores[s]) for s in order
+    )
     text(draw, 58, 56, fit(line, MIN_TEXT, WIDTH - 70), MIN_TEXT, WHITE, anchor="lm")
     return out
 
@@ -354,3 +356,16 @@ def _trophy(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     draw.polygon(((x - 14, y - 18), (x + 14, y - 18), (x + 9, y + 2), (x - 9, y + 2)), fill=GOLD)
     draw.rectangle((x - 3, y + 2, x + 3, y + 12), fill=GOLD)
     draw.rectangle((x - 11, y + 12, x + 11, y + 18), fill=GOLD)
+
+
+def swatch(pairs: list[tuple[tuple[int, int, int], tuple[int, int, int]]]) -> Image.Image:
+    """A palette's source for a board with no fixed part: for each (fill,
+    ink) a patch of the fill with a line of text in the ink (its edges'
+    blended colours too), at the sizes boards write in."""
+    image = Image.new("RGB", (WIDTH, 60 * len(pairs)), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    for n, (fill, ink) in enumerate(pairs):
+        draw.rectangle((0, n * 60, WIDTH, n * 60 + 59), fill=fill)
+        draw.text((8, n * 60 + 4), "VIII Mask 10 pts", fill=ink, font=_font(VALUE_TEXT, None))
+        draw.text((400, n * 60 + 30), "hand 4 · dealer", fill=ink, font=_font(MIN_TEXT, None))
+    return image
