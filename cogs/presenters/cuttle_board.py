@@ -258,10 +258,10 @@ def alt(view: dict, names: list[str], outcome: dict | None) -> str:
         mine = [s["card"] for s in view["stacks"] if s["controller"] == seat]
         parts.append(
             _(
-                "{name}: {points} of {target} points, {hand} in hand; point cards: {cards}; "
+                "{name}: {points} (goal {target}), {hand} in hand; point cards: {cards}; "
                 "permanents: {perms}.",
                 name=names[seat],
-                points=player["points"],
+                points=ngettext("{n} point", "{n} points", player["points"]),
                 target=player["target"],
                 hand=ngettext("{n} card", "{n} cards", player["hand_size"]),
                 cards=_(", ").join(map(_card_words, mine)) or _("none"),

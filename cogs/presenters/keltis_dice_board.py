@@ -258,6 +258,6 @@ def alt(view: dict, names: list[str], outcome: dict | None) -> str:
             )
         )
     parts.append(
-        _("Goal area: {n} of {end} stones.", n=view["goal_stones"], end=view["goal_stones_to_end"])
+        _("Goal area: {n}/{end} stones.", n=view["goal_stones"], end=view["goal_stones_to_end"])
     )
     return " ".join(p for p in parts if p)
