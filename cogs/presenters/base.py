@@ -110,6 +110,15 @@ class Phrase:
     detail: bool = False
 
 
+def sentences(parts: list[str]) -> str:
+    """Whole sentences one after the other, as the language writes them:
+    a space between them in English, none in Japanese (after 。)."""
+    text = ""
+    for part in filter(None, parts):
+        text = _("{earlier} {later}", earlier=text, later=part) if text else part
+    return text
+
+
 def turn_alt(view: dict, names: list[str], outcome: dict | None) -> str:
     """ "Alice won." / "Alice and Bob won (tied)." / "Bob to play." from
     the outcome, else the view's seats owing a decision."""
@@ -266,7 +275,7 @@ class Presenter:
         own = getattr(module, "alt", None)
         words = own(view, names, outcome) if own else turn_alt(view, names, outcome)
         head = _("Board of {game}.", game=_(self.title))
-        return clip(f"{head} {words}".strip(), MAX_ALT)
+        return clip(sentences([head, words]), MAX_ALT)
 
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:

@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from cogs.i18n import _, ngettext
-from cogs.presenters.base import turn_alt
+from cogs.presenters.base import sentences, turn_alt
 from cogs.presenters.cucco_cards import board_face as face
 from cogs.presenters.cucco_cards import face as card_name
 from cogs.presenters.cucco_cards import suit
@@ -311,4 +311,4 @@ def alt(view: dict, names: list[str], outcome: dict | None) -> str:
             for seat, card in trick["cards"]
         )
         parts.append(_("On the table: {cards}.", cards=cards))
-    return " ".join(p for p in parts if p)
+    return sentences(parts)

@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from cogs.i18n import N_, _, ngettext
-from cogs.presenters.base import turn_alt
+from cogs.presenters.base import sentences, turn_alt
 from cogs.presenters.drawing import (
     BACKGROUND,
     BANNER,
@@ -276,4 +276,4 @@ def alt(view: dict, names: list[str], outcome: dict | None) -> str:
         parts.append(_("One-off under way: {card}.", card=_card_words(view["pending"]["card"])))
     if view["revealed"]:
         parts.append(_("Revealed by a 7: {card}.", card=_card_words(view["revealed"])))
-    return " ".join(p for p in parts if p)
+    return sentences(parts)

@@ -18,7 +18,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from cogs.i18n import N_, _, ngettext
-from cogs.presenters.base import turn_alt
+from cogs.presenters.base import sentences, turn_alt
 from cogs.presenters.drawing import (
     COLOUR_FILL,
     INK,
@@ -327,4 +327,4 @@ def alt(view: dict, names: list[str], outcome: dict | None) -> str:
         _("Discard piles: {tops}.", tops=_(", ").join(tops)) if tops else _("No discards.")
     )
     parts.append(ngettext("Draw pile: {n} card.", "Draw pile: {n} cards.", view["deck"]))
-    return " ".join(p for p in parts if p)
+    return sentences(parts)

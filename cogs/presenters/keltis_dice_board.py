@@ -13,7 +13,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from cogs.i18n import N_, _, ngettext
-from cogs.presenters.base import turn_alt
+from cogs.presenters.base import sentences, turn_alt
 from cogs.presenters.drawing import (
     COLOUR_FILL,
     GOLD,
@@ -260,4 +260,4 @@ def alt(view: dict, names: list[str], outcome: dict | None) -> str:
     parts.append(
         _("Goal area: {n}/{end} stones.", n=view["goal_stones"], end=view["goal_stones_to_end"])
     )
-    return " ".join(p for p in parts if p)
+    return sentences(parts)

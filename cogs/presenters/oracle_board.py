@@ -19,7 +19,7 @@ from typing import NamedTuple
 from PIL import Image, ImageDraw
 
 from cogs.i18n import N_, _, ngettext
-from cogs.presenters.base import turn_alt
+from cogs.presenters.base import sentences, turn_alt
 from cogs.presenters.drawing import (
     BACKGROUND,
     COLOUR_FILL,
@@ -376,4 +376,4 @@ def alt(view: dict, names: list[str], outcome: dict | None) -> str:
         )
     parts.append(_("The oracle is on field {n}.", n=view["oracle"]))
     parts.append(ngettext("Draw pile: {n} card.", "Draw pile: {n} cards.", view["deck"]))
-    return " ".join(p for p in parts if p)
+    return sentences(parts)

@@ -40,7 +40,7 @@ async def test_the_bot_loads_its_three_extensions_and_their_components(tmp_path)
         assert {item.__name__ for item in bot.items} == {
             *("ActionButton", "ActionSelect", "GroupSelect", "HandButton", "PanelButton"),
             *("TurnButton", "DieToggle", "MarkSelect", "ConcedeButton", "LobbyButton"),
-            *("ForgetButton", "RulesButton", "LogButton", "ReplayButton"),
+            *("ForgetButton", "RulesButton", "RulesSelect", "LogButton", "ReplayButton"),
         }
         [group] = bot.tree.get_commands()
         assert group is bot.game_group and len(bot.game_group.commands) == 23

@@ -22,9 +22,11 @@ pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
 #: what may stay Latin in a Japanese text: mentions, links, slash command names
 #: (they stay English, see cogs/slash_translator.py) and the players' names
 ALLOWED = re.compile(
-    r"<[@#&!]*\d+>|https?://\S+|/game(?: \w+)?|\b(?:yuki|alice|kenji)\b"
+    r"<[@#&!]*\d+>|https?://\S+|/game(?: \w+)?|(?<![A-Za-z])(?:yuki|alice|kenji)(?![A-Za-z])"
+    r"|(?<![A-Za-z])(?:Discord|DM)(?![A-Za-z])"
     r"|\b[IVX]+\b"
-)  # ... and Cucco's card ranks, Roman numerals
+)  # names (also right before Japanese: "yukiの番"), Discord's own words as its Japanese
+# interface writes them, and Cucco's card ranks, Roman numerals
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 
 

@@ -214,3 +214,17 @@ def test_a_board_file_carries_its_alt_text_clipped_to_discords_limit():
     [file] = board_files(b"\x89PNG", "Board of Keltis. Ann to play.", "table.png")
     assert file.description == "Board of Keltis. Ann to play."
     assert board_files(None, "unused", "table.png") == []
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_japanese_alt_text_runs_its_sentences_on_as_japanese_does(game_id):
+    """No space after 。 between the alt text's sentences (English keeps one)."""
+    from cogs.i18n import speaking
+
+    match = one_to_act(game_id)
+    names = ["ゆき", "けんじ", "はな", "そら", "あお"][: match.players]
+    with speaking("ja"):
+        words = presenter_for(game_id).board_alt(match.view(None), names, None)
+    assert "の盤面。" in words and "。 " not in words
+    english = presenter_for(game_id).board_alt(match.view(None), NAMES[: match.players], None)
+    assert ". " in english
