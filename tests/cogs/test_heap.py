@@ -30,8 +30,10 @@ def test_the_startup_heap_is_frozen_and_later_garbage_still_collected(collector)
     left_by_startup = cycle()
     frozen = heap.freeze_startup_heap()
     assert left_by_startup() is None  # collected before the freeze, not kept forever
-    assert frozen == gc.get_freeze_count() > 0
+    # frozen objects whose last reference goes (the suite's other tests' leftovers)
+    # leave the count by refcounting, so it may only shrink from here
+    assert frozen > 0 and 0 < gc.get_freeze_count() <= frozen
     later = cycle()
     gc.collect()
     assert later() is None  # garbage made after the freeze is collected as before
-    assert gc.get_freeze_count() == frozen
+    assert gc.get_freeze_count() <= frozen  # a collection after it freezes nothing more
