@@ -8,7 +8,6 @@ directly; the components are built generically in `cogs/play/panels.py`.
 
 from __future__ import annotations
 
-import importlib
 import io
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -260,20 +259,18 @@ class Presenter:
         """Does this game draw a board picture?"""
         return type(self).render_board is not Presenter.render_board
 
+    def board_words(self, view: dict, names: list[str], outcome: dict | None) -> str:
+        """What the board picture shows, in words (a game with a board says
+        it all, from its board module); by default who won or whose turn."""
+        return turn_alt(view, names, outcome)
+
     def board_alt(self, view: dict, names: list[str], outcome: dict | None) -> str:
         """The board picture in words, its alt text (Discord's attachment
         `description`, at most `MAX_ALT` characters): the game, whose turn
         it is or who won, each player's score or position, the public piles.
-        Drawn from the public view and the outcome only. A game's own is the
-        `alt(view, names, outcome)` of its board module (the presenter's
-        module name + `_board`), after the game's name; else who won or
-        whose turn it is."""
-        try:
-            module = importlib.import_module(f"{type(self).__module__}_board")
-        except ModuleNotFoundError:
-            module = None
-        own = getattr(module, "alt", None)
-        words = own(view, names, outcome) if own else turn_alt(view, names, outcome)
+        Drawn from the public view and the outcome only: the game's name,
+        then `board_words`."""
+        words = self.board_words(view, names, outcome)
         head = _("Board of {game}.", game=_(self.title))
         return clip(sentences([head, words]), MAX_ALT)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import Phrase, Presenter, bold_names, clip
-from cogs.presenters.cucco_board import render
+from cogs.presenters.cucco_board import alt, render
 from cogs.presenters.cucco_cards import SUIT_ICON, card, face, suit
 from cogs.presenters.seats import seat_emoji
 from rules import Action
@@ -358,6 +358,9 @@ class CuccoPresenter(Presenter):
     # -- images ---------------------------------------------------------------
     def render_board(self, view: dict, names: list[str]) -> bytes | None:
         return render(view, names)
+
+    def board_words(self, view: dict, names: list[str], outcome: dict | None) -> str:
+        return alt(view, names, outcome)
 
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:

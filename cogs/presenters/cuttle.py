@@ -8,7 +8,7 @@ from __future__ import annotations
 from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import Phrase, Presenter, clip
 from cogs.presenters.base import cards as n_cards
-from cogs.presenters.cuttle_board import render
+from cogs.presenters.cuttle_board import alt, render
 from cogs.presenters.seats import seat_emoji
 from rules import Action
 
@@ -336,6 +336,9 @@ class CuttlePresenter(Presenter):
     # -- images ---------------------------------------------------------------
     def render_board(self, view: dict, names: list[str]) -> bytes | None:
         return render(view, names)
+
+    def board_words(self, view: dict, names: list[str], outcome: dict | None) -> str:
+        return alt(view, names, outcome)
 
     # -- embeds ---------------------------------------------------------------
     def pending_text(self, view: dict, names: list[str]) -> str:

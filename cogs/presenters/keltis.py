@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import Phrase, Presenter, bold_names, cards, clip
-from cogs.presenters.keltis_board import render
+from cogs.presenters.keltis_board import alt, render
 from cogs.presenters.seats import seat_emoji
 from rules import Action
 
@@ -195,6 +195,9 @@ class KeltisPresenter(Presenter):
     # -- images ---------------------------------------------------------------
     def render_board(self, view: dict, names: list[str]) -> bytes | None:
         return render(view, names)
+
+    def board_words(self, view: dict, names: list[str], outcome: dict | None) -> str:
+        return alt(view, names, outcome)
 
     # -- embeds ---------------------------------------------------------------
     def status_line(self, view: dict, names: list[str], to_act: tuple[int, ...]) -> str:

@@ -13,7 +13,7 @@ import discord
 
 from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import Phrase, Presenter, clip
-from cogs.presenters.keltis_dice_board import render
+from cogs.presenters.keltis_dice_board import alt, render
 from cogs.presenters.seats import seat_emoji
 from rules import Action
 from rules.keltis_dice.board import (
@@ -295,6 +295,9 @@ class KeltisDicePresenter(Presenter):
     # -- images ---------------------------------------------------------------
     def render_board(self, view: dict, names: list[str]) -> bytes | None:
         return render(view, names)
+
+    def board_words(self, view: dict, names: list[str], outcome: dict | None) -> str:
+        return alt(view, names, outcome)
 
     # -- embeds ---------------------------------------------------------------
     #: every decision is a public button on the table (D-7)

@@ -23,7 +23,7 @@ from cogs.presenters.keltis import (
     pile_name,
     row_name,
 )
-from cogs.presenters.oracle_board import render
+from cogs.presenters.oracle_board import alt, render
 from cogs.presenters.seats import SEAT_EMOJI
 from rules import Action
 from rules.oracle.cards import COLOURS
@@ -279,6 +279,9 @@ class OraclePresenter(Presenter):
     # -- images ---------------------------------------------------------------
     def render_board(self, view: dict, names: list[str]) -> bytes | None:
         return render(view, names)
+
+    def board_words(self, view: dict, names: list[str], outcome: dict | None) -> str:
+        return alt(view, names, outcome)
 
     # -- embeds ---------------------------------------------------------------
     def decision(self, view: dict) -> str:
