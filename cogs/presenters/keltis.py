@@ -5,19 +5,13 @@ from __future__ import annotations
 
 from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import Phrase, Presenter, bold_names, cards, clip
-from cogs.presenters.keltis_board import alt, render
+from cogs.presenters.keltis_board import COLOUR_WORDS, alt, render
 from cogs.presenters.seats import seat_emoji
 from rules import Action
 
 COLOUR_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "x": "⚪"}
-COLOUR_NAME = {
-    "b": N_("brown"),
-    "y": N_("yellow"),
-    "p": N_("pink"),
-    "g": N_("green"),
-    "u": N_("blue"),
-    "x": N_("grey"),
-}
+#: a colour (or "x": grey) in words: the board's alt text says the same
+COLOUR_NAME = COLOUR_WORDS
 #: a row (a colour, or "x": the point row) as a sentence names it
 ROW_NAME = {
     "b": N_("brown row"),

@@ -91,13 +91,17 @@ def _card(
     """A card; `corner`: its value at the left edge (the next card covers
     its right). Pasted from its picture, drawn once per process (a card is
     a rounded box and a text: most of a board's drawing)."""
-    face, shape = _card_picture(code, w, h, corner)
+    face, shape = _card_picture(code, w, h, corner, board_language())
     image.paste(face, (round(x), round(y)), shape)
 
 
 @lru_cache(maxsize=512)
-def _card_picture(code: str, w: int, h: int, corner: bool) -> tuple[Image.Image, Image.Image]:
-    """A card's picture and its shape (the mask its corners are cut by)."""
+def _card_picture(
+    code: str, w: int, h: int, corner: bool, language: str
+) -> tuple[Image.Image, Image.Image]:
+    """A card's picture and its shape (the mask its corners are cut by), in
+    `language`'s font: a picture drawn for a Japanese board must not turn up
+    on an English one (the worker draws both)."""
     face = Image.new("RGB", (w + 1, h + 1), WHITE)
     draw = ImageDraw.Draw(face)
     colour = code[0]

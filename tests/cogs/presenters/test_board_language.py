@@ -2,6 +2,7 @@
 here has its letters; otherwise in English (Pillow's built-in font is
 Latin only), never in boxes. The image cache keeps one picture per language."""
 
+import random
 from pathlib import Path
 
 import pytest
@@ -81,3 +82,25 @@ def test_the_cache_keeps_a_picture_per_language(monkeypatch, drawn_words):
     with speaking("en"):
         en_key = view_key("keltis", view, NAMES)
     assert ja_key != en_key
+
+
+@pytest.mark.skipif(SOME_FONT is None, reason="no TrueType file on this machine")
+def test_an_english_board_is_the_same_whatever_was_drawn_before_it(monkeypatch):
+    """The parts a board draws once (Keltis's cards) are kept per language:
+    a worker that drew a Japanese board first draws the English one as a
+    fresh worker does (their digits are in another font)."""
+    from cogs.presenters import keltis_board
+
+    with_font(monkeypatch, SOME_FONT)
+    match, rnd = Match.new("keltis", 2, "fonts"), random.Random(3)
+    for _ in range(40):  # cards on the rows and the piles
+        seat = match.to_act()[0]
+        match.act(seat, rnd.choice(match.legal(seat)), match.seq)
+    view = match.view(None)
+    keltis = presenter_for("keltis")
+    keltis_board._card_picture.cache_clear()
+    fresh = keltis.render_board(view, NAMES)
+    keltis_board._card_picture.cache_clear()
+    with speaking("ja"):
+        keltis.render_board(view, NAMES)
+    assert keltis.render_board(view, NAMES) == fresh
