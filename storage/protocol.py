@@ -152,6 +152,13 @@ class Matches(Protocol):
         """A guild's finished matches, most recently ended first."""
         ...
 
+    async def unclosed_matches(self) -> list[MatchInfo]:
+        """Finished matches, in the guilds the bot has not left, whose
+        wrap-up (ratings told, thread archived) is not recorded as done by a
+        message of kind 'closed': the process stopped or died between their
+        last move and their wrap-up. Oldest ended first."""
+        ...
+
     async def match_shown_in(self, place_id: int) -> MatchInfo | None:
         """The match shown in a thread, or directly in a channel (a match
         without a thread): the newest live one, else the newest at all."""

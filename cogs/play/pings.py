@@ -201,9 +201,26 @@ class Pings:
         except discord.HTTPException as exc:
             log.info("could not announce in match %s: %s", loaded.id, exc)
 
+    async def wrap_up(self, loaded: MatchInfo) -> None:
+        """Once a match is over: its rating changes told, its thread
+        archived, and that recorded (a message of kind 'closed'), so that a
+        start after a stop or a crash in between wraps it up again
+        (`Tables.resume`, `unclosed_matches`) and never twice."""
+        await self.tell_ratings(loaded)
+        await self.close_thread(loaded)
+        try:
+            await self.store.set_message(
+                loaded.id, "closed", loaded.thread_id or loaded.channel_id, 0
+            )
+        except Exception as exc:  # deleted meanwhile, or the storage is closing
+            log.info("could not record the wrap-up of match %s: %s", loaded.id, exc)
+
     async def tell_ratings(self, loaded: MatchInfo) -> None:
         """Once a rated match is over: each person's rating change, in the
-        match's thread, in the server's language (nobody is pinged)."""
+        match's thread, in the server's language (nobody is pinged). Told
+        once: the message is recorded (kind 'ratings')."""
+        if await self.store.message(loaded.id, "ratings") is not None:
+            return
         try:
             changes = await self.store.rating_changes(loaded.id)
         except Exception:  # the match's record unreadable: the table says who won
@@ -217,11 +234,13 @@ class Pings:
         with speaking(await self.languages.of_server(loaded.guild_id)):
             text = rating_changes_text(changes)
         try:
-            await self.bot.get_partial_messageable(place_id).send(
+            told = await self.bot.get_partial_messageable(place_id).send(
                 text, allowed_mentions=discord.AllowedMentions.none()
             )
         except discord.HTTPException as exc:
             log.info("could not tell the ratings of match %s: %s", loaded.id, exc)
+            return
+        await self.store.set_message(loaded.id, "ratings", place_id, told.id)
 
     async def close_thread(self, loaded: MatchInfo) -> None:
         """A finished match's thread is archived (it stays readable)."""

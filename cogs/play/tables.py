@@ -121,6 +121,7 @@ class Tables:
             owns=shards.owns if shards is not None else every_guild,
         )
         self._clicked: dict[tuple[int, int], float] = {}  # (match, user) -> loop time
+        self._wrapping: set[asyncio.Task] = set()  # a start's wrap-ups (`resume`)
         #: only for bench/load: each move click's timeline (GAMEHOST_CLICK_TIMES)
         self.timings = ClickTimings(getattr(config, "click_times", None))
         if self.timings.on:
@@ -243,8 +244,7 @@ class Tables:
             if ping:
                 await self.pings.notify(loaded, ping)
             if loaded.status == Status.FINISHED:
-                await self.pings.tell_ratings(loaded)
-                await self.pings.close_thread(loaded)
+                await self.pings.wrap_up(loaded)
             self.seats.schedule(loaded)
         except UnknownMatch:  # deleted meanwhile: its server asked to be forgotten, or was purged
             log.info("match %s was deleted while its table was being updated", match_id)
@@ -297,7 +297,21 @@ class Tables:
                     self.seats.schedule(await self.moves.load(info.id))
                 except Refused as refused:
                     log.error("not resuming match %s: %s", info.id, refused)
+        for info in await self.store.unclosed_matches():
+            if self.seats.owns(info.guild_id):
+                task = asyncio.create_task(self._wrap_up(info), name=f"wrap-up-{info.id}")
+                self._wrapping.add(task)
+                task.add_done_callback(self._wrapping.discard)
         return unshown
+
+    async def _wrap_up(self, info: MatchInfo) -> None:
+        """A match that finished without its wrap-up (the process stopped or
+        died in between): its final table shown, then its wrap-up."""
+        try:
+            await self.editor.show(info.id)
+            await self.pings.wrap_up(info)
+        except Exception:
+            log.exception("wrapping up match %s failed", info.id)
 
     @property
     def resume_edit_margin(self) -> timedelta:
@@ -307,6 +321,9 @@ class Tables:
         return RESUME_EDIT_MARGIN + timedelta(seconds=longest)
 
     async def stop(self) -> None:
+        for task in list(self._wrapping):
+            task.cancel()
+        await asyncio.gather(*self._wrapping, return_exceptions=True)
         await self.seats.stop()
         await self.editor.stop()
         await self.pings.store_all()

@@ -9,8 +9,9 @@ columns and meaning, with JSON as jsonb and Discord ids (snowflakes, beyond
 int32) as bigint. Version 2 keeps the engine's JSON (snapshot, options,
 outcome, events) as `json`, its exact text, like SQLite (see V2); version 3
 adds SQLite's change counter of each match, behind the cache of loads
-(see V3). A later schema change appends one migration to each list and one
-entry to `SQLITE_VERSION`.
+(see V3); version 4 records the finished matches' wrap-up (see V4). A
+later schema change appends one migration to each list and one entry to
+`SQLITE_VERSION`.
 
 The invariants the SQLite triggers keep are kept here by PL/pgSQL triggers,
 so no bug and no hand edit through a normal connection can make log and
@@ -383,11 +384,20 @@ CREATE TRIGGER actions_version_delete AFTER DELETE ON actions
     FOR EACH ROW EXECUTE FUNCTION match_versions_bump();
 """
 
-MIGRATIONS: Sequence[str] = (V1, V2, V3)
+# SQLite's migration 8 (WRAPPED_UP in storage/sqlite/migrations.py): the
+# finished matches' wrap-up recorded as done.
+V4 = """
+INSERT INTO messages (match_id, kind, channel_id, message_id, posted_at)
+SELECT id, 'closed', coalesce(thread_id, channel_id), 0, coalesce(ended_at, updated_at)
+FROM matches WHERE status = 'finished'
+ON CONFLICT DO NOTHING;
+"""
+
+MIGRATIONS: Sequence[str] = (V1, V2, V3, V4)
 
 #: PostgreSQL schema version -> the SQLite schema version it holds the same
 #: tables as (what a copy between the two backends must agree on).
-SQLITE_VERSION = {1: 6, 2: 6, 3: 7}
+SQLITE_VERSION = {1: 6, 2: 6, 3: 7, 4: 8}
 
 # Any constant: the advisory lock that serialises migrations when several
 # shard processes open the same database at once.

@@ -182,6 +182,15 @@ class SqlMatches(SqlBase, Matches):
             (guild_id, limit),
         )
 
+    async def unclosed_matches(self) -> list[MatchInfo]:
+        return await self._infos(
+            "WHERE m.status = 'finished' AND NOT EXISTS"
+            " (SELECT 1 FROM messages c WHERE c.match_id = m.id AND c.kind = 'closed')"
+            " AND m.guild_id NOT IN (SELECT guild_id FROM departed_guilds)"
+            " ORDER BY m.ended_at, m.id",
+            (),
+        )
+
     async def match_shown_in(self, place_id: int) -> MatchInfo | None:
         found = await self._infos(
             "WHERE m.thread_id = ? OR (m.channel_id = ? AND m.thread_id IS NULL)"

@@ -342,7 +342,27 @@ BEGIN
 END;
 """
 
-MIGRATIONS: Sequence[str] = (V1, V2, V3, STORY, RATINGS, SEAT_NAMES, MATCH_VERSIONS)
+# A finished match's wrap-up (ratings told, thread archived) is recorded
+# as its message of kind 'closed', so that a start wraps up the matches a
+# stop or a crash left between their last move and their wrap-up. The
+# matches finished before this migration were wrapped up by the process
+# that finished them: recorded as such, so none is wrapped up twice.
+WRAPPED_UP = """
+INSERT OR IGNORE INTO messages (match_id, kind, channel_id, message_id, posted_at)
+SELECT id, 'closed', coalesce(thread_id, channel_id), 0, coalesce(ended_at, updated_at)
+FROM matches WHERE status = 'finished';
+"""
+
+MIGRATIONS: Sequence[str] = (
+    V1,
+    V2,
+    V3,
+    STORY,
+    RATINGS,
+    SEAT_NAMES,
+    MATCH_VERSIONS,
+    WRAPPED_UP,
+)
 
 
 def latest() -> int:

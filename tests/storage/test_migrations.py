@@ -116,6 +116,9 @@ async def check_v1_content(store: Store, expected: dict) -> None:
     assert shown is not None and shown.message_id == 555
     assert await store.get_setting(GUILD, "reminder_hours") == 12
     assert [i.id for i in await store.live_matches(guild_id=GUILD)] == [active, lobby]
+    # finished before wrap-ups were recorded: wrapped up then, not again now
+    assert await store.message(finished, "closed") is not None
+    assert await store.unclosed_matches() == []
 
 
 async def test_a_first_version_file_opens_with_todays_code(db_path, raw):

@@ -117,3 +117,19 @@ async def test_stats_and_leaderboard_count_finished_matches_and_wins(store):
     )
     assert [r.rating for r in board] == sorted([r.rating for r in board], reverse=True)
     assert (await store.info(live)).status == Status.LOBBY
+
+
+async def test_a_finished_match_awaits_its_wrap_up_until_it_is_recorded(store, start_keltis):
+    """`unclosed_matches`: what a start must still wrap up (ratings told,
+    thread archived), until the message of kind 'closed' records it; not in
+    a guild the bot has left."""
+    match_id, match = await start_keltis(store)
+    other_id, other = await start_keltis(store)
+    assert await store.unclosed_matches() == []  # active matches are not wrapped up
+    for mid, m in ((match_id, match), (other_id, other)):
+        await store.commit(mid, m, m.concede(1, m.seq))
+    assert [i.id for i in await store.unclosed_matches()] == [match_id, other_id]
+    await store.set_message(match_id, "closed", 70, 0)
+    assert [i.id for i in await store.unclosed_matches()] == [other_id]
+    await store.guild_departed(GUILD, NOW + timedelta(days=30))
+    assert await store.unclosed_matches() == []

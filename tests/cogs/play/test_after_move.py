@@ -141,13 +141,13 @@ async def test_a_paused_match_pings_nobody(store: Store) -> None:
     parts.pings.notify.assert_not_awaited()
 
 
-async def test_a_finished_match_closes_its_thread(store: Store) -> None:
+async def test_a_finished_match_is_wrapped_up(store: Store) -> None:
     tables, parts, match_id = await after(store, [ALICE, BOB])
     loaded = await store.load(match_id)
     assert loaded.match is not None
     await store.commit(match_id, loaded.match, loaded.match.concede(1, loaded.match.seq))
     await tables.after_move(await store.load(match_id), A)
-    [(closed,), _] = parts.pings.close_thread.await_args
+    [(closed,), _] = parts.pings.wrap_up.await_args
     assert closed.id == match_id
     parts.pings.notify.assert_not_awaited()
 

@@ -5,6 +5,7 @@ or stored. A running match's ping stays until the next one replaces it."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from cogs.play.tables import Tables
@@ -70,3 +71,43 @@ async def test_a_cancel_withdraws_the_last_ping_posted_or_stored(store: Store) -
     await store.cancel(other.id)
     await other_tables.pings.withdraw(other.id)
     assert deleted(other_tables.bot.get_partial_messageable(CHANNEL_ID), 4242)
+
+
+async def finished(store: Store) -> tuple[Tables, LoadedMatch, Any]:
+    """A rated match between Alice and Bob, over (Bob conceded), not wrapped up."""
+    tables, loaded, channel = await running(store)
+    assert loaded.match is not None
+    await store.commit(loaded.id, loaded.match, loaded.match.concede(1, loaded.match.seq))
+    return tables, await store.load(loaded.id), channel
+
+
+async def test_a_wrap_up_tells_the_ratings_once_and_is_recorded(store: Store) -> None:
+    tables, loaded, channel = await finished(store)
+    await tables.pings.wrap_up(loaded)
+    [(text,), _] = channel.send.await_args
+    assert "→" in text  # "+34 → 1,534"
+    assert await store.message(loaded.id, "ratings") is not None
+    assert await store.message(loaded.id, "closed") is not None
+    assert await store.unclosed_matches() == []
+    await tables.pings.wrap_up(loaded)  # again (a start after a crash in between)
+    channel.send.assert_awaited_once()
+
+
+async def test_a_start_wraps_up_a_match_the_last_process_left_unwrapped(store: Store) -> None:
+    """The process stopped between the last move's table and its wrap-up:
+    the next start shows the final table and wraps the match up."""
+    _, loaded, _ = await finished(store)
+    done, done_loaded, _ = await finished(store)
+    await done.pings.wrap_up(done_loaded)  # wrapped up before the stop
+    restarted = new_tables(store)
+    shown: list[int] = []
+
+    async def show(match_id: int, **kwargs: Any) -> None:
+        shown.append(match_id)
+
+    restarted.editor.show = show  # type: ignore[method-assign]
+    await restarted.resume()
+    await asyncio.gather(*restarted._wrapping)
+    assert shown == [loaded.id]
+    assert await store.message(loaded.id, "closed") is not None
+    assert await store.unclosed_matches() == []
