@@ -13,7 +13,7 @@ from collections.abc import Sequence
 import discord
 
 from cogs.history.buttons import LogButton, ReplayButton
-from cogs.i18n import _
+from cogs.i18n import N_, _
 from cogs.play.buttons import (
     ActionButton,
     ActionSelect,
@@ -29,6 +29,8 @@ from rules import Action
 BUTTONS_PER_ROW = 5
 OPTIONS_PER_SELECT = 25
 MAX_ROWS = 5
+#: a private panel's move buttons at most (one row): more moves are a select
+PANEL_BUTTONS = 5
 
 
 def _select_options(items: list[tuple[str, str]]) -> list[discord.SelectOption]:
@@ -129,12 +131,39 @@ def _add_marked_moves(
         view.add_item(ActionButton(match_id, seq, key, label=label, row=1 + i // BUTTONS_PER_ROW))
 
 
-def _rows(items: int, available: int) -> int:
-    """Rows that `items` moves take in `_add_actions` (more than available:
-    they do not fit)."""
-    if items <= available * BUTTONS_PER_ROW:
-        return -(-items // BUTTONS_PER_ROW)
-    return -(-items // OPTIONS_PER_SELECT)
+def _add_list(
+    view: discord.ui.View,
+    match_id: int,
+    seq: int,
+    items: list[tuple[str, str]],
+    row: int,
+    placeholder: str,
+    part: int,
+) -> tuple[int, int]:
+    """Moves as one select per 25 (from `row`, parts numbered from `part`);
+    returns the next free row and part."""
+    for start in range(0, len(items), OPTIONS_PER_SELECT):
+        chunk = items[start : start + OPTIONS_PER_SELECT]
+        view.add_item(
+            ActionSelect(
+                match_id, seq, _select_options(chunk), part=part, placeholder=placeholder, row=row
+            )
+        )
+        row, part = row + 1, part + 1
+    return row, part
+
+
+def _rows(lists: list[list[tuple[str, str]]], groups: bool) -> int:
+    """Rows the lists of moves take, laid out as `panel_view` does, plus the
+    select of the groups."""
+    rows, buttons = int(groups), 0
+    for items in filter(None, lists):
+        if buttons + len(items) <= PANEL_BUTTONS:
+            rows += not buttons
+            buttons += len(items)
+        else:
+            rows += -(-len(items) // OPTIONS_PER_SELECT)
+    return rows
 
 
 def panel_view(
@@ -148,12 +177,16 @@ def panel_view(
     combos: Sequence[tuple[str, str]] = (),
 ) -> discord.ui.View:
     """The private panel: the seat's legal actions, optionally narrowed to one
-    group. When every action fits in one select, that select lists them all:
-    one click is the move. `combos` are whole ordinary turns in one click
-    (cogs/play/hand_panels.py finds them with the engine), offered first;
-    the single decisions stay (a card's uses one click further). A decision
-    made by marking items is one select of the items (`mask`: what an
-    older panel's toggles had marked, kept as toggles)."""
+    group. Not a wall of buttons: at most one row of PANEL_BUTTONS, and a
+    longer list is a select, each of its options one click.
+
+    `combos` are whole ordinary turns in one click (cogs/play/hand_panels.py
+    finds them with the engine), offered first; the single decisions stay:
+    grouped ones (a card's uses) behind a select of the groups, one click
+    further, the others in a list of their own. When there are no whole
+    turns and every action fits in one select, that select lists them all.
+    A decision made by marking items is one select of the items (`mask`:
+    what an older panel's toggles had marked, kept as toggles)."""
     view = discord.ui.View(timeout=None)
     labels = presenter.toggles(state) if legal else None
     if labels:
@@ -180,20 +213,31 @@ def panel_view(
         groups and not combos and len(legal) <= OPTIONS_PER_SELECT
     ):
         groups, direct = {}, list(legal)  # every action in one list (or too many groups)
-    first = 1 if groups else 0
-    if _rows(len(direct) + len(combos), MAX_ROWS - 1 - first) > MAX_ROWS - 1 - first:
-        combos = ()  # whole turns are a shortcut: every single decision must fit
-    first = 0
+    singles = [(a.key(), presenter.label(a, state)) for a in direct]
+    lists: list[tuple[list[tuple[str, str]], str]] = [
+        (list(combos), presenter.turn_placeholder),
+        (singles, presenter.step_placeholder if combos else N_("Choose a move…")),
+    ]
+    if _rows([items for items, _p in lists], bool(groups)) > MAX_ROWS - 1:
+        lists[0] = ([], "")  # whole turns are a shortcut: every single decision must fit
+    row = part = 0
+    button_row: int | None = None  # the one row of buttons, once there is one
+    buttons = 0
+    for items, placeholder in lists:
+        if not items:
+            continue
+        if buttons + len(items) <= PANEL_BUTTONS:
+            if button_row is None:
+                button_row, row = row, row + 1
+            for key, label in items:
+                view.add_item(ActionButton(match_id, seq, key, label=label, row=button_row))
+            buttons += len(items)
+        else:
+            row, part = _add_list(view, match_id, seq, items, row, _(placeholder), part)
     if groups:
         options = _select_options([(g, presenter.group_label(g, state)) for g in groups])
-        view.add_item(
-            GroupSelect(match_id, seq, options, row=0, placeholder=_(presenter.group_placeholder))
-        )
-        first = 1
-    if direct or combos:
-        _add_actions(
-            view, match_id, seq, presenter, direct, state, first, MAX_ROWS - 2, extra=combos
-        )
+        placeholder = _(presenter.group_placeholder)
+        view.add_item(GroupSelect(match_id, seq, options, row=row, placeholder=placeholder))
     view.add_item(PanelButton(match_id, label=_("Refresh"), row=MAX_ROWS - 1))
     return view
 

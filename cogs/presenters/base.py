@@ -145,6 +145,10 @@ class Presenter:
     hand_label: str = N_("My hand")
     #: placeholder of the select that picks a group (e.g. a card) in the panel
     group_placeholder: str = N_("Choose a card…")
+    #: placeholder of the panel's list of whole turns, each one click
+    turn_placeholder: str = N_("Your whole turn in one click…")
+    #: placeholder of the panel's list of single decisions beside whole turns
+    step_placeholder: str = N_("Or one decision at a time…")
     #: placeholder of the select that marks items (e.g. dice to reroll) in the panel
     marking_placeholder: str = N_("Choose what to mark…")
     #: a decision offered joined to each move before it, so a "move, then

@@ -95,6 +95,8 @@ class KeltisPresenter(Presenter):
     game_id = "keltis"
     title = N_("Keltis")
     colour = 0x7B4F2C
+    turn_placeholder = N_("Play or discard a card, then draw…")
+    group_placeholder = N_("Or choose a card, then what to do with it…")
     rules_summary = N_(
         "**Keltis** (2-4 players). Build rows of one colour, each running up or down.\n"
         "**Your turn:** play one card, then draw back to 8.\n"

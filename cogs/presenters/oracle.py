@@ -105,6 +105,7 @@ class OraclePresenter(Presenter):
     title = N_("Keltis: the Oracle")
     colour = 0x3A76D0
     group_placeholder = N_("Choose a card to play or discard…")
+    turn_placeholder = N_("Play or discard a card, then draw…")
     rules_summary = N_(
         "**Keltis: the Oracle** (2-4 players). Move three pawns up a spiral of fields 0-35 "
         "by building colour rows; the best total wins.\n"

@@ -18,7 +18,7 @@ from cogs.presenters.cucco import PRESENTER, hand_text
 from rules import Action, Match
 from rules.bots import choose_action
 
-from .bot_helpers import ROOT, answered, current_table, move_ids
+from .bot_helpers import ROOT, answered, choices, current_table, move_ids, press_key
 from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -122,16 +122,15 @@ async def test_one_user_and_four_bots_play_a_deal_to_the_final_chips(world):
         assert panel.ephemeral and footer_move(panel.embeds) == seq
         assert "**Your decision:**" in panel.text
         assert hand_text(view["hand"]) in panel.text
-        offered = {
-            b["custom_id"].split(":", 3)[3]: b["label"]
-            for b in panel.buttons()
-            if b["custom_id"].startswith("g:")
+        offered = {  # key -> label: a button's, or an option's of the move list
+            value or custom_id.split(":", 3)[3]: label
+            for label, (custom_id, value) in choices(panel).items()
         }
         assert set(offered) == legal
         assert all(label == PRESENTER.label(Action.parse(k), view) for k, label in offered.items())
         if view["phase"] == "play":
             assert "You are the partner" in panel.text
-        await answered(await fake.click(w.alice, panel, custom_id=f"g:{mid}:{seq}:{key}"))
+        await press_key(fake, w.alice, panel, f"g:{mid}:{seq}:{key}")
 
     final = await fake.wait_until(
         lambda: (t := current_table(w.fake, thread)) and "Game over" in t.text and t, 10, "the end"

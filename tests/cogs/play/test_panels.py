@@ -7,7 +7,7 @@ import pytest
 
 from cogs.play.buttons import ActionButton, ActionSelect, DieToggle, GroupSelect, MarkSelect
 from cogs.play.hand_panels import COMBO, combos
-from cogs.play.panels import panel_view, table_view
+from cogs.play.panels import PANEL_BUTTONS, panel_view, table_view
 from cogs.presenters import presenter_for
 from rules import Match, all_games
 
@@ -94,3 +94,57 @@ def test_every_legal_action_is_reachable_from_the_panel(game_id):
             match.act(seat, rnd.choice(match.legal(seat)), match.seq)
         over = table_view(presenter, mid, match.seq, [], match.view(None), over=True, replay=True)
         assert [c.custom_id for c in over.children] == [f"log:{mid}:o:0", f"rp:{mid}:f:0"]
+
+
+def move_buttons(view: discord.ui.View) -> list[ActionButton]:
+    return [i for i in view.children if isinstance(i, ActionButton)]
+
+
+@pytest.mark.parametrize("game_id", list(all_games()))
+def test_a_panel_is_no_wall_of_buttons_and_keeps_every_whole_turn_one_click(game_id):
+    """At most one row of move buttons (PANEL_BUTTONS); a longer list is a
+    select. Every whole turn the engine allows (`combos`) is still one
+    click: a button or an option of a list, not behind a card's select."""
+    game = all_games()[game_id]
+    presenter = presenter_for(game_id)
+    most = 0
+    for players in (game.min_players, game.max_players):
+        match = Match.new(game_id, players, f"walls-{players}")
+        rnd = random.Random(players)
+        while match.to_act():
+            seat = match.to_act()[0]
+            legal, state = match.legal(seat), match.view(seat)
+            joined = combos(match, seat, legal, presenter, state)
+            view = panel_view(presenter, 1, match.seq, legal, state, combos=joined)
+            if not presenter.toggles(state):  # a decision made by marking: its own layout
+                buttons = move_buttons(view)
+                assert len(buttons) <= PANEL_BUTTONS
+                assert len({b.item.row for b in buttons}) <= 1
+                most = max(most, len(buttons))
+                offered = {b.key for b in buttons} | {
+                    o.value
+                    for i in view.children
+                    if isinstance(i, ActionSelect)
+                    for o in i.item.options
+                }
+                assert {key for key, _label in joined} <= offered
+            match.act(seat, rnd.choice(legal), match.seq)
+    assert most > 0  # the short lists are still buttons
+
+
+def test_keltis_opening_panel_is_two_lists_not_sixteen_buttons():
+    """The issue's example: a Keltis hand of 8 cards offered 16 buttons
+    (play or discard each card, then draw); now one list of whole turns,
+    one select of the cards for the rarer paths, and Refresh."""
+    presenter = presenter_for("keltis")
+    match = Match.new("keltis", 2, "walls")
+    seat = match.to_act()[0]
+    legal, state = match.legal(seat), match.view(seat)
+    view = panel_view(
+        presenter, 1, match.seq, legal, state, combos=combos(match, seat, legal, presenter, state)
+    )
+    kinds = [type(i).__name__ for i in view.children]
+    assert kinds == ["ActionSelect", "GroupSelect", "PanelButton"]
+    [turns] = [i for i in view.children if isinstance(i, ActionSelect)]
+    assert turns.item.placeholder == "Play or discard a card, then draw…"
+    assert all(o.label.endswith(", then draw") for o in turns.item.options)
