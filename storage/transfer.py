@@ -68,6 +68,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("guild_settings", ("guild_id", "key")),
     ("user_settings", ("user_id", "key")),
     ("departed_guilds", ("guild_id",)),
+    ("seasons", ("guild_id", "number")),
 )
 #: columns holding JSON (SQLite text; PostgreSQL json, or jsonb for settings):
 #: compared as values

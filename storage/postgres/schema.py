@@ -9,9 +9,9 @@ columns and meaning, with JSON as jsonb and Discord ids (snowflakes, beyond
 int32) as bigint. Version 2 keeps the engine's JSON (snapshot, options,
 outcome, events) as `json`, its exact text, like SQLite (see V2); version 3
 adds SQLite's change counter of each match, behind the cache of loads
-(see V3); version 4 records the finished matches' wrap-up (see V4). A
-later schema change appends one migration to each list and one entry to
-`SQLITE_VERSION`.
+(see V3); version 4 records the finished matches' wrap-up (see V4), 5
+adds rating seasons (see V5). A later schema change appends one migration
+to each list and one entry to `SQLITE_VERSION`.
 
 The invariants the SQLite triggers keep are kept here by PL/pgSQL triggers,
 so no bug and no hand edit through a normal connection can make log and
@@ -393,11 +393,24 @@ FROM matches WHERE status = 'finished'
 ON CONFLICT DO NOTHING;
 """
 
-MIGRATIONS: Sequence[str] = (V1, V2, V3, V4)
+# SQLite's migration 9 (SEASONS in storage/sqlite/migrations.py): rating
+# seasons per server.
+V5 = """
+CREATE TABLE seasons (
+    guild_id     bigint  NOT NULL,
+    number       integer NOT NULL CHECK (number >= 2),
+    first_finish bigint  NOT NULL,
+    started_at   bigint  NOT NULL,
+    started_by   bigint  NOT NULL,
+    PRIMARY KEY (guild_id, number)
+);
+"""
+
+MIGRATIONS: Sequence[str] = (V1, V2, V3, V4, V5)
 
 #: PostgreSQL schema version -> the SQLite schema version it holds the same
 #: tables as (what a copy between the two backends must agree on).
-SQLITE_VERSION = {1: 6, 2: 6, 3: 7, 4: 8}
+SQLITE_VERSION = {1: 6, 2: 6, 3: 7, 4: 8, 5: 9}
 
 # Any constant: the advisory lock that serialises migrations when several
 # shard processes open the same database at once.

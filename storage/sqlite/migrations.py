@@ -353,6 +353,23 @@ SELECT id, 'closed', coalesce(thread_id, channel_id), 0, coalesce(ended_at, upda
 FROM matches WHERE status = 'finished';
 """
 
+# Rating seasons (issue 31): a host closes a server's season and a new one
+# starts. Season 1 has no row: it is everything before season 2. A season
+# begins at a finish (`first_finish`, a finishes.id: the order ratings are
+# updated in), so which season a finished match counts for follows from the
+# record, and closing a season rewrites nothing: each season's ratings are a
+# replay of its own matches' contests.
+SEASONS = """
+CREATE TABLE seasons (
+    guild_id     INTEGER NOT NULL,
+    number       INTEGER NOT NULL CHECK (number >= 2),
+    first_finish INTEGER NOT NULL,                -- the finishes.id it starts at
+    started_at   INTEGER NOT NULL,
+    started_by   INTEGER NOT NULL,                -- the host's user id
+    PRIMARY KEY (guild_id, number)
+) STRICT, WITHOUT ROWID;
+"""
+
 MIGRATIONS: Sequence[str] = (
     V1,
     V2,
@@ -362,6 +379,7 @@ MIGRATIONS: Sequence[str] = (
     SEAT_NAMES,
     MATCH_VERSIONS,
     WRAPPED_UP,
+    SEASONS,
 )
 
 
