@@ -22,6 +22,7 @@ COPY bot.py ./
 COPY cogs ./cogs
 COPY rules ./rules
 COPY storage ./storage
+COPY tournaments ./tournaments
 COPY locales ./locales
 RUN pybabel compile -d locales -D messages
 
