@@ -87,7 +87,7 @@ def parts(history: Sequence[Holder], end_seq: int, conceded: Sequence[int] = ())
     return found
 
 
-def _seat_key(outcome: dict[str, Any], seat: int) -> tuple[int, float]:
+def seat_key(outcome: dict[str, Any], seat: int) -> tuple[int, float]:
     """(tier, minus score) of a seat: winners first, then by score."""
     scores = outcome.get("scores") or ()
     score = scores[seat] if seat < len(scores) else 0
@@ -96,7 +96,7 @@ def _seat_key(outcome: dict[str, Any], seat: int) -> tuple[int, float]:
 
 
 def _key(part: Part, outcome: dict[str, Any]) -> tuple[int, float]:
-    return (LEFT, 0) if part.left else _seat_key(outcome, part.seat)
+    return (LEFT, 0) if part.left else seat_key(outcome, part.seat)
 
 
 def _worst(entries: Sequence[Entry]) -> dict[int, tuple[Hashable, RankKey]]:

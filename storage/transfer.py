@@ -69,6 +69,10 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("user_settings", ("user_id", "key")),
     ("departed_guilds", ("guild_id",)),
     ("seasons", ("guild_id", "number")),
+    ("tournaments", ("id",)),
+    ("tournament_entrants", ("tournament_id", "entrant")),
+    ("tournament_tables", ("tournament_id", "round", "table_no")),
+    ("tournament_acts", ("id",)),
 )
 #: columns holding JSON (SQLite text; PostgreSQL json, or jsonb for settings):
 #: compared as values
@@ -77,6 +81,9 @@ JSON_COLUMNS = {
     "actions": {"events"},
     "guild_settings": {"value"},
     "user_settings": {"value"},
+    "tournaments": {"settings"},
+    "tournament_tables": {"players"},
+    "tournament_acts": {"args"},
 }
 #: whether a database holds anything of the bot's but the bot-wide
 #: bookkeeping (guild 0: e.g. the start-up write probe), which the copy replaces
@@ -85,7 +92,7 @@ HOLDS_DATA = (
     " OR EXISTS (SELECT 1 FROM guild_settings WHERE guild_id <> 0)"
 )
 #: tables whose ids come from a counter that must never hand one out twice
-COUNTED = ("matches", "seat_holders", "finishes")
+COUNTED = ("matches", "seat_holders", "finishes", "tournaments", "tournament_acts")
 #: every copied match's change counter (storage/sql/cache.py), which the copy
 #: does not carry (it means nothing outside the process that read it): the
 #: copy's time in ms, beyond any count a process caching loads from the

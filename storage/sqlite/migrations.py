@@ -370,6 +370,68 @@ CREATE TABLE seasons (
 ) STRICT, WITHOUT ROWID;
 """
 
+# Tournaments run by the bot (issue 31). A tournament's entrants (people,
+# or bots: a negative entrant id and a level), the tables of each round
+# as paired (table 0 of a round holds its byes), each with the match it is
+# played in once opened, and an append-only record of what hosts did
+# (drops, forfeits, pauses, cancels). Standings are derived from the tables'
+# matches and that record, never stored.
+TOURNAMENTS = """
+CREATE TABLE tournaments (
+    id         INTEGER PRIMARY KEY,
+    guild_id   INTEGER NOT NULL,
+    channel_id INTEGER NOT NULL,
+    message_id INTEGER,                           -- its sign-up / standings message
+    game       TEXT    NOT NULL,
+    format     TEXT    NOT NULL
+               CHECK (format IN ('swiss', 'round_robin', 'single_elimination')),
+    rounds     INTEGER NOT NULL CHECK (rounds >= 1),  -- asked for (0 entrants known yet)
+    per_match  INTEGER NOT NULL CHECK (per_match BETWEEN 2 AND 5),
+    settings   TEXT    NOT NULL DEFAULT '{}',     -- deadline and timeout policy of its matches
+    status     TEXT    NOT NULL DEFAULT 'signup'
+               CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+    paused     INTEGER NOT NULL DEFAULT 0 CHECK (paused IN (0, 1)),
+    round      INTEGER NOT NULL DEFAULT 0,        -- the last round paired
+    creator_id INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+) STRICT;
+CREATE INDEX tournaments_by_guild ON tournaments (guild_id, status);
+
+CREATE TABLE tournament_entrants (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    entrant       INTEGER NOT NULL,               -- a user id, or -n for its n-th bot
+    bot           TEXT,                           -- the bot's level (NULL: a person)
+    name          TEXT,
+    seed          REAL    NOT NULL DEFAULT 0,     -- the rating at the start
+    joined_at     INTEGER NOT NULL,
+    PRIMARY KEY (tournament_id, entrant)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE tournament_tables (
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    round         INTEGER NOT NULL CHECK (round >= 1),
+    table_no      INTEGER NOT NULL CHECK (table_no >= 0),  -- 0: the round's byes
+    players       TEXT    NOT NULL,               -- JSON list of entrants, in seat order
+    match_id      INTEGER UNIQUE REFERENCES matches (id),
+    PRIMARY KEY (tournament_id, round, table_no)
+) STRICT, WITHOUT ROWID;
+
+CREATE TABLE tournament_acts (
+    id            INTEGER PRIMARY KEY,
+    tournament_id INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+    at            INTEGER NOT NULL,
+    actor_id      INTEGER NOT NULL,
+    act           TEXT    NOT NULL,
+    args          TEXT    NOT NULL DEFAULT '{}'
+) STRICT;
+CREATE INDEX tournament_acts_by_tournament ON tournament_acts (tournament_id, id);
+CREATE TRIGGER tournament_acts_append_only BEFORE UPDATE ON tournament_acts
+BEGIN
+    SELECT RAISE(ABORT, 'tournament acts are append-only');
+END;
+"""
+
 MIGRATIONS: Sequence[str] = (
     V1,
     V2,
@@ -380,6 +442,7 @@ MIGRATIONS: Sequence[str] = (
     MATCH_VERSIONS,
     WRAPPED_UP,
     SEASONS,
+    TOURNAMENTS,
 )
 
 
