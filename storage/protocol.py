@@ -37,6 +37,7 @@ from storage.records import (
     LoggedAction,
     MatchInfo,
     MessageRef,
+    Season,
     Seat,
     Stats,
     Unchanged,
@@ -382,13 +383,37 @@ class PlayerStats(Protocol):
     outcomes when a match finishes (storage/standings.py), never from who
     sits in a seat now."""
 
-    async def player_stats(self, guild_id: int, user_id: int) -> dict[str, Stats]:
-        """game -> the member's finished matches, wins and rating on a guild."""
+    async def player_stats(
+        self, guild_id: int, user_id: int, *, season: int | None = None
+    ) -> dict[str, Stats]:
+        """game -> the member's finished matches, wins and rating on a guild
+        in a season (default: the current one); ValueError for a season the
+        guild has not had."""
         ...
 
-    async def leaderboard(self, guild_id: int, game: str, *, limit: int = 10) -> list[Stats]:
-        """A guild's best players of a game: highest rating (its ordinal; a
-        player never rated counts as a fresh one) first, then most wins."""
+    async def leaderboard(
+        self, guild_id: int, game: str, *, season: int | None = None, limit: int = 10
+    ) -> list[Stats]:
+        """A guild's best players of a game in a season (default: the
+        current one): highest rating (its ordinal; a player never rated
+        counts as a fresh one) first, then most wins. A past season's is
+        replayed from its matches, so it reads as it did when it closed;
+        ValueError for a season the guild has not had."""
+        ...
+
+    async def new_season(self, guild_id: int, by_user: int) -> int:
+        """Close the guild's current rating season and start the next (its
+        number is returned; concurrent calls each get the next one): every
+        rating of the guild starts fresh, and the finished matches stay
+        counted for the season they finished in. Rewrites no record."""
+        ...
+
+    async def seasons(self, guild_id: int) -> list[Season]:
+        """The guild's seasons, the first (implicit: no start) first."""
+        ...
+
+    async def current_season(self, guild_id: int) -> int:
+        """The number of the guild's current season (1 until a host starts one)."""
         ...
 
     async def rating_changes(self, match_id: int) -> list[RatingChange]:

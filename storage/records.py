@@ -155,6 +155,19 @@ class Stats:
 
 
 @dataclass(frozen=True, slots=True)
+class Season:
+    """A server's rating season: its matches are those whose finish
+    (`finishes.id`, the order ratings are updated in) is at or after
+    `first_finish` and before the next season's. Season 1 has no stored row:
+    it starts at the first finish (0), by nobody."""
+
+    number: int
+    first_finish: int
+    started_at: datetime | None
+    started_by: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class LoggedAction:
     """One row of the action log with the engine's events for it."""
 

@@ -80,6 +80,6 @@ async def _delete_guild(tx: Tx, guild_id: int) -> int:
     take their seats, log (the one way log rows go), messages and deadlines
     along (ON DELETE CASCADE)."""
     removed = await tx.run("DELETE FROM matches WHERE guild_id = ?", (guild_id,))
-    for table in ("guild_settings", "departed_guilds", "ratings"):
+    for table in ("guild_settings", "departed_guilds", "ratings", "seasons"):
         await tx.run(f"DELETE FROM {table} WHERE guild_id = ?", (guild_id,))
     return removed

@@ -12,6 +12,12 @@ writer; on PostgreSQL two processes may finish two matches of one guild's
 game at once, so whatever settles or rebuilds it first takes the dialect's
 `ratings_lock` until the transaction ends: the finishes are numbered in the
 order their ratings were updated, which is the order a rebuild replays.
+
+Seasons (storage/sql/seasons.py): a guild's season begins at a finish, and
+the `ratings` table holds the current season's ratings only (starting one
+empties it). A match is rated against the ratings of its own season, so
+the updates at each finish, `rebuild` and `changes` all replay the finishes
+from the season's first; a past season's ratings are replayed (`replay`).
 """
 
 from __future__ import annotations
@@ -28,18 +34,42 @@ from storage.sql.tx import Tx
 from storage.standings import Contest, Part, contests, parts, results
 
 
-async def _lock_ratings(tx: Tx, d: Dialect, guild_id: int, game: str) -> None:
+async def lock_ratings(tx: Tx, d: Dialect, guild_id: int, game: str) -> None:
     if d.ratings_lock is not None:  # a hash collision only serialises a little more
         await tx.run(d.ratings_lock, (f"{guild_id}:{game}",))
 
 
+#: the start (a finishes.id) of a guild's season that a finish counts for
+_SEASON_OF = (
+    "SELECT coalesce(max(first_finish), 0) AS start FROM seasons"
+    " WHERE guild_id = ? AND first_finish <= ?"
+)
+#: a number past every finish: the end of the current season
+NO_END = 2**62
+
+
+async def current_start(r: Reader, guild_id: int) -> int:
+    """The first finish of the guild's current season (0: season 1)."""
+    row = await r.row(_SEASON_OF, (guild_id, NO_END))
+    return int(row["start"]) if row is not None else 0
+
+
 async def record_finish(tx: Tx, d: Dialect, match_id: int) -> None:
     """The match just finished (in `tx`'s open transaction): rate it."""
-    if d.ratings_lock is not None:
-        row = await tx.row("SELECT guild_id, game FROM matches WHERE id = ?", (match_id,))
-        assert row is not None  # the match it just finished
-        await _lock_ratings(tx, d, row["guild_id"], row["game"])
-    await tx.run("INSERT INTO finishes (match_id) VALUES (?)", (match_id,))
+    row = await tx.row("SELECT guild_id, game FROM matches WHERE id = ?", (match_id,))
+    assert row is not None  # the match it just finished
+    await lock_ratings(tx, d, row["guild_id"], row["game"])
+    finish = await tx.row("INSERT INTO finishes (match_id) VALUES (?) RETURNING id", (match_id,))
+    assert finish is not None  # an INSERT ... RETURNING's row
+    start = await current_start(tx, row["guild_id"])
+    if finish["id"] < start:
+        # SQLite gives the greatest id + 1, reused once the greatest is gone
+        # with its guild: the finish would land in the season before.
+        top = await tx.row("SELECT max(id) AS top FROM finishes")
+        assert top is not None
+        await tx.run(
+            "UPDATE finishes SET id = ? WHERE id = ?", (max(start, top["top"] + 1), finish["id"])
+        )
     await settle(tx, d, match_id)
 
 
@@ -83,14 +113,15 @@ async def _contests(
     return row, seats, outcome, contests(seats, outcome, deal_ends)
 
 
-async def settle(tx: Tx, d: Dialect, match_id: int) -> None:
-    """Store the results of a finished match and update its ratings."""
+async def settle(tx: Tx, d: Dialect, match_id: int, *, current: bool = True) -> None:
+    """Store the results of a finished match and, if it is of the current
+    season, update its ratings."""
     row, seats, outcome, rated = await _contests(tx, d, match_id)
     await tx.run_many(
         "INSERT INTO results (match_id, user_id, won, left_early) VALUES (?, ?, ?, ?)",
         [(match_id, r.user_id, int(r.won), int(r.left)) for r in results(seats, outcome)],
     )
-    for contest in rated:
+    for contest in rated if current else ():
         await _rate(tx, d, row["guild_id"], row["game"], contest)
     await tx.run("UPDATE finishes SET rated = 1 WHERE match_id = ?", (match_id,))
 
@@ -120,28 +151,63 @@ async def changes(
     )
     if finish is None:
         return [], None
-    if replay is None or replay.upto >= finish["id"]:
-        replay = Replay()
+    season = await r.row(_SEASON_OF, (finish["guild_id"], finish["id"]))
+    start = int(season["start"]) if season is not None else 0
+    if replay is None or not start <= replay.upto < finish["id"]:
+        replay = Replay(max(start - 1, 0))  # (or of another season)
     elif replay.upto and await r.row("SELECT 1 FROM finishes WHERE id = ?", (replay.upto,)) is None:
-        replay = Replay()  # its server's data was forgotten since
-    earlier = [
-        e["match_id"]
-        for e in await r.rows(
-            "SELECT f.match_id FROM finishes f JOIN matches m ON m.id = f.match_id"
-            " WHERE m.guild_id = ? AND m.game = ? AND f.id > ? AND f.id < ? ORDER BY f.id",
-            (finish["guild_id"], finish["game"], replay.upto, finish["id"]),
-        )
-    ]
-    ratings = dict(replay.ratings)
-    for earlier_id in earlier:
-        for contest in (await _contests(r, d, earlier_id))[3]:
-            ratings.update(rate(contest, ratings))
+        replay = Replay(max(start - 1, 0))  # its server's data was forgotten since
+    ratings = await replay_ratings(
+        r, d, finish["guild_id"], finish["game"], replay.upto, finish["id"], replay.ratings
+    )
     own = (await _contests(r, d, match_id))[3]
     users = sorted({u for contest in own for team in contest.teams for u in team})
     before = {u: ratings.get(u, FRESH) for u in users}
     for contest in own:
         ratings.update(rate(contest, ratings))
     return [RatingChange(u, before[u], ratings[u]) for u in users], Replay(finish["id"], ratings)
+
+
+async def replay_ratings(
+    r: Reader,
+    d: Dialect,
+    guild_id: int,
+    game: str,
+    after: int,
+    before: int,
+    ratings: Mapping[int, Rating] | None = None,
+) -> dict[int, Rating]:
+    """A guild's ratings of a game replayed from the record over the
+    finishes after `after` and before `before` (finishes.ids), in the order
+    they finished, going on from `ratings` (default: everyone fresh);
+    nothing is written."""
+    finished = await finishes_between(r, guild_id, game, after, before)
+    return await replay_matches(r, d, finished, ratings)
+
+
+async def finishes_between(
+    r: Reader, guild_id: int, game: str, after: int, before: int
+) -> list[int]:
+    """The guild's finished matches of a game whose finish is after `after`
+    and before `before`, in the order they finished."""
+    rows = await r.rows(
+        "SELECT f.match_id FROM finishes f JOIN matches m ON m.id = f.match_id"
+        " WHERE m.guild_id = ? AND m.game = ? AND f.id > ? AND f.id < ? ORDER BY f.id",
+        (guild_id, game, after, before),
+    )
+    return [row["match_id"] for row in rows]
+
+
+async def replay_matches(
+    r: Reader, d: Dialect, finished: Sequence[int], ratings: Mapping[int, Rating] | None = None
+) -> dict[int, Rating]:
+    """The ratings after rating `finished` matches' contests in that order,
+    going on from `ratings` (default: everyone fresh)."""
+    replayed = dict(ratings or {})
+    for match_id in finished:
+        for contest in (await _contests(r, d, match_id))[3]:
+            replayed.update(rate(contest, replayed))
+    return replayed
 
 
 async def _rate(tx: Tx, d: Dialect, guild_id: int, game: str, contest: Contest) -> None:
@@ -170,20 +236,18 @@ async def _rate(tx: Tx, d: Dialect, guild_id: int, game: str, contest: Contest) 
 async def rebuild(tx: Tx, d: Dialect, guild_id: int, game: str) -> int:
     """Recompute a server's results and ratings of a game from the record
     (in `tx`'s open transaction); returns the matches settled."""
-    await _lock_ratings(tx, d, guild_id, game)
+    await lock_ratings(tx, d, guild_id, game)
     await tx.run("DELETE FROM ratings WHERE guild_id = ? AND game = ?", (guild_id, game))
-    ids = [
-        r["match_id"]
-        for r in await tx.rows(
-            "SELECT f.match_id FROM finishes f JOIN matches m ON m.id = f.match_id"
-            " WHERE m.guild_id = ? AND m.game = ? ORDER BY f.id",
-            (guild_id, game),
-        )
-    ]
-    for match_id in ids:
-        await tx.run("DELETE FROM results WHERE match_id = ?", (match_id,))
-        await settle(tx, d, match_id)
-    return len(ids)
+    start = await current_start(tx, guild_id)
+    finished = await tx.rows(
+        "SELECT f.id, f.match_id FROM finishes f JOIN matches m ON m.id = f.match_id"
+        " WHERE m.guild_id = ? AND m.game = ? ORDER BY f.id",
+        (guild_id, game),
+    )
+    for f in finished:
+        await tx.run("DELETE FROM results WHERE match_id = ?", (f["match_id"],))
+        await settle(tx, d, f["match_id"], current=f["id"] >= start)
+    return len(finished)
 
 
 async def unrated(tx: Tx) -> list[tuple[int, str]]:
