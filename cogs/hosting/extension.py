@@ -12,6 +12,7 @@ from cogs.hosting.forget import ForgetButton
 from cogs.hosting.guilds import Guilds, GuildServices
 from cogs.hosting.help import RulesButton, RulesSelect
 from cogs.hosting.lobby_button import LobbyButton
+from cogs.play.rematch_button import RematchButton
 
 
 class Needs(HostingServices, GuildServices, Protocol):
@@ -19,7 +20,7 @@ class Needs(HostingServices, GuildServices, Protocol):
 
 
 #: the components whose clicks this extension answers
-ITEMS = (LobbyButton, ForgetButton, RulesButton, RulesSelect)
+ITEMS = (LobbyButton, ForgetButton, RulesButton, RulesSelect, RematchButton)
 
 
 async def setup(bot: Host, group: GameGroup, services: Needs) -> None:

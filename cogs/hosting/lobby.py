@@ -4,16 +4,22 @@ While a match is in the lobby its stored `options` hold the lobby's own
 settings, `{"options": <engine options>, "seats": <target or null>}`; at the
 start they are replaced by the engine-normalised options. A lobby with a
 target number of seats starts by itself when the last seat is taken.
+
+A rematch lobby (cogs/hosting/rematch.py) is opened full, from a finished
+table's button; it starts by itself once every person seated in it has
+confirmed with **Join**; who owes that is kept in its match settings.
 """
 
 from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Awaitable, Callable
 
 import discord
 
 from cogs import replies
+from cogs.hosting import rematch as rematches
 from cogs.hosting.game_options import OptionProblem, engine_options, options_text, problem_with
 from cogs.hosting.lobby_button import BOT_OPS, LOBBY_OPS, LobbyButton
 from cogs.hosting.settings import may_host_new, may_manage, server_settings
@@ -21,7 +27,9 @@ from cogs.i18n import N_, _, ngettext, speaking
 from cogs.permissions import (
     CREATE_THREADS,
     FILES,
+    FOR_TABLES,
     SEND_IN_THREADS,
+    in_place,
     lacking,
     table_needs,
     words,
@@ -33,6 +41,9 @@ from cogs.replies import say
 from rules import BadOptions, Match, get_game
 from rules.bots import DEFAULT_LEVEL
 from storage import MatchInfo, SeatError, Status, Store, UnknownMatch, WrongStatus
+
+#: how a lobby message is posted: (embed, view) -> the message
+Poster = Callable[[discord.Embed, discord.ui.View], Awaitable[discord.Message]]
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +90,14 @@ class Lobbies:
             title=_("{game} · match #{match}", game=title, match=info.id), colour=0x5865F2
         )
         wanted = f"{target}" if target else player_range(game.min_players, game.max_players)
-        if info.status == Status.LOBBY:
+        owed = rematches.pending(info) if info.status == Status.LOBBY else []
+        if owed:
+            embed.description = _(
+                rematches.WAITING,
+                match=info.settings.get(rematches.REMATCH_OF),
+                people=_(", ").join(f"<@{u}>" for u in owed),
+            )
+        elif info.status == Status.LOBBY:
             embed.description = _(
                 "{creator} is gathering players ({seated}/{wanted} seats). Press **Join** to play.",
                 creator=f"<@{info.creator_id}>",
@@ -104,9 +122,13 @@ class Lobbies:
             return embed, None
         view = discord.ui.View(timeout=None)
         full = len(info.seats) >= game.max_players
+        # a rematch's seats are all taken while its people confirm with Join
+        taken = full or bool(owed and target and len(info.seats) >= target)
         for op in LOBBY_OPS:
-            disabled = (op in ("join", *BOT_OPS) and full) or (
-                op == "start" and len(info.seats) < game.min_players
+            disabled = (
+                (op == "join" and full and not owed)
+                or (op in BOT_OPS and taken)
+                or (op == "start" and len(info.seats) < game.min_players)
             )
             view.add_item(LobbyButton(info.id, op, disabled=disabled))
         return embed, view
@@ -185,29 +207,197 @@ class Lobbies:
         for _seat in range(bots):
             await self.store.add_bot_seat(match_id, level)
         info = await self.store.info(match_id)
-        public = await self.tables.languages.of_server(interaction.guild_id)
-        with speaking(public):  # the lobby is public
-            embed, view = self.render(info)
-            thread_name = _("{game} #{match}", game=_(presenter_for(game_id).title), match=match_id)
-        # Held until the thread is recorded, so that a quick Join or Start
-        # (which take the same lock) cannot put the table in the channel.
-        assert view is not None  # an open lobby has its buttons
-        async with self.tables.lock(match_id):
+
+        async def answer(embed: discord.Embed, view: discord.ui.View) -> discord.Message:
             await interaction.response.send_message(embed=embed, view=view)
-            message = await interaction.original_response()
-            await self.store.set_message(match_id, "lobby", message.channel.id, message.id)
-            if threads and not here and isinstance(interaction.channel, discord.TextChannel):
-                try:
-                    thread = await message.create_thread(
-                        name=thread_name, auto_archive_duration=10080
-                    )
-                    await self.store.set_thread(match_id, thread.id)
-                except discord.HTTPException as exc:
-                    log.info("no thread for match %s (%s); playing in the channel", match_id, exc)
+            return await interaction.original_response()
+
+        in_thread = threads and not here and isinstance(interaction.channel, discord.TextChannel)
+        await self.post(info, answer, thread=in_thread)
         if notes:  # what the match goes without, to its creator only
             await interaction.followup.send("\n".join(notes), ephemeral=True)
         if seats is not None and len(info.seats) >= seats:
             await self.start(info, self.deal(info))
+
+    async def post(self, info: MatchInfo, send: Poster, *, thread: bool) -> discord.Message:
+        """Post a new lobby (`send` puts it where it belongs), record its
+        message and, with `thread`, give the match its own thread: what
+        `/game new` and a rematch share."""
+        public = await self.tables.languages.of_server(info.guild_id)
+        with speaking(public):  # the lobby is public
+            embed, view = self.render(info)
+            title = _(presenter_for(info.game).title)
+            thread_name = _("{game} #{match}", game=title, match=info.id)
+        # Held until the thread is recorded, so that a quick Join or Start
+        # (which take the same lock) cannot put the table in the channel.
+        assert view is not None  # an open lobby has its buttons
+        async with self.tables.lock(info.id):
+            message = await send(embed, view)
+            await self.store.set_message(info.id, "lobby", message.channel.id, message.id)
+            if thread:
+                try:
+                    made = await message.create_thread(
+                        name=thread_name, auto_archive_duration=10080
+                    )
+                    await self.store.set_thread(info.id, made.id)
+                except discord.HTTPException as exc:
+                    log.info("no thread for match %s (%s); playing in the channel", info.id, exc)
+        return message
+
+    # -- rematch -----------------------------------------------------------------------
+    async def rematch(self, interaction: discord.Interaction, match_id: int) -> None:
+        """A finished table's 🔁 Rematch: open its one rematch lobby, or
+        point to it (and count a second click of someone owing a
+        confirmation as that confirmation). The finished match's lock makes
+        racing clicks in one process open one lobby."""
+        try:
+            info = await self.store.info(match_id)
+        except UnknownMatch:
+            await say(interaction, replies.UNKNOWN_MATCH)
+            return
+        if info.guild_id != interaction.guild_id:
+            await say(interaction, replies.WRONG_SERVER)
+            return
+        if info.status != Status.FINISHED:
+            await say(interaction, rematches.NOT_FINISHED)
+            return
+        user = interaction.user
+        history = await self.store.seat_history(match_id)
+        if user.id not in rematches.players(info, history):
+            await say(interaction, rematches.NOT_A_PLAYER)
+            return
+        self.tables.remember(user)
+        async with self.tables.lock(match_id):
+            if await self._existing_rematch(interaction, info):
+                return
+            if not await may_host_new(self.store, user):
+                await say(interaction, rematches.ONLY_HOSTS)
+                return
+            await self._open_rematch(interaction, info, history)
+
+    async def _existing_rematch(self, interaction: discord.Interaction, info: MatchInfo) -> bool:
+        """Answer a click when the rematch is open already (recorded, or a
+        lobby whose posting a restart cut short, which is posted now)."""
+        ref = await self.store.message(info.id, rematches.REMATCH_MESSAGE)
+        lobby = await self._rematch_lobby(info.id, interaction.guild_id or 0)
+        if ref is None and lobby is not None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            message = await self._post_rematch(lobby)
+            if message is None:
+                await say(interaction, replies.BROKEN)
+                return True
+            ref = await self.store.message(info.id, rematches.REMATCH_MESSAGE)
+        if ref is None:
+            return False
+        link = rematches.jump_url(info.guild_id, ref.channel_id, ref.message_id)
+        if lobby is not None and interaction.user.id in rematches.pending(lobby):
+            await self._confirm(lobby.id, interaction.user.id)
+            await say(interaction, rematches.CONFIRMED, link=link)
+        else:
+            await say(interaction, rematches.EXISTING, link=link)
+        return True
+
+    async def _rematch_lobby(self, old_id: int, guild_id: int) -> MatchInfo | None:
+        """The open lobby that plays `old_id` again, if there is one."""
+        for live in await self.store.live_matches(guild_id=guild_id):
+            if live.status == Status.LOBBY and live.settings.get(rematches.REMATCH_OF) == old_id:
+                return live
+        return None
+
+    async def _open_rematch(
+        self, interaction: discord.Interaction, info: MatchInfo, history: list
+    ) -> None:
+        permissions = in_place(self.bot, info.guild_id, info.channel_id)
+        missing = lacking(permissions, FOR_TABLES) if permissions is not None else []
+        if missing:
+            await say(interaction, CANNOT_OPEN, missing=words(missing))
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        plan = rematches.plan(info, history, interaction.user.id)
+        match_id = await self.store.create_lobby(
+            info.guild_id, info.channel_id, plan.game, plan.lobby_options, interaction.user.id
+        )
+        await self.store.set_match_settings(match_id, plan.settings)
+        for seat in plan.seats:
+            if seat.user_id is not None:
+                await self.store.add_user_seat(match_id, seat.user_id, seat.name)
+            else:
+                await self.store.add_bot_seat(match_id, seat.bot or DEFAULT_LEVEL)
+        lobby = await self.store.info(match_id)
+        if await self._post_rematch(lobby) is None:
+            await self.store.cancel(match_id)
+            await say(interaction, replies.BROKEN)
+            return
+        ref = await self.store.message(info.id, rematches.REMATCH_MESSAGE)
+        assert ref is not None  # just recorded
+        link = rematches.jump_url(info.guild_id, ref.channel_id, ref.message_id)
+        await say(interaction, rematches.OPENED, link=link)
+        if not rematches.pending(lobby):  # nobody else to ask: play at once
+            await self._start_if_ready(match_id)
+
+    async def _post_rematch(self, lobby: MatchInfo) -> discord.Message | None:
+        """Post a rematch lobby in its channel (a thread of its own when the
+        server plays in threads and the bot may make one), mentioning who is
+        asked to confirm; record it as its match's rematch."""
+        channel = self.bot.get_channel(lobby.channel_id)
+        place = (
+            channel
+            if isinstance(channel, discord.TextChannel)
+            else self.bot.get_partial_messageable(lobby.channel_id, guild_id=lobby.guild_id)
+        )
+        permissions = in_place(self.bot, lobby.guild_id, lobby.channel_id)
+        threads = (await server_settings(self.store, lobby.guild_id))["threads"]
+        thread = (
+            bool(threads)
+            and isinstance(channel, discord.TextChannel)
+            and (permissions is None or not lacking(permissions, (CREATE_THREADS, SEND_IN_THREADS)))
+        )
+        owed = rematches.pending(lobby)
+
+        async def send(embed: discord.Embed, view: discord.ui.View) -> discord.Message:
+            return await place.send(
+                content=" ".join(f"<@{u}>" for u in owed) or None,
+                embed=embed,
+                view=view,
+                allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            )
+
+        try:
+            message = await self.post(lobby, send, thread=thread)
+        except discord.HTTPException as exc:
+            log.info("could not post the rematch lobby %s: %s", lobby.id, exc)
+            return None
+        old_id = lobby.settings.get(rematches.REMATCH_OF)
+        if isinstance(old_id, int):
+            await self.store.set_message(
+                old_id, rematches.REMATCH_MESSAGE, message.channel.id, message.id
+            )
+        return message
+
+    async def _confirm(self, lobby_id: int, user_id: int) -> None:
+        """`user_id` confirms their seat in a rematch lobby (a second 🔁 click)."""
+        async with self.tables.lock(lobby_id):
+            info = await self.store.info(lobby_id)
+            settings = rematches.confirmed(info, user_id)
+            if info.status != Status.LOBBY or settings is None:
+                return
+            await self.store.set_match_settings(lobby_id, settings)
+            if not await self._start_if_ready(lobby_id):
+                await self.refresh_lobby(lobby_id)
+
+    async def _start_if_ready(self, match_id: int) -> bool:
+        """Start a full lobby that owes no confirmation; whether it started."""
+        info = await self.store.info(match_id)
+        target = info.options.get("seats")
+        if rematches.pending(info) or not target or len(info.seats) < target:
+            return False
+        try:
+            await self.start(info, self.deal(info))
+        except (BadOptions, SeatError, WrongStatus) as exc:
+            log.info("rematch lobby %s could not start: %s", match_id, exc)
+            await self.refresh_lobby(match_id)
+            return False
+        return True
 
     # -- buttons ---------------------------------------------------------------------
     async def on_button(self, interaction: discord.Interaction, match_id: int, op: str) -> None:
@@ -230,22 +420,37 @@ class Lobbies:
         on_lobby = await self._on_lobby_message(interaction, info)
         user = interaction.user
         seated = any(s.user_id == user.id for s in info.seats)
+        owed = rematches.pending(info)  # a rematch's people who have yet to confirm
         try:
             if op == "join":
                 # Seated in a full lobby: a restart came between the last seat
                 # and the start (the lobby still looks open); this starts it.
                 full = info.options.get("seats") and len(info.seats) >= info.options["seats"]
-                if seated and not full:
+                if user.id in owed:  # a rematch's player confirms
+                    await self.store.set_match_settings(
+                        match_id, rematches.confirmed(info, user.id) or info.settings
+                    )
+                elif seated and (owed or not full):
                     await say(interaction, N_("You're already in this match."))
                     return
-                if not seated:
+                elif not seated:
+                    if owed and full:
+                        await say(interaction, rematches.SEATS_TAKEN)
+                        return
                     await self.store.add_user_seat(match_id, user.id, user.display_name)
             elif op == "leave":
                 if not seated:
                     await say(interaction, N_("You're not in this match."))
                     return
+                if user.id in owed:  # not playing again: the seat is free for anyone
+                    await self.store.set_match_settings(
+                        match_id, rematches.confirmed(info, user.id) or info.settings
+                    )
                 await self.store.remove_user_seat(match_id, user.id)
             elif op == "bot" or op in BOT_OPS:  # "bot": a button from before levels
+                if owed and info.options.get("seats") and len(info.seats) >= info.options["seats"]:
+                    await say(interaction, rematches.SEATS_TAKEN)
+                    return
                 if not await may_manage(self.store, info, user):
                     await say(
                         interaction, N_("Only the match's creator or a moderator can add bots.")
@@ -256,6 +461,13 @@ class Lobbies:
                 if not await may_manage(self.store, info, user):
                     await say(
                         interaction, N_("Only the match's creator or a moderator can start it.")
+                    )
+                    return
+                if owed:
+                    await say(
+                        interaction,
+                        rematches.STILL_WAITING,
+                        people=_(", ").join(f"<@{u}>" for u in owed),
                     )
                     return
                 game = get_game(info.game)
@@ -288,7 +500,10 @@ class Lobbies:
         info = await self.store.info(match_id)
         target = info.options.get("seats")
         if op == "start" or (
-            op in ("join", "bot", *BOT_OPS) and target and len(info.seats) >= target
+            op in ("join", "bot", *BOT_OPS)
+            and target
+            and len(info.seats) >= target
+            and not rematches.pending(info)
         ):
             try:
                 match = self.deal(info)

@@ -23,6 +23,7 @@ from cogs.play.buttons import (
     MarkSelect,
     PanelButton,
 )
+from cogs.play.rematch_button import RematchButton
 from cogs.presenters import Presenter
 from rules import Action
 
@@ -253,12 +254,14 @@ def table_view(
     mask: int = 0,
 ) -> discord.ui.View:
     """The public table's components: public decisions, 'My hand' and the
-    log; once the match is over, the log (and the replay of a finished one)."""
+    log; once the match is over, the log (and the replay and a rematch of a
+    finished one)."""
     view = discord.ui.View(timeout=None)
     if over:
         view.add_item(LogButton(match_id, "o", 0, label=_("📜 Log")))
         if replay:
             view.add_item(ReplayButton(match_id, "f", 0, label=_("🎞️ Replay")))
+            view.add_item(RematchButton(match_id))
         return view
     labels = presenter.toggles(state) if public else None
     if labels:

@@ -93,7 +93,11 @@ def test_every_legal_action_is_reachable_from_the_panel(game_id):
             seat = rnd.choice(match.to_act())
             match.act(seat, rnd.choice(match.legal(seat)), match.seq)
         over = table_view(presenter, mid, match.seq, [], match.view(None), over=True, replay=True)
-        assert [c.custom_id for c in over.children] == [f"log:{mid}:o:0", f"rp:{mid}:f:0"]
+        assert [c.custom_id for c in over.children] == [
+            f"log:{mid}:o:0",
+            f"rp:{mid}:f:0",
+            f"rm:{mid}",
+        ]
 
 
 def move_buttons(view: discord.ui.View) -> list[ActionButton]:
