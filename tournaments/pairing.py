@@ -154,7 +154,8 @@ def _search(
     """Depth-first search for a repeat-free pairing, trying partners in order
     of preference: the first one found is the one the Swiss order wants most.
     Dead ends are remembered (by the set of players still unpaired) and cut
-    early when someone left has nobody new to meet."""
+    early when someone left has nobody new to meet. `budget` is a one-item
+    list of steps left, shared by the searches of one round."""
     n = len(ids)
     fresh = [0] * n  # bitmask of the players i has not met yet
     for i, j in combinations(range(n), 2):
@@ -170,8 +171,10 @@ def _search(
             return None
         budget[0] -= 1
         first = (left & -left).bit_length() - 1
-        rest = [j for j in range(first + 1, n) if left >> j & 1 and fresh[first] >> j & 1]
+        rest = [j for j in range(first + 1, n) if left >> j & 1]
         for j in _preferences(first, rest, score):
+            if not fresh[first] >> j & 1:
+                continue
             after = left & ~(1 << first) & ~(1 << j)
             if any(not fresh[r] & after for r in _bits(after)):
                 continue
