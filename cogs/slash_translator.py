@@ -46,6 +46,7 @@ OPTION_NAMES = (
     P_("option", "language"),
     P_("option", "member"),
     P_("option", "substitute"),
+    P_("option", "season"),
 )
 
 #: what is not translated: command and group names (see the module's docstring)

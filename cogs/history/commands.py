@@ -19,6 +19,9 @@ from storage import Status, Store
 
 log = logging.getLogger(__name__)
 
+#: what the `season` option of the look-backs says
+SEASON_HELP = N_("Which rating season (default: the current one)")
+
 
 class HistoryServices(Protocol):
     """What the history extension uses of the services (cogs/services.py)."""
@@ -39,23 +42,33 @@ class HistoryCommands(GameCog[HistoryServices]):
         await guarded(interaction, self.services.history.recent(interaction), log)
 
     @app_commands.command(name="stats", description=N_("A member's games on this server"))
-    @app_commands.describe(member=N_("Whose games (default: yours)"))
+    @app_commands.describe(member=N_("Whose games (default: yours)"), season=SEASON_HELP)
     async def stats(
-        self, interaction: discord.Interaction, member: discord.Member | None = None
+        self,
+        interaction: discord.Interaction,
+        member: discord.Member | None = None,
+        season: app_commands.Range[int, 1] | None = None,
     ) -> None:
         await guarded(
-            interaction, self.services.history.stats(interaction, member or interaction.user), log
+            interaction,
+            self.services.history.stats(interaction, member or interaction.user, season),
+            log,
         )
 
     @app_commands.command(
         name="leaderboard", description=N_("The best players of a game on this server")
     )
-    @app_commands.describe(game=N_("Which game"))
+    @app_commands.describe(game=N_("Which game"), season=SEASON_HELP)
     @app_commands.choices(game=GAME_CHOICES)
     async def leaderboard(
-        self, interaction: discord.Interaction, game: app_commands.Choice[str]
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        season: app_commands.Range[int, 1] | None = None,
     ) -> None:
-        await guarded(interaction, self.services.history.leaderboard(interaction, game.value), log)
+        await guarded(
+            interaction, self.services.history.leaderboard(interaction, game.value, season), log
+        )
 
     @app_commands.command(
         name="log", description=N_("Everything that happened in a match, move by move")

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import discord
 from babel.numbers import format_decimal
 
+from cogs.history.seasons import season_asked
 from cogs.i18n import N_, _, current
 from cogs.presenters import presenter_for
 from cogs.presenters.seats import bot_name
@@ -120,13 +121,17 @@ class History:
             embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
 
-    async def stats(self, interaction: discord.Interaction, member) -> None:
-        stats = await self.store.player_stats(interaction.guild_id, member.id)
+    async def stats(self, interaction: discord.Interaction, member, season=None) -> None:
+        number = await season_asked(self.store, interaction, season)
+        if number is None:
+            return
+        stats = await self.store.player_stats(interaction.guild_id, member.id, season=number)
         if not stats:
             await say(
                 interaction,
-                N_("{member} has not finished a match here yet."),
+                N_("{member} has not finished a match here in season {season}."),
                 member=member.mention,
+                season=number,
             )
             return
         played = sum(s.played for s in stats.values())
@@ -142,18 +147,28 @@ class History:
             for game, s in stats.items()
         ]
         embed = discord.Embed(
-            title=_("{name}'s games", name=member.display_name),
+            title=_("{name}'s games — season {season}", name=member.display_name, season=number),
             description=_("**{won}** won of **{played}** played", won=won, played=played)
             + "\n"
             + "\n".join(lines),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    async def leaderboard(self, interaction: discord.Interaction, game_id: str) -> None:
-        rows = await self.store.leaderboard(interaction.guild_id, game_id)
+    async def leaderboard(
+        self, interaction: discord.Interaction, game_id: str, season=None
+    ) -> None:
+        number = await season_asked(self.store, interaction, season)
+        if number is None:
+            return
+        rows = await self.store.leaderboard(interaction.guild_id, game_id, season=number)
         title = _(presenter_for(game_id).title)
         if not rows:
-            await say(interaction, N_("Nobody has finished a {game} match here yet."), game=title)
+            await say(
+                interaction,
+                N_("Nobody has finished a {game} match here in season {season}."),
+                game=title,
+                season=number,
+            )
             return
         lines = [
             f"{rank}. <@{s.user_id}> — "
@@ -166,7 +181,8 @@ class History:
             for rank, s in enumerate(rows, start=1)
         ]
         embed = discord.Embed(
-            title=_("{game} leaderboard", game=title), description="\n".join(lines)
+            title=_("{game} leaderboard — season {season}", game=title, season=number),
+            description="\n".join(lines),
         )
         embed.set_footer(text=_("Ordered by rating; leaving a match counts as a loss."))
         await interaction.response.send_message(

@@ -12,6 +12,7 @@ from cogs.hosting.forget import ForgetButton
 from cogs.hosting.guilds import Guilds, GuildServices
 from cogs.hosting.help import RulesButton, RulesSelect
 from cogs.hosting.lobby_button import LobbyButton
+from cogs.hosting.seasons import SeasonCommands
 from cogs.play.rematch_button import RematchButton
 
 
@@ -26,4 +27,5 @@ ITEMS = (LobbyButton, ForgetButton, RulesButton, RulesSelect, RematchButton)
 async def setup(bot: Host, group: GameGroup, services: Needs) -> None:
     bot.add_dynamic_items(*ITEMS)
     await add_game_cog(bot, HostingCommands(group, services))
+    await add_game_cog(bot, SeasonCommands(group, services))
     await bot.add_cog(Guilds(bot, services))
