@@ -282,7 +282,7 @@ class Lobbies:
         lobby = await self._rematch_lobby(info.id, interaction.guild_id or 0)
         if ref is None and lobby is not None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            message = await self._post_rematch(lobby)
+            message = await self._post_rematch(lobby, info)
             if message is None:
                 await say(interaction, replies.BROKEN)
                 return True
@@ -324,7 +324,7 @@ class Lobbies:
             else:
                 await self.store.add_bot_seat(match_id, seat.bot or DEFAULT_LEVEL)
         lobby = await self.store.info(match_id)
-        if await self._post_rematch(lobby) is None:
+        if await self._post_rematch(lobby, info) is None:
             await self.store.cancel(match_id)
             await say(interaction, replies.BROKEN)
             return
@@ -335,10 +335,11 @@ class Lobbies:
         if not rematches.pending(lobby):  # nobody else to ask: play at once
             await self._start_if_ready(match_id)
 
-    async def _post_rematch(self, lobby: MatchInfo) -> discord.Message | None:
-        """Post a rematch lobby in its channel (a thread of its own when the
-        server plays in threads and the bot may make one), mentioning who is
-        asked to confirm; record it as its match's rematch."""
+    async def _post_rematch(self, lobby: MatchInfo, old: MatchInfo) -> discord.Message | None:
+        """Post a rematch lobby in its channel (in a thread of its own when
+        the match it plays again had one, the server still plays in threads
+        and the bot may make one), mentioning who is asked to confirm; record
+        it as the old match's rematch."""
         channel = self.bot.get_channel(lobby.channel_id)
         place = (
             channel
@@ -349,6 +350,7 @@ class Lobbies:
         threads = (await server_settings(self.store, lobby.guild_id))["threads"]
         thread = (
             bool(threads)
+            and old.thread_id is not None
             and isinstance(channel, discord.TextChannel)
             and (permissions is None or not lacking(permissions, (CREATE_THREADS, SEND_IN_THREADS)))
         )
@@ -367,11 +369,9 @@ class Lobbies:
         except discord.HTTPException as exc:
             log.info("could not post the rematch lobby %s: %s", lobby.id, exc)
             return None
-        old_id = lobby.settings.get(rematches.REMATCH_OF)
-        if isinstance(old_id, int):
-            await self.store.set_message(
-                old_id, rematches.REMATCH_MESSAGE, message.channel.id, message.id
-            )
+        await self.store.set_message(
+            old.id, rematches.REMATCH_MESSAGE, message.channel.id, message.id
+        )
         return message
 
     async def _confirm(self, lobby_id: int, user_id: int) -> None:
