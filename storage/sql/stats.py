@@ -42,15 +42,24 @@ _COUNTS = (
 )
 # ... with the rating of the current season: a (guild, game, user) has at
 # most one ratings row, so max() is that row's ordinal (PostgreSQL wants
-# every selected column grouped or aggregated).
-_STATS = (
+# every selected column grouped or aggregated). In a guild's first season,
+# every finish counts: no join with the finishes.
+_RATED = (
     "m.game, r.user_id, count(*) AS played, sum(r.won) AS won, max(g.ordinal) AS ordinal"
-    " FROM results r JOIN matches m ON m.id = r.match_id"
-    " JOIN finishes f ON f.match_id = r.match_id"
+    " FROM results r JOIN matches m ON m.id = r.match_id{finishes}"
     " LEFT JOIN ratings g ON g.guild_id = m.guild_id AND g.game = m.game"
     " AND g.user_id = r.user_id"
 )
+_STATS = _RATED.format(finishes=" JOIN finishes f ON f.match_id = r.match_id")
+_ALL_STATS = _RATED.format(finishes="")
 _IN_SEASON = " AND f.id >= ? AND f.id < ?"
+
+
+def _current(start: int) -> tuple[str, str]:
+    """The current season's stats query (the part after SELECT) and its
+    condition on the finishes, for a season starting at `start` (a
+    `?` to bind it to, unless the season is the guild's first)."""
+    return (_STATS, " AND f.id >= ?") if start else (_ALL_STATS, "")
 
 
 def _ranked(stats: list[Stats]) -> list[Stats]:
@@ -72,10 +81,11 @@ class SqlPlayerStats(SqlSeasons, PlayerStats):
     ) -> dict[str, Stats]:
         start, end = await self._season_range(guild_id, season)
         if end == NO_END:
+            stats, since = _current(start)
             rows = await self._fetch(
-                f"SELECT {_STATS} WHERE m.guild_id = ? AND r.user_id = ?{_IN_SEASON}"
+                f"SELECT {stats} WHERE m.guild_id = ? AND r.user_id = ?{since}"
                 " GROUP BY m.game, r.user_id ORDER BY m.game",
-                (guild_id, user_id, start, end),
+                (guild_id, user_id, *([start] if start else [])),
             )
             return {r["game"]: decode_stats(r) for r in rows}
         rows = await self._fetch(
@@ -94,12 +104,13 @@ class SqlPlayerStats(SqlSeasons, PlayerStats):
     ) -> list[Stats]:
         start, end = await self._season_range(guild_id, season)
         if end == NO_END:
+            stats, since = _current(start)
             rows = await self._fetch(
-                f"SELECT {_STATS} WHERE m.guild_id = ? AND m.game = ?{_IN_SEASON}"
+                f"SELECT {stats} WHERE m.guild_id = ? AND m.game = ?{since}"
                 " GROUP BY m.game, r.user_id"
                 " ORDER BY coalesce(max(g.ordinal), ?) DESC, won DESC, played ASC, r.user_id"
                 " LIMIT ?",
-                (guild_id, game, start, end, FRESH_ORDINAL, limit),
+                (guild_id, game, *([start] if start else []), FRESH_ORDINAL, limit),
             )
             return [decode_stats(r) for r in rows]
         rows = await self._fetch(

@@ -38,10 +38,13 @@ async def test_the_season_commands_are_a_group_under_game() -> None:
     group = GameGroup()
     await add_game_cog(bot, SeasonCommands(group, unittest.mock.Mock()))
     [game] = bot.tree.get_commands()
+    assert isinstance(game, GameGroup)
     season = game.get_command("season")
     assert isinstance(season, discord.app_commands.Group) and season.parent is game
     assert {c.name for c in season.commands} == {"new", "list"}
-    assert all(isinstance(c.binding, SeasonCommands) for c in season.commands)
+    for command in season.commands:
+        assert isinstance(command, discord.app_commands.Command)
+        assert isinstance(command.binding, SeasonCommands)
     payload = game.to_dict(bot.tree)
     [synced] = [o for o in payload["options"] if o["name"] == "season"]
     assert {o["name"] for o in synced["options"]} == {"new", "list"}
@@ -65,7 +68,8 @@ async def test_a_host_closes_the_season_publicly_naming_its_best_players(store) 
     asked = command_by(HOST)
     await cog._new(asked)
     [(how, said), (_, best)] = asked.answers()
-    assert how == "send_message" and "Season 1 is over; season 2 starts now" in said
+    assert how == "send_message" and said is not None
+    assert "Season 1 is over; season 2 starts now" in said
     assert not asked.private()  # everyone sees it
     assert best is not None and "Season 1's best players" in best
     assert f"🥇 <@{ALICE}> 🥈 <@{BOB}>" in best and "Cuttle" in best
