@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import discord
 from babel.numbers import format_decimal
 
-from cogs.history.seasons import season_asked
+from cogs.history.seasons import answer, season_asked
 from cogs.i18n import N_, _, current
 from cogs.presenters import presenter_for
 from cogs.presenters.seats import bot_name
@@ -152,7 +152,7 @@ class History:
             + "\n"
             + "\n".join(lines),
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await answer(interaction, embed=embed)
 
     async def leaderboard(
         self, interaction: discord.Interaction, game_id: str, season=None
@@ -185,9 +185,7 @@ class History:
             description="\n".join(lines),
         )
         embed.set_footer(text=_("Ordered by rating; leaving a match counts as a loss."))
-        await interaction.response.send_message(
-            embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await answer(interaction, embed=embed, allowed_mentions=discord.AllowedMentions.none())
 
     async def exportable(self, interaction: discord.Interaction) -> None:
         """`/game export` without a match: name the ones it could export."""

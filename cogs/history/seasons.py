@@ -28,16 +28,27 @@ async def season_asked(
     store: Store, interaction: discord.Interaction, season: int | None
 ) -> int | None:
     """The season a command shows (default: the current one); None after
-    refusing a number the server never had."""
+    refusing a number the server never had. A closed season's answer is
+    deferred: the answer then comes as the followup (`answer`)."""
     assert interaction.guild_id is not None  # /game commands are about a server
     current = await store.current_season(interaction.guild_id)
     if season is None:
         return current
     if is_whole(season) and 1 <= season <= current:
+        if season < current:  # replayed from its record: may take longer than Discord's 3 s
+            await interaction.response.defer(ephemeral=True, thinking=True)
         return season
     shown = season if is_whole(season) else "?"
     await say(interaction, UNKNOWN_SEASON, season=shown, current=current)
     return None
+
+
+async def answer(interaction: discord.Interaction, **kwargs) -> None:
+    """A private answer, or the followup of a deferred one."""
+    if interaction.response.is_done():
+        await interaction.followup.send(ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(ephemeral=True, **kwargs)
 
 
 def season_line(season: Season, current: int) -> str:

@@ -29,9 +29,15 @@ def asked() -> MockInteraction:
     return MockInteraction(kind=discord.InteractionType.application_command)
 
 
-def embed_of(interaction: MockInteraction) -> discord.Embed:
+def embed_of(interaction: MockInteraction, *, deferred: bool = False) -> discord.Embed:
+    """The private embed answered: at once, or (a closed season, replayed)
+    after deferring, as the followup."""
     [(how, _, kwargs)] = interaction.response.answered
-    assert how == "send_message" and kwargs["ephemeral"]
+    assert how == ("defer" if deferred else "send_message") and kwargs["ephemeral"]
+    if deferred:
+        [call] = interaction.followup.send.await_args_list
+        kwargs = call.kwargs
+        assert kwargs["ephemeral"]
     return kwargs["embed"]
 
 
@@ -42,7 +48,7 @@ async def test_a_closed_season_keeps_its_ranking_and_the_new_one_starts_empty(st
     history = History(store)
     old = asked()
     await history.leaderboard(old, "cuttle", 1)
-    embed = embed_of(old)
+    embed = embed_of(old, deferred=True)
     assert embed.title == "Cuttle leaderboard — season 1"
     assert [line.split(" — ")[0] for line in (embed.description or "").splitlines()] == [
         f"1. <@{ALICE}>",
@@ -70,7 +76,7 @@ async def test_stats_by_season(store) -> None:
     bob = MockMember(id=BOB, name="bob")
     old = asked()
     await history.stats(old, bob, 1)
-    embed = embed_of(old)
+    embed = embed_of(old, deferred=True)
     assert embed.title == "bob's games — season 1"
     assert (embed.description or "").startswith("**2** won of **2** played")
     now = asked()
