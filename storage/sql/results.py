@@ -17,7 +17,8 @@ Seasons (storage/sql/seasons.py): a guild's season begins at a finish, and
 the `ratings` table holds the current season's ratings only (starting one
 empties it). A match is rated against the ratings of its own season, so
 the updates at each finish, `rebuild` and `changes` all replay the finishes
-from the season's first; a past season's ratings are replayed (`replay`).
+from the season's first; a past season's ratings are replayed
+(`replay_ratings`).
 """
 
 from __future__ import annotations
@@ -140,9 +141,10 @@ async def changes(
 ) -> tuple[list[RatingChange], Replay | None]:
     """What a finished match did to its people's ratings, by user, and the
     replay up to it: the ratings are replayed from the record, in the order
-    the server's matches of the game finished (as `rebuild` does), up to
-    that match, going on from `replay` (of the same server's game) when it
-    is one of an earlier finish that is still stored; nothing is written.
+    the server's matches of the game finished (as `rebuild` does), from the
+    first of the match's season up to that match, going on from `replay`
+    (of the same server's game) when it is one of an earlier finish of that
+    season that is still stored; nothing is written.
     No changes for a match not finished, or not rated (no contest)."""
     finish = await r.row(
         "SELECT f.id, m.guild_id, m.game FROM finishes f JOIN matches m ON m.id = f.match_id"
