@@ -19,9 +19,12 @@ from cogs.i18n import in_language
 
 from .bot_helpers import (
     ROOT,
+    answer_text,
     answered,
+    answered_privately,
     concede,
     current_table,
+    match_rows,
     read_db,
     replayed,
     reply,
@@ -72,7 +75,7 @@ async def finished_match(w, guild, name: str, *, here: bool = True):
     await fake.wait_until(lambda: current_table(fake, place), 5, "the table")
     for user in (w.alice, w.bob):
         await concede(fake, user, place)
-    table = await fake.wait_until(lambda: final_table(fake, place), 60, "the bots to finish")
+    table = await fake.wait_until(lambda: final_table(fake, place), 90, "the bots to finish")
     return channel, place, table, match_id
 
 
@@ -215,3 +218,27 @@ async def test_the_rematch_lobby_speaks_japanese_on_a_japanese_server(world):
     assert label == in_language("ja", "🔁 Rematch")
     waiting = in_language("ja", rematch.WAITING, match=old, people=f"<@{w.bob.id}>")
     assert waiting in lobby.text
+
+
+async def test_forged_rematch_ids_are_answered_privately_and_change_nothing(world):
+    w, fake = world, world.fake
+    channel, _place, table, old = await finished_match(w, w.guild, "forged")
+    away = fake.add_text_channel(w.ja_guild, "よそ")
+    running = await reply(await fake.slash(w.alice, channel, "game new", game="keltis", here=True))
+    lobby_id = int(running.button("Join")["custom_id"].split(":")[1])
+    before = match_rows(w.db)
+    forged = {
+        "unknown match": await fake.forge(w.alice, channel, table, f"rm:{'9' * 18}"),
+        "not finished": await fake.forge(w.alice, channel, table, f"rm:{lobby_id}"),
+        "other server": await fake.forge(w.alice, away, table, f"rm:{old}"),
+        "as a select": await fake.forge(
+            w.alice, channel, table, f"rm:{old}", component_type=3, values=["x"]
+        ),
+    }
+    for what, inter in forged.items():
+        await answered(inter)
+        assert answered_privately(inter), what
+    assert "finished match" in answer_text(forged["not finished"])
+    assert "another server" in answer_text(forged["other server"])
+    assert match_rows(w.db) == before and rematch_of(w, old) == []
+    assert tracebacks(w.bot) == []
