@@ -29,6 +29,7 @@ from cogs.play import extension as play
 from cogs.presenters import board_pool
 from cogs.services import Services, build
 from cogs.slash_translator import CatalogueTranslator
+from cogs.tournaments import extension as tournaments
 from storage import Store
 
 log = logging.getLogger(__name__)
@@ -36,7 +37,7 @@ log = logging.getLogger(__name__)
 #: an extension's setup: it registers its components and commands over the services
 Setup = Callable[[Host, GameGroup, Services], Awaitable[None]]
 #: the extensions (each stands alone: the services exist before any loads)
-EXTENSIONS: tuple[Setup, ...] = (play.setup, hosting.setup, history.setup)
+EXTENSIONS: tuple[Setup, ...] = (play.setup, hosting.setup, history.setup, tournaments.setup)
 
 GLOBAL = 0  # the settings "guild" for bot-wide values
 # Shutdown budget (seconds): the whole of it stays under 5 (Docker's stop grace is 10).

@@ -26,6 +26,8 @@ from cogs.play.concede import Concessions
 from cogs.play.moves import Moves
 from cogs.play.seats import SeatService
 from cogs.play.tables import Tables
+from cogs.tournaments.runner import TournamentRunner
+from cogs.tournaments.signups import Signups
 from storage import Store
 
 
@@ -45,16 +47,20 @@ class Services:
     moderation: Moderation
     history: History
     logbook: Logbook
+    tournaments: TournamentRunner  # rounds paired, their matches opened, standings shown
+    signups: Signups  # tournaments' sign-ups and hosts' acts
 
     async def resume(self) -> None:
         """After a start: matches started but never shown are shown (their
         lobby too), bot seats move again (Tables.resume)."""
         for match_id in await self.tables.resume():
             await self.lobbies.finish_start(match_id)
+        await self.tournaments.resume()
 
     async def stop(self) -> None:
         """Stop timers, bot seats and table edits (the store is the caller's)."""
         await self.deadlines.stop()
+        await self.tournaments.stop()
         await self.tables.stop()
 
 
@@ -64,6 +70,9 @@ def build(client: discord.Client, config: Config, store: Store, clock: Clock) ->
     tables = Tables(client, store, config, languages, clock)
     deadlines = Deadlines(store, tables, clock, config.deadline_poll)
     tables.moves.deadlines = deadlines  # a move plans its deadline in its own commit
+    lobbies = Lobbies(client, store, tables, config.fixed_seed)
+    tournaments = TournamentRunner(client, store, lobbies, languages, tables.seats.owns)
+    tables.on_finish = tournaments.on_match_over  # a tournament's match over: it moves on
     return Services(
         config=config,
         clock=clock,
@@ -74,9 +83,11 @@ def build(client: discord.Client, config: Config, store: Store, clock: Clock) ->
         seats=tables.seats,
         clicks=Clicks(tables),
         concessions=Concessions(tables),
-        lobbies=Lobbies(client, store, tables, config.fixed_seed),
+        lobbies=lobbies,
         deadlines=deadlines,
         moderation=Moderation(store, tables, deadlines),
         history=History(store),
         logbook=Logbook(store, tables.names),
+        tournaments=tournaments,
+        signups=Signups(store, tournaments, languages, tables),
     )

@@ -43,6 +43,7 @@ from storage.records import (
     Unchanged,
 )
 from storage.seating import DEFAULT_BOT
+from storage.tournament_records import Entrant, Tournament, TournamentAct, TournamentTable
 
 
 class Lifecycle(Protocol):
@@ -469,6 +470,107 @@ class Guilds(Protocol):
         ...
 
 
+class Tournaments(Protocol):
+    """Tournaments (storage/sql/tournaments.py): their sign-up, rounds as
+    paired, the matches of their tables, and the hosts' acts (append-only).
+    Standings are derived from those (tournaments/), never stored."""
+
+    async def create_tournament(
+        self,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        format: str,
+        rounds: int,
+        per_match: int,
+        settings: dict[str, Any],
+        creator_id: int,
+    ) -> int: ...
+
+    async def tournament(self, tournament_id: int) -> Tournament:
+        """UnknownTournament if there is none."""
+        ...
+
+    async def tournaments(self, guild_id: int, *, live: bool = True) -> list[Tournament]:
+        """A guild's tournaments, oldest first; `live`: in sign-up or running."""
+        ...
+
+    async def running_tournaments(self) -> list[Tournament]:
+        """Every running tournament, in guilds the bot has not left."""
+        ...
+
+    async def set_tournament_message(self, tournament_id: int, message_id: int) -> None: ...
+
+    async def join_tournament(
+        self, tournament_id: int, entrant: int, name: str | None, bot: str | None = None
+    ) -> None:
+        """Sign up a person (`entrant`: their user id) or, with `bot` (a
+        level), the tournament's next bot. TournamentConflict after the
+        sign-up, or for a person signed up already."""
+        ...
+
+    async def leave_tournament(self, tournament_id: int, entrant: int) -> None: ...
+
+    async def entrants(self, tournament_id: int) -> list[Entrant]: ...
+
+    async def start_tournament(
+        self, tournament_id: int, seeds: dict[int, float], rounds: int, actor_id: int
+    ) -> None:
+        """End the sign-up: the entrants' seeds and the rounds it plays are
+        fixed, and the start recorded. TournamentConflict unless in sign-up
+        (a second Start)."""
+        ...
+
+    async def pair_round(
+        self,
+        tournament_id: int,
+        number: int,
+        tables: Sequence[Sequence[int]],
+        byes: Sequence[int],
+    ) -> bool:
+        """Store round `number` as paired, if the last round paired is the
+        one before and the tournament runs unpaused; False (nothing
+        written) otherwise."""
+        ...
+
+    async def tournament_tables(self, tournament_id: int) -> list[TournamentTable]: ...
+
+    async def open_table(
+        self,
+        tournament_id: int,
+        number: int,
+        table_no: int,
+        channel_id: int,
+        options: dict[str, Any],
+        bots: dict[int, str],
+        names: dict[int, str],
+    ) -> int:
+        """The match a table is played in: created as a lobby with every
+        entrant seated in order (a bot entrant at its level) and the
+        tournament's settings (deadline, timeout policy), the first time;
+        the same match every later time."""
+        ...
+
+    async def table_of_match(self, match_id: int) -> tuple[int, int, int] | None:
+        """(tournament, round, table) a match is played for, if any."""
+        ...
+
+    async def seat_places(self, match_id: int) -> list[int] | None: ...
+
+    async def tournament_act(
+        self, tournament_id: int, actor_id: int, act: str, args: dict[str, Any]
+    ) -> None:
+        """Record a host's act ("drop", "forfeit", "pause", "resume",
+        "cancel") and apply what it changes of the tournament's row."""
+        ...
+
+    async def finish_tournament(self, tournament_id: int) -> bool:
+        """Running -> finished; False if it was not running."""
+        ...
+
+    async def tournament_acts(self, tournament_id: int) -> list[TournamentAct]: ...
+
+
 class Store(
     Lifecycle,
     Matches,
@@ -479,6 +581,7 @@ class Store(
     Settings,
     PlayerStats,
     Guilds,
+    Tournaments,
     Protocol,
 ):
     """The whole store: what the bot holds, whichever backend it runs on."""

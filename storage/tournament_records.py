@@ -45,7 +45,7 @@ class Tournament:
     message_id: int | None
     game: str
     format: str
-    rounds: int  # the rounds it plays (a Swiss count asked for, or the format's)
+    rounds: int  # the rounds it plays (before the start: asked for; 0: the format's)
     per_match: int  # players at each table
     settings: dict[str, Any]  # the deadline and timeout policy of its matches
     status: str

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import timedelta
 
 import discord
@@ -122,6 +122,8 @@ class Tables:
         )
         self._clicked: dict[tuple[int, int], float] = {}  # (match, user) -> loop time
         self._wrapping: set[asyncio.Task] = set()  # a start's wrap-ups (`resume`)
+        #: told of each match that finished (a tournament's moves on)
+        self.on_finish: Callable[[int], Awaitable[None]] | None = None
         #: only for bench/load: each move click's timeline (GAMEHOST_CLICK_TIMES)
         self.timings = ClickTimings(getattr(config, "click_times", None))
         if self.timings.on:
@@ -245,6 +247,8 @@ class Tables:
                 await self.pings.notify(loaded, ping)
             if loaded.status == Status.FINISHED:
                 await self.pings.wrap_up(loaded)
+                if self.on_finish is not None:
+                    await self.on_finish(match_id)
             self.seats.schedule(loaded)
         except UnknownMatch:  # deleted meanwhile: its server asked to be forgotten, or was purged
             log.info("match %s was deleted while its table was being updated", match_id)

@@ -417,7 +417,7 @@ CREATE TABLE tournaments (
     game       text    NOT NULL,
     format     text    NOT NULL
                CHECK (format IN ('swiss', 'round_robin', 'single_elimination')),
-    rounds     integer NOT NULL CHECK (rounds >= 1),
+    rounds     integer NOT NULL CHECK (rounds >= 0),
     per_match  integer NOT NULL CHECK (per_match BETWEEN 2 AND 5),
     settings   jsonb   NOT NULL DEFAULT '{}',
     status     text    NOT NULL DEFAULT 'signup'

@@ -14,6 +14,7 @@ from storage.sql.messages import SqlMessages
 from storage.sql.seats import SqlSeats
 from storage.sql.settings import SqlSettings
 from storage.sql.stats import SqlPlayerStats
+from storage.sql.tournaments import SqlTournaments
 
 
 class SqlStore(
@@ -25,6 +26,7 @@ class SqlStore(
     SqlSettings,
     SqlPlayerStats,
     SqlGuilds,
+    SqlTournaments,
     Store,
 ):
     """All persistence of the bot in SQL, whichever database runs it."""

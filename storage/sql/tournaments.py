@@ -237,7 +237,9 @@ class SqlTournaments(SqlBase, Tournaments):
         now = self._now()
         async with self._write() as tx:
             t = await tx.row(
-                "SELECT guild_id, game, creator_id FROM tournaments WHERE id = ?", (tournament_id,)
+                "SELECT guild_id, game, creator_id, "
+                f"{self._dialect.text('settings')} FROM tournaments WHERE id = ?",
+                (tournament_id,),
             )
             table = await tx.row(
                 f"SELECT {self._dialect.text('players')}, match_id FROM tournament_tables"
@@ -259,7 +261,7 @@ class SqlTournaments(SqlBase, Tournaments):
                     t["game"],
                     t["creator_id"],
                     dumps({"options": options, "seats": len(players)}),
-                    dumps({"tournament": tournament_id}),
+                    dumps({**json.loads(t["settings"]), "tournament": tournament_id}),
                     now,
                     now,
                 ),

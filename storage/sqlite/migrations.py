@@ -385,7 +385,7 @@ CREATE TABLE tournaments (
     game       TEXT    NOT NULL,
     format     TEXT    NOT NULL
                CHECK (format IN ('swiss', 'round_robin', 'single_elimination')),
-    rounds     INTEGER NOT NULL CHECK (rounds >= 1),  -- asked for (0 entrants known yet)
+    rounds     INTEGER NOT NULL CHECK (rounds >= 0),  -- to play (0: the format's, until the start)
     per_match  INTEGER NOT NULL CHECK (per_match BETWEEN 2 AND 5),
     settings   TEXT    NOT NULL DEFAULT '{}',     -- deadline and timeout policy of its matches
     status     TEXT    NOT NULL DEFAULT 'signup'

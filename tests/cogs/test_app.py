@@ -25,7 +25,7 @@ async def test_events_after_close_are_dropped_and_the_store_is_closed(tmp_path):
         await store.get_setting(0, "k")
 
 
-async def test_the_bot_loads_its_three_extensions_and_their_components(tmp_path):
+async def test_the_bot_loads_its_extensions_and_their_components(tmp_path):
     config = Config(token="t", database_path=tmp_path / "games.db")
     async with await SqliteStore.open(config.database_path) as store:
         bot = GameHost(config, store, make_clock(config))
@@ -41,6 +41,9 @@ async def test_the_bot_loads_its_three_extensions_and_their_components(tmp_path)
             *("ActionButton", "ActionSelect", "GroupSelect", "HandButton", "PanelButton"),
             *("TurnButton", "DieToggle", "MarkSelect", "ConcedeButton", "LobbyButton"),
             *("ForgetButton", "RulesButton", "RulesSelect", "LogButton", "ReplayButton"),
+            *("RematchButton", "TournamentButton"),
         }
+        assert services.tables.on_finish == services.tournaments.on_match_over
         [group] = bot.tree.get_commands()
-        assert group is bot.game_group and len(bot.game_group.commands) == 23
+        # Discord's limit: 25 subcommands (season and tournament are groups of their own)
+        assert group is bot.game_group and len(bot.game_group.commands) == 25

@@ -108,7 +108,7 @@ async def test_a_tables_match_is_opened_once_with_its_entrants_in_order(store):
     ]
     assert opened[0] == opened[1]
     info = await store.info(opened[0])
-    assert info.status == Status.LOBBY and info.settings == {"tournament": tid}
+    assert info.status == Status.LOBBY and info.settings == {"timeout": 3600, "tournament": tid}
     assert [(s.user_id, s.bot) for s in info.seats] == [
         (BOB, None),
         (None, "expert"),
