@@ -24,7 +24,7 @@ from cogs.i18n import N_, _, speaking
 from cogs.tournaments.board import render
 from cogs.tournaments.names import entrant_name
 from cogs.tournaments.record import Played, played
-from storage import MatchInfo, Status, Store, UnknownMatch
+from storage import Conflict, MatchInfo, Status, Store, UnknownMatch
 from storage.tournament_records import RUNNING, Entrant, Tournament, UnknownTournament
 from tournaments.model import ROUND_ROBIN, SINGLE_ELIMINATION, Round
 from tournaments.pairing import (
@@ -175,7 +175,10 @@ class TournamentRunner:
                     tournament, table.round, table.table_no, table.players, info, by_id
                 )
                 info = await self.store.info(match_id)
-            await self.lobbies.start(info, self.lobbies.deal(info))
+            try:
+                await self.lobbies.start(info, self.lobbies.deal(info))
+            except Conflict:  # started meanwhile by another process (shards)
+                continue
 
     async def _post_table(
         self,
