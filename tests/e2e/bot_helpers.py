@@ -132,8 +132,8 @@ async def move_button(fake, place, users):
 
 def move_ids(message) -> list[str]:
     """The custom_ids of a message's components that play or open a hand
-    (a finished table keeps only its log and replay buttons)."""
-    return [c for c in message.custom_ids() if not c.startswith(("log:", "rp:"))]
+    (a finished table keeps only its log, replay and rematch buttons)."""
+    return [c for c in message.custom_ids() if not c.startswith(("log:", "rp:", "rm:"))]
 
 
 async def walk_pages(fake, user, message, op: str, limit: int = 1000) -> list:

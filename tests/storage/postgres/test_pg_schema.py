@@ -66,6 +66,8 @@ async def test_ids_are_bigint_the_engines_json_is_kept_as_text_and_settings_are_
     }  # fmt: skip
     assert {c for c, kind in types.items() if kind == "jsonb"} == {
         ("matches", "settings"), ("guild_settings", "value"), ("user_settings", "value"),
+        ("tournaments", "settings"), ("tournament_tables", "players"),
+        ("tournament_acts", "args"),
     }  # fmt: skip
 
 
@@ -187,7 +189,7 @@ async def test_a_version_2_schema_gets_the_change_counter_and_its_store_a_cache(
             "UPDATE matches SET seq = 1, snapshot = $1 WHERE id = 1", dumps(match.snapshot())
         )
         async with PgStore.open(URL, schema_name=pg_schema) as store:
-            assert await schema.current_version(conn) == schema.latest() == 3
+            assert await schema.current_version(conn) == schema.latest() >= 3
             assert await conn.fetchval("SELECT count(*) FROM match_versions") == 0
             first = await store.load(1)
             assert first.seq == 1 and first.match.snapshot() == match.snapshot()
