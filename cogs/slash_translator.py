@@ -47,6 +47,12 @@ OPTION_NAMES = (
     P_("option", "member"),
     P_("option", "substitute"),
     P_("option", "season"),
+    P_("option", "stand_in"),
+    P_("option", "format"),
+    P_("option", "rounds"),
+    P_("option", "players_per_match"),
+    P_("option", "player"),
+    P_("option", "tournament"),
 )
 
 #: what is not translated: command and group names (see the module's docstring)

@@ -221,8 +221,14 @@ class HostingCommands(GameCog[HostingServices]):
         clear_host_role=N_("let anyone host again"),
         forget=N_("delete all of this server's game data now (asks first)"),
         language=N_("the language of tables, lobbies and pings"),
+        stand_in=N_("the bot level that takes a seat a person leaves (default Expert)"),
     )
-    @app_commands.choices(policy=POLICY_CHOICES, forget=FORGET_CHOICES, language=LANGUAGE_CHOICES)
+    @app_commands.choices(
+        policy=POLICY_CHOICES,
+        forget=FORGET_CHOICES,
+        language=LANGUAGE_CHOICES,
+        stand_in=BOT_LEVEL_CHOICES,
+    )
     async def config(
         self,
         interaction: discord.Interaction,
@@ -234,6 +240,7 @@ class HostingCommands(GameCog[HostingServices]):
         clear_host_role: bool = False,
         forget: app_commands.Choice[str] | None = None,
         language: app_commands.Choice[str] | None = None,
+        stand_in: app_commands.Choice[str] | None = None,
     ) -> None:
         await guarded(
             interaction,
@@ -247,6 +254,7 @@ class HostingCommands(GameCog[HostingServices]):
                 clear_host_role=clear_host_role,
                 forget=forget is not None,
                 language=language.value if language else None,
+                stand_in=stand_in.value if stand_in else None,
             ),
             log,
         )

@@ -20,6 +20,7 @@ from cogs.hosting.settings import (
 from cogs.i18n import LANGUAGES, N_, _, speaking
 from cogs.permissions import report
 from cogs.play.turns import humans_owing
+from cogs.presenters.seats import BOT_LABELS
 from cogs.replies import say, seat_problem
 from storage import MatchInfo, SeatError, Status
 
@@ -58,6 +59,14 @@ def describe_settings(settings: dict) -> str:
     if "host_role" in settings:
         lines.append(
             _("Host role: {role}", role=f"<@&{role}>" if role else _("**none** (anyone may host)"))
+        )
+    if "stand_in" in settings:
+        level = settings["stand_in"]
+        lines.append(
+            _(
+                "A seat a person leaves goes to: **🤖 {level}**",
+                level=_(BOT_LABELS[level]) if level in BOT_LABELS else level,
+            )
         )
     if "language" in settings:
         chosen = settings["language"]
@@ -254,14 +263,17 @@ class Moderation:
         clear_host_role: bool,
         forget: bool = False,
         language: str | None = None,
+        stand_in: str | None = None,
     ) -> None:
         """Server defaults; changing them needs Manage Server. `forget` asks
         to delete all of the server's data (see cogs/hosting/forget.py). `language`
-        is the tables' and pings' (cogs/language.py)."""
+        is the tables' and pings' (cogs/language.py); `stand_in` the bot level
+        that takes a seat a person leaves (cogs/play/seats.py)."""
         guild_id = interaction.guild_id
         assert guild_id is not None  # /game runs in servers only (cogs/game_group.py)
         wants_change = any(
-            v is not None for v in (threads, reminder, timeout, policy, host_role, language)
+            v is not None
+            for v in (threads, reminder, timeout, policy, host_role, language, stand_in)
         )
         if forget:
             if wants_change or clear_host_role:
@@ -295,6 +307,13 @@ class Moderation:
                     )
                     return
                 changes["language"] = language
+            if stand_in is not None:
+                if stand_in not in BOT_LABELS:
+                    await say(
+                        interaction, N_("Choose one of: {modes}."), modes=", ".join(BOT_LABELS)
+                    )
+                    return
+                changes["stand_in"] = stand_in
             for key, value in changes.items():
                 await self.store.set_setting(guild_id, key, value)
         settings = await server_settings(self.store, guild_id)

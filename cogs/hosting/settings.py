@@ -23,6 +23,7 @@ DEFAULTS: dict = {
     "policy": "wait",
     "host_role": None,
     "language": None,
+    "stand_in": "expert",  # the bot level that takes a seat a person leaves
 }
 SERVER_KEYS = tuple(DEFAULTS)
 MATCH_KEYS = ("reminder", "timeout", "policy")

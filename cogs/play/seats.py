@@ -30,14 +30,16 @@ from typing import Protocol
 from cogs.play.moves import Moves, Refusal, Refused
 from cogs.play.turns import bots_owing
 from rules import Action, Match, RulesError
-from rules.bots import choose_action, level_of_seat_kind
+from rules.bots import LEVELS, choose_action, level_of_seat_kind
 from storage import CorruptMatch, LoadedMatch, Seat, StaleCommit, UnknownMatch, WrongStatus
 
 log = logging.getLogger(__name__)
 
 #: the bot that takes over a seat a person left (conceded, kicked, forfeited)
-#: and that moves for a player who ran out of time
+#: and that moves for a player who ran out of time, unless the server's
+#: hosts chose another level (`/game config stand_in:`, setting STAND_IN_KEY)
 STAND_IN = "expert"
+STAND_IN_KEY = "stand_in"
 
 
 class AfterMove(Protocol):
@@ -176,16 +178,23 @@ class SeatService:
         match = loaded.match
         if match is None or seat not in match.to_act() or not self.owns(loaded.guild_id):
             return None
-        action = await self.think(match, seat, STAND_IN)
+        action = await self.think(match, seat, await self.stand_in(loaded.guild_id))
         events = match.act(seat, action, match.seq)
         return await self.moves.commit(loaded, [events])
 
     # -- handing seats over -----------------------------------------------------
+    async def stand_in(self, guild_id: int) -> str:
+        """The bot level that stands in for people on this server."""
+        level = await self.store.get_setting(guild_id, STAND_IN_KEY, STAND_IN)
+        return level if level in LEVELS else STAND_IN
+
     async def to_bot(self, match_id: int, seat: int, how: str) -> Seat:
-        """STAND_IN takes the seat (`how` its holder left: conceded, kicked,
-        forfeited). The caller holds the match's lock and then shows the
-        change (`Tables.show_change`), which lets the new bot move."""
-        return await self.store.replace_seat(match_id, seat, bot=STAND_IN, how=how)
+        """The server's stand-in takes the seat (`how` its holder left:
+        conceded, kicked, forfeited). The caller holds the match's lock and
+        then shows the change (`Tables.show_change`), which lets the new bot
+        move."""
+        level = await self.stand_in((await self.store.info(match_id)).guild_id)
+        return await self.store.replace_seat(match_id, seat, bot=level, how=how)
 
     async def to_member(self, match_id: int, seat: int, user_id: int, name: str) -> Seat:
         """Another member takes the seat, hand and all (a host's substitute)."""

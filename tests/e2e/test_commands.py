@@ -260,3 +260,24 @@ async def test_the_host_chooses_how_well_bots_play_and_the_seat_shows_it(world, 
     table = await fake.wait_until(lambda: current_table(fake, channel), 5, "the table")
     assert "🤖 Expert 2" in table.text and "🤖 Random 3" in table.text
     assert fake.problems() == []
+
+
+async def test_hosts_choose_which_bot_takes_a_seat_a_person_leaves(world, channel):
+    """`/game config stand_in:` (Manage Server): a kicked player's seat goes
+    to a bot of that level (default Expert)."""
+    fake = world.fake
+    no = await reply(await fake.slash(world.alice, channel, "game config", stand_in="greedy"))
+    assert no.ephemeral and "Manage Server" in no.text
+    said = await reply(await fake.slash(world.mod, channel, "game config", stand_in="greedy"))
+    assert "A seat a person leaves goes to: **🤖 Greedy**" in said.text
+    try:
+        table = await two_player_match(world, channel)
+        match_id = int(table.button(custom_id="hand:")["custom_id"].split(":")[1])
+        await reply(await fake.slash(world.mod, channel, "game kick", member=world.bob))
+        with sqlite3.connect(f"file:{world.db}?mode=ro", uri=True) as conn:
+            bots = conn.execute(
+                "SELECT bot FROM seats WHERE match_id = ? AND user_id IS NULL", (match_id,)
+            ).fetchall()
+        assert bots == [("greedy",)]
+    finally:
+        await reply(await fake.slash(world.mod, channel, "game config", stand_in="expert"))

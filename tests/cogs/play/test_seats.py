@@ -17,7 +17,7 @@ import pytest
 
 from cogs.clock import Clock
 from cogs.play.moves import Moves, PendingPings
-from cogs.play.seats import STAND_IN, SeatService
+from cogs.play.seats import STAND_IN, STAND_IN_KEY, SeatService
 from rules import Action, Match
 from storage import LoadedMatch, StaleCommit, Store
 from tests.cogs.helpers import GUILD_ID
@@ -219,6 +219,25 @@ async def test_a_seat_left_goes_to_the_stand_in_and_its_history_says_how(
     ]
     last = [h for h in await store.seat_history(match_id) if h.seat == 1][-1]
     assert (last.how, last.user_id, last.bot) == (how, None, STAND_IN)
+
+
+async def test_the_servers_hosts_choose_the_stand_ins_level(store: Store) -> None:
+    """`/game config stand_in:` (the setting STAND_IN_KEY): the level that
+    takes a seat a person leaves, and that moves for one out of time."""
+    match_id = await started(store, "keltis", [ALICE, BOB, CAROL], options=KELTIS_FIRST)
+    info = await store.info(match_id)
+    await store.set_setting(info.guild_id, STAND_IN_KEY, "greedy")
+    r = rig(store)
+    seats = r.seats()
+    await seats.to_bot(match_id, 1, "kicked")
+    assert (await store.load(match_id)).seats[1].bot == "greedy"
+    levels: list[str] = []
+    seats.think = quick(levels)  # type: ignore[method-assign]
+    async with r.moves.lock(match_id):
+        assert await seats.move_for(await store.load(match_id), 0)
+    assert levels == ["greedy"]
+    await store.set_setting(info.guild_id, STAND_IN_KEY, "grandmaster")  # not a level: the default
+    assert await seats.stand_in(info.guild_id) == STAND_IN
 
 
 async def test_a_substitute_takes_the_seat_by_name_and_its_history_says_replaced(
