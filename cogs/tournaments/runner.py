@@ -24,6 +24,7 @@ from cogs.i18n import N_, _, speaking
 from cogs.tournaments.board import render
 from cogs.tournaments.names import entrant_name
 from cogs.tournaments.record import Played, played
+from rules import get_game
 from storage import Conflict, MatchInfo, Status, Store, UnknownMatch
 from storage.tournament_records import RUNNING, Entrant, Tournament, UnknownTournament
 from tournaments.model import ROUND_ROBIN, SINGLE_ELIMINATION, Round
@@ -49,7 +50,11 @@ def next_round(tournament: Tournament, record: Played) -> Round:
         return round_robin_round(record.seeded, number, record.dropped)
     if tournament.format == SINGLE_ELIMINATION:
         return elimination_round(record.seeded, record.history, record.dropped, number)
-    return swiss_round(record.seeded, record.history, record.dropped, tournament.per_match, number)
+    # no table smaller than the game allows (Cucco for five: five exactly)
+    smallest = max(tournament.per_match - 1, get_game(tournament.game).min_players, 2)
+    return swiss_round(
+        record.seeded, record.history, record.dropped, tournament.per_match, number, smallest
+    )
 
 
 def is_done(tournament: Tournament, record: Played) -> bool:

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+from datetime import UTC, datetime
 from typing import Any
 
-from cogs.tournaments.runner import TournamentRunner
+from cogs.tournaments.record import Played
+from cogs.tournaments.runner import TournamentRunner, next_round
 from rules import Match
 from storage import Status, Store
+from storage.tournament_records import Entrant, Tournament
 from tests.cogs.matches import ALICE, BOB
 
 CAROL, DAVE = 1003, 1004
@@ -120,3 +123,27 @@ async def test_a_round_over_is_followed_by_one_next_round_whatever_races(store: 
     round_two = [t for t in await store.tournament_tables(tid) if t.round == 2]
     assert len(round_two) == 2 and (await store.tournament(tid)).round == 2
     assert len(lobbies.started) + len(more.started) == 2
+
+
+def test_a_game_for_five_is_paired_in_tables_of_five_with_byes_for_the_rest() -> None:
+    """Cucco for five takes five exactly: eleven players make two tables of
+    five and one bye, never a table of four."""
+    tournament = Tournament(
+        id=1,
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        message_id=None,
+        game="cucco",
+        format="swiss",
+        rounds=3,
+        per_match=5,
+        settings={},
+        status="running",
+        paused=False,
+        round=0,
+        creator_id=ALICE,
+        created_at=datetime.now(UTC),
+    )
+    entrants = tuple(Entrant(user, None, None, 0.0) for user in range(1, 12))
+    pairing = next_round(tournament, Played(entrants, (), (), frozenset()))
+    assert [len(t.players) for t in pairing.tables] == [5, 5] and len(pairing.byes) == 1
