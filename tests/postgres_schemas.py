@@ -6,6 +6,7 @@ fixtures (tests/storage/storage_backends.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import uuid
 from collections.abc import AsyncIterator
@@ -38,8 +39,23 @@ async def fresh_schema(prefix: str) -> AsyncIterator[str]:
     try:
         yield name
     finally:
-        conn = await _admin()
-        try:
-            await conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
-        finally:
-            await conn.close()
+        await _drop(name)
+
+
+async def _drop(name: str, attempts: int = 5) -> None:
+    """Drop the schema. A bot process still connected to it (a fixture that
+    ends before its processes do) may hold a table the drop needs while it
+    waits for another the drop took: PostgreSQL breaks that deadlock by
+    failing one side, and the drop is tried again."""
+    conn = await _admin()
+    try:
+        for attempt in range(attempts):
+            try:
+                await conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+                return
+            except asyncpg.DeadlockDetectedError:
+                if attempt == attempts - 1:
+                    raise
+                await asyncio.sleep(0.5)
+    finally:
+        await conn.close()
