@@ -174,8 +174,13 @@ class PublicTable:
             return None
         if loaded.match is None:
             return None
-        with speaking(await self.languages.of_server(loaded.guild_id)):  # a public message
-            await self._show(loaded)
+        try:
+            with speaking(await self.languages.of_server(loaded.guild_id)):  # a public message
+                await self._show(loaded)
+        except UnknownMatch:  # deleted meanwhile (its server purged or forgotten)
+            log.info("match %s was deleted while its table was being shown", match_id)
+            self.editor.forget(match_id)
+            return None
         return loaded.seq
 
     async def _seq_now(self, match_id: int) -> int | None:

@@ -16,6 +16,7 @@ from cogs.presenters.image_cache import BOARDS
 from cogs.shards import Shards
 from rules import Match
 from storage import SqliteStore, Store
+from tests.cogs.helpers import MockMessage
 from tests.cogs.matches import new_tables
 
 
@@ -134,3 +135,21 @@ async def test_the_recent_moves_start_at_a_turn_as_the_game_cuts_them(tmp_path, 
         await tables.public.render(loaded)
         await Logbook(store, tables.names).frame(loaded, match.seq - 1)  # a replay's frame
     assert seen == [presenter_for("oracle")] * 2
+
+
+async def test_a_match_deleted_while_its_table_is_posted_is_forgotten_quietly(store: Store):
+    """Its server purged or forgotten between the table's post and its
+    record: nothing raises (no traceback in the log), the editor forgets it."""
+    match_id, _match = await oracle_match(store)
+    tables = new_tables(store)
+    channel = tables.bot.get_partial_messageable(6)
+
+    async def deleted_meanwhile(*args, **kwargs):
+        await store.delete_guild(5)
+        return MockMessage()
+
+    channel.send.side_effect = deleted_meanwhile
+    loaded = await store.load(match_id)
+    assert await tables.public._show_latest(match_id, None, loaded) is None
+    channel.send.assert_awaited_once()  # the table was posted, then found deleted
+    assert match_id not in tables.editor.shown
