@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 from cogs.config import Config
 from cogs.history.logbook import Logbook
@@ -142,7 +143,7 @@ async def test_a_match_deleted_while_its_table_is_posted_is_forgotten_quietly(st
     record: nothing raises (no traceback in the log), the editor forgets it."""
     match_id, _match = await oracle_match(store)
     tables = new_tables(store)
-    channel = tables.bot.get_partial_messageable(6)
+    channel: Any = tables.bot.get_partial_messageable(6)
 
     async def deleted_meanwhile(*args, **kwargs):
         await store.delete_guild(5)
