@@ -34,6 +34,8 @@ PAUSED = N_("A host has paused this match; moves are possible again once it is r
 NOT_HOST = N_(
     "Only the match's creator or a host (Manage Server, or the server's host role) can do that."
 )
+#: what a server's hosts alone may do (seasons, tournaments), asked by another
+HOSTS_ONLY = N_("Only a host (Manage Server, or the server's host role) can do that.")
 BROKEN = N_("Something went wrong on my side; nothing was changed. Please try again.")
 SHUTTING_DOWN = N_(
     "I'm restarting right now. If your last click doesn't show, try it again in a minute."

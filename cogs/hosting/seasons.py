@@ -11,6 +11,7 @@ from typing import Protocol
 import discord
 from discord import app_commands
 
+from cogs import replies
 from cogs.game_group import GameCog
 from cogs.history.seasons import podiums, seasons_text
 from cogs.hosting.settings import is_host
@@ -19,8 +20,6 @@ from cogs.replies import guarded, say
 from storage import Store
 
 log = logging.getLogger(__name__)
-
-NOT_HOST = N_("Only a host (Manage Server, or the server's host role) can start a new season.")
 
 
 class SeasonServices(Protocol):
@@ -48,7 +47,7 @@ class SeasonCommands(GameCog[SeasonServices]):
         guild_id = interaction.guild_id
         assert guild_id is not None  # /game commands are about a server
         if not await is_host(store, interaction.user):
-            await say(interaction, NOT_HOST)
+            await say(interaction, replies.HOSTS_ONLY)
             return
         number = await store.new_season(guild_id, interaction.user.id)
         await interaction.response.send_message(

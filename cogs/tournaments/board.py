@@ -11,6 +11,7 @@ from cogs.tournaments.buttons import SIGNUP_OPS, TournamentButton
 from cogs.tournaments.names import entrant_name, format_name, game_title
 from cogs.tournaments.record import Played
 from storage.tournament_records import CANCELLED, FINISHED, SIGNUP, Tournament
+from tournaments.model import Table
 from tournaments.scoring import standings
 
 COLOUR = 0xE0A526
@@ -89,9 +90,9 @@ def render(tournament: Tournament, record: Played) -> tuple[discord.Embed, disco
     if tournament.round and record.history:
         played = record.history[tournament.round - 1]
         rows = []
-        for n, paired in enumerate(record.of_round(tournament.round), 1):
+        for paired in record.of_round(tournament.round):
             seated = " · ".join(names.get(p, "?") for p in paired.players)
-            done = played.result_for(played.round.tables[n - 1]) is not None
+            done = played.result_for(Table(paired.players)) is not None
             rows.append(
                 _("Table {n}: {players}", n=paired.table_no, players=seated)
                 + (" ✅" if done else " ⏳")

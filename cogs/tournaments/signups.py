@@ -38,7 +38,6 @@ log = logging.getLogger(__name__)
 
 UNKNOWN = N_("There is no such tournament here.")
 NONE_HERE = N_("There is no tournament running here; name one with `tournament:`.")
-HOSTS_ONLY = N_("Only a host (Manage Server, or the server's host role) can do that.")
 CLOSED = N_("The sign-up of this tournament is closed.")
 NOT_RUNNING = N_("This tournament is not running.")
 CONFLICTS = {
@@ -73,7 +72,7 @@ class Signups:
         policy: str | None,
     ) -> None:
         if not await is_host(self.store, interaction.user):
-            await say(interaction, HOSTS_ONLY)
+            await say(interaction, replies.HOSTS_ONLY)
             return
         rules = get_game(game)
         per_match = per_match or rules.min_players
@@ -137,7 +136,7 @@ class Signups:
                     await self.store.leave_tournament(tournament_id, interaction.user.id)
                 elif op in ("bot", "start"):
                     if not await is_host(self.store, interaction.user):
-                        await say(interaction, HOSTS_ONLY)
+                        await say(interaction, replies.HOSTS_ONLY)
                         return
                     if op == "bot":
                         await self.store.join_tournament(tournament_id, 0, None, bot=BOT_LEVEL)
@@ -192,7 +191,7 @@ class Signups:
         if tournament is None:
             return
         if not await is_host(self.store, interaction.user):
-            await say(interaction, HOSTS_ONLY)
+            await say(interaction, replies.HOSTS_ONLY)
             return
         args: dict = {}
         async with self.runner.lock(tournament.id):

@@ -11,7 +11,8 @@ import discord
 from discord.ext import commands
 
 from cogs.game_group import GameGroup, add_game_cog
-from cogs.hosting.seasons import NOT_HOST, SeasonCommands
+from cogs.hosting.seasons import SeasonCommands
+from cogs.replies import HOSTS_ONLY
 from rules import Match
 from tests.cogs.helpers import CHANNEL_ID, GUILD_ID, MockGuild, MockInteraction, MockMember
 from tests.cogs.matches import ALICE, BOB
@@ -57,7 +58,7 @@ async def test_a_member_who_is_no_host_is_refused_and_nothing_changes(store) -> 
     cog = SeasonCommands(GameGroup(), SimpleNamespace(store=store))
     asked = command_by()
     await cog._new(asked)
-    assert asked.answers() == [("send_message", NOT_HOST)] and asked.private()
+    assert asked.answers() == [("send_message", HOSTS_ONLY)] and asked.private()
     assert await store.current_season(GUILD_ID) == 1
     assert len(await store.leaderboard(GUILD_ID, "cuttle")) == 2
 
