@@ -6,7 +6,7 @@ A database of `--matches` live (active) matches of all five games is built
 first, as a long-running bot would have left it: mixed player counts, some
 moves made in each (each waits on a person, as bots move at once), spread
 over `--guilds` servers with a thread and a table message each (on the fake
-Discord too, tests/e2e/fake_discord), the deadline each waits on (the
+Discord too, playground/fake_discord), the deadline each waits on (the
 default reminder, 24 h after its last move: sent or still to come), their
 last moves spread over the last three days and a few within minutes of the
 restart (the process died while they were played). A few matches of each
@@ -45,12 +45,12 @@ from pathlib import Path
 
 from bench.bulk import bulk_file
 from bench.load import children, cpu_seconds, load_average, rss_mb
+from playground.fake_discord import BotProcess, FakeDiscord, python_argv
+from playground.fake_discord.messages import Message
+from playground.fake_discord.models import Channel
 from rules import Match
 from storage import SqliteStore
 from tests.e2e.bot_helpers import current_table
-from tests.e2e.fake_discord import BotProcess, FakeDiscord, python_argv
-from tests.e2e.fake_discord.messages import Message
-from tests.e2e.fake_discord.models import Channel
 
 ROOT = Path(__file__).resolve().parent.parent
 #: (game, people, bots): all five games, with mixed player counts

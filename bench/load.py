@@ -7,7 +7,7 @@ the measured window, for `pstats`; it slows the bot, so read shares, not times);
 beside the floor's (bench/ramp.py, issue 29).
 
 The real bot (bot.py, as a process) plays `--matches` live matches of all
-five games on a fake Discord (tests/e2e/fake_discord): Keltis, the dice game
+five games on a fake Discord (playground/fake_discord): Keltis, the dice game
 and Cuttle between two people, the Oracle against a bot, Cucco with two
 people and three bots. Simulated players make `--rate` legal clicks a second
 the way people do: open their panel from the table ("My hand"), choose a
@@ -58,9 +58,9 @@ from pathlib import Path
 import asyncpg
 
 from cogs.play.click_timings import STEPS
+from playground.fake_discord import BotProcess, FakeDiscord, python_argv
+from playground.fake_discord.messages import Message
 from tests.e2e.bot_helpers import current_table
-from tests.e2e.fake_discord import BotProcess, FakeDiscord, python_argv
-from tests.e2e.fake_discord.messages import Message
 
 ROOT = Path(__file__).resolve().parent.parent
 #: game -> (people, bots): all five games, as they are played

@@ -39,7 +39,7 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 
 from bench.load import MIX, ROOT, WARM_UP, Load, cpu_seconds, load_average, percentile
-from tests.e2e.fake_discord import python_argv
+from playground.fake_discord import python_argv
 
 LIMIT_P99 = 0.100  # seconds: a step fails above
 ANSWER_WITHIN = 3.0  # Discord's limit for the first answer

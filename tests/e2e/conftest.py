@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import pytest_asyncio
 
-from .fake_discord import BotProcess, FakeDiscord
+from playground.fake_discord import BotProcess, FakeDiscord
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")

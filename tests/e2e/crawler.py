@@ -21,9 +21,9 @@ from pathlib import Path
 from cogs import replies
 from cogs.i18n import in_language
 from cogs.play.hand_panels import COMBO
+from playground.fake_discord import Channel, FakeDiscord, User
 
 from .bot_helpers import read_db, replayed, reply
-from .fake_discord import Channel, FakeDiscord, User
 
 #: the answers that are dead ends for a button the bot showed its clicker
 DEAD_ENDS = (

@@ -19,9 +19,10 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
+from playground.fake_discord import python_argv
+
 from .bot_helpers import ROOT, current_table, reply, tracebacks
 from .crawler import Crawl, Person, summary
-from .fake_discord import python_argv
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
 

@@ -12,10 +12,10 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
+from playground.fake_discord import python_argv
 from rules import Match
 
 from .bot_helpers import ROOT, choices, concede, current_table, reply
-from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 HOUR = 3600

@@ -25,11 +25,11 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
+from playground.fake_discord import python_argv
 from rules import get_game
 
 from .bot_helpers import ROOT, answered, choices, current_table, pick, read_db, replayed, reply
 from .crawler import Crawl, Person, summary
-from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 MOVE = re.compile(r"move (\d+)")

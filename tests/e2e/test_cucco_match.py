@@ -15,11 +15,11 @@ import pytest
 import pytest_asyncio
 
 from cogs.presenters.cucco import PRESENTER, hand_text
+from playground.fake_discord import python_argv
 from rules import Action, Match
 from rules.bots import choose_action
 
 from .bot_helpers import ROOT, answered, choices, current_table, move_ids, press_key
-from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 SEED = "cucco57"  # match 1 is dealt from "cucco57-1": there alice ends up the partner

@@ -14,10 +14,10 @@ import pytest
 import pytest_asyncio
 
 from cogs.presenters.cuttle import card
+from playground.fake_discord import python_argv
 from rules import Match
 
 from .bot_helpers import ROOT, answered, choices, concede, current_table, move_ids, pick
-from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 MOVE = re.compile(r"move (\d+)$")

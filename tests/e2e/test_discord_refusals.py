@@ -18,8 +18,9 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
+from playground.fake_discord import Perm, python_argv
+
 from .bot_helpers import ROOT, answered, pick, replayed, reply, tracebacks
-from .fake_discord import Perm, python_argv
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
 MOVE = re.compile(r"move (\d+)")

@@ -14,7 +14,7 @@ import aiohttp
 import pytest
 import pytest_asyncio
 
-from .fake_discord import CommandNotAvailable, FakeDiscord, python_argv
+from playground.fake_discord import CommandNotAvailable, FakeDiscord, python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 MINI_BOT = Path(__file__).parent / "fixtures" / "mini_bot.py"

@@ -23,7 +23,7 @@ import pytest
 import pytest_asyncio
 import yarl
 
-from .fake_discord import FakeDiscord, Perm
+from playground.fake_discord import FakeDiscord, Perm
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from .fake_discord import FakeDiscord
-from .fake_discord.gateway import Session
-from .fake_discord.ids import shard_of, snowflake_in_shard
+from playground.fake_discord import FakeDiscord
+from playground.fake_discord.gateway import Session
+from playground.fake_discord.ids import shard_of, snowflake_in_shard
 
 
 def test_guild_ids_can_be_made_for_a_shard():

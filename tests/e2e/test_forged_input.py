@@ -13,6 +13,7 @@ import pytest_asyncio
 
 from cogs import replies
 from cogs.presenters import presenter_for
+from playground.fake_discord import python_argv
 
 from .bot_helpers import (
     ROOT,
@@ -26,7 +27,6 @@ from .bot_helpers import (
     reply,
     tracebacks,
 )
-from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

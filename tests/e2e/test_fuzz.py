@@ -24,6 +24,7 @@ import pytest
 import pytest_asyncio
 
 from cogs import replies
+from playground.fake_discord import python_argv
 
 from .bot_helpers import (
     ROOT,
@@ -36,7 +37,6 @@ from .bot_helpers import (
     reply,
     tracebacks,
 )
-from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

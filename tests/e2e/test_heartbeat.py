@@ -9,8 +9,9 @@ import sys
 
 import pytest
 
+from playground.fake_discord import python_argv
+
 from .bot_helpers import ROOT
-from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -18,12 +18,12 @@ import pytest
 import pytest_asyncio
 
 from cogs.presenters.keltis_dice import PRESENTER
+from playground.fake_discord import python_argv
 from rules import Action, Match
 from rules.bots import choose_action
 from rules.keltis_dice.board import COLOURS, FACES, FIELDS, STONES_PER_PLAYER
 
 from .bot_helpers import ROOT, answered, current_table, move_ids
-from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 SEED = "kd-e2e"

@@ -14,11 +14,11 @@ import pytest
 import pytest_asyncio
 
 from cogs.presenters.keltis import card
+from playground.fake_discord import python_argv
 from rules import Match
 from storage import SqliteStore
 
 from .bot_helpers import ROOT, answered, choices, current_table, move_ids, pick, walk_pages
-from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 MOVE = re.compile(r"move (\d+)$")

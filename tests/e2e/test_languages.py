@@ -13,8 +13,9 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
+from playground.fake_discord import python_argv
+
 from .bot_helpers import ROOT, answered, reply
-from .fake_discord import python_argv
 
 # slow: every game played through the real bot in Japanese, ~25 s of CPU
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]

@@ -21,11 +21,11 @@ from cogs.presenters.base import board_view
 from cogs.presenters.drawing import BANNER_H
 from cogs.presenters.keltis import card
 from cogs.presenters.oracle_board import render
+from playground.fake_discord import python_argv
 from rules import Action, Match
 from rules.oracle.board import NEXT
 
 from .bot_helpers import ROOT, answered, current_table, move_ids, press_key
-from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 SEED = "oe14"  # with the play below, this deal ends in the sanctuary after ~135 moves

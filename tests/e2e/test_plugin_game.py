@@ -15,8 +15,9 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
+from playground.fake_discord import python_argv
+
 from .bot_helpers import ROOT, answered, reply, walk_pages
-from .fake_discord import python_argv
 from .test_languages import english_in, words_seen
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")

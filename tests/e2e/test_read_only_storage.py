@@ -17,10 +17,10 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
+from playground.fake_discord import python_argv
 from storage import SqliteStore
 
 from .bot_helpers import ROOT, answered, current_table, move_button, reply
-from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 REPORT = "has become read-only"

@@ -16,6 +16,7 @@ import pytest_asyncio
 
 from cogs.hosting import rematch
 from cogs.i18n import in_language
+from playground.fake_discord import python_argv
 
 from .bot_helpers import (
     ROOT,
@@ -30,7 +31,6 @@ from .bot_helpers import (
     reply,
     tracebacks,
 )
-from .fake_discord import python_argv
 
 pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
 

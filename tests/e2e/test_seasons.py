@@ -11,8 +11,9 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
+from playground.fake_discord import python_argv
+
 from .bot_helpers import ROOT, concede, current_table, reply
-from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 

@@ -15,10 +15,10 @@ import asyncpg
 import pytest
 import pytest_asyncio
 
+from playground.fake_discord import python_argv
 from tests.postgres_schemas import URL, fresh_schema
 
 from .bot_helpers import ROOT, current_table, reply
-from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 HOUR = 3600

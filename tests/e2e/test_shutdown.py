@@ -13,10 +13,10 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
+from playground.fake_discord import BotProcess, FakeDiscord, python_argv
 from storage import SqliteStore
 
 from .bot_helpers import ROOT, answered, current_table, move_button
-from .fake_discord import BotProcess, FakeDiscord, python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 GRACE = 5.0  # seconds from the signal to the end of the process

@@ -11,6 +11,8 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
+from playground.fake_discord import python_argv
+
 from .bot_helpers import (
     ROOT,
     answered,
@@ -21,7 +23,6 @@ from .bot_helpers import (
     replayed,
     reply,
 )
-from .fake_discord import python_argv
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
