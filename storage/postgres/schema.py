@@ -10,7 +10,8 @@ int32) as bigint. Version 2 keeps the engine's JSON (snapshot, options,
 outcome, events) as `json`, its exact text, like SQLite (see V2); version 3
 adds SQLite's change counter of each match, behind the cache of loads
 (see V3); version 4 records the finished matches' wrap-up (see V4), 5
-adds rating seasons (see V5), 6 tournaments (see V6). A later schema
+adds rating seasons (see V5), 6 tournaments (see V6), 7 a move's commit
+in one round trip (see V7). A later schema
 change appends one migration to each list and one entry to
 `SQLITE_VERSION`.
 
@@ -466,11 +467,78 @@ CREATE TRIGGER tournament_acts_append_only BEFORE UPDATE ON tournament_acts
     FOR EACH ROW EXECUTE FUNCTION tournament_acts_append_only();
 """
 
-MIGRATIONS: Sequence[str] = (V1, V2, V3, V4, V5, V6)
+# A move's commit in one round trip (storage/postgres/store.py, `_one_trip_move`):
+# the same statements as storage/sql/log.py's, in the same order, run by the
+# server in one call, since each statement sent on its own is a round trip and
+# an event-loop turn of the bot's (7-8 a move). Only the ordinary move comes
+# here: one that renames a seat or ends the match takes log.py's path. The
+# function reports instead of raising what the caller refuses the move for
+# (no such match, not active, another seq), so that nothing is written then;
+# the triggers still check every row it writes.
+V7 = """
+CREATE FUNCTION gamehost_move(
+    p_match bigint, p_expected bigint, p_seats int[], p_keys text[], p_events text[],
+    p_snapshot text, p_now bigint,
+    p_deadline smallint, p_remind bigint, p_timeout bigint,  -- 0 delete, 1 put, 2 unchanged
+    p_kinds text[], p_channels bigint[], p_messages bigint[],
+    OUT result text, OUT at_seq bigint, OUT version_before bigint, OUT version_after bigint)
+LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+DECLARE
+    found_status text;
+    steps int := coalesce(array_length(p_keys, 1), 0);
+    final bigint := p_expected + steps;
+BEGIN
+    SELECT m.status, m.seq,
+           coalesce((SELECT v.version FROM match_versions v WHERE v.match_id = m.id), 0)
+      INTO found_status, at_seq, version_before
+      FROM matches m WHERE m.id = p_match FOR NO KEY UPDATE;
+    IF NOT FOUND THEN
+        result := 'missing';
+        RETURN;
+    END IF;
+    IF found_status <> 'active' THEN
+        result := found_status;
+        RETURN;
+    END IF;
+    IF at_seq <> p_expected THEN
+        result := 'stale';
+        RETURN;
+    END IF;
+    FOR i IN 1 .. steps LOOP
+        INSERT INTO actions (match_id, seq, seat, key, at, events)
+        VALUES (p_match, p_expected + i - 1, p_seats[i], p_keys[i], p_now, p_events[i]::json);
+        IF i < steps THEN  -- a step on the way: the log grows one action at a time
+            UPDATE matches m SET seq = m.seq + 1
+             WHERE m.id = p_match AND m.seq = p_expected + i - 1;
+        END IF;
+    END LOOP;
+    UPDATE matches m SET seq = m.seq + 1, snapshot = p_snapshot::json, updated_at = p_now
+     WHERE m.id = p_match AND m.seq = final - 1;
+    IF p_deadline = 0 THEN
+        DELETE FROM deadlines WHERE match_id = p_match;
+    ELSIF p_deadline = 1 THEN
+        INSERT INTO deadlines AS d (match_id, seq, remind_at, timeout_at)
+        VALUES (p_match, final, p_remind, p_timeout)
+        ON CONFLICT (match_id) DO UPDATE SET seq = excluded.seq,
+            remind_at = excluded.remind_at, timeout_at = excluded.timeout_at;
+    END IF;
+    FOR i IN 1 .. coalesce(array_length(p_kinds, 1), 0) LOOP
+        INSERT INTO messages (match_id, kind, channel_id, message_id, posted_at)
+        VALUES (p_match, p_kinds[i], p_channels[i], p_messages[i], p_now)
+        ON CONFLICT (match_id, kind) DO UPDATE SET channel_id = excluded.channel_id,
+            message_id = excluded.message_id, posted_at = excluded.posted_at;
+    END LOOP;
+    SELECT v.version INTO version_after FROM match_versions v WHERE v.match_id = p_match;
+    result := 'active';
+    at_seq := final;
+END $$;
+"""
+
+MIGRATIONS: Sequence[str] = (V1, V2, V3, V4, V5, V6, V7)
 
 #: PostgreSQL schema version -> the SQLite schema version it holds the same
 #: tables as (what a copy between the two backends must agree on).
-SQLITE_VERSION = {1: 6, 2: 6, 3: 7, 4: 8, 5: 9, 6: 10}
+SQLITE_VERSION = {1: 6, 2: 6, 3: 7, 4: 8, 5: 9, 6: 10, 7: 10}
 
 # Any constant: the advisory lock that serialises migrations when several
 # shard processes open the same database at once.

@@ -34,10 +34,16 @@ from storage.sql.cache import DEFAULT_SIZE
 from storage.sql.dialect import POSTGRES, numbered
 from storage.sql.queries import Queries
 from storage.sql.store import SqlStore
-from storage.sql.tx import Body
+from storage.sql.tx import Body, OneTripMove
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+
+_ONE_TRIP_MOVE = (
+    "SELECT result, at_seq, version_before, version_after FROM gamehost_move("
+    "$1, $2, $3::int[], $4::text[], $5::text[], $6, $7, $8::smallint, $9, $10,"
+    " $11::text[], $12::bigint[], $13::bigint[])"
+)
 
 
 class PgTx:
@@ -170,6 +176,36 @@ class PgStore(SqlStore):
     async def _transact(self, body: Body[T]) -> T:
         async with self._write() as tx:
             return await body(tx)
+
+    async def _one_trip_move(self, move: OneTripMove) -> Row | None:
+        """One call of `gamehost_move` (schema.py, V7), outside any explicit
+        transaction: the server runs it as one, all or nothing."""
+        self._check_open()
+        try:
+            done = await self._pool.fetchrow(
+                _ONE_TRIP_MOVE,
+                move.match_id,
+                move.expected_seq,
+                [seat for seat, _, _ in move.rows],
+                [key for _, key, _ in move.rows],
+                [events for _, _, events in move.rows],
+                move.snapshot_json,
+                move.now,
+                move.deadline,
+                move.remind_at,
+                move.timeout_at,
+                [kind for kind, _, _ in move.messages],
+                [channel for _, channel, _ in move.messages],
+                [message for _, _, message in move.messages],
+            )
+        except asyncpg.ReadOnlySQLTransactionError as exc:
+            raise self._read_only(exc) from exc
+        if done["result"] == "active":
+            self._transactions += 1
+            if self._read_only_reported:
+                self._read_only_reported = False
+                log.warning("%s: the database takes writes again", self.where)
+        return cast(Row, done)
 
     async def _fetch(self, sql: str, params: Sequence[Any]) -> Sequence[Row]:
         self._check_open()

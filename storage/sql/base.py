@@ -21,7 +21,7 @@ from storage.records import Clock, Row, Status, clock_ms
 from storage.sql.cache import DEFAULT_SIZE, LoadedCache
 from storage.sql.dialect import Dialect
 from storage.sql.queries import Queries, checked
-from storage.sql.tx import Body, Tx
+from storage.sql.tx import Body, OneTripMove, Tx
 
 T = TypeVar("T")
 
@@ -70,6 +70,13 @@ class SqlBase:
         """One write transaction: committed when the block ends, rolled back
         (nothing written) when it raises."""
         raise NotImplementedError
+
+    async def _one_trip_move(self, move: OneTripMove) -> Row | None:
+        """An ordinary move's commit in one round trip to the database: the
+        row (result, at_seq, version_before, version_after) of PostgreSQL's
+        `gamehost_move` (storage/postgres/schema.py, V7); None where the
+        backend has no such path (SQLite: its moves share a transaction)."""
+        return None
 
     async def _transact(self, body: Body[T]) -> T:
         """A move's transaction: `body` all or nothing (on SQLite shared

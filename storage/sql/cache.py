@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import OrderedDict
+from datetime import datetime
 from typing import Final
 
 from rules import Match
@@ -92,6 +93,29 @@ class LoadedCache:
         self._entries.move_to_end(match_id)
         while len(self._entries) > self.size:
             self._entries.popitem(last=False)
+
+    def advance(
+        self,
+        match_id: int,
+        was: int,
+        version: int,
+        *,
+        seq: int,
+        updated_at: datetime,
+        match: Match,
+    ) -> None:
+        """The entry, read at version `was`, moved on by a move that the
+        database committed on that version and nothing else: now at
+        `version`, the move's `seq` and time, holding `match` (handed over:
+        the caller must not touch it again). The rest of a load (seats,
+        options, status) is as it was. Dropped if the entry is another."""
+        entry = self._entries.get(match_id)
+        if entry is None or entry.version != was:
+            self.drop(match_id)
+            return
+        moved = dataclasses.replace(entry.loaded, seq=seq, updated_at=updated_at, match=match)
+        self._entries[match_id] = _Entry(version, moved)
+        self._entries.move_to_end(match_id)
 
     def drop(self, match_id: int) -> None:
         self._entries.pop(match_id, None)

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules import Match
-from storage.errors import StaleCommit
+from storage.errors import StaleCommit, UnknownMatch, WrongStatus
 from storage.moves import Step, check_deadline, checked_steps, last_move
 from storage.protocol import MoveLog
 from storage.records import (
@@ -30,11 +30,12 @@ from storage.records import (
     decode_logged,
     decode_moved,
     dumps,
+    from_ms,
 )
 from storage.sql.base import SqlBase
-from storage.sql.queries import MAX_SEQ, checked, put_deadline, put_message
+from storage.sql.queries import MAX_SEQ, checked, ms_or_none, put_deadline, put_message
 from storage.sql.results import record_finish
-from storage.sql.tx import Tx
+from storage.sql.tx import OneTripMove, Tx
 
 
 class SqlMoveLog(SqlBase, MoveLog):
@@ -110,6 +111,23 @@ class SqlMoveLog(SqlBase, MoveLog):
         base = None if match is None else self._loaded.moved_from(match_id, expected_seq, match)
         after = None if base is None or match is None else match.copy()
         q, d = self._q, self._dialect
+        if not names and outcome_json is None:
+            one_trip = OneTripMove(
+                match_id,
+                expected_seq,
+                rows,
+                snapshot_json,
+                now,
+                *_deadline_args(deadline),
+                messages,
+            )
+            try:
+                done = await self._one_trip_move(one_trip)
+                if done is not None:
+                    return self._one_trip_done(match_id, expected_seq, done, base, after, now)
+            except BaseException:
+                self._loaded.drop(match_id)
+                raise
 
         async def move(tx: Tx) -> tuple[int, Row | None]:  # on SQLite: one hop
             row = checked(match_id, await tx.row(q.lock_move, (match_id,)), (Status.ACTIVE,))
@@ -177,6 +195,39 @@ class SqlMoveLog(SqlBase, MoveLog):
             self._loaded.drop(match_id)
         return committed
 
+    def _one_trip_done(
+        self,
+        match_id: int,
+        expected_seq: int,
+        done: Row,
+        base: int | None,
+        after: Match | None,
+        now: int,
+    ) -> int:
+        """The outcome of a move committed in one round trip: its final seq,
+        or the refusal `move` above raises for the same reasons, nothing
+        written; the cached match moved on when nothing else changed it."""
+        result = done["result"]
+        if result == "missing":
+            raise UnknownMatch(match_id)
+        if result == "stale":
+            raise StaleCommit(match_id, expected_seq, done["at_seq"])
+        if result != Status.ACTIVE:
+            raise WrongStatus(match_id, result, (str(Status.ACTIVE),))
+        final: int = done["at_seq"]
+        if base is None or after is None or done["version_before"] != base:
+            self._loaded.drop(match_id)
+        else:
+            self._loaded.advance(
+                match_id,
+                base,
+                done["version_after"],
+                seq=final,
+                updated_at=from_ms(now),
+                match=after,
+            )
+        return final
+
     async def story(
         self, match_id: int, *, since: int = 0, until: int | None = None
     ) -> list[LoggedAction]:
@@ -186,3 +237,13 @@ class SqlMoveLog(SqlBase, MoveLog):
             (match_id, since, MAX_SEQ if until is None else until),
         )
         return [decode_logged(r) for r in rows]
+
+
+def _deadline_args(deadline: DeadlinePlan | None | Unchanged) -> tuple[int, int | None, int | None]:
+    """A move's deadline as `OneTripMove` takes it: (what to do, remind_at,
+    timeout_at in ms)."""
+    if deadline is None:
+        return 0, None, None
+    if isinstance(deadline, DeadlinePlan):
+        return 1, ms_or_none(deadline.remind_at), ms_or_none(deadline.timeout_at)
+    return 2, None, None

@@ -72,7 +72,7 @@ async def touch(tx: Tx, match_id: int, now: int) -> None:
     await tx.run("UPDATE matches SET updated_at = ? WHERE id = ?", (now, match_id))
 
 
-def _ms_or_none(dt: datetime | None) -> int | None:
+def ms_or_none(dt: datetime | None) -> int | None:
     return None if dt is None else to_ms(dt)
 
 
@@ -84,7 +84,7 @@ async def put_deadline(
         "INSERT INTO deadlines (match_id, seq, remind_at, timeout_at) VALUES (?, ?, ?, ?)"
         " ON CONFLICT (match_id) DO UPDATE SET seq = excluded.seq,"
         " remind_at = excluded.remind_at, timeout_at = excluded.timeout_at",
-        (match_id, seq, _ms_or_none(remind_at), _ms_or_none(timeout_at)),
+        (match_id, seq, ms_or_none(remind_at), ms_or_none(timeout_at)),
     )
 
 

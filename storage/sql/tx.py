@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from storage.records import Row
@@ -27,3 +28,21 @@ class Tx(Protocol):
 
 #: a move's statements (`SqlBase._transact`)
 Body = Callable[[Tx], Coroutine[Any, Any, T]]
+
+
+@dataclass(frozen=True, slots=True)
+class OneTripMove:
+    """An ordinary move's writes (no seat renamed, the match not ended), as
+    a backend that commits a move in one call to the database takes them
+    (`SqlBase._one_trip_move`)."""
+
+    match_id: int
+    expected_seq: int
+    rows: Sequence[tuple[int, str, str]]  # (seat, key, events as JSON) per step
+    snapshot_json: str
+    now: int  # ms
+    #: 0: clear the deadline, 1: set it to (remind_at, timeout_at), 2: leave it
+    deadline: int
+    remind_at: int | None
+    timeout_at: int | None
+    messages: Sequence[tuple[str, int, int]]  # (kind, channel_id, message_id)

@@ -10,11 +10,11 @@ import random
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from pg_helpers import URL
+from pg_helpers import URL, connect_in
 from storage_helpers import ALICE, BOB, random_move
 
 from rules import Match
-from storage import DeadlinePlan, StaleCommit, UnknownMatch, WrongStatus
+from storage import UNCHANGED, DeadlinePlan, StaleCommit, UnknownMatch, WrongStatus
 from storage.postgres import PgStore
 
 T = datetime(2026, 3, 4, 5, 6, 7, tzinfo=UTC)
@@ -148,3 +148,96 @@ async def test_racing_commits_from_two_pools_one_wins_per_seq(pg_schema, pg_stor
             assert loaded.match.snapshot() == attempts[winners[0]][0].snapshot()
     finally:
         await other.close()
+
+
+class CallsToThePool:
+    """The store's pool, recording what is asked of it: a call is at least
+    one round trip to the server (an `acquire` begins a transaction of
+    several)."""
+
+    def __init__(self, pool):
+        self._pool = pool
+        self.calls: list[str] = []
+
+    def __getattr__(self, name):
+        attr = getattr(self._pool, name)
+        if name in ("fetch", "fetchrow", "fetchval", "execute", "executemany", "acquire"):
+            self.calls.append(name)
+        return attr
+
+
+async def test_an_ordinary_move_is_one_call_to_the_server(pg_store, start_keltis):
+    """V7's `gamehost_move`: lock, log, snapshot, deadline and messages in
+    one round trip; a move renaming a seat still takes the transaction."""
+    match_id, match = await start_keltis(pg_store)
+    spy = CallsToThePool(pg_store._pool)
+    pg_store._pool = spy
+    seat, key = random_move(match, random.Random(0))
+    await pg_store.commit_move(
+        match_id,
+        match,
+        [match.act(seat, key, 0)],
+        deadline=DeadlinePlan(T, T + timedelta(days=1)),
+        messages=[("ping", 7, 8)],
+    )
+    assert spy.calls == ["fetchrow"]
+    spy.calls.clear()
+    seat, key = random_move(match, random.Random(0))
+    await pg_store.commit_move(match_id, match, [match.act(seat, key, 1)], names={BOB: "Bob"})
+    assert spy.calls == ["acquire"]
+    assert (await pg_store.deadline(match_id)).seq == 1
+    assert (await pg_store.message(match_id, "ping")).message_id == 8
+
+
+async def test_one_call_writes_what_the_transaction_writes(pg_server, clock, monkeypatch):
+    """The same seeded games (several-step moves, deadlines set, left and
+    cleared, messages, the end) committed through `gamehost_move` and
+    through storage/sql/log.py's transaction leave the same rows."""
+    stores = []
+    for one_trip in (True, False):
+        name = pg_server.empty_schema()
+        store = await PgStore.open(URL, schema_name=name, clock=clock)
+        if not one_trip:
+            monkeypatch.setattr(store, "_one_trip_move", _no_one_trip)
+        stores.append((name, store))
+    try:
+        rows = []
+        for name, store in stores:
+            rnd = random.Random(7)
+            for seed in ("a", "b"):
+                match_id = await store.create_lobby(1, 2, "cuttle", {}, ALICE)
+                for user in (ALICE, BOB):
+                    await store.add_user_seat(match_id, user)
+                match = Match.new("cuttle", 2, seed)
+                await store.start_match(match_id, match)
+                while not match.is_over():
+                    steps = []
+                    seat, key = random_move(match, rnd)
+                    steps.append(match.act(seat, key, match.seq))
+                    # now and then two actions in one move, as a whole turn is
+                    if not match.is_over() and rnd.random() < 0.3:
+                        seat, key = random_move(match, rnd)
+                        steps.append(match.act(seat, key, match.seq))
+                    plan = rnd.choice([None, DeadlinePlan(T, None), DeadlinePlan(None, T)])
+                    await store.commit_move(
+                        match_id,
+                        match,
+                        steps,
+                        deadline=rnd.choice([plan, plan, UNCHANGED]),
+                        messages=[("ping", rnd.randrange(9), rnd.randrange(9))],
+                    )
+            conn = await connect_in(name)
+            try:
+                rows.append(await everything(conn))
+            finally:
+                await conn.close()
+        assert rows[0] == rows[1]
+        assert len(rows[0][1]) > 20  # the log
+    finally:
+        for name, store in stores:
+            await store.close()
+            pg_server.drop_schema(name)
+
+
+async def _no_one_trip(move):
+    return None
