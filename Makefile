@@ -10,7 +10,7 @@ PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check --req
 LOCK   := $(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 \
           --generate-hashes --custom-compile-command "make lock" --quiet
 
-.PHONY: run test test-fast lint lock bench clean locales mo
+.PHONY: run test test-fast lint lock bench clean locales mo playground browser
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,22 @@ $(VENV)/.dev: requirements.lock requirements-dev.lock | $(BIN)/python
 
 run: $(VENV)/.runtime mo
 	$(BIN)/python bot.py
+
+# Try the bot in a browser without a Discord application: the real bot against
+# the fake Discord (playground/), on http://127.0.0.1:8033 (PLAYGROUND_PORT).
+PLAYGROUND_PORT ?= 8033
+playground: $(VENV)/.runtime mo
+	$(BIN)/python -m playground --port $(PLAYGROUND_PORT)
+
+# Debian's Chromium, which the playground's browser test drives with Playwright
+# (tests/playground/test_browser.py; Playwright's own browser downloads are never
+# used), and Debian's emoji font, so its screenshots show the bot's emoji
+EMOJI_FONT := /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf
+browser:
+	@test -x /usr/bin/chromium -a -f $(EMOJI_FONT) || { \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -q && $$SUDO env DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y -q chromium fonts-noto-color-emoji; }
 
 # the whole suite, as CI runs it
 test: $(VENV)/.dev

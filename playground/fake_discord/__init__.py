@@ -12,7 +12,7 @@ client. The bot process needs only two redirections, read from its env::
 plus ``DISCORD_TOKEN``. Only a plain ``commands.Bot``/``Client`` is covered;
 ``AutoShardedBot`` also works (``GET /gateway/bot`` is served).
 
-Typical test (see tests/e2e/test_fake_discord.py and conftest.py)::
+Typical test (see tests/playground/test_fake_discord.py and tests/e2e/conftest.py)::
 
     pytestmark = pytest.mark.asyncio(loop_scope='module')
 

@@ -72,9 +72,12 @@ class State:
             lambda ch, att, name: f"{self.base_url}/attachments/{ch}/{att}/{name}"
         )
         self._changed: asyncio.Event | None = None
+        #: counts changes: a watcher (the playground's page) asks "anything since N?"
+        self.version = 0
 
     # -- change notification -------------------------------------------------
     def touch(self) -> None:
+        self.version += 1
         if self._changed is not None:
             self._changed.set()
         self._changed = None
