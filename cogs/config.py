@@ -18,7 +18,9 @@ TOKEN_HELP = (
     "DISCORD_TOKEN is not set. Create an application at "
     "https://discord.com/developers/applications, open Bot -> Reset Token, "
     "and put the token in a .env file next to bot.py as DISCORD_TOKEN=... "
-    "(see README.md, 'Create the Discord application')."
+    "(see README.md, 'Create the Discord application'). "
+    "To try the bot first without one, run `make playground`: it plays against a "
+    "fake Discord in your browser (README.md, 'Playground')."
 )
 
 

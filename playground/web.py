@@ -16,6 +16,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
+import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -69,33 +72,48 @@ async def people(request: web.Request) -> web.Response:
 
 
 async def view_of(request: web.Request) -> web.Response:
-    """One person's screen: ``?as=<user id>&channel=<id>[&since=<version>]``."""
+    """One person's screen: ``?as=<user>&channel=<id>[&since=<version>]``.
+
+    ``version`` is a digest of the screen itself, so with ``since`` the answer
+    waits until this person's screen differs (the bot's other work wakes the
+    wait, but is not sent), or until ``POLL_SECONDS`` have passed.
+    """
     pg = request.app[PLAYGROUND]
     me = _person(pg, request.query.get("as"))
     since = request.query.get("since")
-    if since is not None and since.isdigit():
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + POLL_SECONDS
+    while True:
+        changed = _changed_from(pg, pg.fake.state.version)
+        screen = _screen(pg, me, _channel(pg, request.query.get("channel"), me))
+        remaining = deadline - loop.time()
+        if screen["version"] != since or remaining <= 0:
+            return web.json_response(screen)
         with contextlib.suppress(TimeoutError):
-            await pg.fake.wait_until(
-                lambda: pg.fake.state.version != int(since), POLL_SECONDS, "a change"
-            )
-    channel = _channel(pg, request.query.get("channel"), me)
-    return web.json_response(
-        {
-            "version": pg.fake.state.version,
-            "me": {"id": str(me.id), "name": me.name},
-            "bot": pg.fake.bot.name,
-            "sidebar": view.sidebar(pg, me),
-            "names": view.names(pg),
-            "channel": {
-                "id": str(channel.id),
-                "name": view.channel_title(pg, channel),
-                "dm": channel.is_dm,
-                "thread": channel.is_thread,
-            },
-            "messages": view.messages(pg, channel, me),
-            "bot_running": pg.bot is not None and pg.bot.alive,
-        }
-    )
+            await pg.fake.wait_until(changed, remaining, "a change")
+
+
+def _changed_from(pg: Playground, version: int) -> Callable[[], bool]:
+    return lambda: pg.fake.state.version != version
+
+
+def _screen(pg: Playground, me: User, channel: Channel) -> dict[str, Any]:
+    screen = {
+        "me": {"id": str(me.id), "name": me.name},
+        "bot": pg.fake.bot.name,
+        "sidebar": view.sidebar(pg, me),
+        "names": view.names(pg),
+        "channel": {
+            "id": str(channel.id),
+            "name": view.channel_title(pg, channel),
+            "dm": channel.is_dm,
+            "thread": channel.is_thread,
+        },
+        "messages": view.messages(pg, channel, me),
+        "bot_running": pg.bot is not None and pg.bot.alive,
+    }
+    digest = hashlib.sha1(json.dumps(screen, sort_keys=True).encode(), usedforsecurity=False)
+    return {"version": digest.hexdigest()[:20], **screen}
 
 
 async def commands(request: web.Request) -> web.Response:
