@@ -56,8 +56,13 @@ async def run(args: argparse.Namespace) -> int:
     try:
         await pg.start()
     except RuntimeError as exc:
+        if stopping.is_set():  # Ctrl-C while starting: the bot got it too
+            return 0
         print(f"error: the bot did not start: {exc}", file=sys.stderr)
         return 1
+    if stopping.is_set():
+        await pg.stop()
+        return 0
     try:
         runner, url = await serve(pg, args.port)
     except OSError as exc:
