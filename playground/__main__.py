@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from .web import serve
-from .world import DEFAULT_DATA_DIR, Playground
+from .world import DEFAULT_DATA_DIR, DataDirError, Playground
 
 DEFAULT_PORT = 8033
 
@@ -55,6 +55,9 @@ async def run(args: argparse.Namespace) -> int:
     print("Starting the fake Discord and the bot...", flush=True)
     try:
         await pg.start()
+    except DataDirError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     except RuntimeError as exc:
         if stopping.is_set():  # Ctrl-C while starting: the bot got it too
             return 0

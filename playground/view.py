@@ -83,7 +83,7 @@ def message(m: Message) -> dict[str, Any]:
         "ephemeral": m.ephemeral,
         "loading": m.loading,
         "edited": m.edits > 0,
-        "time": m.created_at.strftime("%H:%M"),
+        "time": m.created_at.isoformat(),
         "used": (
             {"user": inter.user.name, "command": inter.name}
             if inter is not None and inter.name and m.via == "response"

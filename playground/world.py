@@ -22,6 +22,12 @@ DEFAULT_DATA_DIR = ROOT / ".playground"
 PEOPLE = ("alice", "bob", "carol")
 #: the files a run makes in its folder, removed when the next one starts
 RUN_FILES = ("games.db", "games.db-wal", "games.db-shm", "heartbeat", "bot.log")
+#: the file that says a folder is the playground's own
+MARKER = "PLAYGROUND"
+
+
+class DataDirError(RuntimeError):
+    """The folder given for the playground's files is not fit for it."""
 
 
 @dataclass
@@ -62,7 +68,7 @@ class Playground:
         }
 
     async def start(self, *, timeout: float = 30.0) -> Playground:
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self.claim_data_dir()
         for name in RUN_FILES:  # a fresh world each run: old matches point at no message
             (self.data_dir / name).unlink(missing_ok=True)
         self.fake = FakeDiscord(bot_name="GameBot")
@@ -91,6 +97,19 @@ class Playground:
             await self.bot.stop()
             self.bot.forget()
         await self.fake.stop()
+
+    def claim_data_dir(self) -> None:
+        """Make the folder ours (a marker file), refusing one that holds a database
+        the playground did not make: its files are removed at each start, so a
+        mistyped ``--data data`` must not empty a host's real database."""
+        marker = self.data_dir / MARKER
+        if (self.data_dir / "games.db").exists() and not marker.exists():
+            raise DataDirError(
+                f"{self.data_dir} holds a database the playground did not make;"
+                " give it a folder of its own (--data)"
+            )
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        marker.write_text("The playground's folder: its files are removed at each start.\n")
 
     def person(self, name: str) -> User | None:
         return next((u for u in self.people if u.name == name), None)

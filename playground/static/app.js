@@ -154,7 +154,8 @@ function drawMessage(m) {
   const head = el("p", { class: "head" });
   head.append(el("span", { class: "author" }, m.author.name));
   if (m.author.bot) head.append(el("span", { class: "tag" }, "APP"));
-  head.append(el("time", {}, m.time));
+  const at = new Date(m.time);
+  head.append(el("time", { datetime: m.time }, at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })));
   if (m.edited) head.append(el("span", { class: "hint" }, "(edited)"));
   li.append(head);
   if (m.loading) li.append(el("p", { class: "hint" }, `${m.author.name} is thinking…`));
@@ -286,12 +287,25 @@ function inline(text) {
     .replace(/(^|[^_\w])_([^_\s][^_]*?)_(?!\w)/g, "$1<em>$2</em>")
     .replace(/~~([^~]+)~~/g, "<s>$1</s>")
     .replace(/\|\|([^|]+)\|\|/g, '<span class="spoiler">$1</span>')
-    .replace(/\[([^\]]+)\]\((https?:[^)\s]+)\)/g, '<a href="$2" target="_blank" rel="noopener">$1</a>')
+    .replace(/\[([^\]]+)\]\((https?:[^)\s]+)\)/g, (_, label, url) => link(url, label))
+    .replace(/(^|\s)(https?:\/\/[^\s<]+)/g, (_, space, url) => space + link(url, null))
     .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention">@${escapeHtml(names.users[id] || "unknown")}</span>`)
     .replace(/&lt;@&amp;(\d+)&gt;/g, '<span class="mention">@role</span>')
     .replace(/&lt;#(\d+)&gt;/g, (_, id) => `<a href="#" class="mention" data-channel="${id}">#${escapeHtml(names.channels[id] || "unknown")}</a>`)
     .replace(/&lt;a?:(\w+):\d+&gt;/g, ":$1:")
     .replace(/&lt;t:(\d+)(?::\w)?&gt;/g, (_, s) => new Date(Number(s) * 1000).toLocaleString());
+}
+
+// A link to a message or channel of this Discord (the bot's jump links) opens it here.
+const JUMP = /^https:\/\/discord\.com\/channels\/[\d@me]+\/(\d+)(?:\/\d+)?$/;
+
+function link(url, label) {
+  const jump = url.match(JUMP);
+  if (jump) {
+    const name = page.names.channels[jump[1]] || "unknown";
+    return `<a href="#" class="mention" data-channel="${jump[1]}">${label || `#${escapeHtml(name)} ›`}</a>`;
+  }
+  return `<a href="${url}" target="_blank" rel="noopener">${label || url}</a>`;
 }
 
 function markdown(text, cls) {
