@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from .fake_discord import Channel, Message, User
-from .world import Playground
+from .world import MODERATORS, Playground
 
 ATTACHMENTS = "/attachments"
 
 
 def people(pg: Playground) -> list[dict[str, Any]]:
-    return [{"id": str(u.id), "name": u.name} for u in pg.people]
+    return [{"id": str(u.id), "name": u.name, "moderator": u.name in MODERATORS} for u in pg.people]
 
 
 def sidebar(pg: Playground, me: User) -> dict[str, Any]:

@@ -20,6 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 #: where `make playground` keeps its database and the bot's log (ignored by git)
 DEFAULT_DATA_DIR = ROOT / ".playground"
 PEOPLE = ("alice", "bob", "carol")
+#: who has Manage Server, so the host's commands (/game config, seasons) can be tried too
+MODERATORS = ("alice",)
 #: the files a run makes in its folder, removed when the next one starts
 RUN_FILES = ("games.db", "games.db-wal", "games.db-shm", "heartbeat", "bot.log")
 #: the file that says a folder is the playground's own
@@ -75,7 +77,7 @@ class Playground:
         await self.fake.start()
         self.guild = self.fake.add_guild("Playground")
         self.channel = self.fake.add_text_channel(self.guild, "games")
-        self.people = [self.fake.add_user(name) for name in PEOPLE]
+        self.people = [self.fake.add_user(name, manage_guild=name in MODERATORS) for name in PEOPLE]
         self.bot = BotProcess(
             self.fake,
             python_argv(ROOT / "bot.py"),

@@ -61,6 +61,7 @@ function drawPeople() {
   nav.replaceChildren(
     ...page.people.map((person) => {
       const button = el("button", { type: "button", "data-person": person.name }, person.name);
+      if (person.moderator) button.title = `${person.name} has Manage Server: the host's commands work`;
       button.setAttribute("aria-pressed", String(person.id === page.me));
       button.addEventListener("click", () => become(person.id));
       return button;

@@ -136,3 +136,20 @@ async def test_typed_commands_are_checked_before_reaching_the_bot(playground):
     ]:
         answer = await post(url + "api/command", {"as": "alice", "text": text})
         assert says in answer.get("error", ""), (text, answer)
+
+
+async def test_alice_moderates_so_the_hosts_commands_can_be_tried(playground):
+    pg, url = playground.pg, playground.url
+    people = await get(url + "api/people")
+    assert [(p["name"], p["moderator"]) for p in people] == [
+        ("alice", True),
+        ("bob", False),
+        ("carol", False),
+    ]
+    before = len(pg.fake.messages(pg.channel))
+    answer = await post(url + "api/command", {"as": "alice", "text": "/game config"})
+    assert answer == {"ok": True}
+    shown = await pg.fake.wait_until(
+        lambda: [m for m in pg.fake.messages(pg.channel)[before:] if m.ephemeral], 5, "the answer"
+    )
+    assert shown[0].visible_to == pg.people[0].id and "Send Messages" in shown[0].text
