@@ -47,6 +47,9 @@ class Playground:
     people: list[User] = field(init=False, default_factory=list)
     bot: BotProcess | None = field(init=False, default=None)
 
+    def __post_init__(self) -> None:
+        self.data_dir = Path(self.data_dir).resolve()  # the bot runs in the repository's root
+
     @property
     def database_path(self) -> Path:
         return self.data_dir / "games.db"
