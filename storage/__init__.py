@@ -22,6 +22,7 @@ Imports `rules`, never `discord` or `cogs`.
 
 from storage.backends import open_store
 from storage.errors import (
+    ChangedMeanwhile,
     Conflict,
     CorruptMatch,
     NotOurDatabase,
@@ -86,6 +87,7 @@ __all__ = [
     "UnknownMatch",
     "Conflict",
     "StaleCommit",
+    "ChangedMeanwhile",
     "WrongStatus",
     "SeatError",
     "CorruptMatch",

@@ -89,6 +89,13 @@ class StaleCommit(Conflict):
         self.actual = actual
 
 
+class ChangedMeanwhile(StaleCommit):
+    """The stored seq is the caller's, but something else of the match (its
+    seats, a pause, a rename) changed after the load the move was decided
+    on, which was taken from memory unproven (`Store.load(for_move=True)`):
+    nothing written; decide the move again on a fresh load."""
+
+
 class WrongStatus(Conflict):
     """The operation needs another status (e.g. a move on a finished match,
     a seat change after the start)."""

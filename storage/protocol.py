@@ -126,10 +126,16 @@ class Matches(Protocol):
         if there is no such match."""
         ...
 
-    async def load(self, match_id: int, *, verify: bool = False) -> LoadedMatch:
+    async def load(
+        self, match_id: int, *, verify: bool = False, for_move: bool = False
+    ) -> LoadedMatch:
         """Metadata and the `Match` rebuilt from its snapshot; with `verify`,
         the log is replayed too and must give the same snapshot. Raises
-        UnknownMatch, or CorruptMatch (carrying match_id) if unreadable."""
+        UnknownMatch, or CorruptMatch (carrying match_id) if unreadable.
+        `for_move`: the load a move is decided on, then committed; where the
+        commit itself checks that nothing changed the match since (on
+        PostgreSQL), it may come from memory without a read, and the commit
+        raises ChangedMeanwhile if the match had changed."""
         ...
 
     async def live_matches(

@@ -26,6 +26,7 @@ from cogs.play.turns import humans_owing, seat_of
 from rules import Action, GameOver, IllegalAction, Match, NotYourDecision, UnknownAction
 from storage import (
     UNCHANGED,
+    ChangedMeanwhile,
     CorruptMatch,
     DeadlinePlan,
     LoadedMatch,
@@ -201,10 +202,12 @@ class Moves:
         whatever else changes the match's seats or turn)."""
         return self._locks.setdefault(match_id, asyncio.Lock())
 
-    async def load(self, match_id: int) -> LoadedMatch:
-        """The match (Refused: unknown, or unreadable)."""
+    async def load(self, match_id: int, *, for_move: bool = False) -> LoadedMatch:
+        """The match (Refused: unknown, or unreadable); `for_move`: the load
+        a move is decided on (Store.load: maybe from memory, proven by the
+        commit)."""
         try:
-            return await self.store.load(match_id)
+            return await self.store.load(match_id, for_move=for_move)
         except UnknownMatch:
             raise Refused(Refusal.UNKNOWN_MATCH) from None
         except CorruptMatch as exc:
@@ -228,8 +231,29 @@ class Moves:
         (None: whatever it is now). The caller holds `lock(match_id)`.
         `during(loaded, seat)` runs while the commit does (the answer drawn
         meanwhile); its result comes back, None when it failed. Refused,
-        with nothing changed, for any reason not to."""
-        loaded = await self.load(match_id)
+        with nothing changed, for any reason not to.
+
+        The move is decided on the match as the store keeps it in memory,
+        unproven where the commit proves it (Store.load `for_move`); if the
+        match had changed meanwhile, it is decided again on a fresh load."""
+        args = (match_id, mover, seq, keys, choose, during)
+        try:
+            return await self._play(*args, unproven=True)
+        except ChangedMeanwhile:
+            return await self._play(*args, unproven=False)
+
+    async def _play(
+        self,
+        match_id: int,
+        mover: Mover,
+        seq: int | None,
+        keys: Sequence[str],
+        choose: Callable[[LoadedMatch, int], Sequence[str]] | None,
+        during: Callable[[LoadedMatch, int], Awaitable[Answer]] | None,
+        *,
+        unproven: bool,
+    ) -> tuple[Moved, Answer | None]:
+        loaded = await self.load(match_id, for_move=unproven)
         why = running_refusal(loaded, mover.guild_id)
         if why is not None:
             raise Refused(why, loaded)
@@ -280,6 +304,10 @@ class Moves:
                 log.exception("drawing the answer to a move in match %s failed", match_id)
         try:
             committed = await commit
+        except ChangedMeanwhile:
+            if unproven:
+                raise
+            raise Refused(Refusal.RACED, loaded, seat) from None
         except (StaleCommit, WrongStatus):
             raise Refused(Refusal.RACED, loaded, seat) from None
         return Moved(committed, seat, steps, before), drawn

@@ -473,14 +473,16 @@ CREATE TRIGGER tournament_acts_append_only BEFORE UPDATE ON tournament_acts
 # an event-loop turn of the bot's (7-8 a move). Only the ordinary move comes
 # here: one that renames a seat or ends the match takes log.py's path. The
 # function reports instead of raising what the caller refuses the move for
-# (no such match, not active, another seq), so that nothing is written then;
-# the triggers still check every row it writes.
+# (no such match, not active, another seq, or another change counter than the
+# one the move was decided at), so that nothing is written then; the
+# triggers still check every row it writes.
 V7 = """
 CREATE FUNCTION gamehost_move(
     p_match bigint, p_expected bigint, p_seats int[], p_keys text[], p_events text[],
     p_snapshot text, p_now bigint,
     p_deadline smallint, p_remind bigint, p_timeout bigint,  -- 0 delete, 1 put, 2 unchanged
     p_kinds text[], p_channels bigint[], p_messages bigint[],
+    p_required bigint,  -- the change counter the move was decided at, if unproven
     OUT result text, OUT at_seq bigint, OUT version_before bigint, OUT version_after bigint)
 LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
 DECLARE
@@ -502,6 +504,10 @@ BEGIN
     END IF;
     IF at_seq <> p_expected THEN
         result := 'stale';
+        RETURN;
+    END IF;
+    IF version_before <> p_required THEN
+        result := 'changed';
         RETURN;
     END IF;
     FOR i IN 1 .. steps LOOP

@@ -42,7 +42,7 @@ T = TypeVar("T")
 _ONE_TRIP_MOVE = (
     "SELECT result, at_seq, version_before, version_after FROM gamehost_move("
     "$1, $2, $3::int[], $4::text[], $5::text[], $6, $7, $8::smallint, $9, $10,"
-    " $11::text[], $12::bigint[], $13::bigint[])"
+    " $11::text[], $12::bigint[], $13::bigint[], $14)"
 )
 
 
@@ -84,6 +84,9 @@ class PgStore(SqlStore):
 
     _dialect = POSTGRES
     _q = Queries(POSTGRES)
+    # A move's one-trip commit checks the change counter the move was
+    # decided at (`gamehost_move`): a load for a move needs no read first.
+    _proven_at_commit = True
 
     def __init__(
         self,
@@ -197,6 +200,7 @@ class PgStore(SqlStore):
                 [kind for kind, _, _ in move.messages],
                 [channel for _, channel, _ in move.messages],
                 [message for _, _, message in move.messages],
+                move.required,
             )
         except asyncpg.ReadOnlySQLTransactionError as exc:
             raise self._read_only(exc) from exc

@@ -46,9 +46,16 @@ class SqlBase:
     _lookup: Read
     _lookup_one: ReadOne
 
+    #: whether a move's commit checks the change counter the move was decided
+    #: at, so that a load for a move may come from memory unproven (matches.py)
+    _proven_at_commit = False
+
     def __init__(self, clock: Clock = time.time, *, cache_size: int = DEFAULT_SIZE) -> None:
         self._clock = clock
         self._loaded = LoadedCache(cache_size)
+        #: match id -> the change counter of the load handed out unproven for
+        #: a move, which that move's commit must find (log.py)
+        self._unproven: dict[int, int] = {}
 
     def _now(self) -> int:
         """The clock's time, as stored (milliseconds since the epoch)."""

@@ -80,6 +80,16 @@ class LoadedCache:
         self.hits += 1
         return copy_loaded(entry.loaded)
 
+    def unproven(self, match_id: int) -> tuple[LoadedMatch, int] | None:
+        """A copy of the entry and the version it was read at, not proven
+        current: for a caller whose write checks that version itself."""
+        entry = self._entries.get(match_id)
+        if entry is None:
+            return None
+        self._entries.move_to_end(match_id)
+        self.hits += 1
+        return copy_loaded(entry.loaded), entry.version
+
     def keep(self, match_id: int, version: int, loaded: LoadedMatch, *, copy: bool = True) -> None:
         """Remember `loaded`, read at `version` (a copy of it, unless `copy`
         is False: then the caller hands it over and must not touch it again).

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules import Match
-from storage.errors import StaleCommit, UnknownMatch, WrongStatus
+from storage.errors import ChangedMeanwhile, StaleCommit, UnknownMatch, WrongStatus
 from storage.moves import Step, check_deadline, checked_steps, last_move
 from storage.protocol import MoveLog
 from storage.records import (
@@ -109,6 +109,9 @@ class SqlMoveLog(SqlBase, MoveLog):
         now = self._now()
         final = expected_seq + len(rows)
         base = None if match is None else self._loaded.moved_from(match_id, expected_seq, match)
+        # A load for this move handed out unproven (matches.py): the move is
+        # written only if the match still has the change counter it had.
+        required = self._unproven.pop(match_id, None)
         after = None if base is None or match is None else match.copy()
         q, d = self._q, self._dialect
         if not names and outcome_json is None:
@@ -120,6 +123,7 @@ class SqlMoveLog(SqlBase, MoveLog):
                 now,
                 *_deadline_args(deadline),
                 messages,
+                required,
             )
             try:
                 done = await self._one_trip_move(one_trip)
@@ -133,6 +137,8 @@ class SqlMoveLog(SqlBase, MoveLog):
             row = checked(match_id, await tx.row(q.lock_move, (match_id,)), (Status.ACTIVE,))
             if row["seq"] != expected_seq:
                 raise StaleCommit(match_id, expected_seq, row["seq"])
+            if required is not None and row["version"] != required:
+                raise ChangedMeanwhile(match_id, expected_seq, row["seq"])
             # The names before the log: on PostgreSQL the change counter is
             # the last lock a move takes (storage/postgres/schema.py, V3).
             renamed = 0
@@ -212,6 +218,8 @@ class SqlMoveLog(SqlBase, MoveLog):
             raise UnknownMatch(match_id)
         if result == "stale":
             raise StaleCommit(match_id, expected_seq, done["at_seq"])
+        if result == "changed":
+            raise ChangedMeanwhile(match_id, expected_seq, done["at_seq"])
         if result != Status.ACTIVE:
             raise WrongStatus(match_id, result, (str(Status.ACTIVE),))
         final: int = done["at_seq"]

@@ -127,9 +127,19 @@ class SqlMatches(SqlBase, Matches):
             raise UnknownMatch(match_id)
         return decode_info(row)
 
-    async def load(self, match_id: int, *, verify: bool = False) -> LoadedMatch:
+    async def load(
+        self, match_id: int, *, verify: bool = False, for_move: bool = False
+    ) -> LoadedMatch:
         """From memory when the cached load is provably current (cache.py),
-        checked with one read by key; `verify` always reads and replays."""
+        checked with one read by key; `verify` always reads and replays.
+        `for_move` on a backend whose move commit checks the change counter
+        (PostgreSQL): from memory unproven, the commit doing the proof."""
+        if for_move and not verify and self._proven_at_commit:
+            kept = self._loaded.unproven(match_id)
+            if kept is not None:
+                loaded, self._unproven[match_id] = kept
+                return loaded
+        self._unproven.pop(match_id, None)  # a move decided on a proven load
         if not verify and match_id in self._loaded:
             stamp = await self._lookup_one(self._q.stamp, (match_id,))
             if stamp is None:

@@ -46,3 +46,7 @@ class OneTripMove:
     remind_at: int | None
     timeout_at: int | None
     messages: Sequence[tuple[str, int, int]]  # (kind, channel_id, message_id)
+    #: the change counter of the load the move was decided on, when that
+    #: load was not proven current (Store.load `for_move`): written only if
+    #: the match still has it
+    required: int | None

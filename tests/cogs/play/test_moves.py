@@ -16,7 +16,7 @@ import pytest
 
 from cogs.clock import Clock
 from cogs.config import Config
-from cogs.play.moves import Mover
+from cogs.play.moves import Mover, Refusal, Refused
 from cogs.services import Services, build
 from rules import Match
 from storage import SqliteStore, Status, Store
@@ -215,3 +215,39 @@ async def test_the_match_as_committed_is_the_match_as_stored(
         assert ended.status == Status.FINISHED and as_stored(ended) == as_stored(stored)
     finally:
         await services.stop()
+
+
+@pytest.mark.parametrize("change", ["paused", "renamed"])
+async def test_a_move_decided_on_a_match_changed_meanwhile_is_decided_again(
+    tmp_path: Path, change: str
+) -> None:
+    """On PostgreSQL a move is decided on the match kept in memory, which
+    its commit proves. Changed meanwhile by another process: the move is
+    decided again on a fresh load, so a pause refuses it as paused (not as
+    a race) and a renamed seat lets it through."""
+    async with fresh_schema("changed") as schema, PgStore.open(URL, schema_name=schema) as store:
+        services = await services_over(store, tmp_path)
+        match_id = await started(store, "keltis", [ALICE, BOB], options={"first_player": 0})
+        moves = services.moves
+        try:
+            loaded = await store.load(match_id)  # kept in memory
+            assert loaded.match is not None
+            key = loaded.match.legal(0)[0].key()
+            async with PgStore.open(URL, schema_name=schema) as other:
+                if change == "paused":
+                    await other.pause(match_id)
+                else:
+                    await other.rename_seats(loaded.guild_id, BOB, "Robert")
+            alice = Mover(ALICE, loaded.guild_id)
+            async with moves.lock(match_id):
+                if change == "paused":
+                    with pytest.raises(Refused) as refused:
+                        await moves.play(match_id, alice, loaded.seq, [key])
+                    assert refused.value.why == Refusal.PAUSED
+                else:
+                    moved, _ = await moves.play(match_id, alice, loaded.seq, [key])
+                    assert moved.committed.seats[1].name == "Robert"
+            stored = await store.load(match_id)
+            assert stored.seq == (0 if change == "paused" else 1)
+        finally:
+            await services.stop()

@@ -11,10 +11,17 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from pg_helpers import URL, connect_in
-from storage_helpers import ALICE, BOB, random_move
+from storage_helpers import ALICE, BOB, GUILD, random_move
 
 from rules import Match
-from storage import UNCHANGED, DeadlinePlan, StaleCommit, UnknownMatch, WrongStatus
+from storage import (
+    UNCHANGED,
+    ChangedMeanwhile,
+    DeadlinePlan,
+    StaleCommit,
+    UnknownMatch,
+    WrongStatus,
+)
 from storage.postgres import PgStore
 
 T = datetime(2026, 3, 4, 5, 6, 7, tzinfo=UTC)
@@ -241,3 +248,50 @@ async def test_one_call_writes_what_the_transaction_writes(pg_server, clock, mon
 
 async def _no_one_trip(move):
     return None
+
+
+async def test_a_load_for_a_move_is_proven_by_its_commit(pg_store, pg_schema, start_keltis, play):
+    """`load(for_move=True)` comes from memory without a read; its move is
+    written only if nothing changed the match since (another process
+    paused it here): ChangedMeanwhile, nothing written; a proven load then
+    decides and commits the move."""
+    match_id, match = await start_keltis(pg_store)
+    await play(pg_store, match_id, match, 2)
+    await pg_store.load(match_id)  # cached
+    spy = CallsToThePool(pg_store._pool)
+    pg_store._pool = spy
+    loaded = await pg_store.load(match_id, for_move=True)
+    assert spy.calls == []  # no read
+    async with PgStore.open(URL, schema_name=pg_schema) as other:
+        await other.pause(match_id)
+    assert loaded.paused_at is None  # decided on the match as it was
+    seat, key = random_move(loaded.match, random.Random(3))
+    events = loaded.match.act(seat, key, 2)
+    with pytest.raises(ChangedMeanwhile):
+        await pg_store.commit_move(match_id, loaded.match, [events])
+    fresh = await pg_store.load(match_id)
+    assert fresh.seq == 2 and fresh.paused_at is not None
+    # Unchanged since: the move is written, in one call.
+    again = await pg_store.load(match_id, for_move=True)
+    seat, key = random_move(again.match, random.Random(3))
+    spy.calls.clear()
+    await pg_store.commit_move(match_id, again.match, [again.match.act(seat, key, 2)])
+    assert spy.calls == ["fetchrow"]
+    assert (await pg_store.load(match_id)).seq == 3
+
+
+async def test_a_move_in_a_transaction_proves_its_unproven_load_too(
+    pg_store, pg_schema, start_keltis
+):
+    """A move that renames a seat (or ends the match) takes the
+    transaction, which proves an unproven load the same way."""
+    match_id, match = await start_keltis(pg_store)
+    await pg_store.load(match_id)
+    loaded = await pg_store.load(match_id, for_move=True)
+    async with PgStore.open(URL, schema_name=pg_schema) as other:
+        await other.rename_seats(GUILD, BOB, "Robert")
+    seat, key = random_move(loaded.match, random.Random(0))
+    events = loaded.match.act(seat, key, 0)
+    with pytest.raises(ChangedMeanwhile):
+        await pg_store.commit_move(match_id, loaded.match, [events], names={ALICE: "Al"})
+    assert (await pg_store.load(match_id)).seq == 0
