@@ -56,6 +56,8 @@ class SqlBase:
         #: match id -> the change counter of the load handed out unproven for
         #: a move, which that move's commit must find (log.py)
         self._unproven: dict[int, int] = {}
+        #: guild id -> (when read, monotonic; its settings' rows) (settings.py)
+        self._guild_settings: dict[int, tuple[float, list[tuple[str, str]]]] = {}
 
     def _now(self) -> int:
         """The clock's time, as stored (milliseconds since the epoch)."""

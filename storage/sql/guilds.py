@@ -14,8 +14,11 @@ from storage.sql.tx import Tx
 
 class SqlGuilds(SqlBase, Guilds):
     async def delete_guild(self, guild_id: int) -> int:
-        async with self._write() as tx:
-            return await _delete_guild(tx, guild_id)
+        try:
+            async with self._write() as tx:
+                return await _delete_guild(tx, guild_id)
+        finally:
+            self._guild_settings.pop(guild_id, None)  # settings.py
 
     async def guild_departed(self, guild_id: int, purge_at: datetime) -> datetime:
         async with self._write() as tx:
@@ -72,6 +75,7 @@ class SqlGuilds(SqlBase, Guilds):
                 )
                 if due:
                     purged.append((row["guild_id"], await _delete_guild(tx, row["guild_id"])))
+            self._guild_settings.pop(row["guild_id"], None)  # settings.py
         return purged
 
 

@@ -21,6 +21,7 @@ from storage import (
     UnknownMatch,
     WrongStatus,
 )
+from storage.sql import settings as settings_module
 
 
 def at(seconds: float) -> datetime:
@@ -507,3 +508,27 @@ async def test_open_with_default_clock_and_plain_await(open_store):
         assert json.loads(json.dumps((await store.info(match_id)).options)) == {}
     finally:
         await store.close()
+
+
+async def test_a_guilds_settings_are_kept_a_few_seconds_and_forgotten_when_written(
+    store, raw, monkeypatch
+):
+    """Read at every move that sets a deadline: kept in memory, forgotten
+    when this store writes them or the guild goes, read again after
+    SETTINGS_KEPT for what another process wrote."""
+    now = [1000.0]
+    monkeypatch.setattr(settings_module, "monotonic", lambda: now[0])
+    await store.set_setting(GUILD, "reminder", 60)
+    assert (await store.settings(GUILD, {}))["reminder"] == 60
+    raw.execute("UPDATE guild_settings SET value = '120' WHERE key = 'reminder'")  # elsewhere
+    assert (await store.settings(GUILD, {}))["reminder"] == 60
+    now[0] += settings_module.SETTINGS_KEPT
+    assert (await store.settings(GUILD, {}))["reminder"] == 120
+    await store.set_setting(GUILD, "reminder", 30)  # here: at once
+    assert (await store.settings(GUILD, {}))["reminder"] == 30
+    await store.delete_setting(GUILD, "reminder")
+    assert await store.settings(GUILD, {"reminder": 0}) == {"reminder": 0}
+    await store.set_setting(GUILD, "reminder", 5)
+    assert (await store.settings(GUILD, {}))["reminder"] == 5
+    await store.delete_guild(GUILD)
+    assert await store.settings(GUILD, {}) == {}
