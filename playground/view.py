@@ -20,6 +20,22 @@ def people(pg: Playground) -> list[dict[str, Any]]:
     return [{"id": str(u.id), "name": u.name, "moderator": u.name in MODERATORS} for u in pg.people]
 
 
+def attention(pg: Playground) -> dict[str, str]:
+    """Each person's newest message calling for them (a mention, a DM), by user id:
+    the page marks a person whose number grew while someone else was being played."""
+    dms = {c.id: c.recipient.id for c in pg.fake.state.channels.values() if c.is_dm and c.recipient}
+    newest: dict[str, str] = {}
+    for m in pg.fake.state.messages:
+        if m.deleted or m.author.id != pg.fake.bot.id:
+            continue
+        called = {dms[m.channel_id]} if m.channel_id in dms else set(m.mentioned_ids)
+        if m.ephemeral:
+            called = {m.visible_to} if m.visible_to in called else set()
+        for user_id in called:
+            newest[str(user_id)] = str(m.id)
+    return {str(u.id): newest.get(str(u.id), "0") for u in pg.people}
+
+
 def sidebar(pg: Playground, me: User) -> dict[str, Any]:
     """The server's channels with their threads (newest first), and my DMs with the bot."""
     fake = pg.fake

@@ -110,6 +110,7 @@ def _screen(pg: Playground, me: User, channel: Channel) -> dict[str, Any]:
             "thread": channel.is_thread,
         },
         "messages": view.messages(pg, channel, me),
+        "attention": view.attention(pg),
         "bot_running": pg.bot is not None and pg.bot.alive,
     }
     digest = hashlib.sha1(json.dumps(screen, sort_keys=True).encode(), usedforsecurity=False)
@@ -159,6 +160,8 @@ async def command(request: web.Request) -> web.Response:
             return next((r for r in pg.guild.roles.values() if r.name == name), None)
         return None
 
+    if channel.is_dm:  # the bot registers its commands for the server only (DEV_GUILD_ID)
+        return web.json_response({"error": "Commands are typed in the server: #games or a thread."})
     try:
         path, options = parse(str(body.get("text", "")), view.commands(pg, me), lookup)
         inter = await pg.fake.slash(me, channel, path, **options)

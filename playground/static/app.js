@@ -12,7 +12,10 @@ const page = {
   commands: {}, // user id -> synced commands they may use
   version: null,
   poll: null, // AbortController of the running long poll
+  sidebarKey: "", // what the sidebar shows now
   names: { users: {}, channels: {} },
+  attention: {}, // user id -> id of the newest message calling for them (a mention, a DM)
+  seen: {}, // user id -> the attention id they had when last played
   suggestion: -1, // highlighted suggestion, -1: none chosen with the arrows
   suggestions: [],
 };
@@ -56,17 +59,33 @@ function refresh() {
 }
 
 // -- people and channels ---------------------------------------------------------------
-function drawPeople() {
-  const nav = $("#people");
-  nav.replaceChildren(
+// The person buttons are made once and only marked after (a button redrawn under the
+// pointer between press and release would lose the click).
+function makePeople() {
+  $("#people").replaceChildren(
     ...page.people.map((person) => {
       const button = el("button", { type: "button", "data-person": person.name }, person.name);
-      if (person.moderator) button.title = `${person.name} has Manage Server: the host's commands work`;
-      button.setAttribute("aria-pressed", String(person.id === page.me));
       button.addEventListener("click", () => become(person.id));
       return button;
     }),
   );
+  markPeople();
+}
+
+function markPeople() {
+  for (const person of page.people) {
+    const button = $(`#people button[data-person="${person.name}"]`);
+    const newest = BigInt(page.attention[person.id] || 0);
+    const seen = page.seen[person.id];
+    const called = person.id !== page.me && seen !== undefined && newest > BigInt(seen);
+    button.setAttribute("aria-pressed", String(person.id === page.me));
+    button.classList.toggle("called", called);
+    button.title = called
+      ? `${person.name} was mentioned or got a DM`
+      : person.moderator
+        ? `${person.name} has Manage Server: the host's commands work`
+        : "";
+  }
 }
 
 function become(userId) {
@@ -74,7 +93,7 @@ function become(userId) {
   page.me = userId;
   const person = page.people.find((p) => p.id === userId);
   history.replaceState(null, "", `#${person.name}`);
-  drawPeople();
+  markPeople();
   $("#messages").replaceChildren();
   loadCommands();
   refresh();
@@ -94,6 +113,9 @@ async function loadCommands() {
 }
 
 function drawSidebar(sidebar, current) {
+  const key = JSON.stringify([sidebar, current]);
+  if (key === page.sidebarKey) return; // unchanged: keep the links under the pointer
+  page.sidebarKey = key;
   const item = (id, text, extra = "") => {
     const link = el("a", { href: "#", "data-channel": id, class: `place ${extra}` }, text);
     if (id === current) link.setAttribute("aria-current", "true");
@@ -119,6 +141,11 @@ function drawSidebar(sidebar, current) {
 // -- messages -------------------------------------------------------------------------------
 function draw(data) {
   page.names = data.names;
+  page.attention = data.attention;
+  for (const [id, newest] of Object.entries(data.attention)) {
+    if (id === page.me || page.seen[id] === undefined) page.seen[id] = newest;
+  }
+  markPeople();
   page.channels[page.me] = data.channel.id;
   drawSidebar(data.sidebar, data.channel.id);
   $("#channel-name").textContent = data.channel.dm
@@ -496,7 +523,7 @@ async function start() {
   page.people = await (await fetch("/api/people")).json();
   const wanted = decodeURIComponent(location.hash.slice(1));
   page.me = (page.people.find((p) => p.name === wanted) || page.people[0]).id;
-  drawPeople();
+  makePeople();
   wireComposer();
   await loadCommands();
   pollForever();

@@ -122,11 +122,14 @@ async def test_a_person_plays_a_cuttle_match_to_the_end_in_the_browser(playgroun
             " Install it with `make browser` (apt-get install chromium fonts-noto-color-emoji).",
             pytrace=False,
         )
-    from playwright.async_api import async_playwright
+    from playwright.async_api import Error, async_playwright
 
     pg = playground.pg
     async with async_playwright() as driver:
-        browser = await driver.chromium.launch(executable_path=str(CHROMIUM))
+        try:
+            browser = await driver.chromium.launch(executable_path=str(CHROMIUM))
+        except Error as exc:
+            pytest.fail(f"{CHROMIUM} did not start ({exc}); reinstall it: `make browser`")
         try:
             page = await browser.new_page(viewport={"width": 1180, "height": 1000})
             errors: list[str] = []

@@ -71,6 +71,14 @@ async def test_a_panel_is_in_its_owners_view_only(playground):
         10,
         "the match's thread",
     )
+    # alice is called to play (her button gets a mark while someone else is played)
+    called = await pg.fake.wait_until(
+        lambda: [m for m in pg.fake.messages(thread) if alice.id in m.mentioned_ids], 10, "a ping"
+    )
+    seen_by_bob = await get(url + "api/view", **{"as": "bob"})
+    assert int(seen_by_bob["attention"][str(alice.id)]) >= called[0].id
+    assert seen_by_bob["attention"][str(bob.id)] == "0"
+
     table = current_table(pg.fake, thread)
     hand = table.button(custom_id="hand:")["custom_id"]
     assert await post(
@@ -136,6 +144,11 @@ async def test_typed_commands_are_checked_before_reaching_the_bot(playground):
     ]:
         answer = await post(url + "api/command", {"as": "alice", "text": text})
         assert says in answer.get("error", ""), (text, answer)
+    dm = playground.pg.fake.state.dm_channel(playground.pg.people[0])
+    answer = await post(
+        url + "api/command", {"as": "alice", "channel": str(dm.id), "text": "/game help"}
+    )
+    assert answer == {"error": "Commands are typed in the server: #games or a thread."}
 
 
 async def test_alice_moderates_so_the_hosts_commands_can_be_tried(playground):
