@@ -146,7 +146,8 @@ Health checks
     ``fake.answered_late(limit=3.0)``, ``fake.unknown_routes``, ``fake.requests`` /
     ``fake.failed_requests()`` (method, path, status, Discord error code),
     ``fake.command_syncs`` (every bulk overwrite), ``fake.synced_commands(guild=None)``,
-    ``await fake.wait_until(predicate, timeout=5)``.
+    ``await fake.wait_until(predicate, timeout=5)``; ``fake.state.version`` counts every change
+    (the playground's page waits for it to move).
 
 Discord behaviour reproduced: ``Authorization: Bot <token>`` (401 otherwise; interaction
 callbacks and webhooks carry no token), JSON with Content-Type exactly ``application/json``
