@@ -22,9 +22,9 @@ from PIL import Image
 
 from playground.world import ROOT
 
-pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
+pytestmark = pytest.mark.asyncio(loop_scope="module")  # some 5 s: not slow
 CHROMIUM = Path("/usr/bin/chromium")
-#: the whole match's budget (it takes some 20 s when the machine is quiet)
+#: the whole match's budget (a few seconds when the machine is quiet)
 MATCH_SECONDS = 120
 
 #: what the page shows, read from its DOM: the newest table, alice's newest panel
