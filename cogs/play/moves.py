@@ -292,10 +292,14 @@ class Moves:
             steps.append(match.act(seat, key, match.seq))
         steps += forced_steps(match, seat)
         names = renamed(loaded, mover.user_id, mover.name)
-        # The answer is drawn before the commit task first runs (this task
-        # waits on it only then): drawn while the commit ran, it gained
-        # nothing (bench/load), since the writer needs the GIL drawing holds.
-        commit = asyncio.create_task(self.commit(loaded, steps, names=names))
+        # On SQLite the answer is drawn before the commit task first runs
+        # (this task waits on it only then): drawn while the commit ran, it
+        # gained nothing (bench/load), since the writer needs the GIL drawing
+        # holds. A server's commit is sent first and drawn meanwhile.
+        plan = await self._plan(loaded)
+        commit = asyncio.create_task(self._commit(loaded, steps, names, plan))
+        if self.store.commits_on_a_server:
+            await asyncio.sleep(0)
         drawn = None
         if during is not None:
             try:
@@ -340,10 +344,22 @@ class Moves:
         in memory since it was posted) and the mover's new display name.
         Returns the match as committed. Durability first: a move is
         answered only after this."""
+        return await self._commit(loaded, steps, names, await self._plan(loaded))
+
+    async def _plan(self, loaded: LoadedMatch) -> DeadlinePlan | None | Unchanged:
+        """The deadlines of the decision `loaded` (moves applied) waits on."""
+        if self.deadlines is None:
+            return UNCHANGED
+        return await self.deadlines.plan(loaded)
+
+    async def _commit(
+        self,
+        loaded: LoadedMatch,
+        steps: list[list[dict[str, Any]]],
+        names: dict[int, str] | None,
+        plan: DeadlinePlan | None | Unchanged,
+    ) -> LoadedMatch:
         assert loaded.match is not None
-        plan: DeadlinePlan | None | Unchanged = UNCHANGED
-        if self.deadlines is not None:
-            plan = await self.deadlines.plan(loaded)
         ping = self.pings.unstored(loaded.id)
         messages = [("ping", ping.channel_id, ping.message_id)] if ping else []
         seq = await self.store.commit_move(

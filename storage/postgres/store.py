@@ -87,6 +87,7 @@ class PgStore(SqlStore):
     # A move's one-trip commit checks the change counter the move was
     # decided at (`gamehost_move`): a load for a move needs no read first.
     _proven_at_commit = True
+    commits_on_a_server = True
 
     def __init__(
         self,

@@ -49,6 +49,7 @@ class SqlBase:
     #: whether a move's commit checks the change counter the move was decided
     #: at, so that a load for a move may come from memory unproven (matches.py)
     _proven_at_commit = False
+    commits_on_a_server = False
 
     def __init__(self, clock: Clock = time.time, *, cache_size: int = DEFAULT_SIZE) -> None:
         self._clock = clock

@@ -251,3 +251,38 @@ async def test_a_move_decided_on_a_match_changed_meanwhile_is_decided_again(
             assert stored.seq == (0 if change == "paused" else 1)
         finally:
             await services.stop()
+
+
+async def test_a_servers_commit_is_sent_before_the_answer_is_drawn(
+    any_store: Store, tmp_path: Path
+) -> None:
+    """On PostgreSQL the move's commit goes out first and the answer is
+    drawn while the server works; on SQLite the answer is drawn first (its
+    writer thread would wait for the GIL the drawing holds)."""
+    store = any_store
+    services = await services_over(store, tmp_path)
+    match_id = await started(store, "keltis", [ALICE, BOB], options={"first_player": 0})
+    order: list[str] = []
+    commit_move = store.commit_move
+
+    async def commit(*args: Any, **kwargs: Any) -> Any:
+        order.append("commit")
+        return await commit_move(*args, **kwargs)
+
+    async def draw(loaded: Any, seat: int) -> Any:
+        order.append("draw")
+
+    store.commit_move = commit  # type: ignore[method-assign]
+    try:
+        loaded = await store.load(match_id)
+        assert loaded.match is not None
+        key = loaded.match.legal(0)[0].key()
+        async with services.moves.lock(match_id):
+            await services.moves.play(
+                match_id, Mover(ALICE, loaded.guild_id), loaded.seq, [key], during=draw
+            )
+        first = "commit" if store.commits_on_a_server else "draw"
+        assert order[0] == first and sorted(order) == ["commit", "draw"]
+        assert store.commits_on_a_server == isinstance(store, PgStore)
+    finally:
+        await services.stop()
