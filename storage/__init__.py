@@ -44,6 +44,7 @@ from storage.records import (
     UNCHANGED,
     Deadline,
     DeadlinePlan,
+    HintUse,
     Holder,
     LoadedMatch,
     LoggedAction,
@@ -53,6 +54,7 @@ from storage.records import (
     Stats,
     Status,
     Unchanged,
+    hint_counts,
     holder_at,
 )
 from storage.sqlite import SqliteStore, default_path
@@ -74,6 +76,8 @@ __all__ = [
     "LIVE",
     "ENDED",
     "Holder",
+    "HintUse",
+    "hint_counts",
     "LoggedAction",
     "HAND_OVERS",
     "holder_at",

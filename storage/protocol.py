@@ -32,6 +32,7 @@ from storage.records import (
     UNCHANGED,
     Deadline,
     DeadlinePlan,
+    HintUse,
     Holder,
     LoadedMatch,
     LoggedAction,
@@ -447,6 +448,22 @@ class PlayerStats(Protocol):
         ...
 
 
+class Hints(Protocol):
+    """The hints players asked for (issue 32): append-only, part of the
+    match's record, gone only with their match."""
+
+    async def record_hint(self, match_id: int, seq: int, seat: int, user_id: int) -> bool:
+        """Record that `user_id` asked for a hint on `seat`'s decision at
+        move `seq`; False (nothing written) when that decision's hint was
+        recorded already: asking again is the same hint, counted once.
+        UnknownMatch if there is no such match."""
+        ...
+
+    async def hints(self, match_id: int) -> list[HintUse]:
+        """The match's hints, in the order of the decisions they were for."""
+        ...
+
+
 class Guilds(Protocol):
     """A guild's data as a whole: the bot leaving, coming back, forgetting."""
 
@@ -591,6 +608,7 @@ class Store(
     Deadlines,
     Settings,
     PlayerStats,
+    Hints,
     Guilds,
     Tournaments,
     Protocol,

@@ -144,6 +144,25 @@ class Holder:
 
 
 @dataclass(frozen=True, slots=True)
+class HintUse:
+    """A hint a player asked for (issue 32): at the decision `seq` owed by
+    `seat`, asked by `user_id` at `at`. Part of the match's record."""
+
+    seq: int
+    seat: int
+    user_id: int
+    at: datetime
+
+
+def hint_counts(uses: list[HintUse]) -> dict[int, int]:
+    """How many hints each person used, by user id, in the order they first asked."""
+    counts: dict[int, int] = {}
+    for use in uses:
+        counts[use.user_id] = counts.get(use.user_id, 0) + 1
+    return counts
+
+
+@dataclass(frozen=True, slots=True)
 class Stats:
     """A player's record in one game on one server."""
 

@@ -73,6 +73,7 @@ TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("tournament_entrants", ("tournament_id", "entrant")),
     ("tournament_tables", ("tournament_id", "round", "table_no")),
     ("tournament_acts", ("id",)),
+    ("hints", ("match_id", "seq", "seat")),
 )
 #: columns holding JSON (SQLite text; PostgreSQL json, or jsonb for settings):
 #: compared as values

@@ -11,8 +11,8 @@ outcome, events) as `json`, its exact text, like SQLite (see V2); version 3
 adds SQLite's change counter of each match, behind the cache of loads
 (see V3); version 4 records the finished matches' wrap-up (see V4), 5
 adds rating seasons (see V5), 6 tournaments (see V6), 7 a move's commit
-in one round trip (see V7). A later schema
-change appends one migration to each list and one entry to
+in one round trip (see V7), 8 the hints players asked for (see V8).
+A later schema change appends one migration to each list and one entry to
 `SQLITE_VERSION`.
 
 The invariants the SQLite triggers keep are kept here by PL/pgSQL triggers,
@@ -540,11 +540,30 @@ BEGIN
 END $$;
 """
 
-MIGRATIONS: Sequence[str] = (V1, V2, V3, V4, V5, V6, V7)
+# SQLite's migration 11 (HINTS in storage/sqlite/migrations.py): the hints
+# players asked for, append-only, one per decision.
+V8 = """
+CREATE TABLE hints (
+    match_id bigint  NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    seq      bigint  NOT NULL CHECK (seq >= 0),
+    seat     integer NOT NULL CHECK (seat >= 0),
+    user_id  bigint  NOT NULL,
+    at       bigint  NOT NULL,
+    PRIMARY KEY (match_id, seq, seat)
+);
+CREATE FUNCTION hints_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    RAISE EXCEPTION 'hints are append-only';
+END $$;
+CREATE TRIGGER hints_append_only BEFORE UPDATE ON hints
+    FOR EACH ROW EXECUTE FUNCTION hints_append_only();
+"""
+
+MIGRATIONS: Sequence[str] = (V1, V2, V3, V4, V5, V6, V7, V8)
 
 #: PostgreSQL schema version -> the SQLite schema version it holds the same
 #: tables as (what a copy between the two backends must agree on).
-SQLITE_VERSION = {1: 6, 2: 6, 3: 7, 4: 8, 5: 9, 6: 10, 7: 10}
+SQLITE_VERSION = {1: 6, 2: 6, 3: 7, 4: 8, 5: 9, 6: 10, 7: 10, 8: 11}
 
 # Any constant: the advisory lock that serialises migrations when several
 # shard processes open the same database at once.

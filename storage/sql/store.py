@@ -8,6 +8,7 @@ from typing import Self
 from storage.protocol import Store
 from storage.sql.deadlines import SqlDeadlines
 from storage.sql.guilds import SqlGuilds
+from storage.sql.hints import SqlHints
 from storage.sql.log import SqlMoveLog
 from storage.sql.matches import SqlMatches
 from storage.sql.messages import SqlMessages
@@ -25,6 +26,7 @@ class SqlStore(
     SqlDeadlines,
     SqlSettings,
     SqlPlayerStats,
+    SqlHints,
     SqlGuilds,
     SqlTournaments,
     Store,

@@ -432,6 +432,26 @@ BEGIN
 END;
 """
 
+# Hints for learners (issue 32): each hint a player asked for in a match
+# whose creator allowed them, append-only; one row per decision (the same
+# seat asking again at the same move is the same hint, counted once). Part
+# of the match's record: `/game log`, the final table and the ratings told
+# count them; they go with their match.
+HINTS = """
+CREATE TABLE hints (
+    match_id INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    seq      INTEGER NOT NULL CHECK (seq >= 0),   -- the decision: the match's seq then
+    seat     INTEGER NOT NULL CHECK (seat >= 0),
+    user_id  INTEGER NOT NULL,                    -- who asked
+    at       INTEGER NOT NULL,
+    PRIMARY KEY (match_id, seq, seat)
+) STRICT, WITHOUT ROWID;
+CREATE TRIGGER hints_append_only BEFORE UPDATE ON hints
+BEGIN
+    SELECT RAISE(ABORT, 'hints are append-only');
+END;
+"""
+
 MIGRATIONS: Sequence[str] = (
     V1,
     V2,
@@ -443,6 +463,7 @@ MIGRATIONS: Sequence[str] = (
     WRAPPED_UP,
     SEASONS,
     TOURNAMENTS,
+    HINTS,
 )
 
 

@@ -67,6 +67,9 @@ async def build(path: Path) -> None:
                 await store.commit_move(mid, match, [events])
             match = (await store.load(mid)).match
             assert match is not None
+            if kind in (2, 5) and match.to_act():  # a player asked for a hint
+                seat = match.to_act()[0]
+                await store.record_hint(mid, match.seq, seat, 2000 + (i + seat) % 40)
             if match.is_over():
                 return
             if kind == 4:
@@ -88,6 +91,7 @@ async def build(path: Path) -> None:
         await store.set_user_setting(2001, "notify", "dm")
         await store.guild_departed(506, now + timedelta(days=30))
         doomed = await store.create_lobby(999, 1, "keltis", None, 1)
+        await store.record_hint(doomed, 0, 0, 1)  # gone with its match
         await store.delete_guild(999)  # its id is never handed out again
     assert doomed > MATCHES
 
@@ -111,6 +115,8 @@ async def test_a_thousand_matches_go_to_postgres_and_back_without_loss(source, p
     assert statuses == {"lobby", "active", "finished", "cancelled"}
     assert len(copied.rows["actions"]) > 5000 and copied.rows["ratings"]
     assert {h["how"] for h in copied.rows["seat_holders"]} >= {"start", "kicked"}
+    assert len(copied.rows["hints"]) > 50  # (the deleted match's is gone)
+    assert all(h["match_id"] <= MATCHES for h in copied.rows["hints"])
 
     back = tmp_path / "back.db"
     again = await transfer(URL, str(back), source_schema=pg_schema)
