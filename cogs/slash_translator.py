@@ -34,6 +34,7 @@ OPTION_NAMES = (
     P_("option", "bots"),
     P_("option", "bot_level"),
     P_("option", "here"),
+    P_("option", "hints"),
     P_("option", "match"),
     P_("option", "mode"),
     P_("option", "reminder"),

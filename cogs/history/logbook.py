@@ -18,6 +18,7 @@ import discord
 
 from cogs import replies
 from cogs.history.buttons import LogButton, ReplayButton
+from cogs.history.hints import record_field
 from cogs.history.story import Line, NamesAt, recent_start, tell
 from cogs.i18n import _
 from cogs.presenters import board_pool, presenter_for
@@ -151,6 +152,9 @@ class Logbook:
         if viewer is not None:
             footer = _("{footer} · your own draws included", footer=footer)
         embed.set_footer(text=footer)
+        hints = await record_field(self.store, loaded)  # a match with hints says who used them
+        if hints is not None:
+            embed.add_field(name=hints[0], value=hints[1], inline=False)
         view = pager(
             lambda op, target, off: LogButton(loaded.id, op, target, disabled=off),
             number,

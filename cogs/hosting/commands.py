@@ -78,6 +78,7 @@ class HostingCommands(GameCog[HostingServices]):
         bots=N_("How many seats bots take"),
         bot_level=N_("How well those bots play (default: greedy)"),
         here=N_("Play in this channel instead of a new thread"),
+        hints=N_("Let players ask for a 💡 hint: what the expert bot would do (off by default)"),
     )
     @app_commands.choices(game=GAME_CHOICES, bot_level=BOT_LEVEL_CHOICES)
     @with_slash_options  # each game's own options (cogs/hosting/game_options.py)
@@ -89,12 +90,14 @@ class HostingCommands(GameCog[HostingServices]):
         bots: app_commands.Range[int, 0, 4] = 0,
         bot_level: app_commands.Choice[str] | None = None,
         here: bool = False,
+        hints: bool = False,
         **options: Any,
     ) -> None:
         async def work() -> None:
             # discord.py passes these on unchecked: a forged request may send any type
             numbers = (bots,) if players is None else (bots, players)
-            if not isinstance(here, bool) or not all(is_whole(n) for n in numbers):
+            flags = (here, hints)
+            if not all(isinstance(f, bool) for f in flags) or not all(is_whole(n) for n in numbers):
                 await say(interaction, replies.BAD_OPTION)
                 return
             if bots < 0:
@@ -102,7 +105,7 @@ class HostingCommands(GameCog[HostingServices]):
                 return
             level = bot_level.value if bot_level else DEFAULT_LEVEL
             await self.services.lobbies.create(
-                interaction, game.value, players, bots, options, here, level=level
+                interaction, game.value, players, bots, options, here, level=level, hints=hints
             )
 
         await guarded(interaction, work(), log)

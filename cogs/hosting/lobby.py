@@ -19,6 +19,9 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from cogs import replies
+from cogs.history.hints import ALLOWED as HINTS_ALLOWED
+from cogs.history.hints import HINTS
+from cogs.history.hints import allowed as hints_allowed
 from cogs.hosting import rematch as rematches
 from cogs.hosting.game_options import OptionProblem, engine_options, options_text, problem_with
 from cogs.hosting.lobby_button import BOT_OPS, LOBBY_OPS, LobbyButton
@@ -116,6 +119,8 @@ class Lobbies:
         in_lobby = info.status == Status.LOBBY
         chosen = info.options.get("options") if in_lobby else info.options
         shown = options_text(info.game, chosen or {})
+        if hints_allowed(info):
+            shown = "\n".join(filter(None, (shown, _(HINTS_ALLOWED))))
         if shown:
             embed.add_field(name=_("Options"), value=shown, inline=False)
         if info.status != Status.LOBBY:
@@ -143,8 +148,10 @@ class Lobbies:
         given: dict,
         here: bool,
         level: str = DEFAULT_LEVEL,
+        hints: bool = False,
     ) -> None:
-        """`given`: the game options as the slash command gave them (None: unset)."""
+        """`given`: the game options as the slash command gave them (None: unset);
+        `hints`: players may ask for a hint (a match setting, fixed from here on)."""
         if not await may_host_new(self.store, interaction.user):
             await say(interaction, N_("On this server only hosts open matches; ask a moderator."))
             return
@@ -203,6 +210,8 @@ class Lobbies:
             {"options": options, "seats": seats},
             interaction.user.id,
         )
+        if hints:
+            await self.store.set_match_settings(match_id, {HINTS: True})
         await self.store.add_user_seat(match_id, interaction.user.id, interaction.user.display_name)
         for _seat in range(bots):
             await self.store.add_bot_seat(match_id, level)

@@ -1,6 +1,6 @@
 """Rematch: a finished match's table offers a new lobby for the same game,
 engine options and seats, in the same order, with the first player moved on
-by one seat (issue 31).
+by one seat (issue 31), hints allowed as they were (issue 32).
 
 This module decides *what* the rematch is (`plan`), from the stored record
 only, and keeps the confirmations the people owe in the lobby's own match
@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cogs.history.hints import HINTS
 from cogs.hosting.settings import MATCH_KEYS
 from cogs.i18n import N_
 from rules import Match, get_game
@@ -135,7 +136,7 @@ def plan(info: MatchInfo, history: list[Holder], clicker: int) -> Plan:
     """The rematch of a finished match, asked for by `clicker` (a player)."""
     seats = reseated(info, history)
     pending = [s.user_id for s in seats if s.user_id is not None and s.user_id != clicker]
-    settings = {k: v for k, v in info.settings.items() if k in MATCH_KEYS}
+    settings = {k: v for k, v in info.settings.items() if k in (*MATCH_KEYS, HINTS)}
     settings.update({REMATCH_OF: info.id, PENDING: pending})
     return Plan(
         info.game,

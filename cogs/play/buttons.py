@@ -15,6 +15,9 @@ import discord
 from cogs.components import first_value, fit, hand_over, served
 from cogs.i18n import N_, _
 
+#: the hint button's label (cogs/play/hints.py words the hint)
+HINT_LABEL = N_("💡 Hint")
+
 
 class MoveClicks(Protocol):
     """Clicks on a match's components (cogs/play/clicks.py)."""
@@ -38,6 +41,8 @@ class MoveClicks(Protocol):
     async def open_panel(
         self, interaction: discord.Interaction, match_id: int, *, edit: bool, turn: bool = False
     ) -> None: ...
+
+    async def on_hint(self, interaction: discord.Interaction, match_id: int, seq: int) -> None: ...
 
 
 class ConcedeAnswers(Protocol):
@@ -69,6 +74,7 @@ TURN = "turn"  # turn:<match>                  -> the clicker's panel, from a pi
 TOGGLE = "dt"  # dt:<match>:<seq>:<mask>:<die> -> mark or unmark one die for a reroll
 MARKS = "mk"  # mk:<match>:<seq>                -> a select whose values are the dice to reroll
 CONCEDE = "cq"  # cq:<match>:<yes|no>           -> the answer to "concede, really?"
+HINT = "hint"  # hint:<match>:<seq>            -> the expert's move for the clicker, privately
 
 
 class ActionButton(
@@ -402,6 +408,40 @@ class PanelButton(
         )
 
 
+class HintButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"hint:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9})",
+):
+    """💡 Hint, on a player's panel in a match that allows hints, while
+    their decision is owed at move `seq`: what the expert would do, told to
+    them alone (cogs/play/hints.py)."""
+
+    def __init__(
+        self, match_id: int, seq: int, *, label: str | None = None, row: int | None = None
+    ):
+        super().__init__(
+            discord.ui.Button(
+                label=label or _(HINT_LABEL),
+                style=discord.ButtonStyle.secondary,
+                row=row,
+                custom_id=f"{HINT}:{match_id}:{seq}",
+            )
+        )
+        self.match_id, self.seq = match_id, seq
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
+        return fit(
+            cls(int(match["mid"]), int(match["seq"]), label=getattr(item, "label", None)),
+            item,
+            discord.ui.Button,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        work = desk(interaction).clicks.on_hint(interaction, self.match_id, self.seq)
+        await hand_over(self, interaction, work)
+
+
 #: the components whose clicks this extension answers
 ITEMS = (
     ActionButton,
@@ -413,4 +453,5 @@ ITEMS = (
     DieToggle,
     MarkSelect,
     ConcedeButton,
+    HintButton,
 )

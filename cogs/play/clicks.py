@@ -1,5 +1,6 @@
 """Clicks on a match's components: a move (button or select), a card
-chosen from a group, a die marked, a panel opened or refreshed.
+chosen from a group, a die marked, a panel opened or refreshed, a hint
+asked for (which makes no move: cogs/play/hints.py).
 
 A click becomes an engine action only after every check of the move
 service (cogs/play/moves.py): the match is this server's and running, the
@@ -11,13 +12,16 @@ pings all show the match as the move committed it.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 
 import discord
 
 from cogs import replies
+from cogs.history.hints import allowed as hints_allowed
 from cogs.i18n import _
+from cogs.play import hints
 from cogs.play.hand_panels import COMBO, MAX_COMBO
 from cogs.play.moves import Mover, NoMove, Refusal, Refused
 from cogs.play.panels import panel_view
@@ -25,7 +29,8 @@ from cogs.play.tables import REFUSALS, Tables
 from cogs.presenters import presenter_for
 from cogs.replies import own_panel, say
 from rules import Action, UnknownAction
-from storage import LoadedMatch
+from rules.bots.hint import hint
+from storage import LoadedMatch, UnknownMatch
 
 log = logging.getLogger(__name__)
 
@@ -218,7 +223,13 @@ class Clicks:
         table = await self.store.message(match_id, "table")
         if own_panel(interaction):
             view = panel_view(
-                presenter, match_id, seq, match.legal(seat), match.view(seat), mask=mask
+                presenter,
+                match_id,
+                seq,
+                match.legal(seat),
+                match.view(seat),
+                mask=mask,
+                hint=hints_allowed(loaded),
             )
         elif (
             table is not None
@@ -261,6 +272,38 @@ class Clicks:
             return
         tables.remember(interaction.user, loaded)
         await tables.hands.render(interaction, loaded, seat, edit=edit, story=True)
+
+    async def on_hint(self, interaction: discord.Interaction, match_id: int, seq: int) -> None:
+        """💡 Hint: what the expert would do for the clicker's decision at
+        move `seq`, told to them alone, and recorded in the match's record
+        (once per decision). The expert thinks in a worker thread from a
+        copy of the match, after the click is acknowledged (Discord allows
+        3 s for that; the thinking may take a few hundred ms)."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        tables = self.tables
+        loaded, seat = await tables.load_seated(interaction, match_id)
+        if loaded is None or seat is None:
+            return
+        match = loaded.match
+        assert match is not None  # a running match
+        if not hints_allowed(loaded):
+            await say(interaction, hints.OFF)
+            return
+        if seq != match.seq:
+            await say(interaction, hints.STALE)
+            return
+        if seat not in match.to_act():
+            await say(interaction, replies.NOT_YOUR_TURN)
+            return
+        tables.remember(interaction.user, loaded)
+        found = await asyncio.to_thread(hint, match.copy(), seat)
+        try:
+            await self.store.record_hint(match_id, seq, seat, interaction.user.id)
+        except UnknownMatch:  # deleted meanwhile
+            await say(interaction, replies.UNKNOWN_MATCH)
+            return
+        text = hints.hint_text(presenter_for(loaded.game), found, match.view(seat))
+        await interaction.followup.send(text, ephemeral=True)
 
     async def on_marks(
         self, interaction: discord.Interaction, match_id: int, seq: int, values: list[str]

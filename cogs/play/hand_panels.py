@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.history.hints import allowed as hints_allowed
 from cogs.history.story import recent_start, tell
 from cogs.i18n import speaking
 from cogs.play.live_panels import LivePanels, digest
@@ -153,7 +154,10 @@ class HandPanels:
             embed.description = f"{note}\n{embed.description or ''}"
         legal = match.legal(seat)
         paired = combos(match, seat, legal, presenter, state) if group is None else []
-        components = panel_view(presenter, loaded.id, match.seq, legal, state, group, combos=paired)
+        hint = hints_allowed(loaded) and seat in match.to_act()
+        components = panel_view(
+            presenter, loaded.id, match.seq, legal, state, group, combos=paired, hint=hint
+        )
         seen = digest(seat in match.to_act(), match.seq, [a.key() for a in legal], state)
         return embed, components, seen
 

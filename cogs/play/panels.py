@@ -20,6 +20,7 @@ from cogs.play.buttons import (
     DieToggle,
     GroupSelect,
     HandButton,
+    HintButton,
     MarkSelect,
     PanelButton,
 )
@@ -176,6 +177,7 @@ def panel_view(
     group: str | None = None,
     mask: int = 0,
     combos: Sequence[tuple[str, str]] = (),
+    hint: bool = False,
 ) -> discord.ui.View:
     """The private panel: the seat's legal actions, optionally narrowed to one
     group. Not a wall of buttons: at most one row of PANEL_BUTTONS, and a
@@ -187,8 +189,12 @@ def panel_view(
     further, the others in a list of their own. When there are no whole
     turns and every action fits in one select, that select lists them all.
     A decision made by marking items is one select of the items (`mask`:
-    what an older panel's toggles had marked, kept as toggles)."""
+    what an older panel's toggles had marked, kept as toggles). `hint`: a
+    💡 Hint button beside Refresh (or Back), in a match that allows hints
+    while the seat owes its decision (cogs/play/hints.py)."""
     view = discord.ui.View(timeout=None)
+    if hint and legal:
+        view.add_item(HintButton(match_id, seq, row=MAX_ROWS - 1))
     labels = presenter.toggles(state) if legal else None
     if labels:
         if mask:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.history.hints import rated_mark
 from cogs.history.results import rating_changes_text
 from cogs.i18n import _, speaking
 from cogs.language import Languages
@@ -217,8 +218,9 @@ class Pings:
 
     async def tell_ratings(self, loaded: MatchInfo) -> None:
         """Once a rated match is over: each person's rating change, in the
-        match's thread, in the server's language (nobody is pinged). Told
-        once: the message is recorded (kind 'ratings')."""
+        match's thread, in the server's language (nobody is pinged), marked
+        when the match allowed hints, with who used how many. Told once: the
+        message is recorded (kind 'ratings')."""
         if await self.store.message(loaded.id, "ratings") is not None:
             return
         try:
@@ -233,6 +235,9 @@ class Pings:
             return
         with speaking(await self.languages.of_server(loaded.guild_id)):
             text = rating_changes_text(changes)
+            mark = await rated_mark(self.store, loaded)  # a rated match with hints says so
+            if mark:
+                text = f"{text}\n{mark}"
         try:
             told = await self.bot.get_partial_messageable(place_id).send(
                 text, allowed_mentions=discord.AllowedMentions.none()

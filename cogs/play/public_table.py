@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.history.hints import mark_table as mark_hints
 from cogs.history.story import recent_start, tell
 from cogs.i18n import _, speaking
 from cogs.language import Languages
@@ -115,6 +116,7 @@ class PublicTable:
             embed.description = _("**This match was cancelled.**")
         elif loaded.paused and loaded.status == Status.ACTIVE:
             embed.description = _("⏸ **Paused by a host.**") + f"\n{embed.description or ''}"
+        await mark_hints(self.store, loaded, embed)  # allowed, or counted at the end (issue 32)
         components = self.components(loaded, presenter, state)
         picture = await board_pool.board_image(presenter, state, names, outcome) if image else None
         alt = None

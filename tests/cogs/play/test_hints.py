@@ -1,0 +1,301 @@
+"""💡 Hint (issue 32): `/game new hints:` (off by default) lets players ask,
+from their own panel and only for their own decision, what the expert would
+do; the answer is private, in the clicker's language, in the presenter's
+words for the move; a non-player, a stale button or a match without hints
+is answered clearly; each hint is counted in the match's record (the
+finished table, `/game log`, the ratings told), and a rematch keeps the
+choice."""
+
+from __future__ import annotations
+
+import logging
+import re
+import unittest.mock
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+
+import discord
+import pytest
+from discord import app_commands
+
+from cogs import replies
+from cogs.history import hints as record
+from cogs.history.logbook import Logbook
+from cogs.hosting import rematch
+from cogs.hosting.commands import HostingCommands
+from cogs.i18n import _, speaking
+from cogs.play import hints
+from cogs.play.buttons import ITEMS, HintButton
+from cogs.play.clicks import Clicks
+from cogs.play.tables import Tables
+from cogs.presenters import presenter_for
+from cogs.replies import guarded
+from rules.bots.hint import hint
+from storage import Status, Store
+from tests.cogs.helpers import GUILD_ID, MockBot, MockInteraction, MockMember, MockMessage
+from tests.cogs.matches import ALICE, BOB, CAROL, NAMES, new_tables, started
+
+log = logging.getLogger(__name__)
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+
+
+@dataclass
+class Table:
+    store: Store
+    tables: Tables
+    clicks: Clicks
+    match_id: int
+
+    async def ask(self, user_id: int, seq: int = 0, **kwargs: object) -> MockInteraction:
+        """`user_id` presses 💡 Hint on their own panel, for move `seq`
+        (handed over as the button does: in the clicker's language)."""
+        member = MockMember(id=user_id, name=NAMES.get(user_id, f"user{user_id}"))
+        panel = MockMessage(ephemeral=True, shown_to=member)
+        inter = MockInteraction(user=member, message=panel, client=MockBot(), **kwargs)  # type: ignore[arg-type]
+        await guarded(inter, self.clicks.on_hint(inter, self.match_id, seq), log)
+        return inter
+
+    async def conceded(self) -> None:
+        """The match ends: the seat to act gives up (an engine action)."""
+        loaded = await self.store.load(self.match_id)
+        assert loaded.match is not None
+        match = loaded.match
+        events = match.concede(match.to_act()[0], match.seq)
+        await self.store.commit_move(self.match_id, match, [events])
+
+    async def recorded(self) -> list[tuple[int, int, int]]:
+        return [(u.seq, u.seat, u.user_id) for u in await self.store.hints(self.match_id)]
+
+
+async def table_of(store: Store, *, allowed: bool) -> Table:
+    """Keltis: Alice (seat 0) to play, then Bob; Carol watches."""
+    match_id = await started(store, "keltis", [ALICE, BOB], options={"first_player": 0})
+    if allowed:
+        await store.set_match_settings(match_id, {record.HINTS: True})
+    tables = new_tables(store)
+    tables.after_move = unittest.mock.AsyncMock()  # type: ignore[method-assign]
+    return Table(store, tables, Clicks(tables), match_id)
+
+
+@pytest.fixture
+async def table(store: Store) -> AsyncIterator[Table]:
+    made = await table_of(store, allowed=True)
+    yield made
+    await made.tables.stop()
+
+
+@pytest.fixture
+async def plain(store: Store) -> AsyncIterator[Table]:
+    made = await table_of(store, allowed=False)
+    yield made
+    await made.tables.stop()
+
+
+def hint_buttons(view: discord.ui.View) -> list[HintButton]:
+    return [item for item in view.children if isinstance(item, HintButton)]
+
+
+def deferred_privately(inter: MockInteraction) -> bool:
+    [(how, _args, kwargs)] = inter.response.answered
+    return how == "defer" and kwargs.get("ephemeral") is True and inter.private()
+
+
+# -- the option ------------------------------------------------------------------------
+
+
+def test_game_new_takes_hints_off_by_default_within_discords_25_options():
+    command = HostingCommands.new
+    assert isinstance(command, app_commands.Command)
+    params = {p.name: p for p in command.parameters}
+    assert len(params) <= 25  # Discord's limit, the games' own options included
+    assert params["hints"].type is discord.AppCommandOptionType.boolean
+    assert not params["hints"].required and params["hints"].default is False
+    assert len(params["hints"].description) <= 100
+
+
+def test_the_hint_button_is_restart_proof_and_registered():
+    button = HintButton(123456789012345678, 987654321)
+    assert button.custom_id == "hint:123456789012345678:987654321"
+    assert len(button.custom_id) <= 100 and HintButton in ITEMS
+    assert button.item.label == "💡 Hint"
+
+
+# -- the panel's button ----------------------------------------------------------------
+
+
+async def test_without_hints_allowed_no_panel_has_the_button(plain: Table):
+    loaded = await plain.store.load(plain.match_id)
+    for seat in (0, 1):
+        _embed, view, _seen = await plain.tables.hands.message(loaded, seat)
+        assert not hint_buttons(view)
+
+
+async def test_the_button_is_on_the_panel_of_the_seat_to_act_only(table: Table):
+    loaded = await table.store.load(table.match_id)
+    _embed, view, _seen = await table.tables.hands.message(loaded, 0)  # Alice to act
+    [button] = hint_buttons(view)
+    assert (button.match_id, button.seq) == (table.match_id, 0)
+    assert button.item.row == 4  # beside Refresh, under the moves
+    _embed, view, _seen = await table.tables.hands.message(loaded, 1)  # Bob waits
+    assert not hint_buttons(view)
+
+
+# -- the answer --------------------------------------------------------------------------
+
+
+async def expected(table: Table, seat: int, lang: str) -> str:
+    loaded = await table.store.load(table.match_id)
+    assert loaded.match is not None
+    found = hint(loaded.match, seat)
+    with speaking(lang):
+        return hints.hint_text(presenter_for("keltis"), found, loaded.match.view(seat))
+
+
+async def test_a_hint_is_the_experts_move_in_words_told_privately_and_recorded(table: Table):
+    inter = await table.ask(ALICE)
+    assert deferred_privately(inter)
+    [_deferred, (_followup, text)] = inter.answers()
+    assert text == await expected(table, 0, "en")
+    loaded = await table.store.load(table.match_id)
+    assert loaded.match is not None
+    found = hint(loaded.match, 0)
+    presenter = presenter_for("keltis")
+    view = loaded.match.view(0)
+    assert f"**{presenter.label(found.action, view)}**" in text  # the panel's own words
+    assert found.runner_up is None or presenter.label(found.runner_up, view) in text
+    assert text.startswith("💡 The expert would play")
+    assert loaded.seq == 0 and table.tables.moves.committed == 0  # a hint is no move
+    assert await table.recorded() == [(0, 0, ALICE)]
+    again = await table.ask(ALICE)  # the same decision: the same hint, counted once
+    assert again.answers()[1] == ("followup", text)
+    assert await table.recorded() == [(0, 0, ALICE)]
+
+
+async def test_the_hint_speaks_the_clickers_language(table: Table):
+    inter = await table.ask(ALICE, locale=discord.Locale.japanese)
+    [_deferred, (_followup, text)] = inter.answers()
+    assert text == await expected(table, 0, "ja")
+    assert text != await expected(table, 0, "en")
+    assert JAPANESE.search(text)  # the move in the catalogue's Japanese at least
+    if _(hints.BLIND) != hints.BLIND:  # (once the catalogue has the hint's own words)
+        with speaking("ja"):
+            assert _(hints.BLIND) in text
+
+
+async def test_someone_without_a_seat_is_refused_clearly(table: Table):
+    inter = await table.ask(CAROL)
+    assert deferred_privately(inter)
+    assert inter.answers()[1:] == [("followup", replies.NOT_SEATED)]
+    assert await table.recorded() == []
+
+
+async def test_a_player_whose_decision_it_is_not_is_told_so(table: Table):
+    inter = await table.ask(BOB)
+    assert inter.answers()[1:] == [("followup", replies.NOT_YOUR_TURN)] and inter.private()
+    assert await table.recorded() == []
+
+
+async def test_a_stale_hint_button_is_answered_clearly(table: Table):
+    loaded = await table.store.load(table.match_id)
+    assert loaded.match is not None
+    match = loaded.match
+    events = match.act(0, match.legal(0)[0], match.seq)
+    await table.store.commit_move(table.match_id, match, [events])
+    inter = await table.ask(ALICE, seq=0)
+    assert inter.answers()[1:] == [("followup", hints.STALE)] and inter.private()
+    assert await table.recorded() == []
+
+
+async def test_a_match_without_hints_refuses_a_forged_hint_click(plain: Table):
+    inter = await plain.ask(ALICE)
+    assert inter.answers()[1:] == [("followup", hints.OFF)] and inter.private()
+    assert await plain.recorded() == []
+
+
+async def test_the_only_move_is_said_to_be_the_only_one(store: Store):
+    match_id = await started(store, "keltis_dice", [ALICE, BOB], seed="roll")
+    await store.set_match_settings(match_id, {record.HINTS: True})
+    loaded = await store.load(match_id)
+    assert loaded.match is not None
+    seat = loaded.match.to_act()[0]
+    tables = new_tables(store)
+    made = Table(store, tables, Clicks(tables), match_id)
+    inter = await made.ask((ALICE, BOB)[seat])
+    [_deferred, (_followup, text)] = inter.answers()
+    assert text is not None and text.startswith("💡 **") and "is your only move now." in text
+    await tables.stop()
+
+
+# -- the record ---------------------------------------------------------------------------
+
+
+async def test_the_count_is_in_the_record_the_table_and_the_log(table: Table):
+    loaded = await table.store.load(table.match_id)
+    assert loaded.match is not None
+    match = loaded.match
+    asked = []
+    for seat in (0, 1, 0):  # Alice asks, plays; Bob asks, plays; Alice asks again
+        while match.to_act() != (seat,):
+            mover = match.to_act()[0]
+            events = match.act(mover, match.legal(mover)[0], match.seq)
+            await table.store.commit_move(table.match_id, match, [events])
+        await table.ask((ALICE, BOB)[seat], seq=match.seq)
+        asked.append((match.seq, seat, (ALICE, BOB)[seat]))
+        events = match.act(seat, match.legal(seat)[0], match.seq)
+        await table.store.commit_move(table.match_id, match, [events])
+    assert await table.recorded() == asked
+
+    current = await table.store.load(table.match_id)
+    running = (await table.tables.public.render(current, image=False)).embed
+    assert running.description is not None and running.description.endswith("💡 Hints allowed")
+
+    await table.conceded()
+    done = await table.store.load(table.match_id)
+    assert done.status == Status.FINISHED
+    final = (await table.tables.public.render(done, image=False)).embed
+    fields = {f.name: f.value for f in final.fields}
+    assert fields["💡 Hints"] == "Alice used 2 hints\nBob used 1 hint"
+
+    inter = MockInteraction(user=MockMember(id=CAROL), guild_id=GUILD_ID)
+    await Logbook(table.store, table.tables.names).show_log(inter, table.match_id)
+    [(_how, _args, kwargs)] = inter.response.answered
+    fields = {f.name: f.value for f in kwargs["embed"].fields}
+    assert fields["💡 Hints"] == "Alice used 2 hints\nBob used 1 hint"
+
+    mark = await record.rated_mark(table.store, done)
+    assert mark == "💡 Played with hints allowed: Alice used 2 hints, Bob used 1 hint."
+
+
+async def test_a_match_with_hints_nobody_used_says_so(table: Table, plain: Table):
+    await table.conceded()
+    done = await table.store.load(table.match_id)
+    assert await record.record_field(table.store, done) == ("💡 Hints", record.NONE_USED)
+    assert await record.rated_mark(table.store, done) == (
+        "💡 Played with hints allowed: nobody used one."
+    )
+    without = await plain.store.load(plain.match_id)
+    assert await record.record_field(plain.store, without) is None
+    assert await record.rated_mark(plain.store, without) is None
+
+
+async def test_the_ratings_told_mark_a_rated_match_with_hints(table: Table):
+    await table.ask(ALICE)
+    await table.conceded()
+    done = await table.store.info(table.match_id)
+    assert await table.store.rating_changes(table.match_id)  # two people: a rated match
+    pings = table.tables.pings
+    pings.places.usable = unittest.mock.AsyncMock(return_value=done.place_id)  # type: ignore[method-assign]
+    await pings.tell_ratings(done)
+    channel = table.tables.bot.get_partial_messageable(done.place_id)
+    [call] = channel.send.call_args_list  # type: ignore[attr-defined]
+    told = call.args[0]
+    assert told.startswith("**Ratings after this match:**")
+    assert told.endswith("\n💡 Played with hints allowed: Alice used 1 hint.")
+
+
+async def test_a_rematch_keeps_hints_allowed(table: Table, plain: Table):
+    for made, allowed in ((table, True), (plain, False)):
+        await made.conceded()
+        info = await made.store.info(made.match_id)
+        plan = rematch.plan(info, await made.store.seat_history(made.match_id), ALICE)
+        assert plan.settings.get(record.HINTS, False) is allowed

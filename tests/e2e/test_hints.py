@@ -1,0 +1,105 @@
+"""💡 Hint end to end (issue 32): the real bot.py against the fake Discord. A
+Cuttle match opened with `hints:True` says so on its table; alice asks for
+a hint from her panel (answered to her alone, naming a move her panel
+offers), plays a move, and the final table counts her hint; without the
+option her panel has no such button."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+import pytest_asyncio
+
+from playground.fake_discord import python_argv
+
+from .bot_helpers import ROOT, answered_privately, concede, current_table, pick, reply
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(loop_scope="module", scope="module")
+async def world(fake_discord, spawn_bot, tmp_path_factory):
+    fake = fake_discord
+    guild = fake.add_guild("Learners")
+    w = SimpleNamespace(fake=fake, guild=guild, alice=fake.add_user("alice"))
+    env = {
+        "DATABASE_PATH": str(tmp_path_factory.mktemp("hints") / "games.db"),
+        "DEV_GUILD_ID": str(guild.id),
+        "BOT_MOVE_DELAY": "0.02",
+        "GAMEHOST_TEST_SEED": "hints",
+    }
+    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
+    return w
+
+
+async def cuttle_against_a_bot(w, name: str, **options):
+    """alice (seat 1, to play first: seat 2 deals) against a greedy bot, in
+    the channel itself; returns (channel, lobby, table)."""
+    channel = w.fake.add_text_channel(w.guild, name)
+    lobby = await reply(
+        await w.fake.slash(
+            w.alice,
+            channel,
+            "game new",
+            game="cuttle",
+            players=2,
+            bots=1,
+            here=True,
+            first_player=2,
+            **options,
+        )
+    )
+    table = await w.fake.wait_until(lambda: current_table(w.fake, channel), 5, "the table")
+    return channel, lobby, table
+
+
+async def panel_of(w, channel):
+    panel = await reply(
+        await w.fake.click(w.alice, current_table(w.fake, channel), custom_id="hand:")
+    )
+    assert panel.ephemeral and panel.visible_to == w.alice.id
+    return panel
+
+
+def hint_button(panel):
+    return next((b for b in panel.buttons() if b["custom_id"].startswith("hint:")), None)
+
+
+async def test_a_hint_asked_from_the_panel_then_a_move_and_the_end_counts_it(world):
+    w, fake = world, world.fake
+    channel, lobby, table = await cuttle_against_a_bot(w, "with-hints", hints=True)
+    assert "💡 Hints allowed" in table.embeds[0]["description"]
+    assert "💡 Hints allowed" in str(lobby.embeds[0]["fields"])  # the lobby says so too
+    panel = await panel_of(w, channel)
+    button = hint_button(panel)
+    assert button is not None and button["label"] == "💡 Hint"
+
+    inter = await fake.click(w.alice, panel, custom_id=button["custom_id"])
+    answer = await reply(inter)
+    assert answered_privately(inter) and answer.visible_to == w.alice.id
+    assert answer.text.startswith(("💡 The expert would play **", "💡 **")), answer.text
+    named = answer.text.split("**")[1]  # in the panel's own words: the move is offered there
+
+    assert await pick(fake, w.alice, panel, lambda label: label == named)  # then that move
+    await fake.wait_until(
+        lambda: "move 0" not in current_table(fake, channel).embeds[0]["footer"]["text"],
+        5,
+        "the move on the table",
+    )
+    await concede(fake, w.alice, channel)
+    final = await fake.wait_until(
+        lambda: (t := current_table(fake, channel)) is not None and "Game over" in t.text and t,
+        5,
+        "the final table",
+    )
+    fields = {f["name"]: f["value"] for f in final.embeds[0].get("fields", [])}
+    assert fields["💡 Hints"] == "alice used 1 hint"
+
+
+async def test_without_the_option_the_panel_has_no_hint(world):
+    channel, lobby, table = await cuttle_against_a_bot(world, "without-hints")
+    assert "Hints allowed" not in table.embeds[0]["description"] + str(lobby.embeds)
+    panel = await panel_of(world, channel)
+    assert "**Your decision:**" in panel.embeds[0]["description"]
+    assert hint_button(panel) is None
