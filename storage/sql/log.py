@@ -101,7 +101,9 @@ class SqlMoveLog(SqlBase, MoveLog):
         the match as the move leaves it, so the load that shows the move
         comes from memory: when the cache holds the state `match` moved on
         from and nothing else changed the match before the move's
-        transaction (its change counter, read first inside it)."""
+        transaction (its change counter, read first inside it). An ordinary
+        move (no seat renamed, the match not ended) goes in one round trip
+        where the backend has one (`_one_trip_move`), else in `move`."""
         rows = checked_steps(expected_seq, steps, snapshot)
         check_deadline(deadline)
         snapshot_json = dumps(snapshot)
