@@ -64,10 +64,13 @@ class Lifecycle(Protocol):
         and bench/load count per move (one per move at most)."""
         ...
 
-    #: whether a commit is mostly a wait on a database server (PostgreSQL),
-    #: during which the caller's own work can run, or work in this process
-    #: (SQLite's statements and fsync, in a thread that needs the GIL too)
-    commits_on_a_server: bool
+    @property
+    def commits_on_a_server(self) -> bool:
+        """Whether a commit is mostly a wait on a database server
+        (PostgreSQL), during which the caller's own work can run, rather
+        than work in this process (SQLite's statements and fsync, in a
+        thread that needs the GIL too)."""
+        ...
 
 
 class Matches(Protocol):

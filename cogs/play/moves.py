@@ -20,7 +20,7 @@ import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from cogs.play.turns import humans_owing, seat_of
 from rules import Action, GameOver, IllegalAction, Match, NotYourDecision, UnknownAction
@@ -179,6 +179,16 @@ def as_committed(
     )
 
 
+class PlanNow(enum.Enum):
+    """The type of PLAN_NOW (an enum's single member, told apart by type)."""
+
+    PLAN_NOW = "plan now"
+
+
+#: `Moves.commit` plans the deadlines itself
+PLAN_NOW: Final = PlanNow.PLAN_NOW
+
+
 class Moves:
     """Loads, checks, applies and commits moves; holds the matches' locks."""
 
@@ -297,7 +307,7 @@ class Moves:
         # gained nothing (bench/load), since the writer needs the GIL drawing
         # holds. A server's commit is sent first and drawn meanwhile.
         plan = await self._plan(loaded)
-        commit = asyncio.create_task(self._commit(loaded, steps, names, plan))
+        commit = asyncio.create_task(self.commit(loaded, steps, names=names, plan=plan))
         if self.store.commits_on_a_server:
             await asyncio.sleep(0)
         drawn = None
@@ -337,28 +347,16 @@ class Moves:
         steps: list[list[dict[str, Any]]],
         *,
         names: dict[int, str] | None = None,
+        plan: DeadlinePlan | None | Unchanged | PlanNow = PLAN_NOW,
     ) -> LoadedMatch:
         """Commit the moves just applied to `loaded.match` with everything
         they imply, in one transaction (one fsync): the deadline of the
-        decision the match waits on next, the last turn ping's message (kept
-        in memory since it was posted) and the mover's new display name.
-        Returns the match as committed. Durability first: a move is
-        answered only after this."""
-        return await self._commit(loaded, steps, names, await self._plan(loaded))
-
-    async def _plan(self, loaded: LoadedMatch) -> DeadlinePlan | None | Unchanged:
-        """The deadlines of the decision `loaded` (moves applied) waits on."""
-        if self.deadlines is None:
-            return UNCHANGED
-        return await self.deadlines.plan(loaded)
-
-    async def _commit(
-        self,
-        loaded: LoadedMatch,
-        steps: list[list[dict[str, Any]]],
-        names: dict[int, str] | None,
-        plan: DeadlinePlan | None | Unchanged,
-    ) -> LoadedMatch:
+        decision the match waits on next (`plan`, made now unless given),
+        the last turn ping's message (kept in memory since it was posted)
+        and the mover's new display name. Returns the match as committed.
+        Durability first: a move is answered only after this."""
+        if plan is PLAN_NOW:
+            plan = await self._plan(loaded)
         assert loaded.match is not None
         ping = self.pings.unstored(loaded.id)
         messages = [("ping", ping.channel_id, ping.message_id)] if ping else []
@@ -369,3 +367,9 @@ class Moves:
         if ping is not None:
             self.pings.stored(loaded.id, ping)
         return as_committed(loaded, seq, names or {}, self.now())
+
+    async def _plan(self, loaded: LoadedMatch) -> DeadlinePlan | None | Unchanged:
+        """The deadlines of the decision `loaded` (moves applied) waits on."""
+        if self.deadlines is None:
+            return UNCHANGED
+        return await self.deadlines.plan(loaded)

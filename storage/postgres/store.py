@@ -87,7 +87,6 @@ class PgStore(SqlStore):
     # A move's one-trip commit checks the change counter the move was
     # decided at (`gamehost_move`): a load for a move needs no read first.
     _proven_at_commit = True
-    commits_on_a_server = True
 
     def __init__(
         self,
@@ -153,6 +152,12 @@ class PgStore(SqlStore):
     async def close(self) -> None:
         self._closed = True
         await self._pool.close()
+
+    @property
+    def commits_on_a_server(self) -> bool:
+        """True: a commit is a round trip to the server, which the caller's
+        own work can overlap."""
+        return True
 
     @property
     def transactions(self) -> int:

@@ -49,7 +49,6 @@ class SqlBase:
     #: whether a move's commit checks the change counter the move was decided
     #: at, so that a load for a move may come from memory unproven (matches.py)
     _proven_at_commit = False
-    commits_on_a_server = False
 
     def __init__(self, clock: Clock = time.time, *, cache_size: int = DEFAULT_SIZE) -> None:
         self._clock = clock
@@ -59,6 +58,11 @@ class SqlBase:
         self._unproven: dict[int, int] = {}
         #: guild id -> (when read, monotonic; its settings' rows) (settings.py)
         self._guild_settings: dict[int, tuple[float, list[tuple[str, str]]]] = {}
+
+    @property
+    def commits_on_a_server(self) -> bool:
+        """False: SQLite's commit is this process's own work (PgStore: True)."""
+        return False
 
     def _now(self) -> int:
         """The clock's time, as stored (milliseconds since the epoch)."""
