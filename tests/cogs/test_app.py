@@ -41,7 +41,7 @@ async def test_the_bot_loads_its_extensions_and_their_components(tmp_path):
             *("ActionButton", "ActionSelect", "GroupSelect", "HandButton", "PanelButton"),
             *("TurnButton", "DieToggle", "MarkSelect", "ConcedeButton", "LobbyButton"),
             *("ForgetButton", "RulesButton", "RulesSelect", "LogButton", "ReplayButton"),
-            *("RematchButton", "TournamentButton"),
+            *("RematchButton", "TournamentButton", "HintButton"),
         }
         assert services.tables.on_finish == services.tournaments.on_match_over
         [group] = bot.tree.get_commands()
