@@ -82,7 +82,7 @@ async def test_foreign_and_newer_files_say_what_to_do(tmp_path):
 
 async def test_a_file_cut_shorter_than_its_header_is_truncated(tmp_path):
     path = tmp_path / "games.db"
-    await truncated(path, keep=0.0005)  # ~50 bytes
+    await truncated(path, keep_bytes=50)  # SQLite's header alone is 100 bytes
     with pytest.raises(UnusableDatabase, match="shorter than a SQLite header"):
         await SqliteStore.open(path)
 

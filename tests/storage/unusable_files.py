@@ -43,10 +43,11 @@ async def newer_schema(path: Path) -> None:
     conn.close()
 
 
-async def truncated(path: Path, keep: float = 0.5) -> None:
+async def truncated(path: Path, keep: float = 0.5, *, keep_bytes: int | None = None) -> None:
+    """A filled database cut to `keep` of its size, or to `keep_bytes` bytes."""
     await filled_database(path)
     data = path.read_bytes()
-    path.write_bytes(data[: int(len(data) * keep)])
+    path.write_bytes(data[: int(len(data) * keep) if keep_bytes is None else keep_bytes])
 
 
 async def damaged(path: Path) -> None:
