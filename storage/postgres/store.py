@@ -177,10 +177,7 @@ class PgStore(SqlStore):
                 yield PgTx(conn)
         except asyncpg.ReadOnlySQLTransactionError as exc:
             raise self._read_only(exc) from exc
-        self._transactions += 1
-        if self._read_only_reported:
-            self._read_only_reported = False
-            log.warning("%s: the database takes writes again", self.where)
+        self._wrote()
 
     async def _transact(self, body: Body[T]) -> T:
         async with self._write() as tx:
@@ -211,10 +208,7 @@ class PgStore(SqlStore):
         except asyncpg.ReadOnlySQLTransactionError as exc:
             raise self._read_only(exc) from exc
         if done["result"] == "active":
-            self._transactions += 1
-            if self._read_only_reported:
-                self._read_only_reported = False
-                log.warning("%s: the database takes writes again", self.where)
+            self._wrote()
         return cast(Row, done)
 
     async def _fetch(self, sql: str, params: Sequence[Any]) -> Sequence[Row]:
@@ -227,6 +221,14 @@ class PgStore(SqlStore):
 
     # No thread to spare a hop to: every read is one round trip.
     _lookup, _lookup_one = _fetch, _fetch_one
+
+    def _wrote(self) -> None:
+        """A write transaction committed: counted, and a read-only spell
+        reported over."""
+        self._transactions += 1
+        if self._read_only_reported:
+            self._read_only_reported = False
+            log.warning("%s: the database takes writes again", self.where)
 
     def _read_only(self, exc: BaseException) -> ReadOnlyStorage:
         """A write refused because the server is read-only (a standby, or
