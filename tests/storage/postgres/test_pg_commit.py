@@ -6,9 +6,11 @@ records results; and the stored snapshot always equals a replay of the log."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 from datetime import UTC, datetime, timedelta
 
+import asyncpg
 import pytest
 from pg_helpers import URL, connect_in
 from storage_helpers import ALICE, BOB, GUILD, random_move
@@ -18,6 +20,7 @@ from storage import (
     UNCHANGED,
     ChangedMeanwhile,
     DeadlinePlan,
+    ReadOnlyStorage,
     StaleCommit,
     UnknownMatch,
     WrongStatus,
@@ -295,3 +298,33 @@ async def test_a_move_in_a_transaction_proves_its_unproven_load_too(
     with pytest.raises(ChangedMeanwhile):
         await pg_store.commit_move(match_id, loaded.match, [events], names={ALICE: "Al"})
     assert (await pg_store.load(match_id)).seq == 0
+
+
+async def test_a_read_only_server_refuses_a_move_either_way_and_says_so_once(
+    pg_store, pg_schema, start_keltis, clock, caplog
+):
+    """A standby (or default_transaction_read_only): the one-call move and
+    the transaction both raise ReadOnlyStorage, logged once, nothing
+    written; on a writable connection the same move goes through."""
+    match_id, match = await start_keltis(pg_store)
+    pool = await asyncpg.create_pool(
+        URL,
+        min_size=1,
+        max_size=2,
+        server_settings={"search_path": f'"{pg_schema}"', "default_transaction_read_only": "on"},
+    )
+    standby = PgStore(pool, clock)
+    try:
+        seat, key = random_move(match, random.Random(0))
+        events = match.act(seat, key, 0)
+        with caplog.at_level(logging.ERROR, logger="storage.postgres.store"):
+            with pytest.raises(ReadOnlyStorage):
+                await standby.commit_move(match_id, match, [events])
+            with pytest.raises(ReadOnlyStorage):
+                await standby.commit_move(match_id, match, [events], names={ALICE: "Al"})
+        assert [r.levelname for r in caplog.records].count("ERROR") == 1
+        assert (await pg_store.load(match_id)).seq == 0
+    finally:
+        await standby.close()
+    await pg_store.commit_move(match_id, match, [events])
+    assert (await pg_store.load(match_id)).seq == 1
