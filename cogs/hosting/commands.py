@@ -69,6 +69,14 @@ class HostingServices(Protocol):
     def moderation(self) -> Moderation: ...
 
 
+#: `/game cancel` of a tournament's table: its round needs a result
+TOURNAMENT_TABLE = N_(
+    "Match #{match} is a table of tournament #{tournament}, whose round needs its result: "
+    "a host ends it with `/game tournament forfeit` (the player who loses it), or cancels "
+    "the whole tournament with `/game tournament cancel`."
+)
+
+
 class HostingCommands(GameCog[HostingServices]):
     # -- matches ----------------------------------------------------------------------
     @app_commands.command(name="new", description=N_("Open a lobby for a new match"))
@@ -158,6 +166,10 @@ class HostingCommands(GameCog[HostingServices]):
                 return
             if info.status not in (Status.LOBBY, Status.ACTIVE):
                 await say(interaction, replies.NOT_ACTIVE)
+                return
+            table = await self.services.store.table_of_match(info.id)
+            if table is not None:  # cancelled, its tournament's round would wait for ever
+                await say(interaction, TOURNAMENT_TABLE, match=info.id, tournament=table[0])
                 return
             await self.services.store.cancel(info.id)
             with speaking(await self.services.languages.of_server(info.guild_id)):  # in public

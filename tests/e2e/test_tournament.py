@@ -199,6 +199,11 @@ async def test_hosts_drop_forfeit_pause_and_cancel_and_others_are_refused(world)
         20,
         "round 1",
     )
+    # a table is not cancelled as a match: its round needs its result
+    [alices] = [m for _r, _n, players, m in tables(w, tid) if w.alice.id in players]
+    kept = await reply(await fake.slash(w.mod, channel, "game cancel", match=alices))
+    assert kept.ephemeral and "/game tournament forfeit" in kept.text
+    assert match_status(w, alices) in ("lobby", "active")  # opening, or under way
     # bob loses his table by forfeit: his match is cancelled, the table decided
     [(_r, _n, players, match_id)] = [t for t in tables(w, tid) if w.bob.id in t[2]]
     done = await reply(await fake.slash(w.mod, channel, "game tournament forfeit", player=w.bob))
