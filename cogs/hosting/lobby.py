@@ -24,7 +24,7 @@ from cogs.history.hints import HINTS
 from cogs.history.hints import allowed as hints_allowed
 from cogs.hosting import rematch as rematches
 from cogs.hosting.game_options import OptionProblem, engine_options, options_text, problem_with
-from cogs.hosting.lobby_button import BOT_OPS, LOBBY_OPS, LobbyButton
+from cogs.hosting.lobby_button import BOT_OPS, LOBBY_OPS, START_NOW, LobbyButton
 from cogs.hosting.settings import may_host_new, may_manage, server_settings
 from cogs.i18n import N_, _, ngettext, speaking
 from cogs.permissions import (
@@ -466,17 +466,21 @@ class Lobbies:
                     )
                     return
                 await self.store.add_bot_seat(match_id, BOT_OPS.get(op, DEFAULT_LEVEL))
-            elif op == "start":
+            elif op in ("start", START_NOW):
                 if not await may_manage(self.store, info, user):
                     await say(
                         interaction, N_("Only the match's creator or a moderator can start it.")
                     )
                     return
-                if owed:
-                    await say(
-                        interaction,
-                        rematches.STILL_WAITING,
-                        people=_(", ").join(f"<@{u}>" for u in owed),
+                if owed and op == START_NOW:
+                    info = await self._seat_stand_ins(info, owed)
+                elif owed:
+                    await interaction.response.send_message(
+                        _(rematches.START_WITHOUT, people=_(", ").join(f"<@{u}>" for u in owed)),
+                        view=discord.ui.View(timeout=None).add_item(
+                            LobbyButton(match_id, START_NOW)
+                        ),
+                        ephemeral=True,
                     )
                     return
                 game = get_game(info.game)
@@ -508,7 +512,7 @@ class Lobbies:
             return
         info = await self.store.info(match_id)
         target = info.options.get("seats")
-        if op == "start" or (
+        if op in ("start", START_NOW) or (
             op in ("join", "bot", *BOT_OPS)
             and target
             and len(info.seats) >= target
@@ -539,6 +543,17 @@ class Lobbies:
         else:  # a forged click elsewhere: never rewrite that message
             await say(interaction, replies.LOBBY_UPDATED)
             await self.refresh_lobby(match_id)
+
+    async def _seat_stand_ins(self, info: MatchInfo, owed: list[int]) -> MatchInfo:
+        """A rematch's seats whose people never confirmed go to the server's
+        stand-in bots (`/game config stand_in:`), each in its place, so the
+        host can start without them; their confirmations are owed no more."""
+        level = await self.tables.seats.stand_in(info.guild_id)
+        for user_id in owed:
+            seat = next(s.seat for s in info.seats if s.user_id == user_id)
+            await self.store.replace_seat(info.id, seat, how="replaced", bot=level)
+        await self.store.set_match_settings(info.id, rematches.released(info, owed))
+        return await self.store.info(info.id)
 
     async def _on_lobby_message(self, interaction: discord.Interaction, info: MatchInfo) -> bool:
         """Was the click on this match's own lobby message? If the process

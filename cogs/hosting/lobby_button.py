@@ -29,7 +29,11 @@ class LobbyDesk(Protocol):
 LOBBY = "lobby"  # lobby:<match>:<op>            -> join / leave / bot / start / cancel
 #: a lobby's "add a bot" buttons, by the bot's level (rules/bots)
 BOT_OPS = {"botrandom": "random", "botgreedy": "greedy", "botexpert": "expert"}
+#: the lobby message's buttons
 LOBBY_OPS = ("join", "leave", "start", "cancel", *BOT_OPS)
+#: a host's start of a rematch lobby whose unconfirmed seats go to bots (a
+#: button of the private answer to Start, not of the lobby)
+START_NOW = "startnow"
 
 
 class LobbyButton(
@@ -41,6 +45,7 @@ class LobbyButton(
         "leave": discord.ButtonStyle.secondary,
         "start": discord.ButtonStyle.primary,
         "cancel": discord.ButtonStyle.danger,
+        START_NOW: discord.ButtonStyle.primary,
     }
     LABELS = {
         "join": N_("Join"),
@@ -48,6 +53,7 @@ class LobbyButton(
         "bot": N_("Add bot"),
         "start": N_("Start"),
         "cancel": N_("Cancel"),
+        START_NOW: N_("Start without them"),
         **{op: BOT_LABELS[level] for op, level in BOT_OPS.items()},
     }
 

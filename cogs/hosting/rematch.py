@@ -42,6 +42,11 @@ SEATS_TAKEN = N_(
     "Every seat of this rematch is taken; one frees up if one of its players presses **Leave**."
 )
 STILL_WAITING = N_("Still waiting for {people} to press **Join** (or **Leave**).")
+#: ... said to a host, with a button to start at once
+START_WITHOUT = N_(
+    "Still waiting for {people} to press **Join** (or **Leave**). Start without them, "
+    "and bots take their seats?"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,10 +160,16 @@ def pending(info: MatchInfo) -> list[int]:
 def confirmed(info: MatchInfo, user_id: int) -> dict[str, Any] | None:
     """The lobby's settings once `user_id` has confirmed (or left); None if
     they owed no confirmation."""
-    owed = info.settings.get(PENDING) or []
-    if user_id not in owed:
+    if user_id not in (info.settings.get(PENDING) or []):
         return None
-    return {**info.settings, PENDING: [u for u in owed if u != user_id]}
+    return released(info, [user_id])
+
+
+def released(info: MatchInfo, people: list[int]) -> dict[str, Any]:
+    """The lobby's settings with `people` owing no confirmation any more
+    (their seats went to bots)."""
+    owed = info.settings.get(PENDING) or []
+    return {**info.settings, PENDING: [u for u in owed if u not in people]}
 
 
 def jump_url(guild_id: int, channel_id: int, message_id: int) -> str:

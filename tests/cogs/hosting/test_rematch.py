@@ -14,6 +14,8 @@ import pytest
 from cogs import replies
 from cogs.hosting import rematch
 from cogs.hosting.lobby import Lobbies
+from cogs.hosting.lobby_button import START_NOW
+from cogs.play.seats import STAND_IN_KEY
 from rules import Match, all_games, get_game
 from storage import Status, Store
 from tests.cogs.helpers import CHANNEL_ID, GUILD_ID, MockGuild, MockInteraction, MockMember
@@ -208,4 +210,37 @@ async def test_join_confirms_leave_frees_the_seat_and_the_lobby_stays_open(store
     info = await store.info(new)
     assert rematch.pending(info) == [] and info.user_ids == (ALICE, BOB)
     await lobbies.on_button(clicked_by(DAVE), new, "join")  # someone else takes it
+    lobbies.start.assert_awaited_once()  # type: ignore[attr-defined]
+
+
+async def test_a_host_starts_without_those_who_never_confirmed(store: Store):
+    """Start while someone still owes Join: the host is asked, privately,
+    whether to start without them; that button gives their seats, in place,
+    to the server's stand-in bots and starts. Nobody else may press it."""
+    old = await finished(store, "keltis", [ALICE, BOB, CAROL])
+    await store.set_setting(GUILD_ID, STAND_IN_KEY, "random")
+    lobbies = lobbies_on(store)
+    await lobbies.rematch(clicked_by(ALICE), old)
+    [new] = await rematch_lobbies(store)
+    start = clicked_by(ALICE)
+    await lobbies.on_button(start, new, "start")
+    [(how, (text,), said)] = start.response.answered
+    assert how == "send_message" and said["ephemeral"]
+    assert "Still waiting for" in text and f"<@{BOB}>, <@{CAROL}>" in text
+    [button] = said["view"].children
+    assert button.custom_id == f"lobby:{new}:{START_NOW}"
+    lobbies.start.assert_not_awaited()  # type: ignore[attr-defined]
+    await lobbies.on_button(clicked_by(BOB), new, "join")  # bob confirms; carol never does
+    stranger = clicked_by(BOB)
+    await lobbies.on_button(stranger, new, START_NOW)
+    assert "Only the match's creator" in str(stranger.answers()[-1][1])
+    assert rematch.pending(await store.info(new)) == [CAROL]
+    await lobbies.on_button(clicked_by(ALICE), new, START_NOW)
+    info = await store.info(new)
+    assert [(s.user_id, s.bot) for s in info.seats] == [
+        (ALICE, None),
+        (BOB, None),
+        (None, "random"),
+    ]
+    assert rematch.pending(info) == []
     lobbies.start.assert_awaited_once()  # type: ignore[attr-defined]
