@@ -1,7 +1,8 @@
 """Tournaments run by the bot (issue 31), through the fake Discord and the
 real bot.py: a whole 8-player Swiss tournament of Cuttle (two people, six
 bots) with a `kill -9` between rounds and another right as a round is
-being paired, and the hosts' acts with their refusals."""
+being paired, a Keltis table of three played on by stand-ins once its
+people give up, and the hosts' acts with their refusals."""
 
 from __future__ import annotations
 
@@ -239,3 +240,49 @@ async def test_a_tournament_speaks_the_servers_japanese(world):
         assert "参加者 (1)" in signup.text
     finally:
         await reply(await fake.slash(w.mod, channel, "game config", language="en"))
+
+
+async def test_a_tournament_table_of_three_plays_on_when_its_people_give_up(world):
+    """A table beyond two: three entrants (two people, a bot) at a Keltis
+    table of three. Each person who gives up leaves the server's stand-in
+    bot in their seat, the match is played to its end, and the places of
+    all three count in the final standings."""
+    w, fake = world, world.fake
+    channel = fake.add_text_channel(w.guild, "threes")
+    await reply(await fake.slash(w.mod, channel, "game config", stand_in="random"))
+    signup = await reply(
+        await fake.slash(
+            w.mod,
+            channel,
+            "game tournament new",
+            game="keltis",
+            format="swiss",
+            rounds=1,
+            players_per_match=3,
+        )
+    )
+    [(tid,)] = read_db(w.db, "SELECT max(id) FROM tournaments")
+    for user in (w.alice, w.bob):
+        await answered(await fake.click(user, signup, label="Join"))
+    await answered(await fake.click(w.mod, signup, label="🤖 Add bot"))
+    await answered(await fake.click(w.mod, signup, label="Start"))
+    await fake.wait_until(
+        lambda: [m is not None and match_status(w, m) for *_x, m in tables(w, tid)] == ["active"],
+        20,
+        "the table's match to start",
+    )
+    [(_r, _n, players, match_id)] = tables(w, tid)
+    assert sorted(players)[1:] == sorted([w.alice.id, w.bob.id])
+    await play_out(w, {w.alice.id: w.alice, w.bob.id: w.bob}, match_id, moves=2)
+    [(thread_id,)] = read_db(w.db, "SELECT thread_id FROM matches WHERE id = ?", match_id)
+    await concede(fake, w.bob, fake.state.channels[thread_id])  # alice gave up in play_out
+    await fake.wait_until(lambda: status(w, tid)[0] == "finished", 60, "the tournament's end")
+    [(seated,)] = read_db(w.db, "SELECT count(*) FROM seats WHERE match_id = ?", match_id)
+    assert seated == 3 and match_status(w, match_id) == "finished"
+    handed = read_db(
+        w.db, "SELECT how, bot FROM seat_holders WHERE match_id = ? AND how != 'start'", match_id
+    )
+    assert handed == [("conceded", "random"), ("conceded", "random")]  # history kept
+    await fake.wait_until(lambda: "Finished." in signup.text, 10, "the final standings")
+    for name in ("alice", "bob"):
+        assert name in signup.text
