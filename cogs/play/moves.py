@@ -305,7 +305,8 @@ class Moves:
         # On SQLite the answer is drawn before the commit task first runs
         # (this task waits on it only then): drawn while the commit ran, it
         # gained nothing (bench/load), since the writer needs the GIL drawing
-        # holds. A server's commit is sent first and drawn meanwhile.
+        # holds. On a database server (PostgreSQL) the commit is sent first
+        # and the answer drawn while the server works.
         plan = await self._plan(loaded)
         commit = asyncio.create_task(self.commit(loaded, steps, names=names, plan=plan))
         if self.store.commits_on_a_server:
