@@ -1,8 +1,9 @@
 """💡 Hint end to end (issue 32): the real bot.py against the fake Discord. A
 Cuttle match opened with `hints:True` says so on its table; alice asks for
 a hint from her panel (answered to her alone, naming a move her panel
-offers), plays a move, and the final table counts her hint; without the
-option her panel has no such button."""
+offers), plays a move, and the final table counts her hint; told by DM,
+she asks for one in the panel the DM opens and plays it from there; without
+the option her panel has no such button."""
 
 from __future__ import annotations
 
@@ -103,3 +104,56 @@ async def test_without_the_option_the_panel_has_no_hint(world):
     panel = await panel_of(world, channel)
     assert "**Your decision:**" in panel.embeds[0]["description"]
     assert hint_button(panel) is None
+
+
+async def test_a_hint_from_the_panel_a_direct_message_opens_then_that_move(world):
+    """The path of a player who comes back later: told by DM that it is their
+    move, they press **Your move** there, ask for a hint in the panel it
+    opens, and play the hinted move from that same panel."""
+    w, fake = world, world.fake
+    channel = fake.add_text_channel(w.guild, "hints-by-dm")
+    await reply(await fake.slash(w.alice, channel, "game notify", mode="dm"))
+    before = len(fake.dms(w.alice))
+    await reply(
+        await fake.slash(
+            w.alice,
+            channel,
+            "game new",
+            game="cuttle",
+            players=2,
+            bots=1,
+            here=True,
+            first_player=1,  # alice deals: the bot moves first, then alice is told
+            hints=True,
+        )
+    )
+    told = await fake.wait_until(
+        lambda: next(
+            (
+                m
+                for m in fake.dms(w.alice)[before:]
+                if any(b["custom_id"].startswith("turn:") for b in m.buttons())
+            ),
+            None,
+        ),
+        10,
+        "the DM saying it is alice's move",
+    )
+    panel = await reply(await fake.click(w.alice, told, custom_id="turn:"))
+    assert panel.ephemeral and panel.visible_to == w.alice.id
+    button = hint_button(panel)
+    assert button is not None
+    inter = await fake.click(w.alice, panel, custom_id=button["custom_id"])
+    answer = await reply(inter)
+    assert answered_privately(inter) and answer.visible_to == w.alice.id
+    named = answer.text.split("**")[1]
+    table = current_table(fake, channel)
+    moved_at = table.embeds[0]["footer"]["text"]
+    assert await pick(fake, w.alice, panel, lambda label: label == named)
+    await fake.wait_until(
+        lambda: current_table(fake, channel).embeds[0]["footer"]["text"] != moved_at,
+        5,
+        "alice's move on the table",
+    )
+    assert fake.problems() == []
+    await reply(await fake.slash(w.alice, channel, "game notify", mode="mention"))  # as before
