@@ -34,11 +34,10 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
     return w
 
 
-async def cuttle_against_a_bot(w, name: str, **options):
-    """alice (seat 1, to play first: seat 2 deals) against a greedy bot, in
-    the channel itself; returns (channel, lobby, table)."""
-    channel = w.fake.add_text_channel(w.guild, name)
-    lobby = await reply(
+async def open_cuttle(w, channel, *, first_player: int = 2, **options):
+    """alice (seat 1) against a greedy bot in `channel` itself; she plays
+    first unless she deals (`first_player=1`). Returns the lobby."""
+    return await reply(
         await w.fake.slash(
             w.alice,
             channel,
@@ -47,10 +46,17 @@ async def cuttle_against_a_bot(w, name: str, **options):
             players=2,
             bots=1,
             here=True,
-            first_player=2,
+            first_player=first_player,
             **options,
         )
     )
+
+
+async def cuttle_against_a_bot(w, name: str, **options):
+    """alice, to play first, against a greedy bot in a new channel;
+    returns (channel, lobby, table)."""
+    channel = w.fake.add_text_channel(w.guild, name)
+    lobby = await open_cuttle(w, channel, **options)
     table = await w.fake.wait_until(lambda: current_table(w.fake, channel), 5, "the table")
     return channel, lobby, table
 
@@ -114,19 +120,7 @@ async def test_a_hint_from_the_panel_a_direct_message_opens_then_that_move(world
     channel = fake.add_text_channel(w.guild, "hints-by-dm")
     await reply(await fake.slash(w.alice, channel, "game notify", mode="dm"))
     before = len(fake.dms(w.alice))
-    await reply(
-        await fake.slash(
-            w.alice,
-            channel,
-            "game new",
-            game="cuttle",
-            players=2,
-            bots=1,
-            here=True,
-            first_player=1,  # alice deals: the bot moves first, then alice is told
-            hints=True,
-        )
-    )
+    await open_cuttle(w, channel, first_player=1, hints=True)  # the bot moves, alice is told
     told = await fake.wait_until(
         lambda: next(
             (
