@@ -1,8 +1,8 @@
 """The bot tournament (issue 17): the three levels against each other.
 
 Run: `nice -n 10 .venv/bin/python -m bench.bots [--games N] [--field-games M]
-[--jobs J] [--only GAME]`, or `--expert-times GAMES` for the expert's
-decision time alone.
+[--jobs J] [--only GAME] [--part heads-up|fields] [--against random|greedy]`,
+or `--expert-times GAMES` for the expert's decision time alone.
 
 Per game: heads-up pairings (expert vs random, expert vs greedy, greedy vs
 random) with the seats rotated game by game, the win rate with a 95% Wilson
@@ -195,6 +195,12 @@ def main() -> None:
         help="run only the heads-up pairings or only the 3-5 player fields",
     )
     parser.add_argument(
+        "--against",
+        choices=("random", "greedy"),
+        default=None,
+        help="run only the pairings and fields whose other players are at this level",
+    )
+    parser.add_argument(
         "--expert-times",
         type=int,
         metavar="GAMES",
@@ -207,8 +213,11 @@ def main() -> None:
         return
     jobs = max(1, min(2, args.jobs))
     field_games = args.field_games or args.games
-    heads = [p for p in HEADS_UP if args.only in (None, p[0]) and args.part != "fields"]
-    fields = [p for p in FIELDS if args.only in (None, p[0]) and args.part != "heads-up"]
+    wanted = [
+        p for p in HEADS_UP + FIELDS if args.only in (None, p[0]) and args.against in (None, p[3])
+    ]
+    heads = [p for p in wanted if p in HEADS_UP and args.part != "fields"]
+    fields = [p for p in wanted if p in FIELDS and args.part != "heads-up"]
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         rows = run(heads, args.games, pool) + run(fields, field_games, pool)

@@ -123,6 +123,10 @@ def rollout(game: KeltisDice, s: DiceState, seat: int, legal: list[Action], rng:
 POLICY: Policy[KeltisDice, DiceState] = Policy(
     evaluate=evaluate,
     rollout=rollout,
-    budget=Budget(iterations=150, depth=12, width=8),
+    # Against greedy, on 120 games the tournament does not use: UCB1 at 150
+    # iterations of 12 actions won 67.1%; halving over common worlds 70.0%;
+    # halving with rollouts of 30 actions (most of a game's rest: a stone's
+    # worth is in the race to the goal areas) 77.5%.
+    budget=Budget(iterations=200, depth=30, width=8, schedule="halving"),
     greedy_samples=6,
 )

@@ -7,6 +7,7 @@ small counted budget so the tests stay fast.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 
@@ -157,19 +158,20 @@ def test_greedy_bots_finish_every_game(game_id, players):
 
 
 def test_a_field_budget_applies_from_three_players():
-    policy = policy_for("keltis")
-    assert policy.field_budget is not None and policy.field_budget.schedule == "halving"
-    assert policy.budget_for(2) == policy.budget
-    assert policy.budget_for(3) == policy.budget_for(4) == policy.field_budget
+    heads_up = Budget(iterations=10, depth=2, width=3)
+    field = Budget(iterations=20, depth=2, width=3, schedule="halving")
+    policy = dataclasses.replace(policy_for("keltis"), budget=heads_up, field_budget=field)
+    assert policy.budget_for(2) == heads_up
+    assert policy.budget_for(3) == policy.budget_for(4) == field
     plain = policy_for("oracle")
     assert plain.field_budget is None and plain.budget_for(4) == plain.budget
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_the_expert_searches_with_the_budget_of_its_player_count(players):
-    match, seat = next(positions("keltis", players))
+@pytest.mark.parametrize("game_id,players", [("keltis", 2), ("keltis", 4), ("oracle", 4)])
+def test_the_expert_searches_with_the_budget_of_its_player_count(game_id, players):
+    match, seat = next(positions(game_id, players))
     legal = match.legal(seat)
-    budget = policy_for("keltis").budget_for(players)
+    budget = policy_for(game_id).budget_for(players)
     result = expert.search(match, seat, legal)
     assert result.iterations <= budget.iterations
     assert len(result.visits) == min(budget.width, len(legal))
