@@ -135,6 +135,7 @@ def search(match: Match, seat: int, legal: list[Action], budget: Budget | None =
     policy = policy_for(match.game_id)
     budget = budget or policy.budget_for(match.players)
     rng = bot_rng(match, seat, "expert")
+    legal = policy.weighed(match.game, match.state, seat, legal)
     prior = action_values(match, seat, legal, policy, rng, policy.greedy_samples)
     ranked = sorted(legal, key=lambda a: -prior[a])  # stable: ties keep engine order
     arms = ranked[: budget.width]

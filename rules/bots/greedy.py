@@ -35,5 +35,6 @@ def action_values(
 def choose(match: Match, seat: int, legal: list[Action]) -> Action:
     policy = policy_for(match.game_id)
     rng = bot_rng(match, seat, "greedy")
+    legal = policy.weighed(match.game, match.state, seat, legal)
     values = action_values(match, seat, legal, policy, rng, policy.greedy_samples)
     return pick_best(legal, values.__getitem__, rng)

@@ -34,6 +34,8 @@ K = TypeVar("K", bound="SupportsRichComparison")
 Evaluate = Callable[[G, S, int], float]
 #: rollout(game, state, seat, legal, rng) -> a cheap, sensible move
 Rollout = Callable[[G, S, int, list[Action], Rng], Action]
+#: considered(game, state, seat, legal) -> the legal moves worth weighing
+Considered = Callable[[G, S, int, list[Action]], list[Action]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,16 @@ class Policy(Generic[G, S]):
     #: the expert's budget with three or more players, where another schedule
     #: may suit better (None: `budget` at every player count)
     field_budget: Budget | None = None
+    #: the moves the greedy and expert levels weigh (None: every legal move);
+    #: a game leaves out moves that only make the match last longer, which
+    #: two bots could otherwise repeat for ever
+    considered: Considered[G, S] | None = None
+
+    def weighed(self, game: G, state: S, seat: int, legal: list[Action]) -> list[Action]:
+        """The legal moves worth weighing; all of them if none is."""
+        if self.considered is None:
+            return legal
+        return self.considered(game, state, seat, legal) or legal
 
     def budget_for(self, players: int) -> Budget:
         """The expert's budget at this player count."""
