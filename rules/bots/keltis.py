@@ -161,7 +161,8 @@ POLICY: Policy[Keltis, KeltisState] = Policy(
     # 60 deals the tournament does not use: 83.3% (UCB1 at 120 iterations:
     # 68.3%). With four players: 29% of 120 games against three greedy
     # players, against 17% of 80 with UCB1 (a fair share is 25%); 400
-    # iterations there did no better (21.9% of 48).
+    # iterations there did no better (21.9% of 48). In the tournament, with
+    # `considered`: 86.8% of 200 heads-up, 43.3% of 100 four-player games.
     budget=Budget(iterations=200, depth=12, width=6, schedule="halving"),
     greedy_samples=1,
     considered=considered,
