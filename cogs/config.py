@@ -72,6 +72,9 @@ class Config:
     #: GAMEHOST_GAMES: packages of games living outside rules/ and
     #: cogs/presenters/, comma-separated (`cogs.presenters.load_games`)
     games: tuple[str, ...] = ()
+    #: BOT_WORKERS: worker processes where bots and hints think (None: one
+    #: per core but the one the event loop needs; cogs/thinking/pool.py)
+    bot_workers: int | None = None
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Config:
@@ -104,6 +107,7 @@ class Config:
             database_url=_database_url(env),
             shards=_shards(env),
             games=_games(env),
+            bot_workers=_workers(env),
         )
 
 
@@ -135,6 +139,15 @@ def _games(env: dict[str, str]) -> tuple[str, ...]:
         if not all(part.isidentifier() for part in name.split(".")):
             raise ConfigError(f"GAMEHOST_GAMES names Python packages, like tests.games.x: {name!r}")
     return names
+
+
+def _workers(env: dict[str, str]) -> int | None:
+    raw = env.get("BOT_WORKERS", "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or not 1 <= int(raw) <= 64:
+        raise ConfigError(f"BOT_WORKERS must be a number of processes from 1 to 64, not {raw!r}")
+    return int(raw)
 
 
 def _int(env: dict, name: str) -> int | None:

@@ -27,6 +27,10 @@ def counters(services) -> dict[str, float]:
         "deadline_polls": deadlines.polls,
         "deadline_poll_ms": round(deadlines.poll_ms, 3),
         "deadline_poll_max_ms": round(deadlines.poll_max_ms, 3),
+        #: jobs the thinking workers did, by kind (hint, decide), and how
+        #: many of those workers died
+        "searches": dict(tables.thinking.pool.done),
+        "worker_deaths": tables.thinking.pool.deaths,
     }
 
 

@@ -12,7 +12,6 @@ pings all show the match as the move committed it.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 
@@ -28,8 +27,8 @@ from cogs.play.panels import panel_view
 from cogs.play.tables import REFUSALS, Tables
 from cogs.presenters import presenter_for
 from cogs.replies import own_panel, say
+from cogs.thinking import HintBusy, ThinkingFailed
 from rules import Action, UnknownAction
-from rules.bots.hint import hint
 from storage import LoadedMatch, UnknownMatch
 
 log = logging.getLogger(__name__)
@@ -276,9 +275,9 @@ class Clicks:
     async def on_hint(self, interaction: discord.Interaction, match_id: int, seq: int) -> None:
         """💡 Hint: what the expert would do for the clicker's decision at
         move `seq`, told to them alone, and recorded in the match's record
-        (once per decision). The expert thinks in a worker thread from a
-        copy of the match, after the click is acknowledged (Discord allows
-        3 s for that; the thinking may take a few hundred ms)."""
+        (once per decision). The click is acknowledged first; the expert
+        thinks in a worker process, before any bot seat's decision, once per
+        decision (a later press is answered from that at once)."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         tables = self.tables
         loaded, seat = await tables.load_seated(interaction, match_id)
@@ -296,12 +295,20 @@ class Clicks:
             await say(interaction, replies.NOT_YOUR_TURN)
             return
         tables.remember(interaction.user, loaded)
-        found = await asyncio.to_thread(hint, match.copy(), seat)
         try:
-            await self.store.record_hint(match_id, seq, seat, interaction.user.id)
-        except UnknownMatch:  # deleted meanwhile
-            await say(interaction, replies.UNKNOWN_MATCH)
+            found = await tables.thinking.hint(match_id, match, seat, interaction.user.id)
+        except HintBusy:
+            await say(interaction, hints.BUSY)
             return
+        except ThinkingFailed:
+            await say(interaction, hints.FAILED)
+            return
+        if tables.thinking.first_told(match_id, seq, seat):
+            try:
+                await self.store.record_hint(match_id, seq, seat, interaction.user.id)
+            except UnknownMatch:  # deleted meanwhile
+                await say(interaction, replies.UNKNOWN_MATCH)
+                return
         text = hints.hint_text(presenter_for(loaded.game), found, match.view(seat))
         await interaction.followup.send(text, ephemeral=True)
 

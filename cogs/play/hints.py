@@ -26,6 +26,8 @@ LITTLE = N_(
 BLIND = N_("-# Worked out from what you can see, as the bots do; only you see this hint.")
 
 OFF = N_("Hints are not allowed in this match: its creator chose so when opening it.")
+BUSY = N_("💡 Your other hint is still being worked out; ask for this one once it has come.")
+FAILED = N_("💡 No hint could be worked out just now; please try again in a moment.")
 STALE = N_(
     "That hint button was for an earlier move: the table has moved on. "
     "Press **Refresh** on your panel for a hint on your decision now."

@@ -2,9 +2,10 @@
 seats over.
 
 - Bot seats move by themselves, one decision at a time, after a pause
-  people can follow (`schedule`). A bot thinks in a worker thread, outside
-  the match's lock, so nobody waits for it; if the table moved on while it
-  thought, it thinks again.
+  people can follow (`schedule`). A bot thinks in a worker process
+  (cogs/thinking/), outside the match's lock and off the event loop, so
+  nobody waits for it; if the table moved on while it thought, it thinks
+  again.
 - A player who ran out of time under the timeout policy "bot" gets one
   decision made for them by STAND_IN (`move_for`).
 - A person who leaves a running match (concedes with more than two
@@ -29,8 +30,9 @@ from typing import Protocol
 
 from cogs.play.moves import Moves, Refusal, Refused
 from cogs.play.turns import bots_owing
+from cogs.thinking import Thinking, ThinkingFailed
 from rules import Action, Match, RulesError
-from rules.bots import LEVELS, choose_action, level_of_seat_kind
+from rules.bots import LEVELS, level_of_seat_kind
 from storage import CorruptMatch, LoadedMatch, Seat, StaleCommit, UnknownMatch, WrongStatus
 
 log = logging.getLogger(__name__)
@@ -68,12 +70,15 @@ class SeatService:
         *,
         move_delay: float,
         owns: Callable[[int], bool] = every_guild,
+        thinking: Thinking | None = None,
     ):
         self.moves = moves  # the match's lock, its one load and its one commit
         self.store = moves.store
         self.shown = shown  # what follows a move (Tables.after_move)
         self.move_delay = move_delay
         self._owns = owns
+        #: where bots think (worker processes)
+        self.thinking = thinking or Thinking()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         #: match -> the newest state known of it (a bot thinks from it)
         self._known: dict[int, LoadedMatch] = {}
@@ -127,7 +132,7 @@ class SeatService:
         except StaleCommit:  # another process moved first
             self._tasks.pop(match_id, None)
             self.schedule(await self.store.load(match_id))
-        except (UnknownMatch, CorruptMatch, RulesError, WrongStatus) as exc:
+        except (UnknownMatch, CorruptMatch, RulesError, WrongStatus, ThinkingFailed) as exc:
             log.error("bot seats of match %s stopped: %s", match_id, exc)
         except asyncio.CancelledError:
             raise
@@ -142,11 +147,11 @@ class SeatService:
         if known is None or known.seq <= loaded.seq:
             self._known[loaded.id] = loaded
 
-    @staticmethod
-    async def think(match: Match, seat: int, level: str) -> Action:
-        """A bot's decision, thought out in a worker thread: the event loop
-        (clicks, other tables) never waits for it."""
-        return await asyncio.to_thread(choose_action, match, seat, level)
+    async def think(self, match: Match, seat: int, level: str) -> Action:
+        """A bot's decision, thought out in a worker process: the event loop
+        (clicks, other tables) never waits for it. When the workers are busy
+        the bot waits its turn (people's hints go first)."""
+        return await self.thinking.decide(match, seat, level)
 
     async def stop_matches(self, match_ids: Iterable[int]) -> None:
         """Bot seats of these matches stop moving (their server left, or
@@ -166,6 +171,7 @@ class SeatService:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.thinking.stop()
 
     # -- a player out of time ---------------------------------------------------
     async def move_for(self, loaded: LoadedMatch, seat: int) -> LoadedMatch | None:

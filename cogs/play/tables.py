@@ -34,6 +34,8 @@ from cogs.play.public_table import PublicTable
 from cogs.play.seats import SeatService, every_guild
 from cogs.play.turns import bots_move_next, humans_owing, seat_of
 from cogs.replies import say
+from cogs.thinking import Thinking
+from cogs.thinking.pool import ThinkingPool
 from storage import LoadedMatch, MatchInfo, Status, Store, UnknownMatch
 
 log = logging.getLogger(__name__)
@@ -114,11 +116,14 @@ class Tables:
         self.pings = Pings(bot, store, languages, self.places)
         self.moves = Moves(store, self.pings, (clock or Clock()).now)
         shards = getattr(config, "shards", None)
+        #: bots' decisions and hints, worked out in worker processes
+        self.thinking = Thinking(ThinkingPool(getattr(config, "bot_workers", None)))
         self.seats = SeatService(
             self.moves,
             self.after_move,
             move_delay=config.bot_move_delay,
             owns=shards.owns if shards is not None else every_guild,
+            thinking=self.thinking,
         )
         self._clicked: dict[tuple[int, int], float] = {}  # (match, user) -> loop time
         self._wrapping: set[asyncio.Task] = set()  # a start's wrap-ups (`resume`)
@@ -272,6 +277,7 @@ class Tables:
         back), in the guilds this process owns. Returns the matches whose
         start was stored but never shown (the process died in between): the
         lobby shows them (cogs/hosting/lobby.py, `finish_start`)."""
+        self.thinking.start()  # workers up before the first bot seat asks
         unshown = []
         live = [
             info

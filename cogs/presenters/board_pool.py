@@ -23,9 +23,9 @@ from pathlib import Path
 
 from cogs.presenters import loaded_packages
 from cogs.presenters.base import Presenter, board_view
-from cogs.presenters.board_worker import LENGTH
 from cogs.presenters.drawing import board_language
 from cogs.presenters.image_cache import BOARDS, view_key
+from cogs.worker_frames import LENGTH, request_frame
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +67,7 @@ class BoardWorker:
         done = asyncio.get_running_loop().create_future()
         self._waiting.append(done)
         try:
-            stdin.write(LENGTH.pack(len(request)) + request)
+            stdin.write(request_frame(request))
         except (ConnectionError, RuntimeError) as exc:
             raise WorkerGone(str(exc)) from exc
         return await asyncio.shield(done)  # a cancelled caller must not shift the answers

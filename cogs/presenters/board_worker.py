@@ -4,42 +4,27 @@ order. It stops when stdin closes (or stdout breaks), so it never outlives
 the bot. Its arguments name the packages of the games the bot registered
 from outside (`load_games`), registered here too.
 
-Frames: a request is a 4-byte big-endian length, then JSON
+Frames (cogs/worker_frames.py): a request is JSON
 [game_id, view, names, language] (a finished game's view carries its
 outcome's public facts for the winner banner: `base.board_view`); an
-answer is one status byte (b"P": a PNG follows, b"N": no picture, b"E":
-an error message follows), a 4-byte length and the payload."""
+answer's status is b"P" (a PNG follows), b"N" (no picture) or b"E" (an
+error message follows)."""
 
 from __future__ import annotations
 
 import json
 import os
-import struct
 import sys
 import traceback
 
 from cogs.i18n import speaking
 from cogs.presenters import load_games, presenter_for
+from cogs.worker_frames import answer, read_frame
 
-LENGTH = struct.Struct(">I")
 #: the worker's niceness: drawing a table is background work, so on a busy
 #: machine the bot's answers to clicks (its event loop) come first, and a
 #: table waits a little longer
 NICENESS = 10
-
-
-def read_frame(stream) -> bytes | None:
-    head = stream.read(LENGTH.size)
-    if len(head) < LENGTH.size:
-        return None
-    (size,) = LENGTH.unpack(head)
-    body = stream.read(size)
-    return body if len(body) == size else None
-
-
-def answer(stream, status: bytes, payload: bytes) -> None:
-    stream.write(status + LENGTH.pack(len(payload)) + payload)
-    stream.flush()
 
 
 def serve(stdin, stdout) -> None:

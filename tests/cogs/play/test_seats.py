@@ -98,7 +98,7 @@ async def test_a_bot_whose_table_moved_on_while_it_thought_thinks_again(store: S
     r = rig(store)
     seats = r.seats()
     thought_at: list[int] = []
-    think = SeatService.think
+    think = seats.think
 
     async def thinking(match: Match, seat: int, level: str) -> Action:
         thought_at.append(match.seq)
