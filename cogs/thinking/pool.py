@@ -82,6 +82,8 @@ class ThinkingPool:
         self._runners: list[asyncio.Task[None]] = []
         #: each runner's worker process now (None: not started, or dead)
         self.processes: list[asyncio.subprocess.Process | None] = [None] * self.size
+        #: each runner's job now (failed if the pool stops under it)
+        self._holding: list[Job | None] = [None] * self.size
         #: jobs done, by kind (hints, decisions): the counters of the stats file
         self.done: Counter[str] = Counter()
         self.deaths = 0  # workers that died (each is started again)
@@ -124,11 +126,13 @@ class ThinkingPool:
             job = queued.job
             if job.future.done():
                 continue  # its asker stopped waiting
+            self._holding[index] = job
             try:
                 if process is None or process.returncode is not None:
                     process = await self._spawn(index)
                 status, payload = await self._ask(process, job.body)
             except WorkerDied as exc:
+                self._holding[index] = None
                 await self._end(process)
                 process = self.processes[index] = None
                 self.deaths += 1
@@ -142,6 +146,7 @@ class ThinkingPool:
                 await asyncio.sleep(pause)
                 pause = min(PAUSE_MOST, pause * 2)
                 continue
+            self._holding[index] = None
             pause = PAUSE_FIRST
             if status == b"A":
                 self.done[job.kind] += 1
@@ -195,6 +200,10 @@ class ThinkingPool:
         for task in runners:
             task.cancel()
         await asyncio.gather(*runners, return_exceptions=True)
+        for job in self._holding:
+            if job is not None:
+                _fail(job, ThinkingFailed("the bot is stopping"))
+        self._holding = [None] * self.size
         processes = [p for p in self.processes if p is not None and p.returncode is None]
         self.processes = [None] * self.size
         for process in processes:
