@@ -2,7 +2,17 @@
 
 import asyncio
 
-from bench import board_image, commits, live, load, playouts, ratings, store, store_load
+from bench import (
+    beside_bots,
+    board_image,
+    commits,
+    live,
+    load,
+    playouts,
+    ratings,
+    store,
+    store_load,
+)
 
 playouts.main()
 asyncio.run(store.main([]))
@@ -12,3 +22,4 @@ asyncio.run(ratings.main())
 board_image.main()
 load.main([])
 live.main([])
+beside_bots.main([])
