@@ -145,6 +145,7 @@ async def test_a_host_kicks_a_player_and_a_bot_plays_on(world, channel):
         lambda: "🤖 Expert 2" in current_table(fake, channel).text, 5, "the table to show the bot"
     )
     # bob's seat moves by itself now: the game reaches alice's turns without bob
+    # (the default stand-in, the expert: one turn of it, a search or two, is waited for)
     hand = await reply(await fake.click(w.bob, current_table(fake, channel), custom_id="hand:"))
     assert "not playing" in hand.text
     await fake.wait_until(

@@ -246,6 +246,9 @@ async def test_conceding_among_three_hands_the_seat_to_a_bot(world, channel):
 
 async def test_the_host_chooses_how_well_bots_play_and_the_seat_shows_it(world, channel):
     fake = world.fake
+    # An expert seat, but nothing here waits for it to move: the table shows
+    # at the start, and the match then waits for alice after at most one
+    # expert turn (in the background; no test waits for experts to finish a game).
     lobby = await reply(
         await fake.slash(
             world.alice, channel, "game new", game="keltis", bots=1, bot_level="expert", here=True
@@ -280,5 +283,7 @@ async def test_hosts_choose_which_bot_takes_a_seat_a_person_leaves(world, channe
                 "SELECT bot FROM seats WHERE match_id = ? AND user_id IS NULL", (match_id,)
             ).fetchall()
         assert bots == [("greedy",)]
-    finally:
+    finally:  # back to the default, the expert: the stand-in of the other tests
+        # here (conceding among three) makes at most one turn before alice's, and
+        # nothing waits for more than that turn (a single search or two is quick)
         await reply(await fake.slash(world.mod, channel, "game config", stand_in="expert"))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
+from contextlib import closing
 from types import SimpleNamespace
 
 import pytest
@@ -62,6 +64,23 @@ def match_status(w, match_id: int) -> str:
     return state
 
 
+def bots_play_greedy(w, tid: int) -> None:
+    """The tournament's bot entrants play at the greedy level here, not the
+    expert one every bot entrant gets (BOT_LEVEL in cogs/tournaments/signups.py):
+    bots finish whole matches in these tests, and an expert searches before
+    each of its moves (a Keltis table of three outlasted its 60 s wait on a
+    loaded machine so: the test depended on how fast an expert thinks).
+    Called before Start: the tables' bot seats are opened from the entrants'
+    record, which the bot reads afresh at each pairing."""
+    with closing(sqlite3.connect(w.db, timeout=10)) as db, db:
+        changed = db.execute(
+            "UPDATE tournament_entrants SET bot = 'greedy'"
+            " WHERE tournament_id = ? AND bot IS NOT NULL",
+            (tid,),
+        ).rowcount
+    assert changed > 0, "no bot entrant to change"
+
+
 async def open_signup(w, channel, **options):
     signup = await reply(
         await w.fake.slash(w.mod, channel, "game tournament new", game="cuttle", **options)
@@ -106,6 +125,7 @@ async def test_an_eight_player_swiss_tournament_of_cuttle_survives_kills(world):
     for _ in range(6):
         await answered(await fake.click(w.mod, signup, label="🤖 Add bot"))
     assert "Entrants (8)" in signup.text
+    bots_play_greedy(w, tid)  # bot against bot plays each round's other tables out
     refused = await reply(await fake.click(w.bob, signup, label="Start"))
     assert refused.ephemeral and "Only a host" in refused.text
     # a double click: two Starts at once pair one round
@@ -265,6 +285,7 @@ async def test_a_tournament_table_of_three_plays_on_when_its_people_give_up(worl
     for user in (w.alice, w.bob):
         await answered(await fake.click(user, signup, label="Join"))
     await answered(await fake.click(w.mod, signup, label="🤖 Add bot"))
+    bots_play_greedy(w, tid)  # with the random stand-ins, bots alone finish the match
     await answered(await fake.click(w.mod, signup, label="Start"))
     await fake.wait_until(
         lambda: [m is not None and match_status(w, m) for *_x, m in tables(w, tid)] == ["active"],
@@ -273,6 +294,8 @@ async def test_a_tournament_table_of_three_plays_on_when_its_people_give_up(worl
     )
     [(_r, _n, players, match_id)] = tables(w, tid)
     assert sorted(players)[1:] == sorted([w.alice.id, w.bob.id])
+    bots = read_db(w.db, "SELECT bot FROM seats WHERE match_id = ? AND bot IS NOT NULL", match_id)
+    assert bots == [("greedy",)]  # the entrant's level (bots_play_greedy)
     await play_out(w, {w.alice.id: w.alice, w.bob.id: w.bob}, match_id, moves=2)
     [(thread_id,)] = read_db(w.db, "SELECT thread_id FROM matches WHERE id = ?", match_id)
     await concede(fake, w.bob, fake.state.channels[thread_id])  # alice gave up in play_out
