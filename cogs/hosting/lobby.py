@@ -19,6 +19,14 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from cogs import replies
+from cogs.answer_first import (
+    PRIVATE,
+    acknowledge,
+    edit_clicked,
+    holding,
+    send_private,
+    would_wait,
+)
 from cogs.history.hints import ALLOWED as HINTS_ALLOWED
 from cogs.history.hints import HINTS
 from cogs.history.hints import allowed as hints_allowed
@@ -276,7 +284,7 @@ class Lobbies:
             await say(interaction, rematches.NOT_A_PLAYER)
             return
         self.tables.remember(user)
-        async with self.tables.lock(match_id):
+        async with holding(interaction, self.tables.lock(match_id), PRIVATE):
             if await self._existing_rematch(interaction, info):
                 return
             if not await may_host_new(self.store, user):
@@ -290,7 +298,7 @@ class Lobbies:
         ref = await self.store.message(info.id, rematches.REMATCH_MESSAGE)
         lobby = await self._rematch_lobby(info.id, interaction.guild_id or 0)
         if ref is None and lobby is not None:
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            await acknowledge(interaction, PRIVATE)
             message = await self._post_rematch(lobby, info)
             if message is None:
                 await say(interaction, replies.BROKEN)
@@ -300,6 +308,8 @@ class Lobbies:
             return False
         link = rematches.jump_url(info.guild_id, ref.channel_id, ref.message_id)
         if lobby is not None and interaction.user.id in rematches.pending(lobby):
+            if would_wait(self.tables.lock(lobby.id)):
+                await acknowledge(interaction, PRIVATE)
             await self._confirm(lobby.id, interaction.user.id)
             await say(interaction, rematches.CONFIRMED, link=link)
         else:
@@ -321,7 +331,7 @@ class Lobbies:
         if missing:
             await say(interaction, CANNOT_OPEN, missing=words(missing))
             return
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        await acknowledge(interaction, PRIVATE)
         plan = rematches.plan(info, history, interaction.user.id)
         match_id = await self.store.create_lobby(
             info.guild_id, info.channel_id, plan.game, plan.lobby_options, interaction.user.id
@@ -410,7 +420,10 @@ class Lobbies:
 
     # -- buttons ---------------------------------------------------------------------
     async def on_button(self, interaction: discord.Interaction, match_id: int, op: str) -> None:
-        async with self.tables.lock(match_id):
+        """A lobby's button, under the match's lock: a press that must wait
+        for long is acknowledged (a deferred update of the lobby), and
+        its answer follows through its token (cogs/answer_first.py)."""
+        async with holding(interaction, self.tables.lock(match_id)):
             await self._on_button(interaction, match_id, op)
 
     async def _on_button(self, interaction: discord.Interaction, match_id: int, op: str) -> None:
@@ -475,12 +488,12 @@ class Lobbies:
                 if owed and op == START_NOW:
                     info = await self._seat_stand_ins(info, owed)
                 elif owed:
-                    await interaction.response.send_message(
+                    await send_private(
+                        interaction,
                         _(rematches.START_WITHOUT, people=_(", ").join(f"<@{u}>" for u in owed)),
                         view=discord.ui.View(timeout=None).add_item(
                             LobbyButton(match_id, START_NOW)
                         ),
-                        ephemeral=True,
                     )
                     return
                 game = get_game(info.game)
@@ -528,7 +541,7 @@ class Lobbies:
                     interaction, N_("The match can't start with these options: {why}"), why=why
                 )
                 return
-            await interaction.response.defer()
+            await acknowledge(interaction)  # the lobby and the table show the start
             try:
                 await self.start(info, match)
             except (SeatError, WrongStatus):
@@ -539,7 +552,7 @@ class Lobbies:
         if on_lobby:
             with speaking(await self.tables.languages.of_server(info.guild_id)):  # public
                 embed, view = self.render(info)
-            await interaction.response.edit_message(embed=embed, view=view)
+            await edit_clicked(interaction, embed=embed, view=view)
         else:  # a forged click elsewhere: never rewrite that message
             await say(interaction, replies.LOBBY_UPDATED)
             await self.refresh_lobby(match_id)

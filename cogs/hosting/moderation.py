@@ -7,6 +7,7 @@ from __future__ import annotations
 import discord
 
 from cogs import replies
+from cogs.answer_first import PUBLIC, announce, holding
 from cogs.hosting import forget as forget_data
 from cogs.hosting.settings import (
     MATCH_KEYS,
@@ -171,7 +172,9 @@ class Moderation:
         if info.paused:
             await say(interaction, N_("Match #{match} is already paused."), match=info.id)
             return
-        async with self.tables.lock(info.id):  # not between a move's load and its commit
+        # not between a move's load and its commit; a public "thinking" first
+        # when that waits (nothing is refused after it: cogs/answer_first.py)
+        async with holding(interaction, self.tables.lock(info.id), PUBLIC):
             await self.store.pause(info.id)
         with speaking(await self.tables.languages.of_server(info.guild_id)):  # in public
             text = _(
@@ -180,9 +183,7 @@ class Moderation:
                 host=interaction.user.mention,
                 match=info.id,
             )
-        await interaction.response.send_message(
-            text, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await announce(interaction, text, allowed_mentions=discord.AllowedMentions.none())
         loaded = await self.tables.public.refresh(info.id)
         if loaded is not None:
             await self.deadlines.schedule(loaded)
@@ -193,15 +194,13 @@ class Moderation:
         if not info.paused:
             await say(interaction, N_("Match #{match} is not paused."), match=info.id)
             return
-        async with self.tables.lock(info.id):
+        async with holding(interaction, self.tables.lock(info.id), PUBLIC):
             await self.store.resume(info.id)
         with speaking(await self.tables.languages.of_server(info.guild_id)):  # in public
             text = _(
                 "▶ {host} resumed match #{match}.", host=interaction.user.mention, match=info.id
             )
-        await interaction.response.send_message(
-            text, allowed_mentions=discord.AllowedMentions.none()
-        )
+        await announce(interaction, text, allowed_mentions=discord.AllowedMentions.none())
         await self.tables.show_change(info.id, frozenset())
 
     # -- timers --------------------------------------------------------------------------

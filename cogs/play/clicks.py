@@ -18,6 +18,7 @@ from collections.abc import Callable
 import discord
 
 from cogs import replies
+from cogs.answer_first import PRIVATE, UPDATE, acknowledge, holding
 from cogs.history.hints import allowed as hints_allowed
 from cogs.i18n import _
 from cogs.play import hints
@@ -121,7 +122,9 @@ class Clicks:
         clicker's panel when the click came from it, or (`opening`) when
         the click opens one; otherwise the table shows the move. A click
         that makes no move (NoMove) shows what `choose` said from the same
-        load; a stale one (`stale_panel`: always) redraws the panel."""
+        load; a stale one (`stale_panel`: always) redraws the panel. A
+        click that must wait long for the lock is acknowledged first, and
+        its answer (the same) follows through its token."""
         tables = self.tables
         timeline = tables.timings.start(interaction.id)
         from_panel = own_panel(interaction) or opening
@@ -137,7 +140,11 @@ class Clicks:
             return drawn
 
         mover = Mover(user.id, interaction.guild_id, getattr(user, "display_name", None))
-        async with tables.lock(match_id):
+        # answer first, then wait: a click queued behind the match's lock is
+        # acknowledged unless its turn comes within a moment, and its outcome
+        # follows (cogs/answer_first.py)
+        waits_as = PRIVATE if opening and not own_panel(interaction) else UPDATE
+        async with holding(interaction, tables.lock(match_id), waits_as):
             try:
                 moved, drawn = await tables.moves.play(
                     match_id, mover, seq, keys or (), choose=choose, during=answer
@@ -155,7 +162,7 @@ class Clicks:
                     interaction, moved.committed, moved.seat, edit=True, drawn=drawn
                 )
             else:
-                await interaction.response.defer()
+                await acknowledge(interaction)  # the table shows the move
             if timeline:
                 timeline.step()  # answered
         await tables.after_move(moved.committed, moved.owed_before, planned=True, burst=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import discord
 
 from cogs import replies
+from cogs.answer_first import PUBLIC, announce, holding
 from cogs.i18n import N_, _, speaking
 from cogs.play.buttons import ConcedeButton
 from cogs.play.tables import Tables
@@ -47,9 +48,11 @@ class Concessions:
 
     async def concede(self, interaction: discord.Interaction, match_id: int) -> None:
         """The user gives up: the engine's concession between two players, a
-        bot in their seat with more."""
+        bot in their seat with more. A Yes that must wait for the match's
+        lock long is acknowledged (cogs/answer_first.py); the word on it
+        then follows in public, a refusal privately."""
         tables = self.tables
-        async with tables.lock(match_id):
+        async with holding(interaction, tables.lock(match_id), PUBLIC):
             loaded, seat = await tables.load_seated(interaction, match_id)
             if loaded is None or seat is None:
                 return
@@ -69,9 +72,7 @@ class Concessions:
                 text = N_("{user} conceded match #{match}.")
             with speaking(await tables.languages.of_server(loaded.guild_id)):  # said in public
                 text = _(text, user=interaction.user.mention, match=match_id)
-            await interaction.response.send_message(
-                text, allowed_mentions=discord.AllowedMentions.none()
-            )
+            await announce(interaction, text, allowed_mentions=discord.AllowedMentions.none())
         if committed is not None:  # a move: shown as committed
             await tables.after_move(committed, before)
         else:  # a seat handed over

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.answer_first import PRIVATE, UPDATE, deferred_update, holding, waiting_privately
 from cogs.history.hints import allowed as hints_allowed
 from cogs.history.story import recent_start, tell
 from cogs.i18n import speaking
@@ -105,21 +106,33 @@ class HandPanels:
         replaces the clicked message only when that is the clicker's own
         ephemeral panel; otherwise it comes as a new private message.
         `drawn`: the panel's `message(loaded, seat)`, drawn already; `story`:
-        see `message`."""
+        see `message`.
+
+        Answer first, then wait (cogs/answer_first.py): when the panel's
+        lock is held for long, the click is acknowledged while it waits.
+        After a deferred update the clicked panel is edited through the
+        interaction's token, and after a private "thinking" acknowledgement
+        the panel replaces it: either way the panel is the interaction's
+        original response, kept current through it (15 minutes)."""
         assert loaded.match is not None
-        async with self.lock(loaded.id, interaction.user.id):  # see update
+        own = edit and own_panel(interaction)
+        lock = self.lock(loaded.id, interaction.user.id)  # see update
+        async with holding(interaction, lock, UPDATE if own else PRIVATE):
             if drawn is None:
                 drawn = await self.message(loaded, seat, group=group, note=note, story=story)
             embed, components, seen = drawn
-            if edit and own_panel(interaction) and not interaction.response.is_done():
-                await interaction.response.edit_message(embed=embed, view=components)
-            elif interaction.response.is_done():
+            if not interaction.response.is_done():
+                if own:
+                    await interaction.response.edit_message(embed=embed, view=components)
+                else:
+                    await interaction.response.send_message(
+                        embed=embed, view=components, ephemeral=True
+                    )
+            elif (own and deferred_update(interaction)) or waiting_privately(interaction):
+                await interaction.edit_original_response(embed=embed, view=components)
+            else:
                 await interaction.followup.send(embed=embed, view=components, ephemeral=True)
                 return  # a followup's token is not the panel's: don't keep it current
-            else:
-                await interaction.response.send_message(
-                    embed=embed, view=components, ephemeral=True
-                )
             self.live.shown(loaded.id, interaction.user.id, interaction, seen, loaded.match.seq)
 
     async def message(

@@ -6,12 +6,15 @@ moves the tournament on from the record."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections import Counter
 from typing import TYPE_CHECKING
 
 import discord
 
 from cogs import replies
+from cogs.answer_first import acknowledge, edit_clicked, holding
 from cogs.hosting.settings import is_host
 from cogs.i18n import N_, _, speaking
 from cogs.replies import say
@@ -46,6 +49,9 @@ CONFLICTS = {
     TournamentConflict.NOT_JOINED: N_("You are not signed up."),
     TournamentConflict.NOT_RUNNING: NOT_RUNNING,
 }
+#: seconds a sign-up message may lag behind a burst of presses before a
+#: press redraws it although others queue behind (the last one redraws it)
+BOARD_LAG = 1.0
 #: a tournament's bots play at this level
 BOT_LEVEL = "expert"
 MAX_ROUNDS = 20
@@ -59,6 +65,11 @@ class Signups:
         self.runner = runner
         self.languages = languages
         self.tables = tables
+        #: tournament -> when a sign-up change was first left unshown (loop
+        #: time), and the last press that made one
+        self._unshown: dict[int, tuple[float, discord.Interaction]] = {}
+        #: tournament -> presses waiting for its lock
+        self._pressing: Counter[int] = Counter()
 
     # -- opening ------------------------------------------------------------------
     async def new(
@@ -123,38 +134,92 @@ class Signups:
     async def on_button(
         self, interaction: discord.Interaction, tournament_id: int, op: str
     ) -> None:
+        """Join, Leave, 🤖 Add bot, Start, under the sign-up's lock. Answer
+        first, then wait (cogs/answer_first.py): a press queued behind the
+        lock is acknowledged (a deferred update of the sign-up), and its
+        refusal follows privately. The sign-up message is redrawn once a
+        change has been made and no press queues behind (or the message has
+        lagged for BOARD_LAG seconds): a burst of Joins redraws it a few
+        times, not once each."""
         tournament = await self.find(interaction, tournament_id)
         if tournament is None:
             return
-        async with self.runner.lock(tournament_id):
-            try:
-                if op == "join":
-                    await self.store.join_tournament(
-                        tournament_id, interaction.user.id, interaction.user.display_name
-                    )
-                elif op == "leave":
-                    await self.store.leave_tournament(tournament_id, interaction.user.id)
-                elif op in ("bot", "start"):
-                    if not await is_host(self.store, interaction.user):
-                        await say(interaction, replies.HOSTS_ONLY)
-                        return
-                    if op == "bot":
-                        await self.store.join_tournament(tournament_id, 0, None, bot=BOT_LEVEL)
-                    elif not await self._start(interaction, tournament):
-                        return
-                else:
-                    await say(interaction, replies.INVALID_BUTTON)
-                    return
-            except TournamentConflict as refused:
-                await say(interaction, CONFLICTS.get(refused.why, CLOSED))
-                return
+        waiting = self._pressing
+        waiting[tournament_id] += 1
+        entered = False
+        try:
+            async with holding(interaction, self.runner.lock(tournament_id)):
+                waiting[tournament_id] -= 1
+                entered = True
+                changed = await self._signup_act(interaction, tournament, op)
+                if changed:
+                    since, _changer = self._unshown.get(tournament_id, (None, None))
+                    now = asyncio.get_running_loop().time()
+                    self._unshown[tournament_id] = (now if since is None else since, interaction)
+                await self._show_signup(interaction, tournament_id, waiting[tournament_id] > 0)
+        finally:
+            if not entered:
+                waiting[tournament_id] -= 1
+            if waiting[tournament_id] <= 0:
+                del waiting[tournament_id]
+        if changed and op == "start":
+            self.runner.soon(tournament_id)
+
+    async def _signup_act(
+        self, interaction: discord.Interaction, tournament: Tournament, op: str
+    ) -> bool:
+        """The press's change to the sign-up (the caller holds its lock):
+        whether one was made; a refusal is told to the presser."""
+        tournament_id = tournament.id
+        try:
+            if op == "join":
+                await self.store.join_tournament(
+                    tournament_id, interaction.user.id, interaction.user.display_name
+                )
+            elif op == "leave":
+                await self.store.leave_tournament(tournament_id, interaction.user.id)
+            elif op in ("bot", "start"):
+                if not await is_host(self.store, interaction.user):
+                    await say(interaction, replies.HOSTS_ONLY)
+                    return False
+                if op == "bot":
+                    await self.store.join_tournament(tournament_id, 0, None, bot=BOT_LEVEL)
+                elif not await self._start(interaction, tournament):
+                    return False
+            else:
+                await say(interaction, replies.INVALID_BUTTON)
+                return False
+        except TournamentConflict as refused:
+            await say(interaction, CONFLICTS.get(refused.why, CLOSED))
+            return False
+        return True
+
+    async def _show_signup(
+        self, interaction: discord.Interaction, tournament_id: int, pressed_behind: bool
+    ) -> None:
+        """Redraw the sign-up message if a change is not shown yet and no
+        press queues behind this one (`pressed_behind`: a later one redraws
+        it), or the message has lagged long enough: through the last press that changed it (its
+        answer then shows its change), else through this press, when either
+        was on the sign-up message and may still edit it, else by the bot.
+        The press is answered in any case."""
+        since, changer = self._unshown.get(tournament_id, (None, None))
+        now = asyncio.get_running_loop().time()
+        if since is not None and (not pressed_behind or now - since >= BOARD_LAG):
+            del self._unshown[tournament_id]
             tournament = await self.store.tournament(tournament_id)
             record = await played(self.store, tournament)
-            with speaking(await self.languages.of_server(tournament.guild_id)):
+            with speaking(await self.languages.of_server(tournament.guild_id)):  # public
                 embed, view = render(tournament, record)
-            await interaction.response.edit_message(embed=embed, view=view)
-        if op == "start":
-            self.runner.soon(tournament_id)
+            presses = (p for p in (changer, interaction) if p is not None)
+            for press in dict.fromkeys(presses):  # each once, in this order
+                message = press.message
+                on_board = message is not None and tournament.message_id in (None, message.id)
+                if on_board and await edit_clicked(press, embed=embed, view=view):
+                    break
+            else:
+                await self.runner.show(tournament, record)
+        await acknowledge(interaction)  # (unless answered) the sign-up shows it
 
     async def _start(self, interaction: discord.Interaction, tournament: Tournament) -> bool:
         entrants = await self.store.entrants(tournament.id)

@@ -62,6 +62,11 @@ A moderator's hand (each sends the gateway events Discord sends, so the bot's ca
     ``fake.lock_thread(thread, locked=True)`` (THREAD_UPDATE; unarchiving also sends
     THREAD_MEMBER_UPDATE).
 
+Discord's round trip (none by default)
+    ``fake.round_trip(seconds)``: every REST answer (interaction callbacks and webhooks
+    included) comes back that late, as from Discord's servers; a callback is still timed on
+    arrival. ``fake.round_trip(0)`` answers at once again.
+
 Rate limits (off by default) and Discord's invalid-request ban
     ``fake.rate_limits(enabled=True, *, sends_per_channel=(5, 5.0),
     edits_per_channel=(5, 5.0), global_per_second=50, routes=None)``: (requests, seconds)

@@ -322,6 +322,14 @@ class FakeDiscord:
             raise ValueError(f"{channel!r} is not a thread")
         return channel
 
+    # -- Discord's round trip ----------------------------------------------------------
+    def round_trip(self, seconds: float) -> None:
+        """Every answer of the REST API (interaction callbacks and webhooks
+        included) comes back ``seconds`` late, as from Discord's servers far
+        away (0: at once, the default). A request still arrives at once: an
+        interaction callback is timed on arrival."""
+        self.state.latency = max(0.0, seconds)
+
     # -- rate limits and Discord's invalid-request ban ---------------------------------
     def rate_limits(
         self,

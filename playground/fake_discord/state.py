@@ -64,6 +64,8 @@ class State:
         self.unknown_routes: list[str] = []
         self.internal_errors: list[str] = []
         self.limits = RateLimits()
+        #: seconds every REST answer comes back late (FakeDiscord.round_trip)
+        self.latency = 0.0
         self.emit: Callable[[str, dict[str, Any], int], None] = lambda event, data, intent: None
         self.bot = self.add_user(bot_name, bot=True)
         self.owner = self.add_user("app-owner")

@@ -131,22 +131,45 @@ class MockInteractionResponse(SpecMock, unittest.mock.Mock):
 
     ANSWERS = ("send_message", "edit_message", "defer", "send_modal", "pong")
 
-    def __init__(self, **kwargs: Any):
+    def __init__(
+        self, *, kind: discord.InteractionType = discord.InteractionType.component, **kwargs: Any
+    ):
         super().__init__(spec_set=discord.InteractionResponse, **kwargs)
         answered: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
         self.__dict__["answered"] = answered  # the mock's own record, beside the spec
+        self.type = None  # how it was answered, as discord.py records it
 
         def answering(name: str) -> Any:
             async def answer(*args: Any, **kwargs: Any) -> None:
                 if answered:
                     raise discord.InteractionResponded(None)  # type: ignore[arg-type]
                 answered.append((name, args, kwargs))
+                self.type = response_type(name, kind, kwargs)
 
             return answer
 
         for name in self.ANSWERS:
             getattr(self, name).side_effect = answering(name)
         self.is_done.side_effect = lambda: bool(answered)
+
+
+def response_type(
+    name: str, kind: discord.InteractionType, kwargs: dict[str, Any]
+) -> discord.InteractionResponseType:
+    """The type discord.py records for an answer (`InteractionResponse.type`):
+    a click's defer is a deferred update unless it is "thinking"."""
+    types = discord.InteractionResponseType
+    if name == "defer":
+        kinds = discord.InteractionType
+        if kind in (kinds.component, kinds.modal_submit) and not kwargs.get("thinking"):
+            return types.deferred_message_update
+        return types.deferred_channel_message
+    return {
+        "send_message": types.channel_message,
+        "edit_message": types.message_update,
+        "send_modal": types.modal,
+        "pong": types.pong,
+    }[name]
 
 
 class MockPartialMessage(SpecMock, unittest.mock.Mock):
@@ -202,8 +225,9 @@ class MockInteraction(SpecMock, unittest.mock.Mock):
         self.type = kind
         self.locale = locale
         self.created_at = discord.utils.utcnow()
-        self.response = MockInteractionResponse()
+        self.response = MockInteractionResponse(kind=kind)
         self.followup = MockWebhook()
+        self.extras: dict[Any, Any] = {}
 
     def answers(self) -> list[tuple[str, str | None]]:
         """(how, text) of every answer, in order: the response

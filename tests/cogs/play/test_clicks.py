@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from cogs import replies
+from cogs import answer_first, replies
 from cogs.play.clicks import Clicks
 from cogs.play.moves import forced_steps
 from cogs.play.tables import Tables
@@ -279,3 +279,94 @@ def test_forced_steps_make_only_the_seats_own_decisions_that_are_no_decision() -
     assert forced_steps(dice, first) == []  # the reroll is a choice
     keltis = Match.new("keltis", 2, "forced-steps")
     assert forced_steps(keltis, keltis.to_act()[0]) == [] and keltis.seq == 0
+
+
+# -- answer first, then wait (issue 40) ------------------------------------------------
+
+
+@pytest.fixture
+def no_grace(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A click that must wait is acknowledged at once (not after GRACE)."""
+    monkeypatch.setattr(answer_first, "GRACE", 0.0)
+
+
+async def queued_behind_the_lock(table: Table, *clicks: Any) -> list[asyncio.Task]:
+    """Start the clicks (coroutines) while the match's lock is held, let them
+    run as far as they go, and return them (the caller releases the lock)."""
+    tasks = [asyncio.create_task(c) for c in clicks]
+    for _ in range(10):
+        await asyncio.sleep(0)
+    assert not any(t.done() for t in tasks)  # waiting for the lock
+    return tasks
+
+
+def panel_click(table: Table, user_id: int) -> MockInteraction:
+    member = table.member(user_id)
+    panel = MockMessage(ephemeral=True, shown_to=member)
+    return MockInteraction(user=member, message=panel, client=table.bot)
+
+
+def edited_with(inter: MockInteraction) -> str:
+    """The panel the clicked message was edited into through the token."""
+    [call] = inter.edit_original_response.await_args_list
+    return str(call.kwargs["embed"].to_dict())
+
+
+async def test_a_click_queued_behind_the_lock_is_acknowledged_and_its_panel_follows(
+    table: Table, no_grace: None
+) -> None:
+    key = (await table.legal(0))[0]
+    first, second = panel_click(table, ALICE), panel_click(table, ALICE)
+    async with table.tables.lock(table.match_id):
+        tasks = await queued_behind_the_lock(
+            table,
+            table.clicks.on_action(first, table.match_id, 0, key),
+            table.clicks.on_action(second, table.match_id, 0, key),  # the same click again
+        )
+        for inter in (first, second):  # a deferred update of the panel: nothing shows yet
+            assert inter.answers() == [("defer", None)]
+        assert (await table.store.load(table.match_id)).seq == 0
+    await asyncio.gather(*tasks)
+    loaded = await table.store.load(table.match_id)
+    assert loaded.seq == 1 and table.tables.human_moves == 1  # made once
+    assert "move 1" in edited_with(first) and replies.STALE not in edited_with(first)
+    assert replies.STALE in edited_with(second)  # told on the panel, through its token
+    for inter in (first, second):
+        assert inter.answers() == [("defer", None)] and inter.private()
+    shown = table.tables.hands.live.get(table.match_id, ALICE)
+    assert shown is not None and shown.interaction is second  # kept current through it
+
+
+async def test_a_table_click_queued_behind_the_lock_is_refused_in_a_private_followup(
+    table: Table, no_grace: None
+) -> None:
+    loaded = await table.store.load(table.match_id)
+    assert loaded.match is not None
+    bobs_card = loaded.match.view(1)["hand"][0]
+    inter = MockInteraction(user=table.member(BOB), client=table.bot)  # on the public table
+    async with table.tables.lock(table.match_id):
+        [task] = await queued_behind_the_lock(
+            table, table.clicks.on_action(inter, table.match_id, 0, f"discard:{bobs_card}")
+        )
+    await task
+    assert inter.answers() == [("defer", None), ("followup", replies.NOT_YOUR_TURN)]
+    assert inter.private() and await table.unchanged()
+    inter.edit_original_response.assert_not_awaited()  # the table is never rewritten
+
+
+async def test_your_move_queued_behind_the_lock_thinks_privately_then_shows_the_panel(
+    dice: Table, no_grace: None
+) -> None:
+    inter = MockInteraction(user=dice.member(ALICE), client=dice.bot)  # on a turn ping
+    async with dice.tables.lock(dice.match_id):
+        [task] = await queued_behind_the_lock(
+            dice, dice.clicks.open_panel(inter, dice.match_id, edit=False, turn=True)
+        )
+        assert inter.response.answered == [("defer", (), {"ephemeral": True, "thinking": True})]
+    await task
+    assert await logged(dice) == [(0, "roll")]
+    [call] = inter.edit_original_response.await_args_list  # the panel replaces the thinking
+    assert "Reroll" in str(call.kwargs["view"].to_components())
+    inter.followup.send.assert_not_awaited()
+    shown = dice.tables.hands.live.get(dice.match_id, ALICE)
+    assert shown is not None and shown.interaction is inter

@@ -12,7 +12,9 @@ from unittest.mock import AsyncMock
 
 import discord
 
+from cogs import answer_first
 from storage import SqliteStore
+from tests.cogs.helpers import MockInteraction, MockMember, MockMessage
 from tests.cogs.matches import new_tables
 from tests.cogs.play.test_public_table import no_discord, oracle_match
 
@@ -61,6 +63,40 @@ async def test_a_redraw_from_an_older_state_never_replaces_a_later_panel(tmp_pat
         later.edit_original_response.assert_not_awaited()  # shows a later move: left alone
         stale.edit_original_response.assert_awaited_once()  # older than the load: redrawn
         assert tables.hands.live.get(match_id, ALICE).seq == now.match.seq
+
+
+async def test_a_click_waiting_for_its_own_panels_redraw_is_acknowledged_first(
+    tmp_path, monkeypatch
+):
+    """Answer first, then wait (issue 40): while the player's panel is being
+    redrawn, a click on it is a deferred update, and one on the table a
+    private "thinking"; either way the panel then comes through the click's
+    token and is kept current through it."""
+    monkeypatch.setattr(answer_first, "GRACE", 0.0)  # the redraw takes long
+    async with SqliteStore.open(tmp_path / "games.db") as store:
+        tables = new_tables(store, no_discord())
+        match_id, _ = await oracle_match(store)
+        loaded = await store.load(match_id)
+        alice = MockMember(id=ALICE)
+        on_panel = MockInteraction(user=alice, message=MockMessage(ephemeral=True, shown_to=alice))
+        on_table = MockInteraction(user=alice)  # My hand
+        async with tables.hands.lock(match_id, ALICE):  # her panel being redrawn
+            tasks = [
+                asyncio.create_task(tables.hands.render(on_panel, loaded, 0, edit=True)),
+                asyncio.create_task(tables.hands.render(on_table, loaded, 0, edit=False)),
+            ]
+            for _ in range(10):
+                await asyncio.sleep(0)
+            assert on_panel.response.answered == [("defer", (), {})]
+            assert on_table.response.answered == [
+                ("defer", (), {"ephemeral": True, "thinking": True})
+            ]
+            assert not any(t.done() for t in tasks)
+        await asyncio.gather(*tasks)
+        for click in (on_panel, on_table):
+            click.edit_original_response.assert_awaited_once()
+            click.followup.send.assert_not_awaited()
+        assert tables.hands.live.get(match_id, ALICE).interaction is on_table
 
 
 # -- who is pinged: a player who is playing, and whose panel shows their turn, is not --
