@@ -470,7 +470,9 @@ class Load:
         }
 
     def report(self, before: dict, after: dict, sent: list, elapsed: float) -> dict:
-        delta = {k: after.get(k, 0) - before.get(k, 0) for k in after}
+        delta = {  # the numeric counters (not e.g. the searches by kind)
+            k: after[k] - before.get(k, 0) for k in after if isinstance(after[k], int | float)
+        }
         floor = self.samples["floor"]
         f50, f99 = percentile(floor, 0.5), percentile(floor, 0.99)
         routes = Counter(f"{r.method} {route_of(r.path)}" for r in sent)
