@@ -148,6 +148,9 @@ class Load:
         if self.profile is not None:
             self.bot_argv = python_argv(ROOT / "bench" / "profiled.py", str(ROOT / "bot.py"))
             self.bot_env = {"GAMEHOST_PROFILE": str(self.profile)}
+        elif getattr(args, "stalls", None):  # the event loop's stalls (bench/stalls.py)
+            self.bot_argv = python_argv(ROOT / "bench" / "stalls.py", str(ROOT / "bot.py"))
+            self.bot_env = {"GAMEHOST_STALLS": str(Path(args.stalls).resolve())}
 
     # -- setting up ------------------------------------------------------------------
     async def start(self) -> None:
@@ -592,6 +595,11 @@ def main(argv: list[str] | None = None) -> dict:
         "--profile",
         metavar="FILE",
         help="cProfile the bot's event loop (measured window; with --ramp: at its highest rate)",
+    )
+    parser.add_argument(
+        "--stalls",
+        metavar="FILE",
+        help="write down the bot's event loop stalls over 10 ms (bench/stalls.py)",
     )
     args = parser.parse_args(argv)
     if args.ramp:
