@@ -22,6 +22,7 @@ import threading
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 LIMIT = float(os.environ.get("GAMEHOST_STALL_MS", "10")) / 1000
 KEPT = 60
@@ -33,9 +34,9 @@ _run = asyncio.events.Handle._run
 
 def place(handle: asyncio.events.Handle) -> str:
     """The coroutine a handle stepped, and the line where it stopped."""
-    callback = handle._callback
+    callback = getattr(handle, "_callback", None)  # (asyncio's own, untyped)
     task = getattr(callback, "__self__", None)
-    coro = task.get_coro() if isinstance(task, asyncio.Task) else None
+    coro: Any = task.get_coro() if isinstance(task, asyncio.Task) else None
     if coro is None:
         return repr(callback)[:160]
     frames = []
