@@ -8,6 +8,7 @@ choice."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 import unittest.mock
@@ -30,6 +31,7 @@ from cogs.play.clicks import Clicks
 from cogs.play.tables import Tables
 from cogs.presenters import presenter_for
 from cogs.replies import guarded
+from cogs.thinking import ThinkingFailed
 from rules.bots.hint import hint
 from storage import Status, Store
 from tests.cogs.helpers import GUILD_ID, MockBot, MockInteraction, MockMember, MockMessage
@@ -210,6 +212,42 @@ async def test_a_match_without_hints_refuses_a_forged_hint_click(plain: Table):
     inter = await plain.ask(ALICE)
     assert inter.answers()[1:] == [("followup", hints.OFF)] and inter.private()
     assert await plain.recorded() == []
+
+
+async def test_a_second_hint_while_the_first_is_worked_out_is_told_to_wait(table: Table):
+    """One hint at a time per player: a press for another decision while
+    one is being worked out is answered at once, and nothing is recorded."""
+    thinking = table.tables.thinking
+    release = asyncio.Event()
+    real = thinking.pool.run
+
+    async def slow(request: dict, *, urgent: bool) -> dict:
+        await release.wait()
+        return await real(request, urgent=urgent)
+
+    thinking.pool.run = slow  # type: ignore[method-assign]
+    loaded = await table.store.load(table.match_id)
+    assert loaded.match is not None
+    elsewhere = asyncio.create_task(thinking.hint(99, loaded.match, 0, player=ALICE))
+    await asyncio.sleep(0)
+    inter = await table.ask(ALICE)
+    assert inter.answers()[1:] == [("followup", hints.BUSY)] and inter.private()
+    assert await table.recorded() == []
+    release.set()
+    await elsewhere
+    inter = await table.ask(ALICE)  # the other one has come: this one is worked out
+    assert str(inter.answers()[1][1]).startswith("💡 The expert would play")
+    assert await table.recorded() == [(0, 0, ALICE)]
+
+
+async def test_a_hint_that_cannot_be_worked_out_is_answered_clearly(table: Table):
+    async def failing(request: dict, *, urgent: bool) -> dict:
+        raise ThinkingFailed("the worker died 3 times")
+
+    table.tables.thinking.pool.run = failing  # type: ignore[method-assign]
+    inter = await table.ask(ALICE)
+    assert inter.answers()[1:] == [("followup", hints.FAILED)] and inter.private()
+    assert await table.recorded() == []
 
 
 async def test_the_only_move_is_said_to_be_the_only_one(store: Store):
