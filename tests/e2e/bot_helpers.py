@@ -49,13 +49,26 @@ def answered_privately(inter) -> bool:
             inter.message is not None
             and inter.message.ephemeral
             and inter.message.visible_to == inter.user.id
+        ) or (
+            # a deferred update of a public message shows nothing (a click
+            # acknowledged while it waited for the match's lock): private if
+            # what it then said came privately, and no public message changed
+            inter.response_type == 6 and bool(inter.followups)
         )
     else:
         first = False
-    return first and all(m.ephemeral for m in inter.followups)
+    return (
+        first
+        and all(m.ephemeral for m in inter.followups)
+        and all(m.ephemeral for m in inter.touched)
+    )
 
 
 def answer_text(inter) -> str:
+    """What the bot answered: its response, or what it said after a deferred
+    update of a public message (a click that waited for the match's lock)."""
+    if inter.response_type == 6 and inter.followups and not inter.original.ephemeral:
+        return "\n".join(m.text for m in inter.followups)
     return inter.original.text if inter.original is not None else ""
 
 
