@@ -201,7 +201,8 @@ class PublicTable:
             if place_id is None:
                 return  # shown again once a permission changes there
             try:
-                await self._show_in(loaded, place_id)
+                if not await self._show_in(loaded, place_id):
+                    continue  # the place closed while the table was drawn: ask again
             except discord.HTTPException as exc:
                 if attempt or not await self.places.refused(loaded, place_id, exc):
                     log.warning("the table of match %s was refused: %s", loaded.id, exc)
@@ -211,9 +212,15 @@ class PublicTable:
             self.places.shown(loaded, place_id)
             return
 
-    async def _show_in(self, loaded: LoadedMatch, place_id: int) -> None:
+    async def _show_in(self, loaded: LoadedMatch, place_id: int) -> bool:
+        """Post or edit the table in `place_id`; False (nothing sent) when the
+        bot lost its permissions there while the table was being drawn (the
+        board picture may wait for its worker): a request Discord would
+        refuse is never sent (each refusal counts toward its ban)."""
         match_id = loaded.id
         table = await self.render(loaded, image=self.places.files_allowed(loaded, place_id))
+        if self.places.lacks(loaded, place_id):
+            return False
         channel = self.bot.get_partial_messageable(place_id)
         ref = await self.store.message(match_id, "table")
         young = ref is not None and _age_seconds(ref.posted_at) < self.config.table_max_age
@@ -222,7 +229,7 @@ class PublicTable:
                 await channel.get_partial_message(ref.message_id).edit(
                     embed=table.embed, view=table.view, attachments=table.files()
                 )
-                return
+                return True
             except discord.HTTPException as exc:
                 if refusal(exc) not in (Refusal.GONE, Refusal.ARCHIVED, Refusal.OTHER):
                     raise  # a permission or a lock: posting would be refused too
@@ -232,3 +239,4 @@ class PublicTable:
         if ref is not None:
             with contextlib.suppress(discord.HTTPException):
                 await channel.get_partial_message(ref.message_id).delete()
+        return True

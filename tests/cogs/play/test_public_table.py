@@ -5,6 +5,7 @@ seats, never from a call to Discord."""
 from __future__ import annotations
 
 import random
+import unittest.mock
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -154,3 +155,26 @@ async def test_a_match_deleted_while_its_table_is_posted_is_forgotten_quietly(st
     assert await tables.public._show_latest(match_id, None, loaded) is None
     channel.send.assert_awaited_once()  # the table was posted, then found deleted
     assert match_id not in tables.editor.shown
+
+
+async def test_a_permission_lost_while_the_table_is_drawn_sends_nothing(tmp_path: Path) -> None:
+    """The board picture may wait for its worker; if the bot lost Send
+    Messages meanwhile, the edit Discord would refuse (each refusal counts
+    toward its ban) is not sent, and the host is told once instead."""
+    async with SqliteStore.open(tmp_path / "games.db") as store:
+        tables = new_tables(store, no_discord())  # sending anything fails the test
+        match_id, _match = await oracle_match(store)
+        places = tables.public.places
+        missing: list = []
+        places.lacks = lambda info, place_id: list(missing)  # type: ignore[method-assign]
+        told = unittest.mock.AsyncMock()
+        places.tell = told  # type: ignore[method-assign]
+        drawn = tables.public.render
+
+        async def render(loaded: Any, **kwargs: Any) -> Any:
+            missing.append("send_messages")  # taken away while drawing
+            return await drawn(loaded, **kwargs)
+
+        tables.public.render = render  # type: ignore[method-assign]
+        await tables.public._show(await store.load(match_id))
+        told.assert_awaited_once()  # the next look finds the place closed
