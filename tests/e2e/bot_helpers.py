@@ -238,3 +238,33 @@ async def press_key(fake, user, panel, custom_id: str, group: str | None = None)
                 await answered(await fake.click(user, panel, custom_id=custom_id))
             return  # else the card had one use: choosing it was the move
     raise AssertionError(f"{custom_id} is not offered in {panel!r}")
+
+
+# -- a person against a bot (the hint and thinking tests) ---------------------------
+
+
+async def open_cuttle(w, channel, *, first_player: int = 2, **options):
+    """alice (seat 1) against a greedy bot in `channel` itself; she plays
+    first unless she deals (`first_player=1`). Returns the lobby."""
+    return await reply(
+        await w.fake.slash(
+            w.alice,
+            channel,
+            "game new",
+            game="cuttle",
+            players=2,
+            bots=1,
+            here=True,
+            first_player=first_player,
+            **options,
+        )
+    )
+
+
+async def cuttle_against_a_bot(w, name: str, **options):
+    """alice, to play first, against a greedy bot in a new channel;
+    returns (channel, lobby, table)."""
+    channel = w.fake.add_text_channel(w.guild, name)
+    lobby = await open_cuttle(w, channel, **options)
+    table = await w.fake.wait_until(lambda: current_table(w.fake, channel), 5, "the table")
+    return channel, lobby, table

@@ -14,7 +14,16 @@ import pytest_asyncio
 
 from playground.fake_discord import python_argv
 
-from .bot_helpers import ROOT, answered_privately, concede, current_table, pick, reply
+from .bot_helpers import (
+    ROOT,
+    answered_privately,
+    concede,
+    current_table,
+    cuttle_against_a_bot,
+    open_cuttle,
+    pick,
+    reply,
+)
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -32,33 +41,6 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
     }
     w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
     return w
-
-
-async def open_cuttle(w, channel, *, first_player: int = 2, **options):
-    """alice (seat 1) against a greedy bot in `channel` itself; she plays
-    first unless she deals (`first_player=1`). Returns the lobby."""
-    return await reply(
-        await w.fake.slash(
-            w.alice,
-            channel,
-            "game new",
-            game="cuttle",
-            players=2,
-            bots=1,
-            here=True,
-            first_player=first_player,
-            **options,
-        )
-    )
-
-
-async def cuttle_against_a_bot(w, name: str, **options):
-    """alice, to play first, against a greedy bot in a new channel;
-    returns (channel, lobby, table)."""
-    channel = w.fake.add_text_channel(w.guild, name)
-    lobby = await open_cuttle(w, channel, **options)
-    table = await w.fake.wait_until(lambda: current_table(w.fake, channel), 5, "the table")
-    return channel, lobby, table
 
 
 async def panel_of(w, channel):

@@ -19,7 +19,7 @@ import pytest_asyncio
 
 from playground.fake_discord import python_argv
 
-from .bot_helpers import ROOT, answered_privately, current_table, pick, reply
+from .bot_helpers import ROOT, answered_privately, current_table, cuttle_against_a_bot, pick, reply
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -69,26 +69,6 @@ def thinking_workers(pid: int) -> list[int]:
     return found
 
 
-async def cuttle_against_a_bot(w, name: str, **options):
-    """alice, to play first, against a greedy bot in a new channel: its table."""
-    channel = w.fake.add_text_channel(w.guild, name)
-    await reply(
-        await w.fake.slash(
-            w.alice,
-            channel,
-            "game new",
-            game="cuttle",
-            players=2,
-            bots=1,
-            here=True,
-            first_player=2,
-            **options,
-        )
-    )
-    await w.fake.wait_until(lambda: current_table(w.fake, channel), 5, "the table")
-    return channel
-
-
 async def panel_of(w, channel):
     return await reply(
         await w.fake.click(w.alice, current_table(w.fake, channel), custom_id="hand:")
@@ -105,7 +85,7 @@ def moves_on(table) -> int:
 
 async def test_sixty_presses_of_hint_are_all_answered_from_one_search(world):
     w, fake = world, world.fake
-    channel = await cuttle_against_a_bot(w, "sixty-presses", hints=True)
+    channel, _lobby, _table = await cuttle_against_a_bot(w, "sixty-presses", hints=True)
     panel = await panel_of(w, channel)
     button = next(b for b in panel.buttons() if b["custom_id"].startswith("hint:"))
     searched = stats(w).get("searches", {}).get("hint", 0)
@@ -131,7 +111,7 @@ async def test_a_thinking_worker_killed_is_started_again_and_the_bot_moves_on(wo
     w, fake = world, world.fake
     workers = await fake.wait_until(lambda: thinking_workers(w.bot.pid), 10, "the worker")
     os.kill(workers[0], signal.SIGKILL)  # kill -9
-    channel = await cuttle_against_a_bot(w, "killed-worker")
+    channel, _lobby, _table = await cuttle_against_a_bot(w, "killed-worker")
     panel = await panel_of(w, channel)
     assert moves_on(current_table(fake, channel)) == 0
     assert await pick(fake, w.alice, panel)  # alice moves; the greedy bot (a worker) answers
