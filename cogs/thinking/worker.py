@@ -35,16 +35,18 @@ def serve(stdin, stdout) -> None:
 
 def main() -> None:
     os.nice(NICENESS)
+    answers = sys.stdout.buffer
+    sys.stdout = sys.stderr  # a game's stray print must not break the frames
     if sys.argv[1:]:
         from cogs.presenters import load_games  # (imports Discord: only when needed)
 
         load_games(sys.argv[1:])
     try:
-        serve(sys.stdin.buffer, sys.stdout.buffer)
+        serve(sys.stdin.buffer, answers)
     except (BrokenPipeError, ConnectionResetError, KeyboardInterrupt):
         # The bot is gone: stop quietly, and keep Python from complaining
         # again while flushing stdout at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        os.dup2(os.open(os.devnull, os.O_WRONLY), answers.fileno())
 
 
 if __name__ == "__main__":
