@@ -6,6 +6,7 @@ from types import SimpleNamespace
 
 import discord
 
+from cogs.play import live_panels
 from cogs.play.live_panels import LIFETIME, LivePanels, digest
 
 
@@ -33,3 +34,40 @@ def test_a_panel_is_redrawn_for_its_owners_turn_hand_and_every_move_while_they_o
     assert waiting != digest(True, 9, ["draw:deck"], view)  # their turn came
     assert waiting != digest(False, 9, [], {"hand": ["g7"]})  # their hand changed
     assert digest(True, 9, ["x"], view) != digest(True, 10, ["x"], view)  # buttons carry seq
+
+
+def test_a_kept_interaction_sheds_the_panel_it_was_clicked_on_and_can_still_edit():
+    """What is kept per open panel for 14 minutes is light (the garbage
+    collector walks it at every full collection): no clicked message, no
+    answer's message, no helper pointing back at the whole interaction;
+    but the token, application, channel and state that edit the panel."""
+    real = object.__new__(discord.Interaction)  # (as discord.py makes them, minus a gateway)
+    state, channel, message = object(), object(), object()
+    for name, value in {
+        "id": 1576245961674462717,
+        "token": "token",
+        "application_id": 42,
+        "locale": discord.Locale.japanese,
+        "_state": state,
+        "_session": object(),
+        "channel": channel,
+        "message": message,
+        "_original_response": object(),
+        "_cs_response": object(),
+    }.items():
+        setattr(real, name, value)
+    kept = live_panels.kept(real)
+    assert kept is not real and kept.message is None and kept._original_response is None
+    assert not hasattr(kept, "_cs_response")  # (computed again from the light copy if asked)
+    assert (kept.token, kept.application_id, kept._state, kept.channel) == (
+        "token",
+        42,
+        state,
+        channel,
+    )
+    assert kept.locale is discord.Locale.japanese and kept.created_at == real.created_at
+    assert real.message is message  # the click being answered keeps all it had
+    panels = LivePanels()
+    panels.shown(7, 11, real, ("seen",), 3)
+    stored = panels.get(7, 11)
+    assert stored is not None and stored.interaction.message is None
