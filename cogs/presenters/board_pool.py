@@ -17,19 +17,16 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import sys
 from collections import deque
-from pathlib import Path
 
 from cogs.presenters import loaded_packages
 from cogs.presenters.base import Presenter, board_view
 from cogs.presenters.drawing import board_language
 from cogs.presenters.image_cache import BOARDS, view_key
-from cogs.worker_frames import LENGTH, request_frame
+from cogs.worker_frames import LENGTH, request_frame, start_worker
 
 log = logging.getLogger(__name__)
 
-ROOT = Path(__file__).resolve().parent.parent.parent
 #: how many times a dead worker is started again before threads take over for good
 RESTARTS = 3
 
@@ -82,14 +79,8 @@ class BoardWorker:
                     raise WorkerGone("gave up on the board worker")
                 self.starts += 1
                 try:
-                    self._process = await asyncio.create_subprocess_exec(
-                        sys.executable,
-                        "-m",
-                        "cogs.presenters.board_worker",
-                        *loaded_packages(),  # the games registered from packages of their own
-                        cwd=ROOT,
-                        stdin=asyncio.subprocess.PIPE,
-                        stdout=asyncio.subprocess.PIPE,
+                    self._process = await start_worker(
+                        "cogs.presenters.board_worker", loaded_packages()
                     )
                 except OSError as exc:
                     self.starts = RESTARTS + 1

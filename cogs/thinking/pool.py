@@ -18,18 +18,15 @@ import itertools
 import json
 import logging
 import os
-import sys
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from cogs.presenters import loaded_packages
-from cogs.worker_frames import LENGTH, request_frame
+from cogs.worker_frames import LENGTH, request_frame, start_worker
 
 log = logging.getLogger(__name__)
 
-ROOT = Path(__file__).resolve().parent.parent.parent
 #: times a job is tried again after its worker died under it
 RETRIES = 2
 #: seconds before a worker that died is started again: doubled while it
@@ -158,15 +155,7 @@ class ThinkingPool:
 
     async def _spawn(self, index: int) -> asyncio.subprocess.Process:
         try:
-            process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "cogs.thinking.worker",
-                *loaded_packages(),  # the games registered from packages of their own
-                cwd=ROOT,
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-            )
+            process = await start_worker("cogs.thinking.worker", loaded_packages())
         except OSError as exc:
             raise WorkerDied(f"could not start: {exc}") from exc
         self.processes[index] = process
