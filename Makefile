@@ -1,11 +1,18 @@
 # Two entry points for people: `make run` (the bot) and `make test` (the suite).
 # Both create ./.venv on first use and install the hash-locked requirements into
 # it (requirements.lock, requirements-dev.lock: generated from pyproject.toml by
-# `make lock`; pip refuses any file whose hash differs from the lock's).
+# `make lock`; pip refuses any file whose hash differs from the lock's), then
+# the project itself, editable: its install declares the games it holds (the
+# `gamehost.games` entry points of pyproject.toml), and the bot finds its games
+# by those, as it finds any game installed beside it.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes
+# the project (and the example add-on games, for the tests) from the locked
+# setuptools, with no download: --no-build-isolation
+INSTALL := $(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps \
+           --no-build-isolation --no-index
 # how `make lock` resolves: every platform at once, for the Python the project runs on
 LOCK   := $(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11 \
           --generate-hashes --custom-compile-command "make lock" --quiet
@@ -15,12 +22,17 @@ LOCK   := $(BIN)/uv pip compile pyproject.toml --universal --python-version 3.11
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(VENV)/.runtime: requirements.lock | $(BIN)/python
+$(VENV)/.runtime: requirements.lock pyproject.toml | $(BIN)/python
 	$(PIP) -r requirements.lock
+	$(INSTALL) -e .
 	touch $@
 
-$(VENV)/.dev: requirements.lock requirements-dev.lock | $(BIN)/python
+# the example add-on games (examples/*/) too: the suite holds them to every
+# check, as it does the project's own
+EXAMPLES := $(wildcard examples/*/pyproject.toml)
+$(VENV)/.dev: requirements.lock requirements-dev.lock pyproject.toml $(EXAMPLES) | $(BIN)/python
 	$(PIP) -r requirements-dev.lock
+	$(INSTALL) -e . $(foreach e,$(EXAMPLES),-e $(dir $(e)))
 	touch $(VENV)/.runtime $@
 
 run: $(VENV)/.runtime mo
@@ -74,7 +86,8 @@ bench: $(VENV)/.dev
 	$(BIN)/python -m bench
 
 # Message catalogues (README, "Languages"): `make locales` extracts every marked
-# message from the source, merges it into each language's .po and compiles the
+# message from the source, merges it into each language's .po (the shared ones
+# under locales/, each game's own in its package's locales/) and compiles the
 # .mo files; `make mo` only compiles.
 LOCALE_DIR := locales
 KEYWORDS   := -k P_:1c,2 -k board_words -k board_plural:1,2
@@ -86,6 +99,7 @@ locales: $(VENV)/.runtime
 	$(BIN)/pybabel update -i $(LOCALE_DIR)/messages.pot -d $(LOCALE_DIR) -D messages \
 		--no-fuzzy-matching --ignore-obsolete
 	$(BIN)/python -m cogs.catalogues fill-source
+	$(BIN)/python -m cogs.catalogues update-games
 	$(MAKE) mo
 	$(BIN)/python -m cogs.catalogues check
 

@@ -16,7 +16,7 @@ from dotenv import load_dotenv
 
 from cogs.config import Config, ConfigError
 from cogs.heartbeat import Heartbeat, connected
-from cogs.presenters import load_games
+from cogs.presenters import enable_games
 from storage import UnusableDatabase, open_store
 
 log = logging.getLogger("gamehost")
@@ -35,8 +35,8 @@ def redirect(config: Config) -> None:
 
 
 async def run(config: Config) -> None:
-    # Imported here, after `load_games`: the slash commands are made as the
-    # app is imported, and offer the games registered by then.
+    # Imported here, after `enable_games`: the slash commands are made as the
+    # app is imported, and offer the games enabled by then.
     from cogs.app import GameHost, make_clock
 
     loop = asyncio.get_running_loop()
@@ -86,7 +86,7 @@ def main() -> int:
     discord.utils.setup_logging(level=getattr(logging, config.log_level), root=True)
     redirect(config)
     try:
-        load_games(config.games)  # the games of GAMEHOST_GAMES, before the app is imported
+        enable_games(config.games)  # GAMEHOST_GAMES, before the app is imported
     except (ImportError, TypeError, ValueError) as exc:
         log.error("cannot load the games of GAMEHOST_GAMES: %s", exc)
         return EXIT_CONFIG

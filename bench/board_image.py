@@ -16,7 +16,7 @@ import time
 
 from cogs.presenters import presenter_for
 from cogs.presenters.image_cache import BOARDS
-from cogs.presenters.oracle_board import _base_image
+from games.oracle.board import _base_image
 from rules import Match, all_games
 
 NAMES = ["Alice", "Bob", "Zoë", "🤖 Bot 4", "Eve"]

@@ -5,22 +5,29 @@ message marked in the source is missing from a catalogue, when a catalogue
 holds a message the source no longer uses, when a translation is empty or
 fuzzy, or when its `{placeholders}` differ from the English ones.
 `python -m cogs.catalogues fill-source` gives the English catalogue's new
-messages their own text (the source is the English). `game_problems` checks
-the same of a game package's own catalogues (its `locales/<lang>.po`)
-against the words marked in its folder.
+messages their own text (the source is the English). Every game package
+(rules/core/registry.py: installed, or found under games/ and examples/)
+carries its own words: `game_problems` checks its `locales/<lang>.po`
+against the words marked in its folder (its tests aside), one catalogue per
+language of the shared ones but English (the source), and `check` runs it
+over every game. `python -m cogs.catalogues update-games` merges what each
+game's folder marks into its catalogues (`make locales`).
 """
 
 from __future__ import annotations
 
 import re
 import sys
+from importlib.util import find_spec
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
 from cogs.i18n import DEFAULT, DOMAIN, LOCALES_DIR
+from rules.core import registry
 
 ROOT = LOCALES_DIR.parent
 #: the keywords `make locales` passes: Babel's defaults, `P_` (context, id), `board_words`,
@@ -36,7 +43,11 @@ def source_ids() -> set[tuple[str | None, str]]:
     return marked(ROOT, method_map, options_map)
 
 
-def marked(folder: Path, method_map=(("**.py", "python"),), options_map=None):
+#: a game package's source, its tests aside (they word nothing for players)
+GAME_SOURCE = (("tests/**", "ignore"), ("**.py", "python"))
+
+
+def marked(folder: Path, method_map=GAME_SOURCE, options_map=None):
     """(context, English id) of every message marked in a folder's source."""
     found = set()
     for _file, _line, message, _comments, context in extract_from_dir(
@@ -45,6 +56,23 @@ def marked(folder: Path, method_map=(("**.py", "python"),), options_map=None):
         msgid = message[0] if isinstance(message, tuple) else message
         found.add((context, msgid))
     return found
+
+
+def game_folders() -> list[Path]:
+    """The folder of every game package: the installed ones (the project's
+    own and the examples in a development checkout) and any under games/."""
+    folders = {p.parent for p in (ROOT / "games").glob("*/__init__.py")}
+    for package in registry.installed().values():
+        spec = find_spec(package)
+        if spec is not None and spec.origin is not None:
+            folders.add(Path(spec.origin).parent)
+    return sorted(folders)
+
+
+def every_source_id() -> set[tuple[str | None, str]]:
+    """(context, English id) of every message the shared source and every
+    game package mark."""
+    return source_ids().union(*(marked(folder) for folder in game_folders()))
 
 
 def languages() -> list[str]:
@@ -101,19 +129,58 @@ def problems(lang: str, wanted: set[tuple[str | None, str]], path: Path | None =
 
 
 def all_problems() -> list[str]:
+    """The shared catalogues' problems, then every game's."""
     wanted = source_ids()
-    return [p for lang in languages() for p in problems(lang, wanted)]
+    shared = [p for lang in languages() for p in problems(lang, wanted)]
+    return shared + [p for folder in game_folders() for p in game_problems(folder)]
 
 
 def game_problems(folder: Path) -> list[str]:
     """The problems of a game package's own catalogues, `locales/<lang>.po`
-    in its folder, against the words its folder marks."""
+    in its folder, against the words its folder marks: a language of the
+    shared catalogues (English aside) without one is a problem too."""
     wanted = marked(folder)
-    return [
-        problem
-        for po in sorted((folder / "locales").glob("*.po"))
-        for problem in problems(po.stem, wanted, po)
-    ]
+    found = []
+    for lang in languages():
+        po = folder / "locales" / f"{lang}.po"
+        if po.exists():
+            found += problems(lang, wanted, po)
+        elif lang != DEFAULT and wanted:
+            found.append(f"{folder.name}: no catalogue for {lang} ({po.relative_to(folder)})")
+    return found
+
+
+def update_game(folder: Path, lang: str, known: Catalog | None = None) -> None:
+    """Merge the words a game's folder marks into its catalogue for `lang`
+    (created if missing), dropping those it no longer marks; a new word
+    takes its translation from `known` where that has one."""
+    template = Catalog()
+    for file, line, message, _comments, context in extract_from_dir(
+        str(folder), GAME_SOURCE, {}, keywords=KEYWORDS
+    ):
+        template.add(message, locations=[(file, line)], context=context)
+    po = folder / "locales" / f"{lang}.po"
+    catalog = read_catalogue(lang, po) if po.exists() else Catalog(locale=lang)
+    catalog.update(template, no_fuzzy_matching=True)
+    for message in catalog:
+        if message.id and known is not None and not any(_forms(message.string)):
+            same = known.get(message.id, context=message.context)
+            if same is not None and all(_forms(same.string)):
+                message.string = same.string
+    po.parent.mkdir(exist_ok=True)
+    with po.open("wb") as fh:
+        write_po(fh, catalog, ignore_obsolete=True, include_previous=False, sort_output=True)
+
+
+def _forms(string) -> tuple[str, ...]:
+    return string if isinstance(string, tuple) else (string,)
+
+
+def update_games() -> None:
+    for folder in game_folders():
+        for lang in languages():
+            if lang != DEFAULT:
+                update_game(folder, lang, read_catalogue(lang))
 
 
 def fill_source() -> None:
@@ -136,6 +203,8 @@ if __name__ == "__main__":
     command = sys.argv[1] if len(sys.argv) > 1 else "check"
     if command == "fill-source":
         fill_source()
+    elif command == "update-games":
+        update_games()
     else:
         found = all_problems()
         print("\n".join(found) or "catalogues complete")

@@ -69,8 +69,9 @@ class Config:
     database_url: str | None = None
     #: SHARD_COUNT / SHARD_IDS: the shards this process runs (None: all of them)
     shards: Shards | None = None
-    #: GAMEHOST_GAMES: packages of games living outside rules/ and
-    #: cogs/presenters/, comma-separated (`cogs.presenters.load_games`)
+    #: GAMEHOST_GAMES: the games offered, comma-separated: installed games by
+    #: id, `all` for every installed one, other game packages by import name
+    #: (none: every installed game; `cogs.presenters.enable_games`)
     games: tuple[str, ...] = ()
     #: BOT_WORKERS: worker processes where bots and hints think (None: one
     #: per core but the one the event loop needs; cogs/thinking/pool.py)
@@ -137,7 +138,9 @@ def _games(env: dict[str, str]) -> tuple[str, ...]:
     names = tuple(n.strip() for n in env.get("GAMEHOST_GAMES", "").split(",") if n.strip())
     for name in names:
         if not all(part.isidentifier() for part in name.split(".")):
-            raise ConfigError(f"GAMEHOST_GAMES names Python packages, like tests.games.x: {name!r}")
+            raise ConfigError(
+                f"GAMEHOST_GAMES names games (like keltis, all or my_games.chess): {name!r}"
+            )
     return names
 
 

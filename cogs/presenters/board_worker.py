@@ -1,8 +1,8 @@
 """The board worker process (cogs/presenters/board_pool.py starts it):
 reads requests from stdin, draws each board, writes the PNG to stdout, in
 order. It stops when stdin closes (or stdout breaks), so it never outlives
-the bot. Its arguments name the packages of the games the bot registered
-from outside (`load_games`), registered here too.
+the bot. Its arguments name the packages of the games the bot offers
+(`loaded_packages`), enabled here too.
 
 Frames (cogs/worker_frames.py): a request is JSON
 [game_id, view, names, language] (a finished game's view carries its
@@ -18,7 +18,7 @@ import sys
 import traceback
 
 from cogs.i18n import speaking
-from cogs.presenters import load_games, presenter_for
+from cogs.presenters import enable_games, presenter_for
 from cogs.worker_frames import answer, read_frame
 
 #: the worker's niceness: drawing a table is background work, so on a busy
@@ -41,7 +41,7 @@ def serve(stdin, stdout) -> None:
 
 def main() -> None:
     os.nice(NICENESS)
-    load_games(sys.argv[1:])
+    enable_games(sys.argv[1:])
     try:
         serve(sys.stdin.buffer, sys.stdout.buffer)
     except (BrokenPipeError, ConnectionResetError):

@@ -2,11 +2,8 @@
 from stdin, one at a time, and writes each answer to stdout (frames:
 cogs/worker_frames.py; status b"A" and the answer's JSON, or b"E" and the
 error). It stops when stdin closes, so it never outlives the bot. Its
-arguments name the packages of the games the bot registered from outside
-(`load_games`), registered here too, bot policy included.
-
-It imports no Discord unless such a package does: a worker starts in a
-fraction of a second, and one started again after a crash is soon back."""
+arguments name the packages of the games the bot offers
+(`loaded_packages`), enabled here too, bot policies included."""
 
 from __future__ import annotations
 
@@ -17,6 +14,7 @@ import traceback
 
 from cogs.thinking.jobs import run
 from cogs.worker_frames import answer, read_frame
+from rules.core import registry
 
 #: the worker's niceness: on a busy machine the bot's event loop (people's
 #: clicks) gets the processor first, and a bot seat moves a little later
@@ -37,10 +35,7 @@ def main() -> None:
     os.nice(NICENESS)
     answers = sys.stdout.buffer
     sys.stdout = sys.stderr  # a game's stray print must not break the frames
-    if sys.argv[1:]:
-        from cogs.presenters import load_games  # (imports Discord: only when needed)
-
-        load_games(sys.argv[1:])
+    registry.enable(sys.argv[1:])
     try:
         serve(sys.stdin.buffer, answers)
     except (BrokenPipeError, ConnectionResetError, KeyboardInterrupt):

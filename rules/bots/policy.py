@@ -1,8 +1,7 @@
 """A game's bot policy: its evaluation, its rollout move and its budgets.
 
-A game may have one small module (rules/bots/<game>.py) that fills a
-`Policy`, or register one (`register_policy`, for games outside rules/);
-a game with neither is played by `DEFAULT`, which needs nothing but the
+A game package may expose one as `POLICY` (its `policy.py` fills it); a
+game without one is played by `DEFAULT`, which needs nothing but the
 engine: it plays the match out at random and scores how it ends. The
 search code in greedy.py and expert.py is the same for every game.
 """
@@ -12,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import import_module
-from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from rules.bots.evaluation import final_value
 from rules.core.actions import Action
 from rules.core.game import Game
+from rules.core.registry import package_of
 from rules.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -127,20 +126,23 @@ _registered: dict[str, Policy[Any, Any]] = {}
 
 
 def register_policy(game_id: str, policy: Policy[Any, Any]) -> None:
-    """The policy of a game from outside rules/ (its package's `POLICY`)."""
+    """A game's policy, given outright (tests; a package's `POLICY` is found
+    without this)."""
     _registered[game_id] = policy
 
 
 def policy_for(game_id: str) -> Policy[Any, Any]:
-    """The game's registered policy, else its module's, else the default."""
+    """The game's registered policy, else its package's `POLICY`, else the
+    default."""
     if game_id in _registered:
         return _registered[game_id]
-    name = f"{__package__}.{game_id}"
-    if find_spec(name) is None:
+    package = package_of(game_id)
+    policy = None if package is None else getattr(import_module(package), "POLICY", None)
+    if policy is None:
         return DEFAULT
-    policy = import_module(name).POLICY
     if not isinstance(policy, Policy):
-        raise TypeError(f"{name}.POLICY is not a Policy")
+        raise TypeError(f"{package}.POLICY is not a Policy")
+    _registered[game_id] = policy
     return policy
 
 

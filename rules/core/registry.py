@@ -1,59 +1,120 @@
-"""Registry of games, discovered from the packages under `rules/`.
+"""Registry of games: every game is a package, found the way Python finds
+plugins, by an entry point.
 
-A game package exposes `GAME = SomeGame()` in its `__init__`; adding a
-game is adding a folder, with no central list to edit. A game living
-elsewhere (a package named by the host's settings, see
-cogs/presenters/__init__.py) is added with `register`.
+A game package exposes `GAME` (its engine, a `Game`), and for the bot its
+`PRESENTER` and optionally its `POLICY`. It declares itself in the
+`gamehost.games` entry point group of its distribution: the project's own
+five do so in pyproject.toml exactly as an installed add-on game does in its
+own (docs/adding-a-game.md). Which of the installed games a bot offers is the
+host's choice (`enable`, from GAMEHOST_GAMES); a package that is not
+installed may be named there too, and tests register theirs with
+`load_package` or `register`.
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
+from collections.abc import Iterable
+from importlib.metadata import entry_points
 from typing import Any
 
-import rules
 from rules.core.errors import UnknownGame
 from rules.core.game import Game
 
-_NOT_GAMES = {"core", "bots"}
+#: the entry point group game packages declare themselves in
+GROUP = "gamehost.games"
+#: GAMEHOST_GAMES's word for every installed game
+ALL = "all"
+
 _games: dict[str, Game[Any]] | None = None
-#: packages that failed to import, with the error: one broken game must not
-#: make every stored match of the other games unloadable (a test asserts
-#: this stays empty)
+#: game id -> the package it came from (engines registered bare have none)
+_packages: dict[str, str] = {}
+#: installed games that failed to import, with the error: one broken game
+#: must not make every stored match of the other games unloadable (a test
+#: asserts this stays empty)
 load_errors: dict[str, str] = {}
 
 
-def _discover() -> dict[str, Game[Any]]:
-    found: dict[str, Game[Any]] = {}
-    for info in pkgutil.iter_modules(rules.__path__):
-        if not info.ispkg or info.name in _NOT_GAMES:
+def installed() -> dict[str, str]:
+    """Every installed game: entry point name (its id) -> its package."""
+    return {ep.name: ep.value for ep in entry_points(group=GROUP)}
+
+
+def load_package(package: str) -> Game[Any]:
+    """Import a game package and register its `GAME`; loading it twice does
+    nothing. Raises ImportError or TypeError for a package that is not one."""
+    module = importlib.import_module(package)
+    game = getattr(module, "GAME", None)
+    if not isinstance(game, Game):
+        raise TypeError(f"{package} must expose GAME (a Game)")
+    register(game, package)
+    return game
+
+
+def _load_installed(chosen: Iterable[str] | None = None) -> None:
+    wanted = None if chosen is None else set(chosen)
+    for name, package in installed().items():
+        if wanted is not None and name not in wanted:
             continue
         try:
-            module = importlib.import_module(f"rules.{info.name}")
+            load_package(package)
         except Exception as exc:  # noqa: BLE001 - reported through load_errors
-            load_errors[info.name] = repr(exc)
-            continue
-        game = getattr(module, "GAME", None)
-        if isinstance(game, Game):
-            found[game.id] = game
-    return dict(sorted(found.items()))
+            load_errors[name] = repr(exc)
 
 
 def all_games() -> dict[str, Game[Any]]:
+    """The registered games by id; on first use, every installed one."""
     global _games
     if _games is None:
-        _games = _discover()
+        _games = {}
+        _load_installed()
     return _games
 
 
-def register(game: Game[Any]) -> None:
-    """Add a game from outside rules/; its id must be its own."""
-    games = all_games()
-    known = games.get(game.id)
+def enable(names: Iterable[str]) -> list[str]:
+    """Offer exactly these games (GAMEHOST_GAMES): installed games by id,
+    `all` for every installed one, other packages by their import name; no
+    names means every installed game. Returns the packages loaded. Raises
+    ImportError or TypeError naming a package that is not a game."""
+    global _games
+    names = list(names) or [ALL]
+    _games = {}
+    _packages.clear()
+    load_errors.clear()
+    known = installed()
+    ids = sorted(known) if ALL in names else [n for n in names if n in known]
+    _load_installed(ids)
+    if load_errors:
+        name, error = next(iter(load_errors.items()))
+        raise ImportError(f"the game {name!r} ({known[name]}) cannot be loaded: {error}")
+    for name in names:
+        if name != ALL and name not in known:
+            load_package(name)
+    return packages()
+
+
+def packages() -> list[str]:
+    """The packages of the registered games, in the order of their ids."""
+    return [_packages[game_id] for game_id in all_games() if game_id in _packages]
+
+
+def package_of(game_id: str) -> str | None:
+    """The package a registered game came from (None for a bare engine)."""
+    return _packages.get(game_id)
+
+
+def register(game: Game[Any], package: str | None = None) -> None:
+    """Add a game; its id must be its own."""
+    global _games
+    if _games is None:
+        all_games()
+    assert _games is not None
+    known = _games.get(game.id)
     if known is not None and known is not game:
         raise ValueError(f"two games have the id {game.id!r}")
-    games[game.id] = game
+    _games = dict(sorted({**_games, game.id: game}.items()))  # listed by id
+    if package is not None:
+        _packages[game.id] = package
 
 
 def get_game(game_id: str) -> Game[Any]:

@@ -112,5 +112,5 @@ def test_games_from_packages_of_their_own_are_named_in_gamehost_games():
     assert Config.from_env({"DISCORD_TOKEN": "t"}).games == ()
     env = {"DISCORD_TOKEN": "t", "GAMEHOST_GAMES": " tests.games.hidden_bid, other.game ,"}
     assert Config.from_env(env).games == ("tests.games.hidden_bid", "other.game")
-    with pytest.raises(ConfigError, match="GAMEHOST_GAMES names Python packages"):
+    with pytest.raises(ConfigError, match="GAMEHOST_GAMES names games"):
         Config.from_env({"DISCORD_TOKEN": "t", "GAMEHOST_GAMES": "tests/games/hidden_bid"})

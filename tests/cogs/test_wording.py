@@ -13,13 +13,14 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from cogs import catalogues
 from cogs.hosting.lobby import player_range
 from cogs.hosting.moderation import POLICY_NAMES
 from cogs.i18n import LOCALES_DIR, _, in_language, ngettext, speaking
 from cogs.presenters import presenter_for
 from cogs.presenters.drawing import board_plural
-from cogs.presenters.keltis_dice import chips_text
 from cogs.presenters.seats import BOT_LABELS
+from games.keltis_dice.presenter import chips_text
 
 ENGLISH_SLIPS = ("1 chips", "2-2 players", "wait for ever", "takes another turn")
 
@@ -46,8 +47,17 @@ STRAY_SPACE = re.compile(f"{JAPANESE} +{JAPANESE}")
 
 @cache
 def catalogue(lang: str) -> Catalog:
-    with (LOCALES_DIR / lang / "LC_MESSAGES" / "messages.po").open("rb") as fh:
-        return read_po(fh, locale=lang)
+    """The shared catalogue of a language with every game's own."""
+    paths = [LOCALES_DIR / lang / "LC_MESSAGES" / "messages.po"]
+    paths += [f / "locales" / f"{lang}.po" for f in catalogues.game_folders()]
+    merged = Catalog(locale=lang)
+    for path in paths:
+        if path.exists():
+            with path.open("rb") as fh:
+                for message in read_po(fh, locale=lang):
+                    if message.id:
+                        merged[message.id] = message
+    return merged
 
 
 def texts(lang: str, *, ids: bool = True) -> list[str]:

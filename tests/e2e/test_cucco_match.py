@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
-from cogs.presenters.cucco import PRESENTER, hand_text
+from games.cucco.presenter import PRESENTER, hand_text
 from playground.fake_discord import python_argv
 from rules import Action, Match
 from rules.bots import choose_action

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
-from cogs.presenters.cuttle import card
+from games.cuttle.presenter import card
 from playground.fake_discord import python_argv
 from rules import Match
 

@@ -17,11 +17,11 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
-from cogs.presenters.keltis_dice import PRESENTER
+from games.keltis_dice.engine.board import COLOURS, FACES, FIELDS, STONES_PER_PLAYER
+from games.keltis_dice.presenter import PRESENTER
 from playground.fake_discord import python_argv
 from rules import Action, Match
 from rules.bots import choose_action
-from rules.keltis_dice.board import COLOURS, FACES, FIELDS, STONES_PER_PLAYER
 
 from .bot_helpers import ROOT, answered, current_table, move_ids
 

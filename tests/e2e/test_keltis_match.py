@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
-from cogs.presenters.keltis import card
+from games.keltis.presenter import card
 from playground.fake_discord import python_argv
 from rules import Match
 from storage import SqliteStore

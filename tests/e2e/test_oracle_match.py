@@ -19,11 +19,11 @@ import pytest_asyncio
 
 from cogs.presenters.base import board_view
 from cogs.presenters.drawing import BANNER_H
-from cogs.presenters.keltis import card
-from cogs.presenters.oracle_board import render
+from games.keltis.presenter import card
+from games.oracle.board import render
+from games.oracle.engine.board import NEXT
 from playground.fake_discord import python_argv
 from rules import Action, Match
-from rules.oracle.board import NEXT
 
 from .bot_helpers import ROOT, answered, current_table, move_ids, press_key
 

@@ -4,9 +4,9 @@ a row, and never looks past a step that reveals something."""
 
 from cogs.play.hand_panels import COMBO, MAX_COMBO, combos
 from cogs.presenters import presenter_for
-from cogs.presenters.keltis import KeltisPresenter
+from games.keltis.presenter import KeltisPresenter
+from games.oracle.tests.engine.helpers import act, position
 from rules import Action, Match
-from tests.rules.oracle.helpers import act, position
 
 
 def legal_step_by_step(match: Match, seat: int, key: str) -> None:

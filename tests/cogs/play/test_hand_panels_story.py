@@ -12,7 +12,7 @@ import pytest
 
 from cogs.play.clicks import Clicks
 from cogs.play.tables import Tables
-from cogs.presenters.keltis import card
+from games.keltis.presenter import card
 from storage import Store
 from tests.cogs.helpers import MockBot, MockInteraction, MockMember, MockMessage
 from tests.cogs.matches import ALICE, BOB, NAMES, new_tables, started

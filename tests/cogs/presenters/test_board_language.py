@@ -11,7 +11,7 @@ from PIL import ImageDraw
 from cogs.i18n import speaking
 from cogs.presenters import drawing, presenter_for
 from cogs.presenters.image_cache import BOARDS, view_key
-from cogs.presenters.oracle_board import base_image
+from games.oracle.board import base_image
 from rules import Match
 
 #: a real TrueType file standing in for a Japanese font (its glyphs don't matter here)
@@ -89,7 +89,7 @@ def test_an_english_board_is_the_same_whatever_was_drawn_before_it(monkeypatch):
     """The parts a board draws once (Keltis's cards) are kept per language:
     a worker that drew a Japanese board first draws the English one as a
     fresh worker does (their digits are in another font)."""
-    from cogs.presenters import keltis_board
+    from games.keltis import board as keltis_board
 
     with_font(monkeypatch, SOME_FONT)
     match, rnd = Match.new("keltis", 2, "fonts"), random.Random(3)

@@ -8,16 +8,13 @@ import random
 import pytest
 from PIL import Image, ImageChops
 
-from cogs.presenters import (
-    cucco_board,
-    cuttle_board,
-    drawing,
-    keltis_board,
-    keltis_dice_board,
-    oracle_board,
-    presenter_for,
-)
+from cogs.presenters import drawing, presenter_for
 from cogs.presenters.base import MAX_ALT, board_files, board_view
+from games.cucco import board as cucco_board
+from games.cuttle import board as cuttle_board
+from games.keltis import board as keltis_board
+from games.keltis_dice import board as keltis_dice_board
+from games.oracle import board as oracle_board
 from rules import Match, all_games
 from rules.core.rng import Rng
 from tests.cogs.presenters.board_helpers import near, pixels

@@ -9,9 +9,11 @@ import random
 import pytest
 from PIL import Image
 
-from cogs.presenters import drawing, keltis_board, keltis_dice_board, presenter_for
+from cogs.presenters import drawing, presenter_for
 from cogs.presenters.image_cache import BOARDS
-from cogs.presenters.oracle_board import base_image
+from games.keltis import board as keltis_board
+from games.keltis_dice import board as keltis_dice_board
+from games.oracle.board import base_image
 from rules import Match, all_games
 from rules.core.rng import Rng
 

@@ -22,10 +22,11 @@ from tests.rules.example_game import GAME as RACE
 def fresh(monkeypatch):
     """Empty registrations, undone after the test."""
     monkeypatch.setattr(registry, "_games", dict(all_games()))
-    monkeypatch.setattr(presenters, "_loaded", {})
-    monkeypatch.setattr(presenters, "_packages", [])
+    monkeypatch.setattr(registry, "_packages", dict(registry._packages))
+    monkeypatch.setattr(presenters, "_presenters", dict(presenters._all()))
     monkeypatch.setattr("rules.bots.policy._registered", {})
-    monkeypatch.setattr(i18n, "_extra", {})
+    i18n.translator_for.cache_clear()
+    monkeypatch.setattr(i18n, "_extra", {lang: list(pos) for lang, pos in i18n._extra.items()})
     yield
     monkeypatch.undo()
     i18n.translator_for.cache_clear()
@@ -36,8 +37,8 @@ def test_one_call_registers_engine_presenter_policy_and_words(fresh):
     presenters.load_games(["tests.games.hidden_bid", "tests.games.hidden_bid"])
     assert get_game("hidden_bid") is hidden_bid.GAME
     assert presenters.presenter_for("hidden_bid") is hidden_bid.PRESENTER
-    assert presenters.presented_games()[-1] == "hidden_bid"
-    assert presenters.loaded_packages() == ["tests.games.hidden_bid"]
+    assert "hidden_bid" in presenters.presented_games()
+    assert presenters.loaded_packages().count("tests.games.hidden_bid") == 1
     assert policy_for("hidden_bid") is DEFAULT  # it brings none
     assert in_language("ja", "Hidden bids") == "伏せ札ビッド"
     assert in_language("ja", "Your hand") == "あなたの手札"  # the shared catalogue first

@@ -1,6 +1,7 @@
-from cogs.presenters import keltis_dice, oracle
 from cogs.presenters.drawing import COLOUR_FILL
 from cogs.presenters.seats import SEAT_COLOURS, SEAT_EMOJI, SEAT_INK, seat_emoji
+from games.keltis_dice import presenter as keltis_dice
+from games.oracle import presenter as oracle
 from rules import all_games
 
 

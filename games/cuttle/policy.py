@@ -1,0 +1,61 @@
+"""Cuttle for bots: progress towards one's target, cards in hand, permanents.
+
+The expert compares its moves by sequential halving over common worlds and
+rolls out far (60 actions: most games end within that), so a race the
+opponent could win two turns later shows in the result, not only in the
+evaluation of a position a few moves on."""
+
+from __future__ import annotations
+
+from games.cuttle.engine.game import Cuttle, CuttleState
+from rules.bots.evaluation import WIN_BONUS
+from rules.bots.policy import Budget, Policy, pick_best
+from rules.core.actions import Action
+from rules.core.rng import Rng
+
+#: worth of reaching the whole target (a win is WIN_BONUS on top)
+PROGRESS = 20.0
+#: worth of a card in hand (a card is an option), and of a permanent in play;
+#: kept small, so the bot races for its target rather than hoard (at 1.0 and
+#: 2.0 it beat random players in 92.5% of 200 games, at these 94%)
+HAND_CARD = 0.3
+PERMANENT = 1.0
+#: rollout preference per verb: points win games, scuttles and one-offs trade
+ROLLOUT_VERB = {
+    "points": 3.0,
+    "scuttle": 2.0,
+    "jack": 2.0,
+    "perm": 1.5,
+    "oneoff": 1.0,
+    "glasses": 1.0,
+    "draw": 0.5,
+    "counter": 1.0,
+}
+
+
+def estimate(game: Cuttle, s: CuttleState, seat: int) -> float:
+    return (
+        PROGRESS * min(1.0, game.total(s, seat) / game.target_points(s, seat))
+        + HAND_CARD * len(s.hands[seat])
+        + PERMANENT * len(s.perms[seat])
+    )
+
+
+def evaluate(game: Cuttle, s: CuttleState, seat: int) -> float:
+    out = game.outcome(s)
+    if out is not None:
+        winners = out["winners"]
+        return WIN_BONUS if seat in winners else -WIN_BONUS if winners else 0.0
+    return estimate(game, s, seat) - estimate(game, s, 1 - seat)
+
+
+def rollout(game: Cuttle, s: CuttleState, seat: int, legal: list[Action], rng: Rng) -> Action:
+    return pick_best(legal, lambda a: ROLLOUT_VERB.get(a.verb, 0.0) + rng.below(100) / 50, rng)
+
+
+POLICY: Policy[Cuttle, CuttleState] = Policy(
+    evaluate=evaluate,
+    rollout=rollout,
+    budget=Budget(iterations=400, depth=60, width=20, schedule="halving"),
+    greedy_samples=2,
+)

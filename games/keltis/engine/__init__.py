@@ -1,0 +1,5 @@
+"""Keltis, the card game (game id `keltis`). See `game.py`."""
+
+from games.keltis.engine.game import Keltis
+
+GAME = Keltis()
