@@ -1,7 +1,9 @@
-"""Start the game host: read the configuration, set up logging, check and
-open the database (before any connection to Discord: a host learns of a bad
-file at once, in one line), run the bot until SIGINT/SIGTERM, then shut down
-within seconds in any state (the store is closed last)."""
+"""Start the game host: read the configuration, set up logging, load the
+games and check that one `/game new` can offer all their options
+(cogs/hosting/game_options.py), check and open the database (all before any
+connection to Discord: a host learns of a bad setting, game or file at once,
+in one line), run the bot until SIGINT/SIGTERM, then shut down within
+seconds in any state (the store is closed last)."""
 
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ from dotenv import load_dotenv
 
 from cogs.config import Config, ConfigError
 from cogs.heartbeat import Heartbeat, connected
-from cogs.presenters import enable_games
+from cogs.hosting.game_options import option_problems
+from cogs.presenters import enable_games, presented_games
 from storage import UnusableDatabase, open_store
 
 log = logging.getLogger("gamehost")
@@ -89,6 +92,10 @@ def main() -> int:
         enable_games(config.games)  # GAMEHOST_GAMES, before the app is imported
     except (ImportError, TypeError, ValueError) as exc:
         log.error("cannot load the games of GAMEHOST_GAMES: %s", exc)
+        return EXIT_CONFIG
+    clashes = option_problems(presented_games())  # what one /game new can't offer
+    if clashes:
+        log.error("cannot offer the games' options in /game new: %s", "; ".join(clashes))
         return EXIT_CONFIG
     try:
         asyncio.run(run(config))

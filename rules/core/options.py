@@ -42,10 +42,14 @@ class Option:
     #: the name people give it in commands, marked `P_("option", ...)`
     #: (default: `name`, unmarked); games whose options mean the same give
     #: them the same label (the seat that plays or deals first is
-    #: `first_player` in every game: `first_player()`), so `/game new` offers one
+    #: `first_player` in every game: `first_player()`), so `/game new` offers
+    #: one; games may give one label different meanings too, but not values
+    #: of different types (cogs/hosting/game_options.py, `option_problems`)
     label: str | None = None
     #: what the slash option says (Discord allows 100 characters), marked
-    #: `N_(...)`; options sharing a label share it (None: made from `help`)
+    #: `N_(...)` (None: made from `help`); options sharing a label show it
+    #: when they all give the same, else a description saying it depends on
+    #: the game
     description: str | None = None
 
     @property

@@ -4,12 +4,15 @@ one shared name per meaning, and a refusal that says what the game takes."""
 import pytest
 
 from cogs.hosting.game_options import (
+    DEPENDS_ON_THE_GAME,
+    OptionClash,
     OptionProblem,
     allowed,
     allowed_text,
     build_slash_options,
     engine_options,
     option_help,
+    option_problems,
     options_help,
     options_text,
     problem_with,
@@ -87,25 +90,66 @@ def test_a_seat_beyond_the_lobby_is_explained_at_the_start():
     assert problem_with("keltis", {"first_player": 1}, 2) is None
 
 
-def test_games_sharing_a_name_must_mean_the_same_kind(monkeypatch):
+def test_games_sharing_a_name_need_one_type_in_discord(monkeypatch):
     assert [o.name for o in build_slash_options(["keltis", "cuttle"])] == ["first_player"]
     monkeypatch.setattr(
         type(get_game("cuttle")),
         "options_schema",
         (Option("dealer", BOOL, "x", label="first_player"),),
     )
-    with pytest.raises(TypeError, match="different kinds"):
+    assert option_problems(["keltis", "cuttle"]) == [
+        "games keltis and cuttle each have an option 'first_player', of kinds one slash option "
+        "can't offer together (seat in keltis, bool in cuttle): give one of them another label"
+    ]
+    with pytest.raises(OptionClash, match="'first_player'"):
         build_slash_options(["keltis", "cuttle"])
 
 
-def test_games_sharing_a_name_must_describe_it_alike(monkeypatch):
+def test_games_describing_a_name_differently_share_it_and_say_it_depends(monkeypatch):
     monkeypatch.setattr(
         type(get_game("cuttle")),
         "options_schema",
         (Option("dealer", SEAT, "x", label="first_player", description="Who deals first"),),
     )
-    with pytest.raises(TypeError, match="describe 'first_player' differently"):
-        build_slash_options(["keltis", "cuttle"])
+    assert option_problems(["keltis", "cuttle"]) == []
+    [shared] = build_slash_options(["keltis", "cuttle"])
+    assert shared.description == DEPENDS_ON_THE_GAME
+    assert set(shared.stands_for) == {"keltis", "cuttle"}
+    assert engine_options("cuttle", {"first_player": 2}, 2) == {"dealer": 1}
+
+
+def test_a_seat_and_a_number_share_one_integer_with_the_widest_range(monkeypatch):
+    monkeypatch.setattr(
+        type(get_game("cuttle")),
+        "options_schema",
+        (Option("dealer", INT, "x", low=0, high=9, label="first_player"),),
+    )
+    assert option_problems(["keltis", "cuttle"]) == []
+    [shared] = build_slash_options(["keltis", "cuttle"])
+    assert (shared.type, shared.annotation.min_value, shared.annotation.max_value) == (
+        "integer",
+        0,
+        9,
+    )
+    assert engine_options("keltis", {"first_player": 4}, 4) == {"first_player": 3}
+    with pytest.raises(OptionProblem, match="a seat number from 1 to 4"):
+        engine_options("keltis", {"first_player": 9}, 4)
+
+
+def test_more_choices_than_discord_offers_are_typed_and_checked_per_game(monkeypatch):
+    many = tuple(f"c{i}" for i in range(26))
+    monkeypatch.setattr(
+        type(get_game("keltis_dice")),
+        "options_schema",
+        (Option("side", CHOICE, "s", choices=many, label="side"),),
+    )
+    [side] = build_slash_options(["keltis_dice"])
+    assert (side.type, side.choices) == ("string", ())
+    assert engine_options("keltis_dice", {"side": "C25"}, 2) == {"side": "c25"}
+
+
+def test_the_games_offered_today_have_no_problem():
+    assert option_problems(presented_games()) == []
 
 
 def test_a_slash_option_says_what_its_game_declares():
@@ -128,8 +172,13 @@ def test_an_options_help_is_translated_where_it_is_shown():
     with speaking("ja"):
         assert option_help(first_dealer) == "最初にカードを配る人（指定しなければ抽選）"
         assert options_help("cucco") == (
-            "`ディール数`: 対戦のディール数\n`先手`: 最初にカードを配る人（指定しなければ抽選）"
+            "`ディール数`: 対戦のディール数。1 から 20 までの整数\n"
+            "`先手`: 最初にカードを配る人（指定しなければ抽選）。1 から人数までの席番号"
         )
+    assert options_help("keltis") == (
+        "`first_player`: who plays first (otherwise drawn by lot); "
+        "a seat number from 1 to the number of players"
+    )
     for game_id in presented_games():  # every game's help is in the Japanese catalogue
         for option in get_game(game_id).options_schema:
             with speaking("ja"):
