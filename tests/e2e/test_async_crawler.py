@@ -7,7 +7,7 @@ acts only through what the bot showed them: the notification, its panel,
 `/game mine` now and then. The bot is killed and restarted in the middle of
 every match. Every click must be answered within 3 s and never with a
 refusal, and every match must finish. Clicks per turn, from the
-notification, are printed (`-s`) for the README.
+notification, are printed (`-s`) for docs/performance.md.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ to the last committed decision of that turn. Two columns:
   Discord forgets their panel, so every turn starts at the mention's **Your
   move** (tests/e2e/crawler.py).
 
-The per-game medians are printed (`-s`) and go into the README.
+The per-game medians are printed (`-s`) and go into docs/performance.md.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ GAMES = {
     "keltis_dice": (2, 0),
     "cucco": (5, 3),
 }
-#: the issue's target, and what each game reaches today (see the README)
+#: the issue's target, and what each game reaches today (see docs/performance.md)
 TARGET = 2
 #: from the notification, with the panel expired (issue 26)
 ASYNC_TARGET = {"keltis": 2, "oracle": 2, "cuttle": 2, "cucco": 2, "keltis_dice": 3}
