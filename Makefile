@@ -9,8 +9,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check --require-hashes
-# the project (and the example add-on games, for the tests) from the locked
-# setuptools, with no download: --no-build-isolation
+# the project, built by the locked setuptools with no download
+# (--no-build-isolation)
 INSTALL := $(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps \
            --no-build-isolation --no-index
 # how `make lock` resolves: every platform at once, for the Python the project runs on
@@ -27,12 +27,9 @@ $(VENV)/.runtime: requirements.lock pyproject.toml | $(BIN)/python
 	$(INSTALL) -e .
 	touch $@
 
-# the example add-on games (examples/*/) too: the suite holds them to every
-# check, as it does the project's own
-EXAMPLES := $(wildcard examples/*/pyproject.toml)
-$(VENV)/.dev: requirements.lock requirements-dev.lock pyproject.toml $(EXAMPLES) | $(BIN)/python
+$(VENV)/.dev: requirements.lock requirements-dev.lock pyproject.toml | $(BIN)/python
 	$(PIP) -r requirements-dev.lock
-	$(INSTALL) -e . $(foreach e,$(EXAMPLES),-e $(dir $(e)))
+	$(INSTALL) -e .
 	touch $(VENV)/.runtime $@
 
 run: $(VENV)/.runtime mo
