@@ -67,13 +67,27 @@ def imported_from(path: Path, ours: set[str]) -> set[str]:
     return found
 
 
+def declared_games() -> dict[str, str]:
+    """The games the project's install declares: entry point -> package."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    return project["project"]["entry-points"]["gamehost.games"]
+
+
 def runtime_modules() -> set[str]:
     """The project's top-level modules and packages that bot.py needs,
-    following imports (anywhere in a file, lazy ones too) package by package."""
-    ours, needed, todo = first_party(), {"bot"}, ["bot"]
+    following imports (anywhere in a file, lazy ones too) package by package,
+    from bot.py and from the games its install declares (plugged in: no
+    import names them)."""
+    ours = first_party()
+    games = {package.split(".")[0] for package in declared_games().values()}
+    needed, todo = {"bot", *games}, ["bot", *games]
     while todo:
         top = ROOT / todo.pop()
-        files = sorted(top.rglob("*.py")) if top.is_dir() else [top.with_suffix(".py")]
+        files = (
+            sorted(f for f in top.rglob("*.py") if "tests" not in f.relative_to(top).parts)
+            if top.is_dir()
+            else [top.with_suffix(".py")]
+        )  # a package's own tests are not what the bot runs
         for name in set().union(*(imported_from(f, ours) for f in files)) - needed:
             needed.add(name)
             todo.append(name)
@@ -82,7 +96,7 @@ def runtime_modules() -> set[str]:
 
 def test_every_module_the_bot_imports_and_every_data_folder_is_copied():
     needed = runtime_modules()
-    assert {"bot", "cogs", "rules", "storage"} <= needed
+    assert {"bot", "cogs", "games", "rules", "storage"} <= needed
     assert not needed & {"tests", "bench"}, "the bot imports test or bench code"
     sources = set(copied())
     paths = {name if (ROOT / name).is_dir() else f"{name}.py" for name in needed} | DATA_FOLDERS
@@ -90,10 +104,13 @@ def test_every_module_the_bot_imports_and_every_data_folder_is_copied():
     assert "." not in sources, "copy what the bot runs, not the whole context"
 
 
+def pip_installs() -> list[str]:
+    return [run for run in arguments("RUN") if re.search(r"\bpip3? install\b", run)]
+
+
 def test_only_the_hash_locked_runtime_set_is_installed():
     kinds = [name for name, _ in instructions()]
-    runs = arguments("RUN")
-    installs = [run for run in runs if re.search(r"\bpip3? install\b", run)]
+    installs = [run for run in pip_installs() if "-r" in shlex.split(run)]
     assert len(installs) == 1, installs
     words = shlex.split(installs[0])
     assert "--require-hashes" in words
@@ -106,6 +123,43 @@ def test_only_the_hash_locked_runtime_set_is_installed():
     )
     install_at = [i for i, (name, args) in enumerate(instructions()) if args == installs[0]][0]
     assert copy_at < install_at and kinds[install_at] == "RUN"
+
+
+def test_the_project_is_installed_from_what_is_copied_with_nothing_downloaded():
+    """The install declares the games (entry points): built from the copied
+    source by the locked setuptools, with no index and no other package."""
+    [project] = [run for run in pip_installs() if "-r" not in shlex.split(run)]
+    words = shlex.split(project.split("&&")[0])
+    assert {"--no-deps", "--no-index", "--no-build-isolation"} <= set(words)
+    assert words[-1] == "." and {"pyproject.toml", "README.md"} <= set(copied())
+    order = [args for _name, args in instructions()]
+    assert order.index(project) > max(
+        i for i, (name, _args) in enumerate(instructions()) if name == "COPY"
+    )
+
+
+def image_files() -> list[str]:
+    """Every file the image gets from the build context, as the COPY lines
+    and .dockerignore give them (relative paths)."""
+    files = []
+    for source in copied():
+        if (ROOT / source).is_file():
+            files.append(source)
+            continue
+        for path in sorted((ROOT / source).rglob("*")):
+            relative = str(path.relative_to(ROOT))
+            if path.is_file() and not ignored(relative):
+                files.append(relative)
+    return files
+
+
+def test_the_image_leaves_the_games_tests_out_but_keeps_their_words_and_rules():
+    files = image_files()
+    assert not [f for f in files if f.startswith("games/") and "/tests/" in f]
+    for package in declared_games().values():
+        folder = package.replace(".", "/")
+        assert f"{folder}/__init__.py" in files
+        assert f"{folder}/rules.md" in files and f"{folder}/locales/ja.po" in files
 
 
 def test_the_bot_runs_as_a_user_that_is_not_root():
@@ -201,5 +255,7 @@ def test_the_build_context_keeps_what_the_image_copies():
             ]
         )
         assert files, source
-        assert not [f for f in files if ignored(f)], source
+        # everything copied but a game's own tests (left out on purpose)
+        kept = [f for f in files if not re.fullmatch(r"games/[^/]+/tests/.*", f)]
+        assert kept and not [f for f in kept if ignored(f)], source
     assert not ignored(".env.example")
