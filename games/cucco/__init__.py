@@ -1,6 +1,6 @@
-"""Cucco for five, the called-partner trick game (game id `cucco`): its engine (`engine/`, rules page
-`rules.md`), its presenter and board picture, its bots' policy and its
-words (`locales/`), in one package like every game."""
+"""Cucco for five, the called-partner trick game (game id `cucco`): its
+engine (`engine/`, rules page `rules.md`), its presenter and board picture,
+its bots' policy and its words (`locales/`), in one package like every game."""
 
 from games.cucco.engine import GAME
 from games.cucco.policy import POLICY

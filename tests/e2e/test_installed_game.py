@@ -46,7 +46,9 @@ async def world(fake_discord, spawn_bot, tmp_path_factory):
     for name in image_files():
         (app / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(ROOT / name, app / name)
-    install(site, app, ADD_ON)
+    add_on = image / ADD_ON.name  # built from a copy: a build leaves files behind
+    shutil.copytree(ADD_ON, add_on, ignore=shutil.ignore_patterns("__pycache__"))
+    install(site, app, add_on)
     # -S: no site-packages of the test's own environment but the libraries
     # named below, so no editable install of the checkout stands in for the
     # image's files; the image's install (site/) comes first
