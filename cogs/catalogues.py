@@ -59,10 +59,10 @@ def marked(folder: Path, method_map=GAME_SOURCE, options_map=None):
 
 
 def game_folders() -> list[Path]:
-    """The folder of every game package: the installed ones (the project's
-    own and the examples in a development checkout) and any under games/."""
+    """The folder of every game package: those under games/, the installed
+    ones and any registered (the tests register examples/ and their own)."""
     folders = {p.parent for p in (ROOT / "games").glob("*/__init__.py")}
-    for package in registry.installed().values():
+    for package in [*registry.installed().values(), *registry.packages()]:
         spec = find_spec(package)
         if spec is not None and spec.origin is not None:
             folders.add(Path(spec.origin).parent)
