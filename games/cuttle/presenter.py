@@ -5,11 +5,14 @@ of 2s. A player picks a card from their hand, then what to do with it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import Phrase, Presenter, clip
 from cogs.presenters.base import cards as n_cards
 from cogs.presenters.seats import seat_emoji
-from games.cuttle.board import alt, render
+from games.cuttle.board import alt, band_box, render
 from rules import Action
 
 SUIT = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -195,106 +198,14 @@ class CuttlePresenter(Presenter):
         return key.split(":")[0] in ("counter", "resolve", "discard")
 
     def phrase(self, event: dict, names: list[str]) -> Phrase | None:
-        kind, seat = event["type"], event.get("seat")
+        """Each kind of event in words, by its own small function (PHRASES)."""
+        told = PHRASES.get(event["type"])
+        if told is None:
+            return super().phrase(event, names)
         played = card(event["card"]) if "card" in event else ""
         if event.get("from_seven"):
             played = _("{card} (revealed by the 7)", card=played)
-        if kind == "draw":
-            return Phrase(
-                seat,
-                ngettext(
-                    "drew a card ({n} card left)", "drew a card ({n} cards left)", event["left"]
-                ),
-            )
-        if kind == "drawn":
-            return Phrase(seat, cards(event["cards"]), detail=True)
-        if kind == "pass":
-            return Phrase(seat, _("passed ({n} in a row)", n=event["passes"]))
-        if kind == "points":
-            return Phrase(
-                seat,
-                ngettext(
-                    "played {card} for {n} point",
-                    "played {card} for {n} points",
-                    event["value"],
-                    card=played,
-                ),
-            )
-        if kind == "scuttle":
-            if event["jacks"]:
-                return Phrase(
-                    seat,
-                    _(
-                        "scuttled {target} and its jacks {jacks} with {card}",
-                        target=card(event["target"]),
-                        jacks=cards(event["jacks"]),
-                        card=played,
-                    ),
-                )
-            return Phrase(
-                seat, _("scuttled {target} with {card}", target=card(event["target"]), card=played)
-            )
-        if kind == "jack":
-            return Phrase(
-                seat,
-                _(
-                    "put {card} on {target} and took control of it",
-                    card=played,
-                    target=card(event["target"]),
-                ),
-            )
-        if kind == "glasses":
-            return Phrase(seat, _("put {card} down as glasses", card=played))
-        if kind == "perm":
-            return Phrase(
-                seat,
-                _(
-                    "played {card} as a {permanent}",
-                    card=played,
-                    permanent=perm_name(rank_of(event["card"])),
-                ),
-            )
-        if kind == "oneoff":
-            return Phrase(
-                seat,
-                _(
-                    "played {card} as a one-off: {effect}",
-                    card=played,
-                    effect=self._effect(event["card"], event.get("target")),
-                ),
-            )
-        if kind == "counter":
-            return Phrase(seat, _("countered with {card}", card=played))
-        if kind == "no_counter":
-            return Phrase(
-                seat, _("could not counter: {name} has a 🛡️ Queen", name=names[1 - event["seat"]])
-            )
-        if kind == "resolve":
-            return Phrase(seat, _("let it resolve"))
-        # what a one-off did: in parentheses after the move that set it off
-        # (letting it resolve, a counter), as in "let it resolve (…)"
-        if kind == "cancelled":
-            return Phrase(
-                None,
-                ngettext(
-                    "{card} is cancelled by {n} counter and does nothing",
-                    "{card} is cancelled by {n} counters and does nothing",
-                    event["counters"],
-                    card=played,
-                ),
-                detail=True,
-            )
-        if kind == "effect":
-            return Phrase(None, self._effect_done(event, names), detail=True)
-        if kind == "take":
-            return Phrase(seat, _("took {card} from the scrap", card=played))
-        if kind == "discard":
-            return Phrase(seat, _("discarded {card}", card=played))
-        if kind == "no_use":
-            return Phrase(
-                None, _("{card} has no use and goes to the scrap", card=played), detail=True
-            )
-        return super().phrase(event, names)
+        return told(Told(self, event, names, event.get("seat"), played))
 
     @staticmethod
     def _effect(code: str, target: str | None) -> str:
@@ -336,6 +247,9 @@ class CuttlePresenter(Presenter):
     # -- images ---------------------------------------------------------------
     def render_board(self, view: dict, names: list[str]) -> bytes | None:
         return render(view, names)
+
+    def seat_box(self, view: dict, seat: int) -> tuple[float, float, float, float]:
+        return band_box(view, seat)
 
     def board_words(self, view: dict, names: list[str], outcome: dict | None) -> str:
         return alt(view, names, outcome)
@@ -541,5 +455,112 @@ class CuttlePresenter(Presenter):
             )
         return lines
 
+
+@dataclass(frozen=True, slots=True)
+class Told:
+    """What a phrase function reads: the event, the names, the seat that
+    acted and the card it played, already in words."""
+
+    presenter: CuttlePresenter
+    event: dict
+    names: list[str]
+    seat: int | None
+    played: str
+
+
+def _draw(t: Told) -> Phrase:
+    left = t.event["left"]
+    return Phrase(
+        t.seat, ngettext("drew a card ({n} card left)", "drew a card ({n} cards left)", left)
+    )
+
+
+def _points(t: Told) -> Phrase:
+    return Phrase(
+        t.seat,
+        ngettext(
+            "played {card} for {n} point",
+            "played {card} for {n} points",
+            t.event["value"],
+            card=t.played,
+        ),
+    )
+
+
+def _scuttle(t: Told) -> Phrase:
+    target = card(t.event["target"])
+    if t.event["jacks"]:
+        jacks = cards(t.event["jacks"])
+        return Phrase(
+            t.seat,
+            _(
+                "scuttled {target} and its jacks {jacks} with {card}",
+                target=target,
+                jacks=jacks,
+                card=t.played,
+            ),
+        )
+    return Phrase(t.seat, _("scuttled {target} with {card}", target=target, card=t.played))
+
+
+def _jack(t: Told) -> Phrase:
+    target = card(t.event["target"])
+    return Phrase(
+        t.seat, _("put {card} on {target} and took control of it", card=t.played, target=target)
+    )
+
+
+def _perm(t: Told) -> Phrase:
+    permanent = perm_name(rank_of(t.event["card"]))
+    return Phrase(t.seat, _("played {card} as a {permanent}", card=t.played, permanent=permanent))
+
+
+def _oneoff(t: Told) -> Phrase:
+    effect_ = t.presenter._effect(t.event["card"], t.event.get("target"))
+    return Phrase(t.seat, _("played {card} as a one-off: {effect}", card=t.played, effect=effect_))
+
+
+def _no_counter(t: Told) -> Phrase:
+    name = t.names[1 - t.event["seat"]]
+    return Phrase(t.seat, _("could not counter: {name} has a 🛡️ Queen", name=name))
+
+
+# What a one-off did comes in parentheses after the move that set it off
+# (letting it resolve, a counter), as in "let it resolve (…)": detail=True.
+def _cancelled(t: Told) -> Phrase:
+    return Phrase(
+        None,
+        ngettext(
+            "{card} is cancelled by {n} counter and does nothing",
+            "{card} is cancelled by {n} counters and does nothing",
+            t.event["counters"],
+            card=t.played,
+        ),
+        detail=True,
+    )
+
+
+#: event type -> its words
+PHRASES: dict[str, Callable[[Told], Phrase]] = {
+    "draw": _draw,
+    "drawn": lambda t: Phrase(t.seat, cards(t.event["cards"]), detail=True),
+    "pass": lambda t: Phrase(t.seat, _("passed ({n} in a row)", n=t.event["passes"])),
+    "points": _points,
+    "scuttle": _scuttle,
+    "jack": _jack,
+    "glasses": lambda t: Phrase(t.seat, _("put {card} down as glasses", card=t.played)),
+    "perm": _perm,
+    "oneoff": _oneoff,
+    "counter": lambda t: Phrase(t.seat, _("countered with {card}", card=t.played)),
+    "no_counter": _no_counter,
+    "resolve": lambda t: Phrase(t.seat, _("let it resolve")),
+    "cancelled": _cancelled,
+    "effect": lambda t: Phrase(None, t.presenter._effect_done(t.event, t.names), detail=True),
+    "take": lambda t: Phrase(t.seat, _("took {card} from the scrap", card=t.played)),
+    "discard": lambda t: Phrase(t.seat, _("discarded {card}", card=t.played)),
+    "no_use": lambda t: Phrase(
+        None, _("{card} has no use and goes to the scrap", card=t.played), detail=True
+    ),
+}
 
 PRESENTER = CuttlePresenter()
