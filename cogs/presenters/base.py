@@ -263,6 +263,14 @@ class Presenter:
         """Does this game draw a board picture?"""
         return type(self).render_board is not Presenter.render_board
 
+    def seat_box(self, view: dict, seat: int) -> tuple[float, float, float, float] | None:
+        """Where a seat's block lies on the board picture of this public view
+        (x0, y0, x1, y1, without the winner banner): the part its turn marker
+        lights up. None: the game does not say (no board, or a board that
+        does not declare it); the shared board checks then test the marker
+        without its place."""
+        return None
+
     def board_words(self, view: dict, names: list[str], outcome: dict | None) -> str:
         """What the board picture shows, in words (a game with a board says
         it all, from its board module); by default who won or whose turn."""

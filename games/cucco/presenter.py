@@ -12,7 +12,7 @@ from __future__ import annotations
 from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import Phrase, Presenter, bold_names, clip
 from cogs.presenters.seats import seat_emoji
-from games.cucco.board import alt, render
+from games.cucco.board import alt, player_box, render
 from games.cucco.card_words import SUIT_ICON, card, face, suit
 from games.cucco.engine import TRICKS
 from rules import Action
@@ -358,6 +358,9 @@ class CuccoPresenter(Presenter):
     # -- images ---------------------------------------------------------------
     def render_board(self, view: dict, names: list[str]) -> bytes | None:
         return render(view, names)
+
+    def seat_box(self, view: dict, seat: int) -> tuple[float, float, float, float]:
+        return player_box(seat)
 
     def board_words(self, view: dict, names: list[str], outcome: dict | None) -> str:
         return alt(view, names, outcome)

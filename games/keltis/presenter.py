@@ -6,7 +6,7 @@ from __future__ import annotations
 from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import Phrase, Presenter, bold_names, cards, clip
 from cogs.presenters.seats import seat_emoji
-from games.keltis.board import COLOUR_WORDS, alt, render
+from games.keltis.board import COLOUR_WORDS, alt, block_box, render
 from rules import Action
 
 COLOUR_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "x": "⚪"}
@@ -191,6 +191,9 @@ class KeltisPresenter(Presenter):
     # -- images ---------------------------------------------------------------
     def render_board(self, view: dict, names: list[str]) -> bytes | None:
         return render(view, names)
+
+    def seat_box(self, view: dict, seat: int) -> tuple[float, float, float, float]:
+        return block_box(seat, len(view["players"]))
 
     def board_words(self, view: dict, names: list[str], outcome: dict | None) -> str:
         return alt(view, names, outcome)

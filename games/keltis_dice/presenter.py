@@ -14,7 +14,7 @@ import discord
 from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import Phrase, Presenter, clip
 from cogs.presenters.seats import seat_emoji
-from games.keltis_dice.board import alt, render
+from games.keltis_dice.board import alt, player_box, render
 from games.keltis_dice.engine.board import (
     CLOVER,
     COLOURS,
@@ -295,6 +295,9 @@ class KeltisDicePresenter(Presenter):
     # -- images ---------------------------------------------------------------
     def render_board(self, view: dict, names: list[str]) -> bytes | None:
         return render(view, names)
+
+    def seat_box(self, view: dict, seat: int) -> tuple[float, float, float, float]:
+        return player_box(seat, len(view["chips"]))
 
     def board_words(self, view: dict, names: list[str], outcome: dict | None) -> str:
         return alt(view, names, outcome)

@@ -24,7 +24,7 @@ from games.keltis.presenter import (
     pile_name,
     row_name,
 )
-from games.oracle.board import alt, render
+from games.oracle.board import alt, player_box, render
 from games.oracle.engine.cards import COLOURS
 from rules import Action
 
@@ -280,6 +280,9 @@ class OraclePresenter(Presenter):
     # -- images ---------------------------------------------------------------
     def render_board(self, view: dict, names: list[str]) -> bytes | None:
         return render(view, names)
+
+    def seat_box(self, view: dict, seat: int) -> tuple[float, float, float, float]:
+        return player_box(seat, len(view["players"]))
 
     def board_words(self, view: dict, names: list[str], outcome: dict | None) -> str:
         return alt(view, names, outcome)

@@ -2,7 +2,7 @@ from cogs.presenters.drawing import COLOUR_FILL, PANEL
 from cogs.presenters.seats import SEAT_COLOURS
 from games.keltis import board as board
 from rules import Match
-from tests.cogs.presenters.board_helpers import near, pixels
+from tests.cogs.presenters.board_helpers import changed, near, pixels, played
 
 NAMES = ["Ann", "Bo", "Cy"]
 
@@ -53,3 +53,17 @@ def test_the_layout_is_tight():
     assert board.height(3) == board.MIDDLE_H + board.BLOCK_H + board.WIDE_H <= 570
     assert board.block_box(2, 3) == (0, board.MIDDLE_H + board.BLOCK_H, board.WIDTH, 562)
     assert board.BELOW_Y + 12 < board.MIDDLE_H  # the counts fit in the middle
+
+
+def test_the_running_score_is_drawn_in_the_head_of_its_players_block():
+    """Another score (the view's figure) changes the picture in the head of
+    that player's block and nowhere else."""
+    view = played("keltis", 30, players=3).view(None)
+    seat = 1
+    before = pixels(board.render(view, NAMES))
+    view["players"][seat]["score"] += 17
+    where = changed(before, pixels(board.render(view, NAMES)))
+    assert where is not None
+    x0, y0, x1, _y1 = board.block_box(seat, 3)
+    y1 = y0 + board.BLOCK_HEAD
+    assert x0 <= where[0] and y0 <= where[1] and where[2] <= x1 and where[3] <= y1

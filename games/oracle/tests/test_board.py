@@ -10,6 +10,7 @@ from games.oracle import board as board
 from games.oracle.tests.engine.helpers import position
 from rules import Match
 from rules.core.rng import Rng
+from tests.cogs.presenters.board_helpers import changed
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
@@ -126,3 +127,16 @@ def test_names_are_written_in_what_the_built_in_font_can_show():
     assert plain_name("🤖 Bot 3", 2) == "Bot 3"
     assert plain_name("李小龍", 3) == "Player 4"
     assert plain_name("A very long display name indeed", 0) == "A very long displ."
+
+
+def test_the_points_so_far_are_drawn_in_their_players_block():
+    """Other points so far (the view's figure) change the picture in that
+    player's entry of the legend and nowhere else."""
+    view = played(3, 30).view(None)
+    names, seat = NAMES[:3], 1
+    before = pixels(board.render(view, names))
+    view["players"][seat]["points"] += 17
+    where = changed(before, pixels(board.render(view, names)))
+    assert where is not None
+    x0, y0, x1, y1 = board.player_box(seat, 3)
+    assert x0 <= where[0] and y0 <= where[1] and where[2] <= x1 and where[3] <= y1

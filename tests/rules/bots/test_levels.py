@@ -24,7 +24,7 @@ from rules.bots import (
     level_of_seat_kind,
     random_bot,
 )
-from rules.bots.policy import Budget, policy_for
+from rules.bots.policy import DEFAULT, Budget, policy_for
 from rules.core.rng import Rng
 
 SMALL = Budget(iterations=12, depth=4, width=3)
@@ -135,8 +135,16 @@ def test_halving_keeps_within_its_budget_and_compares_actions_in_common_worlds()
 
 @pytest.mark.parametrize("game_id", sorted(all_games()))
 def test_every_game_has_a_policy_with_a_positive_budget(game_id):
-    budget = policy_for(game_id).budget
-    assert budget.iterations > 0 and budget.depth > 0 and budget.width > 0
+    """A game's own policy searches by rollouts of its own (a positive
+    depth); a game without one is played by the default, whose evaluation
+    plays every imagined match out to its end instead (no rollout depth)."""
+    policy = policy_for(game_id)
+    for budget in {policy.budget, policy.field_budget or policy.budget}:
+        assert budget.iterations > 0 and budget.width > 0
+        if policy is DEFAULT:
+            assert budget.depth == 0
+        else:
+            assert budget.depth > 0
 
 
 def test_choose_action_at_expert_uses_the_game_budget():

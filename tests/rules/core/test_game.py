@@ -49,7 +49,8 @@ def test_games_keep_their_own_concede_and_redeal_only_where_they_declare_it(game
 def test_a_playout_shows_what_the_game_declares(game_id):
     """Each declared property against random playouts: one seat owes a
     decision at a time unless moves are simultaneous; the view's phases are
-    the declared ones; a game of chance deals differently from another seed."""
+    the declared ones; a game of chance plays out differently from another
+    seed, a game without chance never does (the same choices, the same states)."""
     kind = get_game(game_id).kind
     players = kind.min_players
     seen, together = set(), False
@@ -62,11 +63,21 @@ def test_a_playout_shows_what_the_game_declares(game_id):
             random_step(match, rnd)
     assert together <= kind.simultaneous
     assert seen == set(kind.phases or (None,)) or seen < set(kind.phases)
-    deals = {
-        json.dumps(Match.new(game_id, players, f"deal-{n}").to_record()["snapshot"])
-        for n in range(4)
-    }
+    deals = {chance_trace(game_id, players, f"deal-{n}") for n in range(4)}
     assert (len(deals) > 1) == kind.chance
+
+
+def chance_trace(game_id: str, players: int, seed: str, steps: int = 60) -> str:
+    """The states (never the generator's own) along a playout whose choices
+    are the same whatever the seed: only chance can make two seeds differ
+    (a deal at the start, or dice rolled later)."""
+    match, rnd, states = Match.new(game_id, players, seed), random.Random(0), []
+    while len(states) < steps:
+        states.append(match.to_record()["snapshot"]["state"])
+        if match.is_over():
+            break
+        random_step(match, rnd)
+    return json.dumps(states)
 
 
 def test_snapshots_and_copies_are_generated_for_every_game():
