@@ -2,45 +2,81 @@
 render a small PNG, legible at the width Discord shows it, that depends on
 nothing a spectator cannot see."""
 
+import importlib
 import io
-import itertools
 import random
+import sys
 
 import pytest
 from PIL import Image
 
-from cogs.presenters import drawing, presenter_for
+from cogs.presenters import drawing, presented_games, presenter_for
 from cogs.presenters.image_cache import BOARDS
-from games.keltis import board as keltis_board
-from games.keltis_dice import board as keltis_dice_board
-from games.oracle.board import base_image
 from rules import Match, all_games
+from rules.core.registry import package_of
 from rules.core.rng import Rng
 
 NAMES = ["Ann", "Zoë", "🤖 Bot 3", "李小龍", "A very long display name indeed"]
-GAMES = list(all_games())
+#: the games that draw a board picture (a game without one shows its table
+#: as text: there is no image to check)
+GAMES = [g for g in presented_games() if presenter_for(g).has_board]
 # random playouts of every game, each position drawn: ~20 s of CPU
 pytestmark = pytest.mark.slow
+#: moves of play seen at each player count at least: a game whose matches
+#: are short is played more often (other deals, other endings)
+MOVES = 150
+#: a match this long is drawn every `every` moves; a shorter one more often,
+#: so that each match shows about as many positions
+LONG = 300
+
+
+def playout(game_id: str, players: int, n: int) -> tuple[Match, random.Random]:
+    """The n-th seeded match of the checks, and the generator of its moves."""
+    return Match.new(game_id, players, f"boards-{game_id}-{players}-{n}"), random.Random(
+        players + n
+    )
+
+
+def step(match: Match, rnd: random.Random) -> None:
+    seat = rnd.choice(match.to_act())
+    match.act(seat, rnd.choice(match.legal(seat)), match.seq)
+
+
+def length(game_id: str, players: int, n: int) -> int:
+    match, rnd = playout(game_id, players, n)
+    while match.to_act():
+        step(match, rnd)
+    return match.seq
 
 
 def positions(game_id: str, every: int = 9):
     """(match, names) at spread-out moments of random playouts, for each
-    player count, ending with the finished game."""
+    player count, each match ending with its finished position."""
     game = all_games()[game_id]
-    games = 1
-    if game_id == "cuttle":  # short games: more of them, seen more often
-        every, games = max(every // 3, 1), 3
-    for players, n in itertools.product(
-        range(game.min_players, game.max_players + 1), range(games)
-    ):
-        match = Match.new(game_id, players, f"boards-{game_id}-{players}-{n}")
-        rnd = random.Random(players + n)
-        while match.to_act():
-            if match.seq % every == 0:
-                yield match, NAMES[:players]
-            seat = rnd.choice(match.to_act())
-            match.act(seat, rnd.choice(match.legal(seat)), match.seq)
-        yield match, NAMES[:players]
+    for players in range(game.min_players, game.max_players + 1):
+        seen, n = 0, 0
+        while seen < MOVES and n < 10:
+            gap = max(min(every, length(game_id, players, n) * every // LONG), 1)
+            match, rnd = playout(game_id, players, n)
+            while match.to_act():
+                if match.seq % gap == 0:
+                    yield match, NAMES[:players]
+                step(match, rnd)
+            yield match, NAMES[:players]
+            seen, n = seen + match.seq, n + 1
+
+
+def clear_drawing_caches(game_id: str) -> None:
+    """Forget what the game's modules cached (a fixed part of its picture is
+    drawn once per process: its text, too, only then)."""
+    package = package_of(game_id)
+    assert package is not None
+    importlib.import_module(package)
+    for name, module in list(sys.modules.items()):
+        if name == package or name.startswith(f"{package}."):
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
 
 
 def draw(game_id: str, view: dict, names: list[str]) -> bytes | None:
@@ -72,15 +108,12 @@ def test_every_text_is_legible_at_the_width_discord_shows(game_id, monkeypatch):
         return made(size)
 
     monkeypatch.setattr(drawing, "font", recording)
-    base_image.cache_clear()  # the Oracle's fixed part draws text too
-    keltis_dice_board.base_image.cache_clear()  # and the dice game's
-    keltis_board._card_picture.cache_clear()  # and Keltis's cards
+    clear_drawing_caches(game_id)  # so the fixed parts' text is drawn here too
     try:
         for match, names in positions(game_id, every=23):
             draw(game_id, match.view(None), names)
     finally:
-        base_image.cache_clear()
-        keltis_dice_board.base_image.cache_clear()
+        clear_drawing_caches(game_id)
     assert sizes
     assert min(sizes) * drawing.SHOWN_WIDTH / drawing.WIDTH >= drawing.MIN_SHOWN_TEXT == 11
 
