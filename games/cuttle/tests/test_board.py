@@ -1,8 +1,10 @@
+import pytest
+
 from cogs.presenters.drawing import GOLD, WHITE
 from cogs.presenters.seats import SEAT_COLOURS
 from games.cuttle import board as board
 from rules import Match
-from tests.cogs.presenters.board_helpers import near, pixels
+from tests.cogs.presenters.board_helpers import SOME_FONT, near, pixels, words_drawn
 
 NAMES = ["Ann", "Bob"]
 
@@ -42,3 +44,11 @@ def test_a_pending_one_off_shows_its_target_and_counters():
     assert not near(plain.getpixel((232, y)), GOLD)
     counter_x = 230 + board.CARD_W + 10 + board.CARD_W + 44 + 20 + 1
     assert near(image.getpixel((counter_x, y + 30)), board.RED)
+
+
+@pytest.mark.skipif(SOME_FONT is None, reason="no TrueType file on this machine")
+def test_the_board_is_labelled_in_japanese_when_a_font_can_draw_it(monkeypatch):
+    assert "deck" in words_drawn(monkeypatch, "cuttle", "en", SOME_FONT)
+    japanese = words_drawn(monkeypatch, "cuttle", "ja", SOME_FONT)
+    assert "山札" in japanese and "deck" not in japanese
+    assert "deck" in words_drawn(monkeypatch, "cuttle", "ja", None)  # no font for its letters

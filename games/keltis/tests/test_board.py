@@ -1,8 +1,17 @@
+import pytest
+
 from cogs.presenters.drawing import COLOUR_FILL, PANEL
 from cogs.presenters.seats import SEAT_COLOURS
 from games.keltis import board as board
 from rules import Match
-from tests.cogs.presenters.board_helpers import changed, near, pixels, played
+from tests.cogs.presenters.board_helpers import (
+    SOME_FONT,
+    changed,
+    near,
+    pixels,
+    played,
+    words_drawn,
+)
 
 NAMES = ["Ann", "Bo", "Cy"]
 
@@ -67,3 +76,13 @@ def test_the_running_score_is_drawn_in_the_head_of_its_players_block():
     x0, y0, x1, _y1 = board.block_box(seat, 3)
     y1 = y0 + board.BLOCK_HEAD
     assert x0 <= where[0] and y0 <= where[1] and where[2] <= x1 and where[3] <= y1
+
+
+@pytest.mark.skipif(SOME_FONT is None, reason="no TrueType file on this machine")
+def test_the_board_is_labelled_in_japanese_when_a_font_can_draw_it(monkeypatch):
+    assert "wishing stones" in words_drawn(monkeypatch, "keltis", "en", SOME_FONT)
+    japanese = words_drawn(monkeypatch, "keltis", "ja", SOME_FONT)
+    assert "願いの石" in japanese and "wishing stones" not in japanese
+    assert "wishing stones" in words_drawn(
+        monkeypatch, "keltis", "ja", None
+    )  # no font for its letters

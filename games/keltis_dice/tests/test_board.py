@@ -1,9 +1,11 @@
+import pytest
+
 from cogs.presenters.drawing import COLOUR_FILL
 from cogs.presenters.seats import SEAT_COLOURS
 from games.keltis_dice import board as board
 from games.keltis_dice.engine.board import COLOURS
 from rules import Match
-from tests.cogs.presenters.board_helpers import near, pixels
+from tests.cogs.presenters.board_helpers import SOME_FONT, near, pixels, words_drawn
 
 NAMES = ["Ann", "Bo", "Cy"]
 
@@ -33,3 +35,11 @@ def test_side_b_crosses_out_its_forbidden_fields():
         sides[side] = pixels(board.render(match.view(None), NAMES[:2])).getpixel((x, y))
     assert near(sides["A"], COLOUR_FILL["b"], 8)
     assert near(sides["B"], board.FORBIDDEN_FILL, 8)
+
+
+@pytest.mark.skipif(SOME_FONT is None, reason="no TrueType file on this machine")
+def test_the_board_is_labelled_in_japanese_when_a_font_can_draw_it(monkeypatch):
+    assert "pts" in words_drawn(monkeypatch, "keltis_dice", "en", SOME_FONT)
+    japanese = words_drawn(monkeypatch, "keltis_dice", "ja", SOME_FONT)
+    assert "点" in japanese and "pts" not in japanese
+    assert "pts" in words_drawn(monkeypatch, "keltis_dice", "ja", None)  # no font for its letters

@@ -3,6 +3,7 @@ import itertools
 import math
 import random
 
+import pytest
 from PIL import Image
 
 from cogs.presenters.drawing import plain_name
@@ -10,7 +11,7 @@ from games.oracle import board as board
 from games.oracle.tests.engine.helpers import position
 from rules import Match
 from rules.core.rng import Rng
-from tests.cogs.presenters.board_helpers import changed
+from tests.cogs.presenters.board_helpers import SOME_FONT, changed, words_drawn
 
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 
@@ -140,3 +141,11 @@ def test_the_points_so_far_are_drawn_in_their_players_block():
     assert where is not None
     x0, y0, x1, y1 = board.player_box(seat, 3)
     assert x0 <= where[0] and y0 <= where[1] and where[2] <= x1 and where[3] <= y1
+
+
+@pytest.mark.skipif(SOME_FONT is None, reason="no TrueType file on this machine")
+def test_the_board_is_labelled_in_japanese_when_a_font_can_draw_it(monkeypatch):
+    assert "sanctuary" in words_drawn(monkeypatch, "oracle", "en", SOME_FONT)
+    japanese = words_drawn(monkeypatch, "oracle", "ja", SOME_FONT)
+    assert "聖域" in japanese and "sanctuary" not in japanese
+    assert "sanctuary" in words_drawn(monkeypatch, "oracle", "ja", None)  # no font for its letters

@@ -3,20 +3,20 @@ here has its letters; otherwise in English (Pillow's built-in font is
 Latin only), never in boxes. The image cache keeps one picture per language."""
 
 import random
-from pathlib import Path
 
 import pytest
 from PIL import ImageDraw
 
 from cogs.i18n import speaking
-from cogs.presenters import drawing, presenter_for
+from cogs.presenters import drawing, presented_games, presenter_for
 from cogs.presenters.image_cache import BOARDS, view_key
 from games.oracle.board import base_image
 from rules import Match
+from tests.cogs.presenters.board_helpers import SOME_FONT, words_drawn
 
-#: a real TrueType file standing in for a Japanese font (its glyphs don't matter here)
-SOME_FONT = next((str(p) for p in Path("/usr/share/fonts").rglob("*.ttf")), None)
 NAMES = ["Ann", "Bob"]
+#: the games that draw a board picture (a game without one has no image to label)
+BOARD_GAMES = [g for g in presented_games() if presenter_for(g).has_board]
 
 
 @pytest.fixture
@@ -45,32 +45,22 @@ def render(game_id: str) -> None:
     presenter_for(game_id).table_image(view, NAMES)
 
 
+def japanese(words: list[str]) -> list[str]:
+    """The words written in Japanese letters (kana, kanji)."""
+    return [w for w in words if any("\u3040" <= c <= "\u9fff" for c in w)]
+
+
 @pytest.mark.skipif(SOME_FONT is None, reason="no TrueType file on this machine")
-@pytest.mark.parametrize(
-    "game_id, english, japanese",
-    [
-        ("keltis", "wishing stones", "願いの石"),
-        ("oracle", "sanctuary", "聖域"),
-        ("keltis_dice", "pts", "点"),
-        ("cuttle", "deck", "山札"),
-    ],
-)
-def test_a_board_is_labelled_in_japanese_when_a_font_can_draw_it(
-    monkeypatch, drawn_words, game_id, english, japanese
-):
-    with_font(monkeypatch, SOME_FONT)
-    with speaking("ja"):
-        assert drawing.board_language() == "ja"
-        render(game_id)
-    assert japanese in drawn_words and english not in drawn_words
-
-
-def test_without_a_font_for_its_letters_a_board_stays_english(monkeypatch, drawn_words):
-    with_font(monkeypatch, None)
-    with speaking("ja"):
-        assert drawing.board_language() == "en"
-        render("keltis")
-    assert "wishing stones" in drawn_words and "願いの石" not in drawn_words
+@pytest.mark.parametrize("game_id", BOARD_GAMES)
+def test_a_board_is_labelled_in_japanese_when_a_font_can_draw_it(monkeypatch, game_id):
+    """Every board's words are the game's catalogue's: in Japanese with a
+    font for its letters; in English there is not one Japanese letter, and
+    without such a font the Japanese board is the English one. (Which
+    label reads how is each game's own test: games/<id>/tests/test_board.py.)"""
+    english = words_drawn(monkeypatch, game_id, "en", SOME_FONT)
+    assert english and not japanese(english)
+    assert japanese(words_drawn(monkeypatch, game_id, "ja", SOME_FONT))
+    assert words_drawn(monkeypatch, game_id, "ja", None) == english
 
 
 @pytest.mark.skipif(SOME_FONT is None, reason="no TrueType file on this machine")

@@ -2,10 +2,8 @@
 render a small PNG, legible at the width Discord shows it, that depends on
 nothing a spectator cannot see."""
 
-import importlib
 import io
 import random
-import sys
 
 import pytest
 from PIL import Image
@@ -13,8 +11,8 @@ from PIL import Image
 from cogs.presenters import drawing, presented_games, presenter_for
 from cogs.presenters.image_cache import BOARDS
 from rules import Match, all_games
-from rules.core.registry import package_of
 from rules.core.rng import Rng
+from tests.cogs.presenters.board_helpers import clear_drawing_caches
 
 NAMES = ["Ann", "Zoë", "🤖 Bot 3", "李小龍", "A very long display name indeed"]
 #: the games that draw a board picture (a game without one shows its table
@@ -64,19 +62,6 @@ def positions(game_id: str, every: int = 9):
                 step(match, rnd)
             yield match, NAMES[:players]
             seen, n = seen + match.seq, n + 1
-
-
-def clear_drawing_caches(game_id: str) -> None:
-    """Forget what the game's modules cached (a fixed part of its picture is
-    drawn once per process: its text, too, only then)."""
-    package = package_of(game_id)
-    assert package is not None
-    importlib.import_module(package)
-    for name, module in list(sys.modules.items()):
-        if name == package or name.startswith(f"{package}."):
-            for value in list(vars(module).values()):
-                if callable(getattr(value, "cache_clear", None)):
-                    value.cache_clear()
 
 
 def draw(game_id: str, view: dict, names: list[str]) -> bytes | None:
