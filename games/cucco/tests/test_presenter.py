@@ -289,3 +289,12 @@ def test_the_panel_shows_the_bids_then_the_last_trick_and_every_players_count():
     for other in range(5):
         if other != seat:
             assert hand_text(m.view(other)["hand"]) not in shown
+
+
+def test_a_finished_panel_points_to_the_final_chips_on_the_table():
+    match, rnd = Match.new("cucco", 5, "over", {"deals": 1}), random.Random(7)
+    while not match.is_over():
+        seat = rnd.choice(match.to_act())
+        match.act(seat, rnd.choice(match.legal(seat)), match.seq)
+    embed, _fields = panel(match, 0)
+    assert embed["description"] == "The game is over — the table shows the final chips."

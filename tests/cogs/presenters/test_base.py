@@ -84,11 +84,8 @@ def test_a_finished_match_panel_says_it_is_over_and_still_shows_the_seat(game_id
         to_act=match.to_act(),
         seq=match.seq,
     ).to_dict()
-    over = (
-        "The game is over — the table shows the final chips."
-        if game_id == "cucco"
-        else "The game is over."
-    )
+    over = presenter.panel_over_line(match.view(0), match.to_act())
+    assert over is not None and over.startswith("The game is over")
     assert embed["description"] == over
     assert embed["footer"]["text"] == f"move {match.seq}"
     assert len(embed.get("fields", [])) <= len(presenter.private_fields(match.view(0)))
@@ -98,8 +95,11 @@ def test_a_finished_match_panel_says_it_is_over_and_still_shows_the_seat(game_id
 def test_what_a_decision_needs_is_public_never_a_hand_not_even_the_seats_own(game_id):
     """The fields a decision needs depend only on the public view and whose
     panel it is: re-dealing everything another seat cannot see (the
-    others' hands and this seat's own, the deck) changes none of them."""
+    others' hands and this seat's own, the deck) changes none of them. A
+    presenter that declares such fields gives some at every decision; one
+    that keeps the default gives none (its panel needs no table)."""
     presenter = presenter_for(game_id)
+    declares = type(presenter).decision_fields is not Presenter.decision_fields
     game = get_game(game_id)
     players = max(game.min_players, 3) if game.max_players >= 3 else game.min_players
     names = ["A", "B", "C", "D", "E"][:players]
@@ -111,7 +111,8 @@ def test_what_a_decision_needs_is_public_never_a_hand_not_even_the_seats_own(gam
         if step % 6 == 0:
             for seat in range(players):
                 fields = presenter.decision_fields(match.view(seat), names)
-                assert fields and all(len(v) <= 1024 and len(n) <= 256 for n, v in fields)
+                assert bool(fields) == declares
+                assert all(len(v) <= 1024 and len(n) <= 256 for n, v in fields)
                 for other in range(players):
                     if other == seat:
                         continue
