@@ -324,7 +324,7 @@ async def test_the_ratings_told_mark_a_rated_match_with_hints(table: Table):
     pings = table.tables.pings
     pings.places.usable = unittest.mock.AsyncMock(return_value=done.place_id)  # type: ignore[method-assign]
     await pings.tell_ratings(done)
-    channel = table.tables.bot.get_partial_messageable(done.place_id)
+    channel = table.tables.pings.bot.get_partial_messageable(done.place_id)
     [call] = channel.send.call_args_list  # type: ignore[attr-defined]
     told = call.args[0]
     assert told.startswith("**Ratings after this match:**")
