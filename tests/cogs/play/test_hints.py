@@ -20,6 +20,7 @@ import pytest
 from discord import app_commands
 
 from cogs import replies
+from cogs.component_table import Component
 from cogs.history import hints as record
 from cogs.history.logbook import Logbook
 from cogs.hosting import rematch
@@ -93,7 +94,7 @@ async def plain(store: Store) -> AsyncIterator[Table]:
     await made.tables.stop()
 
 
-def hint_buttons(view: discord.ui.View) -> list[HintButton]:
+def hint_buttons(view: discord.ui.View) -> list[Component]:
     return [item for item in view.children if isinstance(item, HintButton)]
 
 
