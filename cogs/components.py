@@ -2,12 +2,13 @@
 
 Every button and select is a `DynamicItem` whose custom_id carries all it
 needs (match id, seq, action key); nothing lives in memory, so a click on a
-message sent before a restart still works. Each extension defines the items
-it answers (cogs/play/buttons.py, cogs/history/buttons.py, the lobby's,
-forget's and help's buttons in cogs/hosting) and registers them; their
-callbacks only hand over to the services (cogs/services.py, which the bot
-holds: `served`), which answer every interaction, politely when the click
-is stale or forged. Each family of components names what it uses of the
+message sent before a restart still works. Each extension declares the items
+it answers as rows of a table (cogs/component_table.py: prefix, typed
+fields, kind, handler; in cogs/play/buttons.py, cogs/history/buttons.py,
+the lobby's, forget's and help's buttons in cogs/hosting, ...) and registers
+them; their handlers only hand over to the services (cogs/services.py,
+which the bot holds: `served`), which answer every interaction, politely
+when the click is stale or forged. Each family of components names what it uses of the
 services in a Protocol of its own, beside it, so no component needs the
 bot's type, nor the services' module. A click none of them claims is
 answered by the bot itself (`will_dispatch`).
@@ -15,20 +16,13 @@ answered by the bot itself (`will_dispatch`).
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Coroutine, Iterable, Mapping
-from typing import Any, TypeVar
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import discord
 
-from cogs import replies
-from cogs.replies import guarded, say
-
-log = logging.getLogger(__name__)
-
 #: a kind of restart-proof component (a DynamicItem subclass)
 ItemKind = type[discord.ui.DynamicItem[Any]]
-Made = TypeVar("Made", bound=discord.ui.DynamicItem[Any])
 
 
 def served(interaction: discord.Interaction) -> Any:
@@ -36,28 +30,6 @@ def served(interaction: discord.Interaction) -> Any:
     components reads them through its own Protocol (tests/cogs/test_services.py
     checks the services fit every one)."""
     return interaction.client.services  # type: ignore[attr-defined]
-
-
-async def hand_over(
-    item: discord.ui.DynamicItem[Any],
-    interaction: discord.Interaction,
-    work: Coroutine[Any, Any, object],
-) -> None:
-    """Run a service call for a click, unless the click came on the wrong kind
-    of component (a select's id sent as a button, or the reverse): that is a
-    forged click, answered politely and never handed on."""
-    if getattr(item, "misfit", False):
-        work.close()
-        await guarded(interaction, say(interaction, replies.INVALID_BUTTON), log)
-        return
-    await guarded(interaction, work, log)
-
-
-def fit(made: Made, item: discord.ui.Item[Any], kind: type[discord.ui.Item[Any]]) -> Made:
-    """`made`, marked as a misfit when discord.py rebuilt it from a component
-    of another kind than its template expects."""
-    made.misfit = not isinstance(item, kind)  # type: ignore[attr-defined]
-    return made
 
 
 def first_value(values: list[str]) -> str:

@@ -6,12 +6,12 @@ goes to the services' `logbook`.
 
 from __future__ import annotations
 
-import re
 from typing import Protocol
 
 import discord
 
-from cogs.components import fit, hand_over, served
+from cogs.component_table import Spec, components, matching, number
+from cogs.components import served
 from cogs.i18n import _
 
 
@@ -42,76 +42,44 @@ REPLAY = "rp"  # rp:<match>:<op>:<step>        -> a step of a finished match's r
 PAGE_OPS = {"f": "⏮", "p": "◀", "n": "▶", "l": "⏭"}
 
 
-class LogButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"log:(?P<mid>[0-9]{1,18}):(?P<op>[fpnlo]):(?P<page>[0-9]{1,6})",
-):
-    """A page of a match's log (op `o`: open it, from the table)."""
-
-    def __init__(
-        self,
-        match_id: int,
-        op: str,
-        page: int,
-        *,
-        label: str | None = None,
-        disabled: bool = False,
-        row: int | None = None,
-    ):
-        super().__init__(
-            discord.ui.Button(
-                label=label or PAGE_OPS.get(op) or _("📜 Log"),
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                row=row,
-                custom_id=f"{LOG}:{match_id}:{op}:{page}",
-            )
-        )
-        self.match_id, self.op, self.page = match_id, op, page
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return fit(cls(int(match["mid"]), match["op"], int(match["page"])), item, discord.ui.Button)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        service = desk(interaction).logbook
-        page = None if self.op == "o" else self.page
-        await hand_over(self, interaction, service.show_log(interaction, self.match_id, page))
+def _page(
+    custom_id: str,
+    carried: dict,
+    *,
+    label: str | None = None,
+    disabled: bool = False,
+    row: int | None = None,
+) -> discord.ui.Button:
+    """A paging button (op `o`: the log's own button, on the table)."""
+    return discord.ui.Button(
+        label=label or PAGE_OPS.get(carried["op"]) or _("📜 Log"),
+        style=discord.ButtonStyle.secondary,
+        disabled=disabled,
+        row=row,
+        custom_id=custom_id,
+    )
 
 
-class ReplayButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"rp:(?P<mid>[0-9]{1,18}):(?P<op>[fpnl]):(?P<step>[0-9]{1,6})",
-):
-    """A step of a finished match's replay."""
-
-    def __init__(
-        self,
-        match_id: int,
-        op: str,
-        step: int,
-        *,
-        label: str | None = None,
-        disabled: bool = False,
-        row: int | None = None,
-    ):
-        super().__init__(
-            discord.ui.Button(
-                label=label or PAGE_OPS[op],
-                style=discord.ButtonStyle.secondary,
-                disabled=disabled,
-                row=row,
-                custom_id=f"{REPLAY}:{match_id}:{op}:{step}",
-            )
-        )
-        self.match_id, self.op, self.step = match_id, op, step
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return fit(cls(int(match["mid"]), match["op"], int(match["step"])), item, discord.ui.Button)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        service = desk(interaction).logbook
-        await hand_over(
-            self, interaction, service.show_replay(interaction, self.match_id, self.step)
-        )
+MATCH = number("match_id", 18)
+#: the components whose clicks this extension answers: name, prefix, the
+#: fields of the custom_id, kind, what a click does, how it looks
+TABLE = (
+    Spec(  # a page of a match's log (op `o`: open it, from the table)
+        "LogButton",
+        LOG,
+        (MATCH, matching("op", "[fpnlo]"), number("page", 6)),
+        discord.ui.Button,
+        lambda i, c: desk(i).logbook.show_log(i, c.match_id, None if c.op == "o" else c.page),
+        _page,
+    ),
+    Spec(  # a step of a finished match's replay
+        "ReplayButton",
+        REPLAY,
+        (MATCH, matching("op", "[fpnl]"), number("step", 6)),
+        discord.ui.Button,
+        lambda i, c: desk(i).logbook.show_replay(i, c.match_id, c.step),
+        _page,
+    ),
+)
+ITEMS = components(TABLE, __name__)
+LogButton, ReplayButton = ITEMS

@@ -183,7 +183,7 @@ class HostingCommands(GameCog[HostingServices]):
             )
             await self.services.lobbies.refresh_lobby(info.id)
             if info.status == Status.ACTIVE:
-                await self.services.tables.public.refresh(info.id)
+                await self.services.tables.refresh(info.id)
                 await self.services.tables.pings.withdraw(info.id)  # its Your move leads nowhere
 
         await guarded(interaction, work(), log)

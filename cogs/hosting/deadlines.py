@@ -14,15 +14,14 @@ import asyncio
 import contextlib
 import logging
 import time
-from datetime import timedelta
 
+from cogs.hosting.deadline_plans import DeadlinePlans
 from cogs.hosting.settings import match_settings
 from cogs.i18n import N_
 from cogs.play.turns import humans_owing
 from storage import (
     CorruptMatch,
     Deadline,
-    DeadlinePlan,
     StaleCommit,
     Status,
     UnknownMatch,
@@ -33,12 +32,14 @@ log = logging.getLogger(__name__)
 
 
 class Deadlines:
-    def __init__(self, store, tables, clock, poll: float):
+    """The timer: reminds and times out what fell due (deadline_plans.py sets them)."""
+
+    def __init__(self, store, tables, clock, poll: float, plans: DeadlinePlans):
         self.store = store
         self.tables = tables
         self.clock = clock
         self.poll = poll
-        self._wake = asyncio.Event()
+        self.plans = plans  # its `due` wakes the timer
         self._task: asyncio.Task | None = None
         #: `fire_due` passes made, their wall time and the longest, in ms
         #: (for bench/live through the stats file: the loop's cost per poll)
@@ -46,46 +47,9 @@ class Deadlines:
         self.poll_ms = 0.0
         self.poll_max_ms = 0.0
 
-    # -- setting ---------------------------------------------------------------
-    async def plan(self, loaded) -> DeadlinePlan | None:
-        """The deadlines of the decision the match waits on, as its engine
-        stands (moves applied, maybe not yet committed): None when it waits
-        on nobody human, is paused or over. A move commits them with itself
-        (Store.commit_move), then `wake()`s the loop."""
-        waiting = (
-            loaded.status == Status.ACTIVE
-            and not loaded.paused
-            and loaded.match is not None
-            and humans_owing(loaded)
-        )
-        if not waiting:
-            return None
-        settings = await match_settings(self.store, loaded)
-        now = self.clock.now()
-        remind = now + timedelta(seconds=settings["reminder"]) if settings["reminder"] else None
-        timeout = (
-            now + timedelta(seconds=settings["timeout"])
-            if settings["timeout"] and settings["policy"] != "wait"
-            else None
-        )
-        return DeadlinePlan(remind, timeout)
-
-    async def schedule(self, loaded) -> None:
-        """Deadlines for the decision the match now waits on (none when it
-        waits on nobody human, is paused or over), on their own: for what
-        is not a move (a pause, a seat handed over, a start)."""
-        plan = await self.plan(loaded)
-        if plan is None:
-            await self.store.clear_deadline(loaded.id)
-            return
-        await self.store.set_deadline(
-            loaded.id, loaded.match.seq, remind_at=plan.remind_at, timeout_at=plan.timeout_at
-        )
-        self._wake.set()
-
     def wake(self) -> None:
         """Look for due deadlines now (e.g. those of a server that came back)."""
-        self._wake.set()
+        self.plans.wake()
 
     # -- firing -------------------------------------------------------------------
     def start(self) -> None:
@@ -110,9 +74,9 @@ class Deadlines:
                     raise
                 except Exception:
                     log.exception("checking deadlines failed")
-            self._wake.clear()
+            self.plans.due.clear()
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), self.poll)
+                await asyncio.wait_for(self.plans.due.wait(), self.poll)
 
     def _polled(self, ms: float) -> None:
         self.polls += 1

@@ -9,16 +9,16 @@ its own server and expires with the interaction token (15 minutes).
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Iterable
 from typing import Protocol
 
 import discord
 
 from cogs.clock import Clock
+from cogs.component_table import Spec, components, number, one_of
 from cogs.components import served
 from cogs.i18n import N_, _
-from cogs.replies import guarded, say
+from cogs.replies import say
 from storage import Store
 
 log = logging.getLogger(__name__)
@@ -83,35 +83,27 @@ async def ask(interaction: discord.Interaction) -> None:
     await interaction.response.send_message(_(ASK), view=view, ephemeral=True)
 
 
-class ForgetButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"forget:(?P<guild>[0-9]{1,20}):(?P<issued>[0-9]{1,12}):(?P<answer>yes|no)",
-):
-    LABELS = {"yes": N_("Yes, delete everything"), "no": N_("No, keep it")}
-    STYLES = {"yes": discord.ButtonStyle.danger, "no": discord.ButtonStyle.secondary}
+LABELS = {"yes": N_("Yes, delete everything"), "no": N_("No, keep it")}
+STYLES = {"yes": discord.ButtonStyle.danger, "no": discord.ButtonStyle.secondary}
 
-    def __init__(self, guild_id: int, issued: int, answer: str):
-        super().__init__(
-            discord.ui.Button(
-                label=_(self.LABELS[answer]),
-                style=self.STYLES[answer],
-                custom_id=f"forget:{guild_id}:{issued}:{answer}",
-            )
-        )
-        self.guild_id, self.issued, self.answer = guild_id, issued, answer
 
-    @classmethod
-    def claims(cls, custom_id: str) -> bool:
-        return cls.__discord_ui_compiled_template__.fullmatch(custom_id) is not None
+def _answer(custom_id: str, carried: dict) -> discord.ui.Button:
+    answer = carried["answer"]
+    return discord.ui.Button(label=_(LABELS[answer]), style=STYLES[answer], custom_id=custom_id)
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return cls(int(match["guild"]), int(match["issued"]), match["answer"])
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await guarded(
-            interaction, answered(interaction, self.guild_id, self.issued, self.answer), log
-        )
+#: the confirmation's buttons: name, prefix, the fields of the custom_id,
+#: kind, what a click does, how it looks
+TABLE = (
+    Spec(
+        "ForgetButton",
+        "forget",
+        (number("guild_id", 20), number("issued", 12), one_of("answer", "yes", "no")),
+        discord.ui.Button,
+        lambda i, c: answered(i, c.guild_id, c.issued, c.answer),
+        _answer,
+    ),
+)
 
 
 async def answered(
@@ -147,3 +139,6 @@ async def conclude(interaction: discord.Interaction, text: str) -> None:
         await interaction.response.edit_message(content=_(text), view=None)
     else:
         await say(interaction, text)
+
+
+(ForgetButton,) = components(TABLE, __name__)

@@ -17,11 +17,11 @@ players see, in their language.
 from __future__ import annotations
 
 import logging
-import re
 
 import discord
 
-from cogs.components import first_value, fit, hand_over
+from cogs.component_table import Spec, components, matching
+from cogs.components import first_value
 from cogs.history.results import figure
 from cogs.hosting.game_options import options_help
 from cogs.hosting.moderation import NOTIFY_MODES
@@ -152,7 +152,7 @@ def help_embed() -> discord.Embed:
 
 def help_message() -> tuple[discord.Embed, discord.ui.View]:
     view = discord.ui.View(timeout=None)
-    view.add_item(RulesSelect(presented_games()[:MAX_GAMES]))
+    view.add_item(RulesSelect(games=presented_games()[:MAX_GAMES]))
     return help_embed(), view
 
 
@@ -169,50 +169,54 @@ async def show_rules(interaction: discord.Interaction, game_id: str) -> None:
     await interaction.response.send_message(embed=rules_embed(game_id), ephemeral=True)
 
 
-class RulesSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"rules"):
+def _chooser(
+    custom_id: str,
+    carried: dict,
+    *,
+    games: list[str] | None = None,
+    options: list[discord.SelectOption] | None = None,
+) -> discord.ui.Select:
     """The help's game chooser: the chosen game's rules, only to the chooser."""
-
-    def __init__(self, games: list[str], options: list[discord.SelectOption] | None = None):
-        super().__init__(
-            discord.ui.Select(
-                custom_id=RULES_SELECT,
-                placeholder=_("The rules of a game…"),
-                options=options
-                or [
-                    discord.SelectOption(label=_(presenter_for(g).title)[:100], value=g)
-                    for g in games
-                ]
-                or [discord.SelectOption(label="—")],
-            )
-        )
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return fit(cls([], list(getattr(item, "options", ()))), item, discord.ui.Select)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        game_id = first_value(self.item.values)
-        await hand_over(self, interaction, show_rules(interaction, game_id))
+    return discord.ui.Select(
+        custom_id=custom_id,
+        placeholder=_("The rules of a game…"),
+        options=options
+        or [
+            discord.SelectOption(label=_(presenter_for(g).title)[:100], value=g)
+            for g in games or ()
+        ]
+        or [discord.SelectOption(label="—")],
+    )
 
 
-class RulesButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"rules:(?P<game>[a-z0-9_]{1,40})"
-):
+def _game(custom_id: str, carried: dict) -> discord.ui.Button:
     """A game's button on help messages sent before the chooser: still answered."""
+    game_id = carried["game_id"]
+    return discord.ui.Button(
+        label=_(presenter_for(game_id).title)[:80] if game_id in presented_games() else "…",
+        style=discord.ButtonStyle.secondary,
+        custom_id=custom_id,
+    )
 
-    def __init__(self, game_id: str):
-        super().__init__(
-            discord.ui.Button(
-                label=_(presenter_for(game_id).title)[:80] if game_id in presented_games() else "…",
-                style=discord.ButtonStyle.secondary,
-                custom_id=f"{RULES}:{game_id}",
-            )
-        )
-        self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return fit(cls(match["game"]), item, discord.ui.Button)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await hand_over(self, interaction, show_rules(interaction, self.game_id))
+#: the help's components: name, prefix, the fields of the custom_id, kind,
+#: what a click does, how it looks
+TABLE = (
+    Spec(
+        "RulesSelect",
+        RULES_SELECT,
+        (),
+        discord.ui.Select,
+        lambda i, c: show_rules(i, first_value(c.item.values)),
+        _chooser,
+    ),
+    Spec(
+        "RulesButton",
+        RULES,
+        (matching("game_id", "[a-z0-9_]{1,40}"),),
+        discord.ui.Button,
+        lambda i, c: show_rules(i, c.game_id),
+        _game,
+    ),
+)
+RulesSelect, RulesButton = components(TABLE, __name__)

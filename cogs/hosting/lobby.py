@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
 import discord
 
@@ -73,6 +74,23 @@ STATUS_WORDS = {
 }
 
 
+#: the ops that start the match once their press is done
+STARTS = frozenset({"start", START_NOW})
+#: the ops that start it when they fill its last seat (and nobody owes a confirmation)
+FILLS = frozenset({"join", "bot", *BOT_OPS})
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """A press on a lobby's button, with what its handler checks."""
+
+    interaction: discord.Interaction
+    info: MatchInfo
+    op: str
+    seated: bool  # the presser holds a seat here
+    owed: list[int]  # a rematch's people yet to confirm
+
+
 def player_range(low: int, high: int) -> str:
     """How many players a game takes, as a number: "2-4" (Japanese "2～4"),
     or "2" when it takes exactly that many (never "2-2")."""
@@ -87,6 +105,16 @@ class Lobbies:
         self.store = store
         self.tables = tables
         self.fixed_seed = fixed_seed
+        #: each lobby button's op -> what its press does
+        self._presses: dict[str, Callable[[Press], Awaitable[bool]]] = {
+            "join": self._join,
+            "leave": self._leave,
+            "bot": self._add_bot,  # a button from before bot levels
+            **dict.fromkeys(BOT_OPS, self._add_bot),
+            "start": self._start,
+            START_NOW: self._start,
+            "cancel": self._cancel,
+        }
 
     # -- drawing --------------------------------------------------------------
     def render(self, info: MatchInfo) -> tuple[discord.Embed, discord.ui.View | None]:
@@ -440,84 +468,20 @@ class Lobbies:
             await say(interaction, N_("This lobby is closed."))
             return
         on_lobby = await self._on_lobby_message(interaction, info)
-        user = interaction.user
-        seated = any(s.user_id == user.id for s in info.seats)
-        owed = rematches.pending(info)  # a rematch's people who have yet to confirm
+        handler = self._presses.get(op)
+        if handler is None:
+            await say(interaction, replies.INVALID_BUTTON)
+            return
+        press = Press(
+            interaction,
+            info,
+            op,
+            seated=any(s.user_id == interaction.user.id for s in info.seats),
+            owed=rematches.pending(info),  # a rematch's people who have yet to confirm
+        )
         try:
-            if op == "join":
-                # Seated in a full lobby: a restart came between the last seat
-                # and the start (the lobby still looks open); this starts it.
-                full = info.options.get("seats") and len(info.seats) >= info.options["seats"]
-                if user.id in owed:  # a rematch's player confirms
-                    await self.store.set_match_settings(
-                        match_id, rematches.confirmed(info, user.id) or info.settings
-                    )
-                elif seated and (owed or not full):
-                    await say(interaction, N_("You're already in this match."))
-                    return
-                elif not seated:
-                    if owed and full:
-                        await say(interaction, rematches.SEATS_TAKEN)
-                        return
-                    await self.store.add_user_seat(match_id, user.id, user.display_name)
-            elif op == "leave":
-                if not seated:
-                    await say(interaction, N_("You're not in this match."))
-                    return
-                if user.id in owed:  # not playing again: the seat is free for anyone
-                    await self.store.set_match_settings(
-                        match_id, rematches.confirmed(info, user.id) or info.settings
-                    )
-                await self.store.remove_user_seat(match_id, user.id)
-            elif op == "bot" or op in BOT_OPS:  # "bot": a button from before levels
-                if owed and info.options.get("seats") and len(info.seats) >= info.options["seats"]:
-                    await say(interaction, rematches.SEATS_TAKEN)
-                    return
-                if not await may_manage(self.store, info, user):
-                    await say(
-                        interaction, N_("Only the match's creator or a moderator can add bots.")
-                    )
-                    return
-                await self.store.add_bot_seat(match_id, BOT_OPS.get(op, DEFAULT_LEVEL))
-            elif op in ("start", START_NOW):
-                if not await may_manage(self.store, info, user):
-                    await say(
-                        interaction, N_("Only the match's creator or a moderator can start it.")
-                    )
-                    return
-                if owed and op == START_NOW:
-                    info = await self._seat_stand_ins(info, owed)
-                elif owed:
-                    await send_private(
-                        interaction,
-                        _(rematches.START_WITHOUT, people=_(", ").join(f"<@{u}>" for u in owed)),
-                        view=discord.ui.View(timeout=None).add_item(
-                            LobbyButton(match_id, START_NOW)
-                        ),
-                    )
-                    return
-                game = get_game(info.game)
-                if not game.min_players <= len(info.seats) <= game.max_players:
-                    await say(
-                        interaction,
-                        ngettext(
-                            "This game needs {players} player; add a bot or wait for someone.",
-                            "This game needs {players} players; add a bot or wait for someone.",
-                            game.max_players,
-                            players=player_range(game.min_players, game.max_players),
-                        ),
-                    )
-                    return
-            elif op == "cancel":
-                if not await may_manage(self.store, info, user):
-                    await say(
-                        interaction, N_("Only the match's creator or a moderator can cancel it.")
-                    )
-                    return
-                await self.store.cancel(match_id)
-            else:
-                await say(interaction, replies.INVALID_BUTTON)
-                return
+            if not await handler(press):
+                return  # refused, or answered otherwise
         except (SeatError, WrongStatus) as exc:
             await say(
                 interaction, N_("That didn't work: {reason}"), reason=replies.conflict_problem(exc)
@@ -525,29 +489,10 @@ class Lobbies:
             return
         info = await self.store.info(match_id)
         target = info.options.get("seats")
-        if op in ("start", START_NOW) or (
-            op in ("join", "bot", *BOT_OPS)
-            and target
-            and len(info.seats) >= target
-            and not rematches.pending(info)
+        if op in STARTS or (
+            op in FILLS and target and len(info.seats) >= target and not rematches.pending(info)
         ):
-            try:
-                match = self.deal(info)
-            except BadOptions as exc:
-                why = problem_with(
-                    info.game, info.options.get("options") or {}, len(info.seats)
-                ) or str(exc)
-                await say(
-                    interaction, N_("The match can't start with these options: {why}"), why=why
-                )
-                return
-            await acknowledge(interaction)  # the lobby and the table show the start
-            try:
-                await self.start(info, match)
-            except (SeatError, WrongStatus):
-                await say(
-                    interaction, N_("The lobby changed at the same moment; please look again.")
-                )
+            await self._start_pressed(interaction, info)
             return
         if on_lobby:
             with speaking(await self.tables.languages.of_server(info.guild_id)):  # public
@@ -556,6 +501,107 @@ class Lobbies:
         else:  # a forged click elsewhere: never rewrite that message
             await say(interaction, replies.LOBBY_UPDATED)
             await self.refresh_lobby(match_id)
+
+    # -- each button: True when the lobby changed (then it may start, or is redrawn)
+    async def _join(self, press: Press) -> bool:
+        info, user, owed = press.info, press.interaction.user, press.owed
+        # Seated in a full lobby: a restart came between the last seat
+        # and the start (the lobby still looks open); this starts it.
+        full = info.options.get("seats") and len(info.seats) >= info.options["seats"]
+        if user.id in owed:  # a rematch's player confirms
+            await self.store.set_match_settings(
+                info.id, rematches.confirmed(info, user.id) or info.settings
+            )
+        elif press.seated and (owed or not full):
+            await say(press.interaction, N_("You're already in this match."))
+            return False
+        elif not press.seated:
+            if owed and full:
+                await say(press.interaction, rematches.SEATS_TAKEN)
+                return False
+            await self.store.add_user_seat(info.id, user.id, user.display_name)
+        return True
+
+    async def _leave(self, press: Press) -> bool:
+        info, user = press.info, press.interaction.user
+        if not press.seated:
+            await say(press.interaction, N_("You're not in this match."))
+            return False
+        if user.id in press.owed:  # not playing again: the seat is free for anyone
+            await self.store.set_match_settings(
+                info.id, rematches.confirmed(info, user.id) or info.settings
+            )
+        await self.store.remove_user_seat(info.id, user.id)
+        return True
+
+    async def _add_bot(self, press: Press) -> bool:
+        """A bot of the button's level ("bot": a button from before levels)."""
+        info = press.info
+        if press.owed and info.options.get("seats") and len(info.seats) >= info.options["seats"]:
+            await say(press.interaction, rematches.SEATS_TAKEN)
+            return False
+        if not await may_manage(self.store, info, press.interaction.user):
+            await say(
+                press.interaction, N_("Only the match's creator or a moderator can add bots.")
+            )
+            return False
+        await self.store.add_bot_seat(info.id, BOT_OPS.get(press.op, DEFAULT_LEVEL))
+        return True
+
+    async def _start(self, press: Press) -> bool:
+        """Start (or, for a rematch with people yet to confirm, "start without
+        them"): checked here, made by `_start_pressed`."""
+        info, interaction = press.info, press.interaction
+        if not await may_manage(self.store, info, interaction.user):
+            await say(interaction, N_("Only the match's creator or a moderator can start it."))
+            return False
+        if press.owed and press.op == START_NOW:
+            info = await self._seat_stand_ins(info, press.owed)
+        elif press.owed:
+            await send_private(
+                interaction,
+                _(rematches.START_WITHOUT, people=_(", ").join(f"<@{u}>" for u in press.owed)),
+                view=discord.ui.View(timeout=None).add_item(LobbyButton(info.id, START_NOW)),
+            )
+            return False
+        game = get_game(info.game)
+        if not game.min_players <= len(info.seats) <= game.max_players:
+            await say(
+                interaction,
+                ngettext(
+                    "This game needs {players} player; add a bot or wait for someone.",
+                    "This game needs {players} players; add a bot or wait for someone.",
+                    game.max_players,
+                    players=player_range(game.min_players, game.max_players),
+                ),
+            )
+            return False
+        return True
+
+    async def _cancel(self, press: Press) -> bool:
+        if not await may_manage(self.store, press.info, press.interaction.user):
+            await say(
+                press.interaction, N_("Only the match's creator or a moderator can cancel it.")
+            )
+            return False
+        await self.store.cancel(press.info.id)
+        return True
+
+    async def _start_pressed(self, interaction: discord.Interaction, info: MatchInfo) -> None:
+        """Deal and start the match a press completed or started."""
+        try:
+            match = self.deal(info)
+        except BadOptions as exc:
+            why = problem_with(
+                info.game, info.options.get("options") or {}, len(info.seats)
+            ) or str(exc)
+            await say(interaction, N_("The match can't start with these options: {why}"), why=why)
+            return
+        await acknowledge(interaction)  # the lobby and the table show the start
+        try:
+            await self.start(info, match)
+        except (SeatError, WrongStatus):
+            await say(interaction, N_("The lobby changed at the same moment; please look again."))
 
     async def _seat_stand_ins(self, info: MatchInfo, owed: list[int]) -> MatchInfo:
         """A rematch's seats whose people never confirmed go to the server's

@@ -5,12 +5,12 @@ cogs/components.py); each click goes to the services' `lobbies`.
 
 from __future__ import annotations
 
-import re
 from typing import Protocol
 
 import discord
 
-from cogs.components import fit, hand_over, served
+from cogs.component_table import Spec, components, matching, number
+from cogs.components import served
 from cogs.i18n import N_, _
 from cogs.presenters.seats import BOT_LABELS
 
@@ -36,44 +36,49 @@ LOBBY_OPS = ("join", "leave", "start", "cancel", *BOT_OPS)
 START_NOW = "startnow"
 
 
-class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"lobby:(?P<mid>[0-9]{1,18}):(?P<op>[a-z]{1,10})",
-):
-    STYLES = {
-        "join": discord.ButtonStyle.success,
-        "leave": discord.ButtonStyle.secondary,
-        "start": discord.ButtonStyle.primary,
-        "cancel": discord.ButtonStyle.danger,
-        START_NOW: discord.ButtonStyle.primary,
-    }
-    LABELS = {
-        "join": N_("Join"),
-        "leave": N_("Leave"),
-        "bot": N_("Add bot"),
-        "start": N_("Start"),
-        "cancel": N_("Cancel"),
-        START_NOW: N_("Start without them"),
-        **{op: BOT_LABELS[level] for op, level in BOT_OPS.items()},
-    }
+STYLES = {
+    "join": discord.ButtonStyle.success,
+    "leave": discord.ButtonStyle.secondary,
+    "start": discord.ButtonStyle.primary,
+    "cancel": discord.ButtonStyle.danger,
+    START_NOW: discord.ButtonStyle.primary,
+}
+LABELS = {
+    "join": N_("Join"),
+    "leave": N_("Leave"),
+    "bot": N_("Add bot"),
+    "start": N_("Start"),
+    "cancel": N_("Cancel"),
+    START_NOW: N_("Start without them"),
+    **{op: BOT_LABELS[level] for op, level in BOT_OPS.items()},
+}
 
-    def __init__(self, match_id: int, op: str, *, disabled: bool = False):
-        super().__init__(
-            discord.ui.Button(
-                label=(("🤖 " if op in BOT_OPS else "") + _(self.LABELS.get(op, op)))[:80],
-                style=self.STYLES.get(op, discord.ButtonStyle.secondary),
-                disabled=disabled,
-                row=1 if op in BOT_OPS else 0,
-                custom_id=f"{LOBBY}:{match_id}:{op}",
-            )
-        )
-        self.match_id, self.op = match_id, op
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return fit(cls(int(match["mid"]), match["op"]), item, discord.ui.Button)
+def _lobby(custom_id: str, carried: dict, *, disabled: bool = False) -> discord.ui.Button:
+    op = carried["op"]
+    return discord.ui.Button(
+        label=(("🤖 " if op in BOT_OPS else "") + _(LABELS.get(op, op)))[:80],
+        style=STYLES.get(op, discord.ButtonStyle.secondary),
+        disabled=disabled,
+        row=1 if op in BOT_OPS else 0,
+        custom_id=custom_id,
+    )
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        desk: LobbyDesk = served(interaction)
-        service = desk.lobbies
-        await hand_over(self, interaction, service.on_button(interaction, self.match_id, self.op))
+
+def desk(interaction: discord.Interaction) -> LobbyDesk:
+    return served(interaction)
+
+
+#: a lobby's buttons: name, prefix, the fields of the custom_id, kind, what
+#: a click does, how it looks
+TABLE = (
+    Spec(
+        "LobbyButton",
+        LOBBY,
+        (number("match_id", 18), matching("op", "[a-z]{1,10}")),
+        discord.ui.Button,
+        lambda i, c: desk(i).lobbies.on_button(i, c.match_id, c.op),
+        _lobby,
+    ),
+)
+(LobbyButton,) = components(TABLE, __name__)

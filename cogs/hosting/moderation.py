@@ -184,7 +184,7 @@ class Moderation:
                 match=info.id,
             )
         await announce(interaction, text, allowed_mentions=discord.AllowedMentions.none())
-        loaded = await self.tables.public.refresh(info.id)
+        loaded = await self.tables.refresh(info.id)
         if loaded is not None:
             await self.deadlines.schedule(loaded)
 

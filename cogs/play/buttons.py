@@ -1,18 +1,19 @@
 """The play extension's components: moves (buttons and selects), a card's
 moves, a die marked, a player's panel opened or redrawn (from the table, a
 ping or a DM), and the answer to "concede, really?". Their custom_ids carry
-all they need (see cogs/components.py); each click goes to the services'
-`clicks` or `concessions` (`PlayDesk`).
+all they need (see cogs/components.py); they are the rows of one table
+(cogs/component_table.py), each click going to the services' `clicks` or
+`concessions` (`PlayDesk`).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Protocol
 
 import discord
 
-from cogs.components import first_value, fit, hand_over, served
+from cogs.component_table import Spec, components, matching, number, one_of
+from cogs.components import first_value, served
 from cogs.i18n import N_, _
 
 #: the hint button's label (cogs/play/hints.py words the hint)
@@ -77,373 +78,195 @@ CONCEDE = "cq"  # cq:<match>:<yes|no>           -> the answer to "concede, reall
 HINT = "hint"  # hint:<match>:<seq>            -> the expert's move for the clicker, privately
 
 
-class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"g:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9}):(?P<key>[!-~]{1,60})",
-):
-    def __init__(
-        self,
-        match_id: int,
-        seq: int,
-        key: str,
-        *,
-        label: str = "…",
-        style: discord.ButtonStyle = discord.ButtonStyle.primary,
-        row: int | None = None,
-    ):
-        super().__init__(
-            discord.ui.Button(
-                label=label[:80], style=style, row=row, custom_id=f"{ACTION}:{match_id}:{seq}:{key}"
-            )
-        )
-        self.match_id, self.seq, self.key = match_id, seq, key
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return fit(
-            cls(
-                int(match["mid"]),
-                int(match["seq"]),
-                match["key"],
-                label=getattr(item, "label", None) or "…",
-            ),
-            item,
-            discord.ui.Button,
-        )
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        work = desk(interaction).clicks.on_action(interaction, self.match_id, self.seq, self.key)
-        await hand_over(self, interaction, work)
+MATCH = number("match_id", 18)
+SEQ = number("seq", 9)
+NO_OPTIONS = [discord.SelectOption(label="—")]  # a select must offer something
 
 
-class ActionSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"gs:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9})(?::(?P<part>[0-9]))?",
-):
-    def __init__(
-        self,
-        match_id: int,
-        seq: int,
-        options: list[discord.SelectOption],
-        *,
-        placeholder: str = "Choose…",
-        part: int = 0,
-        row: int | None = None,
-    ):
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"{CHOICE}:{match_id}:{seq}:{part}",
-                options=options or [discord.SelectOption(label="—")],
-                placeholder=placeholder,
-                row=row,
-            )
-        )
-        self.match_id, self.seq = match_id, seq
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return fit(
-            cls(
-                int(match["mid"]),
-                int(match["seq"]),
-                list(getattr(item, "options", ())),
-                part=int(match["part"] or 0),
-            ),
-            item,
-            discord.ui.Select,
-        )
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        key = first_value(self.item.values)
-        work = desk(interaction).clicks.on_action(interaction, self.match_id, self.seq, key)
-        await hand_over(self, interaction, work)
+def _button(
+    custom_id: str,
+    carried: dict,
+    *,
+    label: str | None = None,
+    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+    row: int | None = None,
+    emoji: str | None = None,
+) -> discord.ui.Button:
+    return discord.ui.Button(label=label, style=style, row=row, emoji=emoji, custom_id=custom_id)
 
 
-class GroupSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"gg:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9})",
-):
-    def __init__(
-        self,
-        match_id: int,
-        seq: int,
-        options: list[discord.SelectOption],
-        *,
-        placeholder: str = "Choose a card…",
-        row: int | None = None,
-    ):
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"{GROUP}:{match_id}:{seq}",
-                options=options or [discord.SelectOption(label="—")],
-                placeholder=placeholder,
-                row=row,
-            )
-        )
-        self.match_id, self.seq = match_id, seq
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return fit(
-            cls(int(match["mid"]), int(match["seq"]), list(getattr(item, "options", ()))),
-            item,
-            discord.ui.Select,
-        )
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        group = first_value(self.item.values)
-        work = desk(interaction).clicks.on_group(interaction, self.match_id, self.seq, group)
-        await hand_over(self, interaction, work)
+def _move(custom_id: str, carried: dict, *, label: str = "…", **looks) -> discord.ui.Button:
+    looks.setdefault("style", discord.ButtonStyle.primary)
+    return _button(custom_id, carried, label=label[:80], **looks)
 
 
-class HandButton(discord.ui.DynamicItem[discord.ui.Button], template=r"hand:(?P<mid>[0-9]{1,18})"):
-    def __init__(self, match_id: int, *, label: str | None = None, row: int | None = None):
-        super().__init__(
-            discord.ui.Button(
-                label=label or _("My hand"),
-                emoji="🂠",
-                style=discord.ButtonStyle.success,
-                row=row,
-                custom_id=f"{HAND}:{match_id}",
-            )
-        )
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return fit(
-            cls(int(match["mid"]), label=getattr(item, "label", None) or _("My hand")),
-            item,
-            discord.ui.Button,
-        )
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        service = desk(interaction).clicks
-        await hand_over(
-            self, interaction, service.open_panel(interaction, self.match_id, edit=False)
-        )
+def _choice(
+    custom_id: str,
+    carried: dict,
+    *,
+    options: list[discord.SelectOption],
+    placeholder: str,
+    row: int | None = None,
+    min_values: int = 1,
+    max_values: int = 1,
+) -> discord.ui.Select:
+    return discord.ui.Select(
+        custom_id=custom_id,
+        options=options or NO_OPTIONS,
+        placeholder=placeholder,
+        row=row,
+        min_values=min_values,
+        max_values=max_values,
+    )
 
 
-class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=r"turn:(?P<mid>[0-9]{1,18})"):
+def _action_choice(custom_id: str, carried: dict, *, placeholder: str = "Choose…", **looks):
+    return _choice(custom_id, carried, placeholder=placeholder, **looks)
+
+
+def _group_choice(custom_id: str, carried: dict, *, placeholder: str = "Choose a card…", **looks):
+    return _choice(custom_id, carried, placeholder=placeholder, **looks)
+
+
+def _marks(custom_id: str, carried: dict, *, options, placeholder: str = "…", **looks):
+    """Any number of the items (the dice to reroll), at least one."""
+    return _choice(
+        custom_id,
+        carried,
+        options=options,
+        placeholder=placeholder,
+        min_values=1,
+        max_values=max(1, len(options)),
+        **looks,
+    )
+
+
+def _hand(custom_id: str, carried: dict, *, label: str | None = None, **looks):
+    style = discord.ButtonStyle.success
+    return _button(custom_id, carried, label=label or _("My hand"), emoji="🂠", style=style, **looks)
+
+
+def _turn(custom_id: str, carried: dict, *, label: str | None = None):
     """On a turn ping, a reminder or a DM: opens the player's own panel at
     once (also from a DM, where the match's server is not the click's)."""
-
-    def __init__(self, match_id: int, *, label: str | None = None):
-        super().__init__(
-            discord.ui.Button(
-                label=label or _("Your move"),
-                emoji="▶️",
-                style=discord.ButtonStyle.success,
-                custom_id=f"{TURN}:{match_id}",
-            )
-        )
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return fit(cls(int(match["mid"])), item, discord.ui.Button)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        service = desk(interaction).clicks
-        await hand_over(
-            self,
-            interaction,
-            service.open_panel(interaction, self.match_id, edit=False, turn=True),
-        )
+    style = discord.ButtonStyle.success
+    return _button(custom_id, carried, label=label or _("Your move"), emoji="▶️", style=style)
 
 
-class DieToggle(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"dt:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9}):(?P<mask>[0-9]{1,3}):(?P<die>[0-9])",
-):
+def _die(custom_id: str, carried: dict, *, label: str, marked: bool, row: int | None = None):
     """One die of the dice game, marked (to reroll) or not; a click flips it
     and redraws the buttons, changing nothing in the match."""
-
-    def __init__(
-        self,
-        match_id: int,
-        seq: int,
-        mask: int,
-        die: int,
-        *,
-        label: str,
-        marked: bool,
-        row: int | None = None,
-    ):
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                row=row,
-                style=discord.ButtonStyle.danger if marked else discord.ButtonStyle.secondary,
-                custom_id=f"{TOGGLE}:{match_id}:{seq}:{mask}:{die}",
-            )
-        )
-        self.match_id, self.seq, self.mask, self.die = match_id, seq, mask, die
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return fit(
-            cls(
-                int(match["mid"]),
-                int(match["seq"]),
-                int(match["mask"]),
-                int(match["die"]),
-                label=getattr(item, "label", None) or "…",
-                marked=False,
-            ),
-            item,
-            discord.ui.Button,
-        )
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        service = desk(interaction).clicks
-        await hand_over(
-            self,
-            interaction,
-            service.on_toggle(interaction, self.match_id, self.seq, self.mask ^ (1 << self.die)),
-        )
+    style = discord.ButtonStyle.danger if marked else discord.ButtonStyle.secondary
+    return _button(custom_id, carried, label=label, style=style, row=row)
 
 
-class MarkSelect(
-    discord.ui.DynamicItem[discord.ui.Select],
-    template=r"mk:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9})",
-):
-    """A decision made by marking items (the dice to reroll), in one
-    interaction: the values are the items' positions, and choosing them is
-    the move the marks give (`Presenter.toggle_moves`)."""
-
-    def __init__(
-        self,
-        match_id: int,
-        seq: int,
-        options: list[discord.SelectOption],
-        *,
-        placeholder: str = "…",
-        row: int | None = None,
-    ):
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"{MARKS}:{match_id}:{seq}",
-                options=options or [discord.SelectOption(label="—")],
-                placeholder=placeholder,
-                min_values=1,
-                max_values=max(1, len(options)),
-                row=row,
-            )
-        )
-        self.match_id, self.seq = match_id, seq
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return fit(
-            cls(int(match["mid"]), int(match["seq"]), list(getattr(item, "options", ()))),
-            item,
-            discord.ui.Select,
-        )
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        work = desk(interaction).clicks.on_marks(
-            interaction, self.match_id, self.seq, [str(v) for v in self.item.values]
-        )
-        await hand_over(self, interaction, work)
+#: Yes or No to "give up this match?"
+CONCEDE_LABELS = {"yes": N_("Yes, give up"), "no": N_("No, play on")}
 
 
-class ConcedeButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"cq:(?P<mid>[0-9]{1,18}):(?P<answer>yes|no)",
-):
-    """Yes or No to "give up this match?"."""
-
-    LABELS = {"yes": N_("Yes, give up"), "no": N_("No, play on")}
-
-    def __init__(self, match_id: int, answer: str):
-        super().__init__(
-            discord.ui.Button(
-                label=_(self.LABELS[answer]),
-                style=discord.ButtonStyle.danger
-                if answer == "yes"
-                else discord.ButtonStyle.secondary,
-                custom_id=f"{CONCEDE}:{match_id}:{answer}",
-            )
-        )
-        self.match_id, self.answer = match_id, answer
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return fit(cls(int(match["mid"]), match["answer"]), item, discord.ui.Button)
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        service = desk(interaction).concessions
-        await hand_over(
-            self, interaction, service.answer(interaction, self.match_id, self.answer == "yes")
-        )
+def _concede(custom_id: str, carried: dict):
+    answer = carried["answer"]
+    style = discord.ButtonStyle.danger if answer == "yes" else discord.ButtonStyle.secondary
+    return _button(custom_id, carried, label=_(CONCEDE_LABELS[answer]), style=style)
 
 
-class PanelButton(
-    discord.ui.DynamicItem[discord.ui.Button], template=r"panel:(?P<mid>[0-9]{1,18})"
-):
-    def __init__(self, match_id: int, *, label: str | None = None, row: int | None = None):
-        super().__init__(
-            discord.ui.Button(
-                label=label or _("Refresh"),
-                style=discord.ButtonStyle.secondary,
-                row=row,
-                custom_id=f"{PANEL}:{match_id}",
-            )
-        )
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return fit(
-            cls(int(match["mid"]), label=getattr(item, "label", None) or _("Refresh")),
-            item,
-            discord.ui.Button,
-        )
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        service = desk(interaction).clicks
-        await hand_over(
-            self, interaction, service.open_panel(interaction, self.match_id, edit=True)
-        )
+def _panel(custom_id: str, carried: dict, *, label: str | None = None, **looks):
+    return _button(custom_id, carried, label=label or _("Refresh"), **looks)
 
 
-class HintButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"hint:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9})",
-):
+def _hint(custom_id: str, carried: dict, *, label: str | None = None, **looks):
     """💡 Hint, on a player's panel in a match that allows hints, while
     their decision is owed at move `seq`: what the expert would do, told to
     them alone (cogs/play/hints.py)."""
-
-    def __init__(
-        self, match_id: int, seq: int, *, label: str | None = None, row: int | None = None
-    ):
-        super().__init__(
-            discord.ui.Button(
-                label=label or _(HINT_LABEL),
-                style=discord.ButtonStyle.secondary,
-                row=row,
-                custom_id=f"{HINT}:{match_id}:{seq}",
-            )
-        )
-        self.match_id, self.seq = match_id, seq
-
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return fit(
-            cls(int(match["mid"]), int(match["seq"]), label=getattr(item, "label", None)),
-            item,
-            discord.ui.Button,
-        )
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        work = desk(interaction).clicks.on_hint(interaction, self.match_id, self.seq)
-        await hand_over(self, interaction, work)
+    return _button(custom_id, carried, label=label or _(HINT_LABEL), **looks)
 
 
-#: the components whose clicks this extension answers
-ITEMS = (
+#: the components whose clicks this extension answers: name, prefix, the
+#: fields of the custom_id, kind, what a click does, how it looks
+TABLE = (
+    Spec(
+        "ActionButton",
+        ACTION,
+        (MATCH, SEQ, matching("key", r"[!-~]{1,60}")),
+        discord.ui.Button,
+        lambda i, c: desk(i).clicks.on_action(i, c.match_id, c.seq, c.key),
+        _move,
+    ),
+    Spec(
+        "ActionSelect",
+        CHOICE,
+        (MATCH, SEQ, number("part", 1, default=0)),
+        discord.ui.Select,
+        lambda i, c: desk(i).clicks.on_action(i, c.match_id, c.seq, first_value(c.item.values)),
+        _action_choice,
+    ),
+    Spec(
+        "GroupSelect",
+        GROUP,
+        (MATCH, SEQ),
+        discord.ui.Select,
+        lambda i, c: desk(i).clicks.on_group(i, c.match_id, c.seq, first_value(c.item.values)),
+        _group_choice,
+    ),
+    Spec(
+        "HandButton",
+        HAND,
+        (MATCH,),
+        discord.ui.Button,
+        lambda i, c: desk(i).clicks.open_panel(i, c.match_id, edit=False),
+        _hand,
+    ),
+    Spec(
+        "PanelButton",
+        PANEL,
+        (MATCH,),
+        discord.ui.Button,
+        lambda i, c: desk(i).clicks.open_panel(i, c.match_id, edit=True),
+        _panel,
+    ),
+    Spec(
+        "TurnButton",
+        TURN,
+        (MATCH,),
+        discord.ui.Button,
+        lambda i, c: desk(i).clicks.open_panel(i, c.match_id, edit=False, turn=True),
+        _turn,
+    ),
+    Spec(
+        "DieToggle",
+        TOGGLE,
+        (MATCH, SEQ, number("mask", 3), number("die", 1)),
+        discord.ui.Button,
+        lambda i, c: desk(i).clicks.on_toggle(i, c.match_id, c.seq, c.mask ^ (1 << c.die)),
+        _die,
+    ),
+    Spec(
+        "MarkSelect",
+        MARKS,
+        (MATCH, SEQ),
+        discord.ui.Select,
+        lambda i, c: desk(i).clicks.on_marks(i, c.match_id, c.seq, [str(v) for v in c.item.values]),
+        _marks,
+    ),
+    Spec(
+        "ConcedeButton",
+        CONCEDE,
+        (MATCH, one_of("answer", "yes", "no")),
+        discord.ui.Button,
+        lambda i, c: desk(i).concessions.answer(i, c.match_id, c.answer == "yes"),
+        _concede,
+    ),
+    Spec(
+        "HintButton",
+        HINT,
+        (MATCH, SEQ),
+        discord.ui.Button,
+        lambda i, c: desk(i).clicks.on_hint(i, c.match_id, c.seq),
+        _hint,
+    ),
+)
+ITEMS = components(TABLE, __name__)
+(
     ActionButton,
     ActionSelect,
     GroupSelect,
@@ -454,4 +277,4 @@ ITEMS = (
     MarkSelect,
     ConcedeButton,
     HintButton,
-)
+) = ITEMS

@@ -27,11 +27,12 @@ log = logging.getLogger(__name__)
 
 
 class SeatNames:
-    def __init__(self, bot: discord.Client, store: Store):
+    def __init__(self, bot: discord.Client, store: Store, redraw: Callable[[int], object]):
         self.bot = bot
         self.store = store
         #: asked to redraw a match's table when a seat's name was learnt
-        self.redraw: Callable[[int], object] = lambda match_id: None
+        #: (the table editor's `want`, through a Relay: the table is drawn with these names)
+        self.redraw = redraw
         self._names: dict[int, str] = {}  # user id -> display name at their last click
         self._learning: set[tuple[int, int]] = set()  # (guild, user) names being fetched
         self._chores: set[asyncio.Task[None]] = set()  # work done after an answer

@@ -69,7 +69,7 @@ def _add_actions(
             ActionSelect(
                 match_id,
                 seq,
-                _select_options(chunk),
+                options=_select_options(chunk),
                 part=part,
                 placeholder=_("Choose a move…"),
                 row=first_row + part,
@@ -120,7 +120,9 @@ def _add_marking(
         for i, label in enumerate(labels)
     ]
     view.add_item(
-        MarkSelect(match_id, seq, options, placeholder=_(presenter.marking_placeholder), row=0)
+        MarkSelect(
+            match_id, seq, options=options, placeholder=_(presenter.marking_placeholder), row=0
+        )
     )
     _add_marked_moves(view, match_id, seq, presenter, state, 0)
 
@@ -148,7 +150,12 @@ def _add_list(
         chunk = items[start : start + OPTIONS_PER_SELECT]
         view.add_item(
             ActionSelect(
-                match_id, seq, _select_options(chunk), part=part, placeholder=placeholder, row=row
+                match_id,
+                seq,
+                options=_select_options(chunk),
+                part=part,
+                placeholder=placeholder,
+                row=row,
             )
         )
         row, part = row + 1, part + 1
@@ -244,7 +251,7 @@ def panel_view(
     if groups:
         options = _select_options([(g, presenter.group_label(g, state)) for g in groups])
         placeholder = _(presenter.group_placeholder)
-        view.add_item(GroupSelect(match_id, seq, options, row=row, placeholder=placeholder))
+        view.add_item(GroupSelect(match_id, seq, options=options, row=row, placeholder=placeholder))
     view.add_item(PanelButton(match_id, label=_("Refresh"), row=MAX_ROWS - 1))
     return view
 

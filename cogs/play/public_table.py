@@ -2,8 +2,9 @@
 board image), the recent moves in words and the public buttons.
 
 Every edit goes through the match's TableEditor (cogs/play/table_editor.py),
-drawn from the newest state (a move's committed match, else a fresh load),
-so edits are coalesced and never land out of order.
+which calls `show_latest` here, drawn from the newest state (a move's
+committed match, else a fresh load), so edits are coalesced and never land
+out of order.
 A table too old to edit cheaply, or gone, is posted anew.
 """
 
@@ -25,7 +26,6 @@ from cogs.permissions import Refusal, refusal
 from cogs.play.names import SeatNames
 from cogs.play.panels import table_view
 from cogs.play.places import Places
-from cogs.play.table_editor import TableEditor
 from cogs.presenters import Presenter, board_pool, presenter_for
 from cogs.presenters.base import board_files
 from rules import Action
@@ -77,8 +77,6 @@ class PublicTable:
         self.languages = languages
         self.names = names
         self.places = places
-        several = getattr(config, "shards", None) is not None  # other processes edit too
-        self.editor = TableEditor(self._show_latest, self._seq_now if several else None)
 
     async def recent_lines(self, loaded: LoadedMatch) -> list[str]:
         """The table's recent moves in words: everything public since the
@@ -149,28 +147,16 @@ class PublicTable:
             mask=mask,
         )
 
-    async def refresh(self, match_id: int) -> LoadedMatch | None:
-        """Redraw the table message now (through the match's editor, so in
-        order with every other edit) and return the match as it was shown."""
-        await self.editor.show(match_id)
-        try:
-            return await self.store.load(match_id)
-        except (UnknownMatch, CorruptMatch) as exc:
-            log.error("cannot show match %s: %s", match_id, exc)
-            return None
-
-    async def _show_latest(
+    async def show_latest(
         self, match_id: int, shown: int | None, given: LoadedMatch | None
     ) -> int | None:
-        """The editor's one way to edit a table: from the newest committed
-        state (`given` by the move that asked, else a fresh load); returns
-        the seq shown. (Redraw the table; post a fresh one when the old is
-        too old to edit cheaply, or gone.)"""
+        """The table editor's one way to edit a table (cogs/play/table_editor.py,
+        `Show`): from the newest committed state (`given` by the move that
+        asked, else a fresh load); returns the seq shown. (Redraw the table;
+        post a fresh one when the old is too old to edit cheaply, or gone.)
+        A match deleted meanwhile raises UnknownMatch: the editor forgets it."""
         try:
             loaded = given if given is not None else await self.store.load(match_id)
-        except UnknownMatch:
-            self.editor.forget(match_id)
-            return None
         except CorruptMatch as exc:
             log.error("cannot show match %s: %s", match_id, exc)
             return None
@@ -181,11 +167,10 @@ class PublicTable:
                 await self._show(loaded)
         except UnknownMatch:  # deleted meanwhile (its server purged or forgotten)
             log.info("match %s was deleted while its table was being shown", match_id)
-            self.editor.forget(match_id)
-            return None
+            raise
         return loaded.seq
 
-    async def _seq_now(self, match_id: int) -> int | None:
+    async def seq_now(self, match_id: int) -> int | None:
         """How far the match has got, as stored now (None: it is gone)."""
         try:
             return (await self.store.info(match_id)).seq

@@ -6,12 +6,12 @@ draws, and the hosting extension, which answers it, registers it."""
 
 from __future__ import annotations
 
-import re
 from typing import Protocol
 
 import discord
 
-from cogs.components import fit, hand_over, served
+from cogs.component_table import Spec, components, number
+from cogs.components import served
 from cogs.i18n import _
 
 REMATCH = "rm"  # rm:<match>                     -> a rematch of a finished match
@@ -28,25 +28,26 @@ class RematchDesk(Protocol):
     def lobbies(self) -> RematchClicks: ...
 
 
-class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"rm:(?P<mid>[0-9]{1,18})",
-):
-    def __init__(self, match_id: int, *, row: int | None = None):
-        super().__init__(
-            discord.ui.Button(
-                label=_("🔁 Rematch"),
-                style=discord.ButtonStyle.primary,
-                row=row,
-                custom_id=f"{REMATCH}:{match_id}",
-            )
-        )
-        self.match_id = match_id
+def _rematch(custom_id: str, carried: dict, *, row: int | None = None) -> discord.ui.Button:
+    return discord.ui.Button(
+        label=_("🔁 Rematch"), style=discord.ButtonStyle.primary, row=row, custom_id=custom_id
+    )
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return fit(cls(int(match["mid"])), item, discord.ui.Button)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        desk: RematchDesk = served(interaction)
-        await hand_over(self, interaction, desk.lobbies.rematch(interaction, self.match_id))
+def _rematch_desk(interaction: discord.Interaction) -> RematchDesk:
+    return served(interaction)
+
+
+#: the rematch button: name, prefix, the fields of the custom_id, kind, what
+#: a click does, how it looks
+TABLE = (
+    Spec(
+        "RematchButton",
+        REMATCH,
+        (number("match_id", 18),),
+        discord.ui.Button,
+        lambda i, c: _rematch_desk(i).lobbies.rematch(i, c.match_id),
+        _rematch,
+    ),
+)
+(RematchButton,) = components(TABLE, __name__)

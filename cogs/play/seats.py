@@ -69,16 +69,16 @@ class SeatService:
         shown: AfterMove,
         *,
         move_delay: float,
+        thinking: Thinking,
         owns: Callable[[int], bool] = every_guild,
-        thinking: Thinking | None = None,
     ):
         self.moves = moves  # the match's lock, its one load and its one commit
         self.store = moves.store
-        self.shown = shown  # what follows a move (Tables.after_move)
+        self.shown = shown  # what follows a move (Tables.after_move, through a Relay)
         self.move_delay = move_delay
         self._owns = owns
         #: where bots think (worker processes)
-        self.thinking = thinking or Thinking()
+        self.thinking = thinking
         self._tasks: dict[int, asyncio.Task[None]] = {}
         #: match -> the newest state known of it (a bot thinks from it)
         self._known: dict[int, LoadedMatch] = {}

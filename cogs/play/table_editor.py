@@ -34,20 +34,26 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
-from storage import LoadedMatch
+from storage import LoadedMatch, UnknownMatch
 
 log = logging.getLogger(__name__)
 
 #: draws and edits a match's table, from the state given (None: from a fresh
 #: load); returns the seq shown (None: nothing shown). `shown` is the seq the
-#: table showed before.
+#: table showed before. Raises UnknownMatch when the match is gone (deleted:
+#: its server forgotten or purged), which the editor then forgets.
 Show = Callable[[int, "int | None", "LoadedMatch | None"], Awaitable["int | None"]]
 #: the seq a match has got to, as stored now (None: it is gone)
 Latest = Callable[[int], Awaitable["int | None"]]
 
 
 class TableEditor:
-    def __init__(self, show: Show, latest: Latest | None = None):
+    def __init__(
+        self,
+        show: Show,
+        latest: Latest | None = None,
+        on_shown: Callable[[float], None] | None = None,
+    ):
         """`latest`: only when other processes may edit the same tables."""
         self._show = show
         self._latest = latest
@@ -65,7 +71,7 @@ class TableEditor:
         self._moved: dict[int, list[float]] = {}
         #: told how long each move waited to be on its table, once its edit
         #: has landed (bench/load measures the tables' lag with it)
-        self.on_shown: Callable[[float], None] | None = None
+        self.on_shown = on_shown
         self._stopped = False
 
     def want(self, match_id: int, *, delay: float = 0.0, shows: LoadedMatch | None = None) -> int:
@@ -154,6 +160,8 @@ class TableEditor:
                         await self._moved_elsewhere(match_id, seq)
                 except asyncio.CancelledError:
                     raise
+                except UnknownMatch:  # deleted: nothing more of it to show
+                    self.forget(match_id)
                 except Exception:
                     log.exception("showing the table of match %s failed", match_id)
                 self._served(match_id, generation)

@@ -20,7 +20,6 @@ from datetime import timedelta
 import discord
 
 from cogs import replies
-from cogs.clock import Clock
 from cogs.config import Config
 from cogs.language import Languages
 from cogs.play.after_move import Delays, table_delay, to_ping
@@ -31,12 +30,12 @@ from cogs.play.names import SeatNames
 from cogs.play.pings import Pings
 from cogs.play.places import Places
 from cogs.play.public_table import PublicTable
-from cogs.play.seats import SeatService, every_guild
+from cogs.play.seats import SeatService
+from cogs.play.table_editor import TableEditor
 from cogs.play.turns import bots_move_next, humans_owing, seat_of
 from cogs.replies import say
 from cogs.thinking import Thinking
-from cogs.thinking.pool import ThinkingPool
-from storage import LoadedMatch, MatchInfo, Status, Store, UnknownMatch
+from storage import CorruptMatch, LoadedMatch, MatchInfo, Status, Store, UnknownMatch
 
 log = logging.getLogger(__name__)
 
@@ -95,44 +94,45 @@ REFUSALS = {
 
 
 class Tables:
+    """Built, with every part, by the composition root (cogs/services.py)."""
+
     def __init__(
         self,
-        bot: discord.Client,
         store: Store,
         config: Config,
         languages: Languages,
-        clock: Clock | None = None,
+        *,
+        names: SeatNames,
+        places: Places,
+        public: PublicTable,
+        editor: TableEditor,
+        hands: HandPanels,
+        pings: Pings,
+        moves: Moves,
+        seats: SeatService,
+        thinking: Thinking,
+        timings: ClickTimings,
+        finished: Callable[[int], Awaitable[None]] | None = None,
     ):
-        self.bot = bot
         self.store = store
         self.config = config
         self.languages = languages  # which language each message speaks
-        self.names = SeatNames(bot, store)
-        self.places = Places(bot, store, languages)
-        self.public = PublicTable(bot, store, config, languages, self.names, self.places)
-        self.editor = self.public.editor
-        self.names.redraw = self.editor.want
-        self.hands = HandPanels(store, self.names)
-        self.pings = Pings(bot, store, languages, self.places)
-        self.moves = Moves(store, self.pings, (clock or Clock()).now)
-        shards = getattr(config, "shards", None)
+        self.names = names
+        self.places = places
+        self.public = public
+        self.editor = editor  # every edit of a table (it calls public.show_latest)
+        self.hands = hands
+        self.pings = pings
+        self.moves = moves
+        self.seats = seats
         #: bots' decisions and hints, worked out in worker processes
-        self.thinking = Thinking(ThinkingPool(getattr(config, "bot_workers", None)))
-        self.seats = SeatService(
-            self.moves,
-            self.after_move,
-            move_delay=config.bot_move_delay,
-            owns=shards.owns if shards is not None else every_guild,
-            thinking=self.thinking,
-        )
+        self.thinking = thinking
+        #: only for bench/load: each move click's timeline (GAMEHOST_CLICK_TIMES)
+        self.timings = timings
+        #: told of each match that finished (a tournament's moves on)
+        self.on_finish = finished
         self._clicked: dict[tuple[int, int], float] = {}  # (match, user) -> loop time
         self._wrapping: set[asyncio.Task] = set()  # a start's wrap-ups (`resume`)
-        #: told of each match that finished (a tournament's moves on)
-        self.on_finish: Callable[[int], Awaitable[None]] | None = None
-        #: only for bench/load: each move click's timeline (GAMEHOST_CLICK_TIMES)
-        self.timings = ClickTimings(getattr(config, "click_times", None))
-        if self.timings.on:
-            self.editor.on_shown = self.timings.table_shown
         self.human_moves = 0  # members' moves committed
 
     @property
@@ -259,6 +259,16 @@ class Tables:
             log.info("match %s was deleted while its table was being updated", match_id)
         except Exception:
             log.exception("updating the table of match %s failed", match_id)
+
+    async def refresh(self, match_id: int) -> LoadedMatch | None:
+        """Redraw the table message now (through the match's editor, so in
+        order with every other edit) and return the match as it was shown."""
+        await self.editor.show(match_id)
+        try:
+            return await self.store.load(match_id)
+        except (UnknownMatch, CorruptMatch) as exc:
+            log.error("cannot show match %s: %s", match_id, exc)
+            return None
 
     async def show_change(self, match_id: int, owed_before: frozenset[int]) -> None:
         """What is not a move changed the match (a start, a seat handed over,

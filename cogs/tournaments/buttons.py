@@ -4,12 +4,12 @@ after any restart; each goes to the services' `signups`."""
 
 from __future__ import annotations
 
-import re
 from typing import Protocol
 
 import discord
 
-from cogs.components import fit, hand_over, served
+from cogs.component_table import Spec, components, matching, number
+from cogs.components import served
 from cogs.i18n import N_, _
 
 TOURNAMENT = "tour"  # tour:<tournament>:<op>
@@ -27,38 +27,43 @@ class SignupDesk(Protocol):
     def signups(self) -> SignupClicks: ...
 
 
-class TournamentButton(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"tour:(?P<tid>[0-9]{1,18}):(?P<op>[a-z]{1,10})",
-):
-    STYLES = {
-        "join": discord.ButtonStyle.success,
-        "leave": discord.ButtonStyle.secondary,
-        "bot": discord.ButtonStyle.secondary,
-        "start": discord.ButtonStyle.primary,
-    }
-    LABELS = {
-        "join": N_("Join"),
-        "leave": N_("Leave"),
-        "bot": N_("🤖 Add bot"),
-        "start": N_("Start"),
-    }
+STYLES = {
+    "join": discord.ButtonStyle.success,
+    "leave": discord.ButtonStyle.secondary,
+    "bot": discord.ButtonStyle.secondary,
+    "start": discord.ButtonStyle.primary,
+}
+LABELS = {
+    "join": N_("Join"),
+    "leave": N_("Leave"),
+    "bot": N_("🤖 Add bot"),
+    "start": N_("Start"),
+}
 
-    def __init__(self, tournament_id: int, op: str):
-        super().__init__(
-            discord.ui.Button(
-                label=_(self.LABELS.get(op, op))[:80],
-                style=self.STYLES.get(op, discord.ButtonStyle.secondary),
-                custom_id=f"{TOURNAMENT}:{tournament_id}:{op}",
-            )
-        )
-        self.tournament_id, self.op = tournament_id, op
 
-    @classmethod
-    async def from_custom_id(cls, interaction, item, match: re.Match[str]):
-        return fit(cls(int(match["tid"]), match["op"]), item, discord.ui.Button)
+def _signup(custom_id: str, carried: dict) -> discord.ui.Button:
+    op = carried["op"]
+    return discord.ui.Button(
+        label=_(LABELS.get(op, op))[:80],
+        style=STYLES.get(op, discord.ButtonStyle.secondary),
+        custom_id=custom_id,
+    )
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        desk: SignupDesk = served(interaction)
-        work = desk.signups.on_button(interaction, self.tournament_id, self.op)
-        await hand_over(self, interaction, work)
+
+def desk(interaction: discord.Interaction) -> SignupDesk:
+    return served(interaction)
+
+
+#: the sign-up's buttons: name, prefix, the fields of the custom_id, kind,
+#: what a click does, how it looks
+TABLE = (
+    Spec(
+        "TournamentButton",
+        TOURNAMENT,
+        (number("tournament_id", 18), matching("op", "[a-z]{1,10}")),
+        discord.ui.Button,
+        lambda i, c: desk(i).signups.on_button(i, c.tournament_id, c.op),
+        _signup,
+    ),
+)
+(TournamentButton,) = components(TABLE, __name__)

@@ -318,7 +318,7 @@ class Signups:
             if info.status in (Status.LOBBY, Status.ACTIVE):
                 await self.store.cancel(info.id)
                 if info.status == Status.ACTIVE:
-                    await self.tables.public.refresh(info.id)
+                    await self.tables.refresh(info.id)
                     await self.tables.pings.withdraw(info.id)
 
     # -- finding ----------------------------------------------------------------------

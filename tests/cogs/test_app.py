@@ -10,6 +10,7 @@ import pytest
 
 from cogs.app import EXTENSIONS, GameHost, make_clock
 from cogs.config import Config
+from cogs.relay import Relay
 from storage import SqliteStore, StoreClosed
 
 
@@ -33,7 +34,7 @@ async def test_the_bot_loads_its_extensions_and_their_components(tmp_path):
             await setup(bot, bot.game_group, bot.services)
         services = bot.services  # built once, before any extension
         assert services.seats is services.tables.seats and services.moves is services.tables.moves
-        assert services.moves.deadlines is services.deadlines  # a move plans its deadline
+        assert services.moves.deadlines is services.plans  # a move plans its deadline
         assert (
             services.logbook.names is services.tables.names
         )  # the log names seats as the table does
@@ -43,7 +44,9 @@ async def test_the_bot_loads_its_extensions_and_their_components(tmp_path):
             *("ForgetButton", "RulesButton", "RulesSelect", "LogButton", "ReplayButton"),
             *("RematchButton", "TournamentButton", "HintButton"),
         }
-        assert services.tables.on_finish == services.tournaments.on_match_over
+        finished = services.tables.on_finish
+        assert isinstance(finished, Relay)  # connected once both were built
+        assert finished.target == services.tournaments.on_match_over
         [group] = bot.tree.get_commands()
         # Discord's limit: 25 subcommands (season and tournament are groups of their own)
         assert group is bot.game_group and len(bot.game_group.commands) == 25

@@ -51,27 +51,28 @@ def test_every_other_click_is_left_to_the_bot_to_answer(inter):
     assert not will_dispatch(inter, ITEMS)
 
 
+async def rebuilt(kind, custom_id: str, shown: discord.ui.Item):
+    """The item discord.py makes of a click on `shown` (whose id `kind` claims)."""
+    return await kind.from_custom_id(
+        None, shown, kind.__discord_ui_compiled_template__.fullmatch(custom_id)
+    )
+
+
+def button(custom_id: str) -> discord.ui.Button:
+    return discord.ui.Button(label="x", custom_id=custom_id)
+
+
+def select(custom_id: str) -> discord.ui.Select:
+    return discord.ui.Select(custom_id=custom_id, options=[discord.SelectOption(label="a")])
+
+
 async def test_items_rebuilt_from_the_wrong_kind_of_component_are_marked_misfits():
-    button = discord.ui.Button(label="x", custom_id="gs:1:2:0")
-    select = discord.ui.Select(custom_id="g:1:2:k", options=[discord.SelectOption(label="a")])
     made = [
-        await ActionSelect.from_custom_id(
-            None, button, ActionSelect.__discord_ui_compiled_template__.fullmatch("gs:1:2:0")
-        ),
-        await GroupSelect.from_custom_id(
-            None, button, GroupSelect.__discord_ui_compiled_template__.fullmatch("gg:1:2")
-        ),
-        await ActionButton.from_custom_id(
-            None, select, ActionButton.__discord_ui_compiled_template__.fullmatch("g:1:2:k")
-        ),
-        await LobbyButton.from_custom_id(
-            None, select, LobbyButton.__discord_ui_compiled_template__.fullmatch("lobby:1:join")
-        ),
+        await rebuilt(ActionSelect, "gs:1:2:0", button("gs:1:2:0")),
+        await rebuilt(GroupSelect, "gg:1:2", button("gg:1:2")),
+        await rebuilt(ActionButton, "g:1:2:k", select("g:1:2:k")),
+        await rebuilt(LobbyButton, "lobby:1:join", select("lobby:1:join")),
     ]
     assert [m.misfit for m in made] == [True, True, True, True]
-    fits = await ActionButton.from_custom_id(
-        None,
-        discord.ui.Button(label="x", custom_id="g:1:2:k"),
-        ActionButton.__discord_ui_compiled_template__.fullmatch("g:1:2:k"),
-    )
+    fits = await rebuilt(ActionButton, "g:1:2:k", button("g:1:2:k"))
     assert not fits.misfit and (fits.match_id, fits.seq, fits.key) == (1, 2, "k")

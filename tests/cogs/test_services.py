@@ -13,6 +13,7 @@ from cogs.history.buttons import LogDesk
 from cogs.hosting.forget import ForgetDesk
 from cogs.hosting.lobby_button import LobbyDesk
 from cogs.play.buttons import PlayDesk
+from cogs.relay import Relay
 from cogs.services import Services, build
 from storage import Store
 from tests.cogs.helpers import MockBot
@@ -29,8 +30,21 @@ async def test_the_services_are_built_once_and_wired(store: Store, tmp_path: Pat
     services = build(MockBot(), config, store, Clock())
     assert services.store is store and services.tables.store is store
     assert services.seats is services.tables.seats and services.moves is services.tables.moves
-    assert services.moves.deadlines is services.deadlines  # a move plans its deadline
-    assert services.moderation.deadlines is services.deadlines
+    assert services.moves.deadlines is services.plans  # a move plans its deadline
+    assert services.moderation.deadlines is services.plans
+    assert services.deadlines.plans is services.plans  # the timer wakes when one is set
+    tables = services.tables
+    assert tables.hands.names is tables.public.names is tables.names  # one of each part
+    assert tables.pings.places is tables.public.places is tables.places
+    assert services.seats.thinking is tables.thinking and services.seats.moves is services.moves
+    # the calls against the order of construction reach their services
+    relays = (tables.names.redraw, tables.seats.shown, tables.on_finish)
+    assert all(isinstance(relay, Relay) for relay in relays)
+    assert [relay.target for relay in relays if isinstance(relay, Relay)] == [
+        tables.editor.want,
+        tables.after_move,
+        services.tournaments.on_match_over,
+    ]
     assert services.lobbies.tables is services.clicks.tables is services.tables
     play, lobby, forget, log = desks(services)
     assert play.clicks is services.clicks and play.concessions is services.concessions

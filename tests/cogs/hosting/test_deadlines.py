@@ -11,10 +11,11 @@ from datetime import timedelta
 import pytest
 
 from cogs.clock import Clock
+from cogs.hosting.deadline_plans import DeadlinePlans
 from cogs.hosting.deadlines import Deadlines
 from storage import Deadline, StaleCommit, Store
 from tests.cogs.helpers import GUILD_ID
-from tests.cogs.matches import ALICE, BOB, Parts, mock_parts, new_tables, started
+from tests.cogs.matches import ALICE, BOB, Parts, mocked_tables, started
 
 
 async def due(store: Store, policy: str) -> tuple[Deadlines, Parts, Deadline]:
@@ -22,15 +23,14 @@ async def due(store: Store, policy: str) -> tuple[Deadlines, Parts, Deadline]:
     await store.set_setting(GUILD_ID, "policy", policy)
     await store.set_setting(GUILD_ID, "timeout", 3600)
     match_id = await started(store, "keltis", [ALICE, BOB], options={"first_player": 0})
-    tables = new_tables(store)
-    parts = mock_parts(tables)
+    tables, parts = mocked_tables(store)
     tables.after_move = unittest.mock.AsyncMock()  # type: ignore[method-assign]
     parts.seats.move_for.side_effect = lambda loaded, seat: loaded  # as committed
     clock = Clock()
     await store.set_deadline(match_id, 0, remind_at=None, timeout_at=clock.now() - timedelta(1))
     deadline = await store.deadline(match_id)
     assert deadline is not None
-    return Deadlines(store, tables, clock, poll=60.0), parts, deadline
+    return Deadlines(store, tables, clock, 60.0, DeadlinePlans(store, clock)), parts, deadline
 
 
 async def test_the_bot_policy_has_the_stand_in_make_the_late_players_move(store: Store) -> None:

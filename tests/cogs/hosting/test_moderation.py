@@ -14,15 +14,14 @@ from cogs.hosting.moderation import Moderation
 from cogs.play.tables import Tables
 from storage import Store
 from tests.cogs.helpers import GUILD_ID, MockGuild, MockInteraction, MockMember
-from tests.cogs.matches import ALICE, BOB, DAVE, Parts, mock_parts, new_tables, started
+from tests.cogs.matches import ALICE, BOB, DAVE, Parts, mocked_tables, started
 
 HOST = 99
 
 
 async def hosting(store: Store) -> tuple[Moderation, Tables, Parts, int]:
     match_id = await started(store, "keltis", [ALICE, BOB])
-    tables = new_tables(store)
-    parts = mock_parts(tables)
+    tables, parts = mocked_tables(store)
     tables.after_move = unittest.mock.AsyncMock()  # type: ignore[method-assign]
     return Moderation(store, tables, parts.deadlines), tables, parts, match_id
 

@@ -18,7 +18,14 @@ from cogs.hosting.lobby_button import START_NOW
 from cogs.play.seats import STAND_IN_KEY
 from rules import Match, all_games, get_game
 from storage import Status, Store
-from tests.cogs.helpers import CHANNEL_ID, GUILD_ID, MockGuild, MockInteraction, MockMember
+from tests.cogs.helpers import (
+    CHANNEL_ID,
+    GUILD_ID,
+    MockBot,
+    MockGuild,
+    MockInteraction,
+    MockMember,
+)
 from tests.cogs.matches import ALICE, BOB, CAROL, DAVE, new_tables, started
 
 
@@ -113,8 +120,8 @@ def clicked_by(user_id: int) -> MockInteraction:
 
 
 def lobbies_on(store: Store) -> Lobbies:
-    tables = new_tables(store)
-    lobbies = Lobbies(tables.bot, store, tables)
+    bot = MockBot()
+    lobbies = Lobbies(bot, store, new_tables(store, bot))
     lobbies.start = unittest.mock.AsyncMock()  # type: ignore[method-assign]
     lobbies.refresh_lobby = unittest.mock.AsyncMock()  # type: ignore[method-assign]
     posted = iter(range(900, 999))

@@ -16,7 +16,7 @@ from cogs.play.after_move import NOW, Delays, table_delay, to_ping
 from cogs.play.tables import Tables
 from rules import Match
 from storage import Store
-from tests.cogs.matches import ALICE, BOB, Parts, mock_parts, new_tables, started
+from tests.cogs.matches import ALICE, BOB, Parts, mocked_tables, new_tables, started
 
 DELAYS = Delays(bots=4.0, watched=10.0)
 A, B = frozenset({ALICE}), frozenset({BOB})
@@ -78,8 +78,7 @@ async def after(
     for _ in range(moves):
         seat = match.to_act()[0]
         await store.commit(match_id, match, match.act(seat, match.legal(seat)[0], match.seq))
-    tables = new_tables(store, bot_move_delay=1.5)
-    parts = mock_parts(tables)
+    tables, parts = mocked_tables(store, bot_move_delay=1.5)
     tables.hands.update = unittest.mock.AsyncMock(return_value=set())  # type: ignore[method-assign]
     return tables, parts, match_id
 

@@ -12,13 +12,12 @@ from cogs.play.concede import Concessions
 from cogs.play.tables import Tables
 from storage import Status, Store
 from tests.cogs.helpers import MockInteraction, MockMember
-from tests.cogs.matches import ALICE, BOB, CAROL, Parts, mock_parts, new_tables, started
+from tests.cogs.matches import ALICE, BOB, CAROL, Parts, mocked_tables, started
 
 
 async def conceding(store: Store, seats: list[int | str]) -> tuple[Tables, Parts, int]:
     match_id = await started(store, "keltis", seats, options={"first_player": 0})
-    tables = new_tables(store)
-    parts = mock_parts(tables)
+    tables, parts = mocked_tables(store)
     tables.after_move = unittest.mock.AsyncMock()  # type: ignore[method-assign]
     return tables, parts, match_id
 

@@ -20,6 +20,7 @@ import pytest
 from discord import app_commands
 
 from cogs import replies
+from cogs.component_table import Component
 from cogs.history import hints as record
 from cogs.history.logbook import Logbook
 from cogs.hosting import rematch
@@ -93,7 +94,7 @@ async def plain(store: Store) -> AsyncIterator[Table]:
     await made.tables.stop()
 
 
-def hint_buttons(view: discord.ui.View) -> list[HintButton]:
+def hint_buttons(view: discord.ui.View) -> list[Component]:
     return [item for item in view.children if isinstance(item, HintButton)]
 
 
@@ -324,7 +325,7 @@ async def test_the_ratings_told_mark_a_rated_match_with_hints(table: Table):
     pings = table.tables.pings
     pings.places.usable = unittest.mock.AsyncMock(return_value=done.place_id)  # type: ignore[method-assign]
     await pings.tell_ratings(done)
-    channel = table.tables.bot.get_partial_messageable(done.place_id)
+    channel = table.tables.pings.bot.get_partial_messageable(done.place_id)
     [call] = channel.send.call_args_list  # type: ignore[attr-defined]
     told = call.args[0]
     assert told.startswith("**Ratings after this match:**")

@@ -5,6 +5,7 @@ import random
 import discord
 import pytest
 
+from cogs.component_table import Component
 from cogs.play.buttons import ActionButton, ActionSelect, DieToggle, GroupSelect, MarkSelect
 from cogs.play.hand_panels import COMBO, combos
 from cogs.play.panels import PANEL_BUTTONS, panel_view, table_view
@@ -100,7 +101,7 @@ def test_every_legal_action_is_reachable_from_the_panel(game_id):
         ]
 
 
-def move_buttons(view: discord.ui.View) -> list[ActionButton]:
+def move_buttons(view: discord.ui.View) -> list[Component]:
     return [i for i in view.children if isinstance(i, ActionButton)]
 
 

@@ -18,7 +18,7 @@ async def running(store: Store) -> tuple[Tables, LoadedMatch, Any]:
     """Alice and Bob at Keltis, loaded; the pings' place (the match's channel)."""
     match_id = await started(store, "keltis", [ALICE, BOB])
     tables = new_tables(store)
-    return tables, await store.load(match_id), tables.bot.get_partial_messageable(CHANNEL_ID)
+    return tables, await store.load(match_id), tables.pings.bot.get_partial_messageable(CHANNEL_ID)
 
 
 def deleted(channel: Any, message_id: int) -> bool:
@@ -70,7 +70,7 @@ async def test_a_cancel_withdraws_the_last_ping_posted_or_stored(store: Store) -
     await store.set_message(other.id, "ping", CHANNEL_ID, 4242)  # stored with a move
     await store.cancel(other.id)
     await other_tables.pings.withdraw(other.id)
-    assert deleted(other_tables.bot.get_partial_messageable(CHANNEL_ID), 4242)
+    assert deleted(other_tables.pings.bot.get_partial_messageable(CHANNEL_ID), 4242)
 
 
 async def finished(store: Store) -> tuple[Tables, LoadedMatch, Any]:

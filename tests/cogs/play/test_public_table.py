@@ -10,15 +10,18 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
+from cogs.clock import Clock
 from cogs.config import Config
 from cogs.history.logbook import Logbook
 from cogs.language import Languages
-from cogs.play.tables import Tables
 from cogs.presenters.image_cache import BOARDS
+from cogs.services import play_tables
 from cogs.shards import Shards
 from rules import Match
 from storage import SqliteStore, Store
-from tests.cogs.helpers import MockMessage
+from tests.cogs.helpers import MockBot, MockMessage
 from tests.cogs.matches import new_tables
 
 
@@ -70,7 +73,7 @@ async def shown_while_another_process_moves(store: Store, shards: Shards | None)
     another process moves the match (and this one is not told)."""
     bot = no_discord()
     config = Config(token="unused", database_path=Path("unused.db"), shards=shards)
-    tables = Tables(bot, store, config, Languages(bot, store))
+    tables = play_tables(bot, store, config, Languages(bot, store), Clock())
     match_id, match = await oracle_match(store)
     shown: list[int] = []
 
@@ -139,12 +142,15 @@ async def test_the_recent_moves_start_at_a_turn_as_the_game_cuts_them(tmp_path, 
     assert seen == [presenter_for("oracle")] * 2
 
 
-async def test_a_match_deleted_while_its_table_is_posted_is_forgotten_quietly(store: Store):
+async def test_a_match_deleted_while_its_table_is_posted_is_forgotten_quietly(
+    store: Store, caplog: pytest.LogCaptureFixture
+):
     """Its server purged or forgotten between the table's post and its
     record: nothing raises (no traceback in the log), the editor forgets it."""
     match_id, _match = await oracle_match(store)
-    tables = new_tables(store)
-    channel: Any = tables.bot.get_partial_messageable(6)
+    bot = MockBot()
+    tables = new_tables(store, bot)
+    channel: Any = bot.get_partial_messageable(6)
 
     async def deleted_meanwhile(*args, **kwargs):
         await store.delete_guild(5)
@@ -152,9 +158,10 @@ async def test_a_match_deleted_while_its_table_is_posted_is_forgotten_quietly(st
 
     channel.send.side_effect = deleted_meanwhile
     loaded = await store.load(match_id)
-    assert await tables.public._show_latest(match_id, None, loaded) is None
+    await tables.editor.show(match_id, shows=loaded)
     channel.send.assert_awaited_once()  # the table was posted, then found deleted
     assert match_id not in tables.editor.shown
+    assert not [r for r in caplog.records if r.exc_info], "no traceback logged"
 
 
 async def test_a_permission_lost_while_the_table_is_drawn_sends_nothing(tmp_path: Path) -> None:

@@ -13,11 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from cogs.config import Config
-from cogs.language import Languages
 from cogs.play.tables import RESUME_BATCH, RESUME_EDIT_GAP, RESUME_EDIT_MARGIN, Tables
 from storage import LoadedMatch, SqliteStore, Store
-from tests.cogs.helpers import MockBot
-from tests.cogs.matches import ALICE, BOB, new_tables, started
+from tests.cogs.matches import ALICE, BOB, started, tables_with
 
 DAY = 24 * 3600.0
 MARGIN = RESUME_EDIT_MARGIN.total_seconds()
@@ -52,10 +50,10 @@ async def match_at(store: Store, clock: Clock, at: float, *, table: bool = True)
     return match_id
 
 
-def with_editor(tables: Tables) -> Editor:
+def with_editor(store: Store, config: Config | None = None) -> tuple[Tables, Editor]:
+    """Tables whose table edits are only noted."""
     editor = Editor()
-    tables.editor = editor  # type: ignore[assignment]
-    return editor
+    return tables_with(store, config=config, editor=editor), editor
 
 
 async def test_a_restart_edits_recent_tables_only_most_recent_first(tmp_path: Path) -> None:
@@ -68,8 +66,7 @@ async def test_a_restart_edits_recent_tables_only_most_recent_first(tmp_path: Pa
         newest = await match_at(store, clock, newest_at)
         recent = await match_at(store, clock, newest_at - 30)
         clock.now = newest_at + 7 * DAY  # the process was down for a week: no matter
-        tables = new_tables(store)
-        editor = with_editor(tables)
+        tables, editor = with_editor(store)
 
         assert await tables.resume() == []
 
@@ -83,8 +80,7 @@ async def test_a_table_this_process_showed_is_not_edited_again(store: Store) -> 
     second = await started(store, "keltis", [ALICE, BOB], seed="b")
     for match_id in (first, second):
         await store.set_message(match_id, "table", 500, 600 + match_id)
-    tables = new_tables(store)
-    editor = with_editor(tables)
+    tables, editor = with_editor(store)
     editor.shown[first] = 0
 
     await tables.resume()
@@ -100,9 +96,7 @@ async def test_the_margin_covers_the_longest_a_table_may_wait(tmp_path: Path) ->
         waited = await match_at(store, clock, 1_000_000.0)
         await match_at(store, clock, 1_000_000.0 + MARGIN + 500)
         config = Config(token="unused", database_path=Path("unused.db"), table_watched_delay=600)
-        bot: Any = MockBot()
-        tables = Tables(bot, store, config, Languages(bot, store))
-        editor = with_editor(tables)
+        tables, editor = with_editor(store, config)
         assert tables.resume_edit_margin == RESUME_EDIT_MARGIN + timedelta(seconds=600)
 
         await tables.resume()
@@ -115,8 +109,7 @@ async def test_a_start_never_shown_is_returned_whatever_its_age(tmp_path: Path) 
     async with SqliteStore.open(tmp_path / "games.db", clock=clock) as store:
         unshown = await match_at(store, clock, 1_000_000.0, table=False)
         await match_at(store, clock, 1_000_000.0 + 5 * DAY)
-        tables = new_tables(store)
-        editor = with_editor(tables)
+        tables, editor = with_editor(store)
 
         assert await tables.resume() == [unshown]
         assert unshown not in dict(editor.wanted)
@@ -128,8 +121,7 @@ async def test_clicks_get_turns_of_the_event_loop_while_a_resume_goes_on(store: 
     for n in range(2 * RESUME_BATCH + 1):
         match_id = await started(store, "keltis", [ALICE, BOB], seed=f"many-{n}")
         await store.set_message(match_id, "table", 500, 600 + match_id)
-    tables = new_tables(store)
-    with_editor(tables)
+    tables, _ = with_editor(store)
     turns = 0
     seen: list[int] = []  # the turns counted at each table lookup
 

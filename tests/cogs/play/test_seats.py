@@ -18,6 +18,8 @@ import pytest
 from cogs.clock import Clock
 from cogs.play.moves import Moves, PendingPings
 from cogs.play.seats import STAND_IN, STAND_IN_KEY, SeatService
+from cogs.thinking import Thinking
+from cogs.thinking.pool import ThinkingPool
 from rules import Action, Match
 from storage import LoadedMatch, StaleCommit, Store
 from tests.cogs.helpers import GUILD_ID
@@ -36,6 +38,7 @@ class Rig:
     shown: unittest.mock.AsyncMock  # Tables.after_move
 
     def seats(self, **kwargs: Any) -> SeatService:
+        kwargs.setdefault("thinking", Thinking(ThinkingPool()))
         return SeatService(self.moves, self.shown, move_delay=0.0, **kwargs)
 
 

@@ -10,6 +10,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from cogs.play.table_editor import TableEditor
+from storage import UnknownMatch
 
 
 class FakeTables:
@@ -119,6 +120,26 @@ async def test_a_failed_edit_is_logged_and_later_ones_still_come(caplog):
     await editor.show(1)
     assert calls == [1, 1] and editor.shown[1] == 5
     assert "showing the table of match 1 failed" in caplog.text
+
+
+async def test_a_match_gone_is_forgotten_without_a_traceback(caplog):
+    """Its show finds the match deleted (its server forgotten): whoever
+    waited for the edit is let go, and nothing of the match is kept."""
+    tables = FakeTables()
+    gone = {2}
+
+    async def show(match_id, shown, given=None):
+        if match_id in gone:
+            raise UnknownMatch(match_id)
+        return await tables.show(match_id, shown, given)
+
+    editor = TableEditor(show)
+    await editor.show(1)
+    await editor.show(2)
+    await editor.idle()
+    assert editor.shown == {1: 0}
+    assert not editor.pending(2)
+    assert "failed" not in caplog.text
 
 
 async def test_after_stop_nothing_more_is_edited():
@@ -234,9 +255,8 @@ async def test_each_move_is_told_how_long_it_waited_for_the_edit_showing_it():
     landing of the edit that shows it; a request without a move (a pause, a
     name) is not a move's wait."""
     tables = FakeTables()
-    editor = TableEditor(tables.show)
     waits: list[float] = []
-    editor.on_shown = waits.append
+    editor = TableEditor(tables.show, on_shown=waits.append)
     tables.commit(1)
     editor.want(1, delay=0.05, shows=committed(1))  # a move, a bot moves next
     await asyncio.sleep(0.02)
@@ -252,9 +272,8 @@ async def test_each_move_is_told_how_long_it_waited_for_the_edit_showing_it():
 
 async def test_no_wait_is_kept_for_a_forgotten_match():
     tables = FakeTables()
-    editor = TableEditor(tables.show)
     waits: list[float] = []
-    editor.on_shown = waits.append
+    editor = TableEditor(tables.show, on_shown=waits.append)
     tables.commit(1)
     editor.want(1, delay=0.05, shows=committed(1))
     editor.forget(1)

@@ -15,7 +15,7 @@ import discord
 import pytest
 
 from cogs.clock import Clock
-from cogs.play.buttons import TurnButton
+from cogs.component_table import Component
 from cogs.play.waiting import NOTHING_WAITING, show_waiting
 from cogs.replies import guarded
 from rules import Match
@@ -61,7 +61,7 @@ async def keltis(
 
 async def mine(
     store: Store, clock: Clock, *, user: int = ALICE, **kwargs: Any
-) -> tuple[MockInteraction, discord.Embed | None, list[TurnButton]]:
+) -> tuple[MockInteraction, discord.Embed | None, list[Component]]:
     """Run `/game mine` as `user`, as the command does (in the user's
     language): the interaction, the embed and the buttons sent."""
     inter = MockInteraction(
