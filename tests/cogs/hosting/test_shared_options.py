@@ -33,13 +33,13 @@ from cogs.hosting.game_options import (
     with_slash_options,
 )
 from cogs.i18n import speaking
-from rules import Match, all_games, get_game
-from rules.core import registry
+from rules import Match, get_game
 from rules.core.options import INT, Option
 from storage import Store
 from tests.cogs.helpers import GUILD_ID, MockGuild, MockInteraction, MockMember
 from tests.cogs.hosting.test_rematch import lobbies_on
 from tests.cogs.matches import ALICE
+from tests.registries import isolate_registries
 
 ROOT = Path(__file__).resolve().parents[3]
 BID, RACE = "hidden_bid", "race_cards"  # `cards`: 3 to 8 in one, 10 to 30 in the other
@@ -51,11 +51,7 @@ FLAG_PACKAGE = "tests.cogs.hosting.card_games.flag"
 def card_games(monkeypatch):
     """Hidden bids and Race with cards registered, as GAMEHOST_GAMES would;
     every registry restored after the test."""
-    monkeypatch.setattr(registry, "_games", dict(all_games()))
-    monkeypatch.setattr(presenters, "_loaded", dict(presenters._loaded))
-    monkeypatch.setattr(presenters, "_packages", list(presenters._packages))
-    monkeypatch.setattr("rules.bots.policy._registered", {})
-    monkeypatch.setattr(i18n, "_extra", {k: list(v) for k, v in i18n._extra.items()})
+    isolate_registries(monkeypatch)
     presenters.load_games(["tests.games.hidden_bid", RACE_PACKAGE])
     yield
     monkeypatch.undo()
