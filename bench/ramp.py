@@ -350,7 +350,7 @@ def show(out: dict, args) -> None:
 
 def by_package(path: str) -> list[tuple[str, float]]:
     """Self time of a profile summed by package (discord, aiohttp, cogs/play,
-    rules/keltis...; the standard library's by module), most first."""
+    games/keltis...; the standard library's by module), most first."""
     totals: dict[str, float] = {}
     for (file, _, name), (_, _, self_time, _, _) in pstats.Stats(path).stats.items():  # type: ignore[attr-defined]
         if "site-packages/" in file:

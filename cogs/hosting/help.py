@@ -2,8 +2,8 @@
 to start a match, the Your move button and `/game mine`, the panel and
 what keeping it open gives, bots and who takes a seat a person leaves,
 notifications), and a select menu of the games that answers with a game's
-rules, exactly as `/game rules` does. Room for 25 games, those registered
-from outside (GAMEHOST_GAMES, cogs/presenters `load_games`) included.
+rules, exactly as `/game rules` does. Room for 25 games: every game
+offered (installed, as GAMEHOST_GAMES picks them; cogs/presenters).
 
 The chooser is restart-proof like every other component: its custom_id
 `rules` and the chosen value (the game's id) are all it needs. The buttons
