@@ -21,6 +21,7 @@ from rules.core.registry import all_games
 from rules.core.rng import Rng
 from tests.rules import sealed_bid_game
 from tests.rules.hidden_checks import check_redeal_covers_what_the_view_hides as check
+from tests.rules.playout import random_step
 
 CARDS = 12
 
@@ -212,11 +213,26 @@ def test_a_forgotten_sealed_bid_fails():
 DECLARED = [(gid, h.field) for gid, g in all_games().items() for h in g.hidden]
 
 
+def holding(game_id: str, field: str) -> object:
+    """The first state of a seeded random playout (the deal, for a field
+    dealt into) where `field` holds a card seat 0 may not see: another
+    seat's (a hand, a sealed bid made later) or a shared one (a deck)."""
+    game = all_games()[game_id]
+    [declared] = [h for h in game.hidden if h.field == field]
+    match, rnd = Match.new(game_id, game.min_players, f"forget-{field}"), random.Random(0)
+    while not match.is_over():
+        cards = getattr(match.state, field)
+        if any(cards[1:]) if declared.per_seat else cards:
+            return match.state
+        random_step(match, rnd)
+    raise AssertionError(f"{field} never holds a card in the playout")
+
+
 @pytest.mark.parametrize("game_id,field", DECLARED)
 def test_a_real_game_that_forgets_a_hidden_field_fails(monkeypatch, game_id, field):
     game = all_games()[game_id]
+    state = holding(game_id, field)
     monkeypatch.setattr(type(game), "hidden", tuple(h for h in game.hidden if h.field != field))
-    state = Match.new(game_id, game.min_players, f"forget-{field}").state
     with pytest.raises(AssertionError, match=field):
         check(game, state, 0, game.min_players, 5, fresh=True)
 
