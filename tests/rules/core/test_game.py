@@ -71,7 +71,8 @@ def chance_trace(game_id: str, players: int, seed: str, steps: int = 60) -> str:
     """The states (never the generator's own) along a playout whose choices
     are the same whatever the seed: only chance can make two seeds differ
     (a deal at the start, or dice rolled later)."""
-    match, rnd, states = Match.new(game_id, players, seed), random.Random(0), []
+    match, rnd = Match.new(game_id, players, seed), random.Random(0)
+    states: list[object] = []
     while len(states) < steps:
         states.append(match.to_record()["snapshot"]["state"])
         if match.is_over():
