@@ -9,17 +9,15 @@ import random
 import pytest
 from storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, random_move
 
-from rules import Match
+from rules import Match, all_games
 from storage.ratings import FRESH, FRESH_ORDINAL
 
 DAVE = 14
 USERS = (ALICE, BOB, CAROL, DAVE, 15, 16, 17)
+#: every registered game, at each of its player counts, with its default options
 GAMES = [
-    ("keltis", (2, 3, 4), {}),
-    ("oracle", (2, 3), {}),
-    ("keltis_dice", (2, 3, 4), {}),
-    ("cuttle", (2,), {}),
-    ("cucco", (5,), {"deals": 2}),
+    (game_id, tuple(range(game.min_players, game.max_players + 1)), {})
+    for game_id, game in all_games().items()
 ]
 
 
