@@ -162,11 +162,11 @@ def update_game(folder: Path, lang: str, known: Catalog | None = None) -> None:
     po = folder / "locales" / f"{lang}.po"
     catalog = read_catalogue(lang, po) if po.exists() else Catalog(locale=lang)
     catalog.update(template, no_fuzzy_matching=True)
-    for message in catalog:
-        if message.id and known is not None and not any(_forms(message.string)):
-            same = known.get(message.id, context=message.context)
+    for entry in catalog:
+        if entry.id and known is not None and not any(_forms(entry.string)):
+            same = known.get(entry.id, context=entry.context)
             if same is not None and all(_forms(same.string)):
-                message.string = same.string
+                entry.string = same.string
     po.parent.mkdir(exist_ok=True)
     with po.open("wb") as fh:
         write_po(fh, catalog, ignore_obsolete=True, include_previous=False, sort_output=True)

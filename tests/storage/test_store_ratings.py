@@ -15,7 +15,7 @@ from storage.ratings import FRESH, FRESH_ORDINAL
 DAVE = 14
 USERS = (ALICE, BOB, CAROL, DAVE, 15, 16, 17)
 #: every registered game, at each of its player counts, with its default options
-GAMES = [
+GAMES: list[tuple[str, tuple[int, ...], dict[str, object]]] = [
     (game_id, tuple(range(game.min_players, game.max_players + 1)), {})
     for game_id, game in all_games().items()
 ]
