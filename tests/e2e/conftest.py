@@ -7,8 +7,8 @@ the bot starts once), which means the module's tests must share its loop::
 
 Most modules want the same world: a fake Discord with a server, some
 people, a database file and the real bot.py started against them. The
-``world`` fixture makes it, as the module's ``world`` marker says (see
-:func:`world` for its options)::
+``world`` fixture makes it, as the module's ``world`` marker says (its
+options: tests/e2e/world.py, ``Options``)::
 
     pytestmark = [
         pytest.mark.asyncio(loop_scope="module"),
@@ -21,15 +21,16 @@ people, a database file and the real bot.py started against them. The
 
 A module that needs more (matches made once for all its tests, another
 server's channel) overrides ``world`` with a fixture of its own that asks
-for ``world`` and adds to it. Every bot spawned is killed when the module
-ends, whether its tests passed or not.
+for ``world`` and adds to it. When the module ends, whether its tests
+passed or not, the world's bots are stopped (SIGTERM) and every bot
+spawned is killed if still running.
 
 When a test fails, the tail of every bot log is attached to the report.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -87,7 +88,7 @@ async def spawn_bot(fake_discord, tmp_path_factory):
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(request, fake_discord, spawn_bot, tmp_path_factory) -> World:
+async def world(request, fake_discord, spawn_bot, tmp_path_factory) -> AsyncIterator[World]:
     """The module's world (tests/e2e/world.py): its servers, channels and
     people on the fake Discord, a database file and the real bot.py started
     against them, as the module's ``pytest.mark.world(...)`` says (a marker
@@ -95,7 +96,11 @@ async def world(request, fake_discord, spawn_bot, tmp_path_factory) -> World:
     marker = request.node.get_closest_marker("world")
     options = Options(**(marker.kwargs if marker else {}))
     folder = tmp_path_factory.mktemp(request.module.__name__.rsplit(".", 1)[-1])
-    return await make_world(options, fake_discord, spawn_bot, folder)
+    w = await make_world(options, fake_discord, spawn_bot, folder)
+    try:
+        yield w
+    finally:
+        await w.stop()
 
 
 @pytest_asyncio.fixture(loop_scope="module")

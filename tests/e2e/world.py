@@ -1,7 +1,9 @@
 """The world an end-to-end module's tests share: a fake Discord with its
 servers, channels and people, a database file, and the real bot.py against
 them. Made by the ``world`` fixture (tests/e2e/conftest.py) from the module's
-``world`` marker, whose options are :class:`Options`'."""
+``world`` marker, whose options are :class:`Options`; at the module's end
+every bot it started is stopped (the conftest's ``spawn_bot`` kills what
+is left)."""
 
 from __future__ import annotations
 
@@ -99,10 +101,19 @@ class World(SimpleNamespace):
     users: dict[str, User]
     offset: float
     spawn_bot: SpawnBot
+    spawned: list[BotProcess]
 
     async def spawn(self, **env: str) -> BotProcess:
         """Another bot.py with the world's environment, and `env` on top."""
-        return await self.spawn_bot(python_argv(ROOT / "bot.py"), env={**self.env, **env}, cwd=ROOT)
+        bot = await self.spawn_bot(python_argv(ROOT / "bot.py"), env={**self.env, **env}, cwd=ROOT)
+        self.spawned.append(bot)
+        return bot
+
+    async def stop(self) -> None:
+        """Stop every bot the world started, in whatever state the tests left
+        it: SIGTERM, so it closes its database and its workers (SIGKILL after 5 s)."""
+        for bot in self.spawned:
+            await bot.stop()
 
     def add_user(self, name: str, **options: Any) -> User:
         """A person (``fake.add_user``), kept as ``world.<name>`` too."""
@@ -124,7 +135,7 @@ async def make_world(
 ) -> World:
     """The servers, channels and people, then the bot (started unless not)."""
     w = World(fake=fake, folder=folder, db=folder / "games.db", env={}, users={}, offset=0.0)
-    w.spawn_bot = spawn_bot
+    w.spawn_bot, w.spawned = spawn_bot, []
     guilds: dict[str, str | Mapping[str, Any]] = {}
     if options.guild is not None:
         guilds["guild"] = options.guild
