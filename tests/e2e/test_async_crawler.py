@@ -14,17 +14,22 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from types import SimpleNamespace
 
 import pytest
-import pytest_asyncio
 
-from playground.fake_discord import python_argv
-
-from .bot_helpers import ROOT, current_table, reply, tracebacks
+from .bot_helpers import current_table, reply, tracebacks
 from .crawler import Crawl, Person, summary
 
-pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.slow,
+    pytest.mark.world(
+        guild="Crawl",
+        users={"alice": {"locale": "en-US"}, "bob": {"locale": "ja"}},
+        delay=0.2,  # the mover is away before the bots answer
+        seed="crawl",
+    ),
+]
 
 #: game -> (players, bots, options): two people, bots fill the rest
 GAMES = {
@@ -40,27 +45,6 @@ TARGET = {"keltis": 2, "oracle": 2, "cuttle": 2, "cucco": 2, "keltis_dice": 3}
 MINE_EVERY = 7
 #: the turn before which the bot is killed and started again
 RESTART_AT = 5
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Crawl")
-    w = SimpleNamespace(
-        fake=fake,
-        guild=guild,
-        db=tmp_path_factory.mktemp("db") / "games.db",
-        alice=fake.add_user("alice", locale="en-US"),
-        bob=fake.add_user("bob", locale="ja"),
-    )
-    env = {
-        "DATABASE_PATH": str(w.db),
-        "DEV_GUILD_ID": str(guild.id),
-        "BOT_MOVE_DELAY": "0.2",  # the mover is away before the bots answer
-        "GAMEHOST_TEST_SEED": "crawl",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
 
 
 async def start(w, game: str, players: int, bots: int, options: dict):

@@ -7,56 +7,20 @@ from __future__ import annotations
 
 import asyncio
 import json
-from types import SimpleNamespace
 
 import pytest
-import pytest_asyncio
 
-from playground.fake_discord import python_argv
 from rules import Match
 
-from .bot_helpers import ROOT, choices, concede, current_table, reply
+from .bot_helpers import choices, concede, current_table, reply
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild="Async", users=("alice", "bob", "carol"), mods=("mod",), clock=True, seed="async"
+    ),
+]
 HOUR = 3600
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Async")
-    tmp = tmp_path_factory.mktemp("async")
-    w = SimpleNamespace(
-        fake=fake,
-        guild=guild,
-        clock=tmp / "clock",
-        offset=0,
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-        carol=fake.add_user("carol"),
-        mod=fake.add_user("mod", manage_guild=True),
-    )
-    w.clock.write_text("0")
-    env = {
-        "DATABASE_PATH": str(tmp / "games.db"),
-        "DEV_GUILD_ID": str(guild.id),
-        "BOT_MOVE_DELAY": "0.02",
-        "GAMEHOST_TEST_CLOCK": str(w.clock),
-        "DEADLINE_POLL": "0.2",
-        "GAMEHOST_TEST_SEED": "async",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def channel(world, request):
-    return world.fake.add_text_channel(world.guild, request.node.name[:90])
-
-
-def advance(w, seconds: float) -> None:
-    w.offset += seconds
-    w.clock.write_text(str(w.offset))
 
 
 async def keltis_for_two(w, channel):
@@ -112,13 +76,13 @@ async def test_reminder_then_timeout_across_a_restart(world, channel):
     assert "1h" in configured.text and "2h" in configured.text and "bot" in configured.text
     table, match_id = await keltis_for_two(w, channel)
     late = first_player(w, match_id)
-    advance(w, HOUR + 60)
+    w.advance(HOUR + 60)
     reminder = await fake.wait_for_message(
         channel, predicate=lambda m: "a reminder" in m.text, timeout=10
     )
     assert reminder.mentioned_ids == [late.id]
     await w.bot.kill()
-    advance(w, 2 * HOUR)  # the timeout passes while the bot is down
+    w.advance(2 * HOUR)  # the timeout passes while the bot is down
     await w.bot.start()
     note = await fake.wait_for_message(
         channel, predicate=lambda m: "Time ran out" in m.text, timeout=20
@@ -265,7 +229,7 @@ async def test_forfeit_on_timeout_hands_the_seat_to_a_bot(world, channel):
         await fake.slash(w.alice, channel, "game timer", timeout="1h", policy="forfeit")
     )  # the creator may
     assert "On timeout: **a bot takes the seat**" in set_timer.text and "1h" in set_timer.text
-    advance(w, HOUR + 60)
+    w.advance(HOUR + 60)
     note = await fake.wait_for_message(
         channel, predicate=lambda m: "ran out of time" in m.text, timeout=10
     )

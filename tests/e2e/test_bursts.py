@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from types import SimpleNamespace
 
 import pytest
 import pytest_asyncio
@@ -20,11 +19,9 @@ from cogs import replies
 from cogs.i18n import _, speaking
 from cogs.play.moves import forced_steps
 from cogs.tournaments.signups import CONFLICTS
-from playground.fake_discord import python_argv
 from storage.tournament_records import TournamentConflict
 
 from .bot_helpers import (
-    ROOT,
     answered,
     answered_privately,
     current_table,
@@ -32,8 +29,6 @@ from .bot_helpers import (
     replayed,
     reply,
 )
-
-pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 #: Discord's deadline for the first answer to an interaction
 DEADLINE = 3.0
@@ -45,36 +40,31 @@ ROUND_TRIP = 0.02
 #: how long a burst's outcomes may trail its acknowledgements (seconds)
 TRAIL = 60.0
 
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild="Bursts",
+        channel="games",
+        users={
+            # the move burst's players speak Japanese: their refusals must too
+            "alice": {"locale": "ja"},
+            "bob": {"locale": "ja"},
+            "mod": {"manage_guild": True},
+            **{f"member{i}": {"locale": "ja" if i % 3 == 0 else "en-US"} for i in range(MEMBERS)},
+        },
+        seed="bursts",
+        # Discord answers each REST call after a round trip (a fraction of real
+        # Discord's): an answer made behind the lock waits for those before it
+        round_trip=ROUND_TRIP,
+    ),
+]
+
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Bursts")
-    w = SimpleNamespace(
-        fake=fake,
-        guild=guild,
-        channel=fake.add_text_channel(guild, "games"),
-        # the move burst's players speak Japanese: their refusals must too
-        alice=fake.add_user("alice", locale="ja"),
-        bob=fake.add_user("bob", locale="ja"),
-        mod=fake.add_user("mod", manage_guild=True),
-        members=[
-            fake.add_user(f"member{i}", locale="ja" if i % 3 == 0 else "en-US")
-            for i in range(MEMBERS)
-        ],
-        db=tmp_path_factory.mktemp("db") / "games.db",
-    )
-    env = {
-        "DATABASE_PATH": str(w.db),
-        "DEV_GUILD_ID": str(guild.id),
-        "BOT_MOVE_DELAY": "0.02",
-        "GAMEHOST_TEST_SEED": "bursts",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    # Discord answers each REST call after a round trip (a fraction of real
-    # Discord's): an answer made behind the lock waits for those before it
-    fake.round_trip(ROUND_TRIP)
-    return w
+async def world(world):
+    """The shared world, and its members in a list (the sign-up burst's)."""
+    world.members = [world.users[f"member{i}"] for i in range(MEMBERS)]
+    return world
 
 
 def in_language(locale: str, text: str) -> str:

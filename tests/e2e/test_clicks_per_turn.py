@@ -20,18 +20,18 @@ from __future__ import annotations
 import random
 import re
 import statistics
-from types import SimpleNamespace
 
 import pytest
-import pytest_asyncio
 
-from playground.fake_discord import python_argv
 from rules import get_game
 
-from .bot_helpers import ROOT, answered, choices, current_table, pick, read_db, replayed, reply
+from .bot_helpers import answered, choices, current_table, pick, read_db, replayed, reply
 from .crawler import Crawl, Person, summary
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(guild="Clicks", users=("alice", "bob"), delay=0.01, seed="clicks"),
+]
 MOVE = re.compile(r"move (\d+)")
 #: game -> (players, bots): two people, bots fill the rest
 GAMES = {
@@ -61,27 +61,6 @@ class Counting:
     async def select(self, *args, **kwargs):
         self.clicks += 1
         return await self.fake.select(*args, **kwargs)
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Clicks")
-    w = SimpleNamespace(
-        fake=fake,
-        guild=guild,
-        db=tmp_path_factory.mktemp("db") / "games.db",
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-    )
-    env = {
-        "DATABASE_PATH": str(w.db),
-        "DEV_GUILD_ID": str(guild.id),
-        "BOT_MOVE_DELAY": "0.01",
-        "GAMEHOST_TEST_SEED": "clicks",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
 
 
 def shown_seq(message) -> int | None:

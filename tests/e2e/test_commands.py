@@ -5,15 +5,10 @@ help, hand, concede, cancel (and who may cancel), typed options of
 from __future__ import annotations
 
 import sqlite3
-from types import SimpleNamespace
 
 import pytest
-import pytest_asyncio
-
-from playground.fake_discord import python_argv
 
 from .bot_helpers import (
-    ROOT,
     answered,
     choices,
     concede,
@@ -25,30 +20,10 @@ from .bot_helpers import (
     reply,
 )
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Commands")
-    w = SimpleNamespace(
-        fake=fake,
-        guild=guild,
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-        carol=fake.add_user("carol"),
-        mod=fake.add_user("mod", manage_guild=True),
-    )
-    w.db = tmp_path_factory.mktemp("db") / "games.db"
-    env = {"DATABASE_PATH": str(w.db), "DEV_GUILD_ID": str(guild.id), "BOT_MOVE_DELAY": "0.02"}
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def channel(world, request):
-    return world.fake.add_text_channel(world.guild, request.node.name[:90])
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(guild="Commands", users=("alice", "bob", "carol"), mods=("mod",)),
+]
 
 
 async def two_player_match(w, channel):

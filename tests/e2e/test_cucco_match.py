@@ -12,17 +12,18 @@ import re
 from types import SimpleNamespace
 
 import pytest
-import pytest_asyncio
 
 from games.cucco.presenter import PRESENTER, hand_text
-from playground.fake_discord import python_argv
 from rules import Action, Match
 from rules.bots import choose_action
 
-from .bot_helpers import ROOT, answered, choices, current_table, move_ids, press_key
+from .bot_helpers import answered, choices, current_table, move_ids, press_key
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
 SEED = "cucco57"  # match 1 is dealt from "cucco57-1": there alice ends up the partner
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(guild="Cucco night", channel="cards", users=("alice",), seed=SEED),
+]
 MOVE = re.compile(r"move (\d+)$")
 BOTS = [f"🤖 Greedy {seat + 1}" for seat in range(1, 5)]
 
@@ -54,27 +55,6 @@ def script() -> SimpleNamespace:
             if event["type"] == "partner" and revealed is None:
                 revealed = match.seq
     return SimpleNamespace(match=match, turns=turns, revealed=revealed, hands=hands)
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Cucco night")
-    w = SimpleNamespace(
-        fake=fake,
-        guild=guild,
-        channel=fake.add_text_channel(guild, "cards"),
-        alice=fake.add_user("alice"),
-        db=tmp_path_factory.mktemp("db") / "g.db",
-    )
-    env = {
-        "DATABASE_PATH": str(w.db),
-        "DEV_GUILD_ID": str(guild.id),
-        "BOT_MOVE_DELAY": "0.02",
-        "GAMEHOST_TEST_SEED": SEED,
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
 
 
 def footer_move(embeds) -> int | None:

@@ -8,18 +8,25 @@ match between a user and a bot seat, to the final table."""
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 
 import pytest
 import pytest_asyncio
 
 from games.cuttle.presenter import card
-from playground.fake_discord import python_argv
 from rules import Match
 
-from .bot_helpers import ROOT, answered, choices, concede, current_table, move_ids, pick
+from .bot_helpers import answered, choices, concede, current_table, move_ids, pick
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild="Card night",
+        channel="cuttle",
+        users=("alice", "bob"),
+        env={"LOG_LEVEL": "INFO"},
+        start=False,  # once the seed is found (the world fixture below)
+    ),
+]
 MOVE = re.compile(r"move (\d+)$")
 POINT_RANKS = ("a", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 
@@ -67,27 +74,12 @@ def find_prefix(start: int = 35_621) -> str:
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Card night")
-    w = SimpleNamespace(
-        fake=fake,
-        guild=guild,
-        prefix=find_prefix(),
-        channel=fake.add_text_channel(guild, "cuttle"),
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-    )
-    db = tmp_path_factory.mktemp("db") / "games.db"
-    env = {
-        "DATABASE_PATH": str(db),
-        "DEV_GUILD_ID": str(guild.id),
-        "BOT_MOVE_DELAY": "0.02",
-        "GAMEHOST_TEST_SEED": w.prefix,
-        "LOG_LEVEL": "INFO",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
+async def world(world):
+    """The shared world, its bot dealing from a seed prefix that allows the chain."""
+    world.prefix = find_prefix()
+    world.env["GAMEHOST_TEST_SEED"] = world.prefix
+    world.bot = await world.spawn()
+    return world
 
 
 # -- helpers ------------------------------------------------------------------------

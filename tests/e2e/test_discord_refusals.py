@@ -13,39 +13,20 @@ from __future__ import annotations
 
 import re
 import time
-from types import SimpleNamespace
 
 import pytest
-import pytest_asyncio
 
-from playground.fake_discord import Perm, python_argv
+from playground.fake_discord import Perm
 
-from .bot_helpers import ROOT, answered, pick, replayed, reply, tracebacks
+from .bot_helpers import answered, pick, replayed, reply, tracebacks
 
-pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.slow,
+    pytest.mark.world(guild="Refusals", users=("alice", "bob"), delay=0.01, seed="refusals"),
+]
 MOVE = re.compile(r"move (\d+)")
 MATCHES = 50
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Refusals")
-    w = SimpleNamespace(
-        fake=fake,
-        guild=guild,
-        db=tmp_path_factory.mktemp("db") / "games.db",
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-    )
-    env = {
-        "DATABASE_PATH": str(w.db),
-        "DEV_GUILD_ID": str(guild.id),
-        "BOT_MOVE_DELAY": "0.01",
-        "GAMEHOST_TEST_SEED": "refusals",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
 
 
 def tables(fake, place) -> dict[int, object]:

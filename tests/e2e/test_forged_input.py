@@ -6,17 +6,14 @@ slash input gets a short answer and changes nothing."""
 from __future__ import annotations
 
 from collections import Counter
-from types import SimpleNamespace
 
 import pytest
 import pytest_asyncio
 
 from cogs import replies
 from cogs.presenters import presenter_for
-from playground.fake_discord import python_argv
 
 from .bot_helpers import (
-    ROOT,
     answer_text,
     answered,
     answered_privately,
@@ -28,35 +25,30 @@ from .bot_helpers import (
     tracebacks,
 )
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild=None,
+        guilds={"home": "Home", "away": "Elsewhere"},
+        channel="games",  # in the first server, home
+        channels={"away_channel": ("away", "games")},
+        users={
+            "alice": {"guilds": ["home"]},
+            "bob": {"guilds": ["home"]},
+            "carol": {"guilds": ["home"]},
+            "mallory": {"guilds": ["away"], "manage_guild": True},
+            "both": {"guilds": ["home", "away"]},
+        },
+        seed="forged",
+    ),
+]
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    home, away = fake.add_guild("Home"), fake.add_guild("Elsewhere")
-    w = SimpleNamespace(
-        fake=fake,
-        home=home,
-        away=away,
-        channel=fake.add_text_channel(home, "games"),
-        away_channel=fake.add_text_channel(away, "games"),
-        alice=fake.add_user("alice", guilds=[home]),
-        bob=fake.add_user("bob", guilds=[home]),
-        carol=fake.add_user("carol", guilds=[home]),
-        mallory=fake.add_user("mallory", guilds=[away], manage_guild=True),
-        both=fake.add_user("both", guilds=[home, away]),
-    )
-    w.db = tmp_path_factory.mktemp("db") / "games.db"
-    env = {
-        "DATABASE_PATH": str(w.db),
-        "DEV_GUILD_ID": str(home.id),
-        "BOT_MOVE_DELAY": "0.02",
-        "GAMEHOST_TEST_SEED": "forged",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    w.table, w.match_id = await keltis_for_two(w)
-    return w
+async def world(world):
+    """The shared world, and a Keltis match of alice, bob and both in its channel."""
+    world.table, world.match_id = await keltis_for_two(world)
+    return world
 
 
 async def keltis_for_two(w):

@@ -24,10 +24,8 @@ import pytest
 import pytest_asyncio
 
 from cogs import replies
-from playground.fake_discord import python_argv
 
 from .bot_helpers import (
-    ROOT,
     answer_text,
     answered_privately,
     current_table,
@@ -38,7 +36,22 @@ from .bot_helpers import (
     tracebacks,
 )
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild=None,
+        guilds={"home": "Home", "away": "Elsewhere"},
+        channels={"away_channel": ("away", "games")},
+        users={
+            "both": {"guilds": ["home", "away"]},
+            **{f"p{i}": {"guilds": ["home"]} for i in range(1, 5)},
+            "outsider": {"guilds": ["home"]},
+            "mallory": {"guilds": ["away"], "manage_guild": True},
+        },
+        seed="fuzz",
+        env={"LOG_LEVEL": "INFO"},
+    ),
+]
 
 GAMES = {"keltis": 2, "oracle": 2, "keltis_dice": 2, "cuttle": 2, "cucco": 5}
 PER_GAME = 2000
@@ -49,32 +62,14 @@ CHOICE = re.compile(r"gs:(\d+):(\d+)(?::\d)?")
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    home, away = fake.add_guild("Home"), fake.add_guild("Elsewhere")
-    w = SimpleNamespace(
-        fake=fake,
-        home=home,
-        away=away,
-        away_channel=fake.add_text_channel(away, "games"),
-        players=[fake.add_user("both", guilds=[home, away])]
-        + [fake.add_user(f"p{i}", guilds=[home]) for i in range(1, 5)],
-        outsider=fake.add_user("outsider", guilds=[home]),
-        mallory=fake.add_user("mallory", guilds=[away], manage_guild=True),
-        db=tmp_path_factory.mktemp("db") / "games.db",
-        matches={},
-    )
-    env = {
-        "DATABASE_PATH": str(w.db),
-        "DEV_GUILD_ID": str(home.id),
-        "BOT_MOVE_DELAY": "0.02",
-        "GAMEHOST_TEST_SEED": "fuzz",
-        "LOG_LEVEL": "INFO",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
+async def world(world):
+    """The shared world, a live match of each game and an open lobby."""
+    w, fake = world, world.fake
+    w.players = [w.both] + [w.users[f"p{i}"] for i in range(1, 5)]
+    w.matches = {}
     for game, players in GAMES.items():
         w.matches[game] = await live_match(w, game, players)
-    lobby_channel = fake.add_text_channel(home, "lobby")
+    lobby_channel = fake.add_text_channel(w.home, "lobby")
     w.lobby = await reply(
         await fake.slash(w.players[1], lobby_channel, "game new", game="cuttle", here=True)
     )

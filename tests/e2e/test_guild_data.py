@@ -8,40 +8,21 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from types import SimpleNamespace
 
 import pytest
-import pytest_asyncio
 
-from playground.fake_discord import python_argv
+from .bot_helpers import answered, current_table, reply
 
-from .bot_helpers import ROOT, answered, current_table, reply
-
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild=None,
+        users={"mod": {"manage_guild": True}, "ann": {}},
+        clock=True,
+        env={"GUILD_DATA_RETENTION_DAYS": "30"},
+    ),
+]
 DAY = 86400
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    tmp = tmp_path_factory.mktemp("guild-data")
-    w = SimpleNamespace(
-        fake=fake,
-        db=tmp / "games.db",
-        clock=tmp / "clock",
-        mod=fake.add_user("mod", manage_guild=True),
-        ann=fake.add_user("ann"),
-    )
-    w.clock.write_text("0")
-    env = {
-        "DATABASE_PATH": str(w.db),
-        "BOT_MOVE_DELAY": "0.02",
-        "GAMEHOST_TEST_CLOCK": str(w.clock),
-        "DEADLINE_POLL": "0.2",
-        "GUILD_DATA_RETENTION_DAYS": "30",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
 
 
 def stored(w, guild) -> tuple[int, int, int]:

@@ -9,11 +9,18 @@ import sys
 
 import pytest
 
-from playground.fake_discord import python_argv
-
 from .bot_helpers import ROOT
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild="Heartbeat night",
+        dev_guild=None,
+        delay=None,
+        # HEARTBEAT_PATH empty (set: a developer's .env cannot change it): beside the database
+        env={"HEARTBEAT_PATH": ""},
+    ),
+]
 
 
 async def health_check(env: dict[str, str]) -> int:
@@ -30,16 +37,9 @@ async def health_check(env: dict[str, str]) -> int:
     return await proc.wait()
 
 
-async def test_the_connected_bot_is_healthy_and_a_stopped_one_is_not(
-    fake_discord, spawn_bot, tmp_path_factory
-):
-    fake = fake_discord
-    fake.add_guild("Heartbeat night")
-    db = tmp_path_factory.mktemp("beat") / "games.db"
-    # HEARTBEAT_PATH empty (set: a developer's .env cannot change it): beside the database
-    env = {"DATABASE_PATH": str(db), "HEARTBEAT_PATH": ""}
-    bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    beat = db.parent / "heartbeat"
+async def test_the_connected_bot_is_healthy_and_a_stopped_one_is_not(world):
+    fake, bot, env = world.fake, world.bot, world.env
+    beat = world.db.parent / "heartbeat"
     await fake.wait_until(beat.exists, 10, "the first heartbeat")
     assert await health_check(env) == 0
     await bot.stop()

@@ -7,15 +7,9 @@ the option her panel has no such button."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
-import pytest_asyncio
-
-from playground.fake_discord import python_argv
 
 from .bot_helpers import (
-    ROOT,
     answered_privately,
     concede,
     current_table,
@@ -25,22 +19,10 @@ from .bot_helpers import (
     reply,
 )
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Learners")
-    w = SimpleNamespace(fake=fake, guild=guild, alice=fake.add_user("alice"))
-    env = {
-        "DATABASE_PATH": str(tmp_path_factory.mktemp("hints") / "games.db"),
-        "DEV_GUILD_ID": str(guild.id),
-        "BOT_MOVE_DELAY": "0.02",
-        "GAMEHOST_TEST_SEED": "hints",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(guild="Learners", users=("alice",), seed="hints"),
+]
 
 
 async def panel_of(w, channel):

@@ -12,47 +12,29 @@ from __future__ import annotations
 
 import asyncio
 import re
-from types import SimpleNamespace
 
 import pytest
-import pytest_asyncio
 
 from games.keltis_dice.engine.board import COLOURS, FACES, FIELDS, STONES_PER_PLAYER
 from games.keltis_dice.presenter import PRESENTER
-from playground.fake_discord import python_argv
 from rules import Action, Match
 from rules.bots import choose_action
 
-from .bot_helpers import ROOT, answered, current_table, move_ids
+from .bot_helpers import answered, current_table, move_ids
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
 SEED = "kd-e2e"
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild="Dice night",
+        channel="games",
+        users=("alice", "bob", "carol"),
+        seed=SEED,
+        env={"LOG_LEVEL": "INFO"},
+    ),
+]
 MOVE = re.compile(r"move (\d+)$")
 ALICE, BOT, BOB = 0, 1, 2  # the creator, the bot added with /game new, who joins
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Dice night")
-    w = SimpleNamespace(
-        fake=fake,
-        guild=guild,
-        db=tmp_path_factory.mktemp("db") / "games.db",
-        channel=fake.add_text_channel(guild, "games"),
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-        carol=fake.add_user("carol"),
-    )
-    w.env = {
-        "DATABASE_PATH": str(w.db),
-        "DEV_GUILD_ID": str(guild.id),
-        "BOT_MOVE_DELAY": "0.02",
-        "GAMEHOST_TEST_SEED": SEED,
-        "LOG_LEVEL": "INFO",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=w.env, cwd=ROOT)
-    return w
 
 
 def shown_seq(table) -> int:

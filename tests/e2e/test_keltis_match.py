@@ -14,37 +14,21 @@ import pytest
 import pytest_asyncio
 
 from games.keltis.presenter import card
-from playground.fake_discord import python_argv
 from rules import Match
 from storage import SqliteStore
 
-from .bot_helpers import ROOT, answered, choices, current_table, move_ids, pick, walk_pages
+from .bot_helpers import answered, choices, current_table, move_ids, pick, walk_pages
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild="Game night",
+        channel="games",
+        users=("alice", "bob", "carol"),
+        env={"LOG_LEVEL": "INFO"},
+    ),
+]
 MOVE = re.compile(r"move (\d+)$")
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Game night")
-    w = SimpleNamespace(
-        fake=fake,
-        guild=guild,
-        db=tmp_path_factory.mktemp("db") / "games.db",
-        channel=fake.add_text_channel(guild, "games"),
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-        carol=fake.add_user("carol"),
-    )
-    w.env = {
-        "DATABASE_PATH": str(w.db),
-        "DEV_GUILD_ID": str(guild.id),
-        "BOT_MOVE_DELAY": "0.02",
-        "LOG_LEVEL": "INFO",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=w.env, cwd=ROOT)
-    return w
 
 
 async def open_hand(w, user, thread):

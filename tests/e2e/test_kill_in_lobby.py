@@ -5,15 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from types import SimpleNamespace
 
 import pytest
-import pytest_asyncio
-
-from playground.fake_discord import python_argv
 
 from .bot_helpers import (
-    ROOT,
     answered,
     current_table,
     match_rows,
@@ -24,34 +19,10 @@ from .bot_helpers import (
     tracebacks,
 )
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Kills")
-    w = SimpleNamespace(
-        fake=fake,
-        guild=guild,
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-        carol=fake.add_user("carol"),
-        db=tmp_path_factory.mktemp("db") / "games.db",
-    )
-    env = {
-        "DATABASE_PATH": str(w.db),
-        "DEV_GUILD_ID": str(guild.id),
-        "BOT_MOVE_DELAY": "0.02",
-        "GAMEHOST_TEST_SEED": "kills",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def channel(world, request):
-    return world.fake.add_text_channel(world.guild, request.node.name[:90])
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(guild="Kills", users=("alice", "bob", "carol"), seed="kills"),
+]
 
 
 def status_of(w, match_id: int) -> str:

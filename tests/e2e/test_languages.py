@@ -8,17 +8,27 @@ from __future__ import annotations
 
 import asyncio
 import re
-from types import SimpleNamespace
 
 import pytest
-import pytest_asyncio
 
-from playground.fake_discord import python_argv
-
-from .bot_helpers import ROOT, answered, reply
+from .bot_helpers import answered, reply
 
 # slow: every game played through the real bot in Japanese, ~25 s of CPU
-pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.slow,
+    pytest.mark.world(
+        guild=None,
+        guilds={
+            "ja_guild": {"name": "ゲーム会", "preferred_locale": "ja"},
+            "en_guild": "Game night",
+        },
+        dev_guild=None,
+        channels={"en_channel": ("en_guild", "games")},
+        users={"yuki": {"locale": "ja"}, "kenji": {"locale": "ja"}, "alice": {"locale": "en-US"}},
+        mods=("mod",),
+    ),
+]
 
 #: what may stay Latin in a Japanese text: mentions, links, slash command names
 #: (they stay English, see cogs/slash_translator.py) and the players' names
@@ -29,25 +39,6 @@ ALLOWED = re.compile(
 )  # names (also right before Japanese: "yukiの番"), Discord's own words as its Japanese
 # interface writes them, and Cucco's card ranks, Roman numerals
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    w = SimpleNamespace(
-        fake=fake,
-        db=tmp_path_factory.mktemp("db") / "games.db",
-        ja_guild=fake.add_guild("ゲーム会", preferred_locale="ja"),
-        en_guild=fake.add_guild("Game night"),
-        yuki=fake.add_user("yuki", locale="ja"),
-        kenji=fake.add_user("kenji", locale="ja"),
-        alice=fake.add_user("alice", locale="en-US"),
-        mod=fake.add_user("mod", manage_guild=True),
-    )
-    w.en_channel = fake.add_text_channel(w.en_guild, "games")
-    env = {"DATABASE_PATH": str(w.db), "BOT_MOVE_DELAY": "0.02"}
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
 
 
 def table_in(fake, place):

@@ -4,15 +4,10 @@ they move — in the server and from a DM with the bot."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 import pytest_asyncio
 
-from playground.fake_discord import python_argv
-
 from .bot_helpers import (
-    ROOT,
     answered,
     answered_privately,
     current_table,
@@ -22,33 +17,20 @@ from .bot_helpers import (
     reply,
 )
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(guild="Mine", users=("alice", "bob", "carol"), seed="mine"),
+]
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
+async def world(world):
     """Two Keltis matches of alice (seat 1) and bob (seat 2), each in its
     own channel: the first waits on alice, the second on bob; carol watches."""
-    fake = fake_discord
-    guild = fake.add_guild("Mine")
-    w = SimpleNamespace(
-        fake=fake,
-        guild=guild,
-        db=tmp_path_factory.mktemp("db") / "games.db",
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-        carol=fake.add_user("carol"),
-    )
-    env = {
-        "DATABASE_PATH": str(w.db),
-        "DEV_GUILD_ID": str(guild.id),
-        "BOT_MOVE_DELAY": "0.02",
-        "GAMEHOST_TEST_SEED": "mine",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
+    w, fake = world, world.fake
     w.mids, w.channels = [], []
     for name, first in (("alices", 1), ("bobs", 2)):
-        channel = fake.add_text_channel(guild, name)
+        channel = fake.add_text_channel(w.guild, name)
         w.channels.append(channel)
         lobby = await reply(
             await fake.slash(

@@ -7,45 +7,17 @@ nothing: after the restart the table shows the committed state."""
 from __future__ import annotations
 
 import json
-from types import SimpleNamespace
 
 import pytest
-import pytest_asyncio
 
-from playground.fake_discord import python_argv
+from .bot_helpers import answered, current_table, pick, read_db, replayed, reply
 
-from .bot_helpers import ROOT, answered, current_table, pick, read_db, replayed, reply
-
-pytestmark = pytest.mark.asyncio(loop_scope="module")
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Writes")
-    folder = tmp_path_factory.mktemp("writes")
-    w = SimpleNamespace(
-        fake=fake,
-        guild=guild,
-        db=folder / "games.db",
-        stats=folder / "stats.json",
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-    )
-    env = {
-        "DATABASE_PATH": str(w.db),
-        "DEV_GUILD_ID": str(guild.id),
-        "BOT_MOVE_DELAY": "0.05",
-        "GAMEHOST_TEST_SEED": "writes",
-        "GAMEHOST_TEST_STATS": str(w.stats),
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
-
-
-@pytest_asyncio.fixture(loop_scope="module")
-async def channel(world, request):
-    return world.fake.add_text_channel(world.guild, request.node.name[:90])
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild="Writes", users=("alice", "bob"), delay=0.05, seed="writes", stats=True
+    ),
+]
 
 
 def stats(w) -> dict:

@@ -12,48 +12,31 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from types import SimpleNamespace
 
 import pytest
-import pytest_asyncio
 
 from cogs.presenters.base import board_view
 from cogs.presenters.drawing import BANNER_H
 from games.keltis.presenter import card
 from games.oracle.board import render
 from games.oracle.engine.board import NEXT
-from playground.fake_discord import python_argv
 from rules import Action, Match
 
-from .bot_helpers import ROOT, answered, current_table, move_ids, press_key
+from .bot_helpers import answered, current_table, move_ids, press_key
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
 SEED = "oe14"  # with the play below, this deal ends in the sanctuary after ~135 moves
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild="Game night",
+        channel="games",
+        users=("alice", "bob"),
+        seed=SEED,
+        env={"LOG_LEVEL": "INFO"},
+    ),
+]
 MOVE = re.compile(r"move (\d+)$")
 PNG = b"\x89PNG\r\n\x1a\n"
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Game night")
-    w = SimpleNamespace(
-        fake=fake,
-        guild=guild,
-        db=tmp_path_factory.mktemp("db") / "games.db",
-        channel=fake.add_text_channel(guild, "games"),
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-    )
-    w.env = {
-        "DATABASE_PATH": str(w.db),
-        "DEV_GUILD_ID": str(guild.id),
-        "BOT_MOVE_DELAY": "0.02",
-        "LOG_LEVEL": "INFO",
-        "GAMEHOST_TEST_SEED": SEED,
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=w.env, cwd=ROOT)
-    return w
 
 
 # -- what the test reads ------------------------------------------------------------

@@ -10,40 +10,32 @@ from __future__ import annotations
 
 import asyncio
 import re
-from types import SimpleNamespace
 
 import pytest
-import pytest_asyncio
 
-from playground.fake_discord import python_argv
-
-from .bot_helpers import ROOT, answered, reply, walk_pages
+from .bot_helpers import answered, reply, walk_pages
 from .test_languages import english_in, words_seen
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild=None,
+        guilds={
+            "en_guild": "Bid night",
+            "ja_guild": {"name": "入札の会", "preferred_locale": "ja"},
+        },
+        dev_guild=None,
+        users={
+            "alice": {"locale": "en-US"},
+            "bob": {"locale": "en-US"},
+            "yuki": {"locale": "ja"},
+            "kenji": {"locale": "ja"},
+        },
+        env={"GAMEHOST_GAMES": "tests.games.hidden_bid"},
+    ),
+]
 GAME = "hidden_bid"
 CARDS = 3
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    w = SimpleNamespace(
-        fake=fake,
-        en_guild=fake.add_guild("Bid night"),
-        ja_guild=fake.add_guild("入札の会", preferred_locale="ja"),
-        alice=fake.add_user("alice", locale="en-US"),
-        bob=fake.add_user("bob", locale="en-US"),
-        yuki=fake.add_user("yuki", locale="ja"),
-        kenji=fake.add_user("kenji", locale="ja"),
-    )
-    env = {
-        "DATABASE_PATH": str(tmp_path_factory.mktemp("db") / "games.db"),
-        "BOT_MOVE_DELAY": "0.02",
-        "GAMEHOST_GAMES": "tests.games.hidden_bid",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
 
 
 def table_in(fake, place):

@@ -12,17 +12,23 @@ from __future__ import annotations
 
 import sqlite3
 import subprocess
-from types import SimpleNamespace
 
 import pytest
-import pytest_asyncio
 
-from playground.fake_discord import python_argv
 from storage import SqliteStore
 
-from .bot_helpers import ROOT, answered, current_table, move_button, reply
+from .bot_helpers import answered, current_table, move_button, reply
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild="Read-only night",
+        channel="games",
+        users=("alice", "bob"),
+        delay=None,
+        seed="read-only",
+    ),
+]
 REPORT = "has become read-only"
 
 
@@ -43,26 +49,6 @@ def start_stored(db, match_id: int) -> bool:
             "SELECT 1 FROM deadlines WHERE match_id = ?", (match_id,)
         ).fetchone()
     return table is not None and deadline is not None
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Read-only night")
-    w = SimpleNamespace(
-        fake=fake,
-        db=tmp_path_factory.mktemp("ro") / "games.db",
-        channel=fake.add_text_channel(guild, "games"),
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-    )
-    env = {
-        "DATABASE_PATH": str(w.db),
-        "DEV_GUILD_ID": str(guild.id),
-        "GAMEHOST_TEST_SEED": "read-only",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
 
 
 async def test_read_only_storage_is_said_once_and_play_resumes_after(world):

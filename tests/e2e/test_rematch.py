@@ -9,17 +9,14 @@ click and the last Join keeps it all."""
 from __future__ import annotations
 
 import json
-from types import SimpleNamespace
 
 import pytest
 import pytest_asyncio
 
 from cogs.hosting import rematch
 from cogs.i18n import in_language
-from playground.fake_discord import python_argv
 
 from .bot_helpers import (
-    ROOT,
     answer_text,
     answered,
     answered_privately,
@@ -32,31 +29,27 @@ from .bot_helpers import (
     tracebacks,
 )
 
-pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.slow,
+    pytest.mark.world(
+        guild="Rematches",
+        guilds={"ja_guild": {"name": "再戦の会", "preferred_locale": "ja"}},
+        dev_guild=None,
+        users={"alice": {}, "bob": {}, "carol": {}, "yuki": {"guilds": ["ja_guild"]}},
+        delay=0.01,
+        seed="rematch",
+    ),
+]
 
 #: Cucco for five ends after one deal, which bots play in a second or two
 GAME = {"game": "cucco", "players": 5, "bots": 3, "deals": 1}
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    w = SimpleNamespace(
-        fake=fake,
-        guild=fake.add_guild("Rematches"),
-        ja_guild=fake.add_guild("再戦の会", preferred_locale="ja"),
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-        carol=fake.add_user("carol"),
-        db=tmp_path_factory.mktemp("db") / "games.db",
-    )
-    fake.add_user("yuki", guilds=[w.ja_guild])
-    env = {
-        "DATABASE_PATH": str(w.db),
-        "BOT_MOVE_DELAY": "0.01",
-        "GAMEHOST_TEST_SEED": "rematch",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
+async def world(world):
+    """The shared world, where a seat given up goes to a quick bot."""
+    w, fake = world, world.fake
     # The seats alice and bob give up go to quick bots, so the deal ends in
     # seconds even on a loaded machine (the default stand-in thinks longer).
     mod = fake.add_user("mod", manage_guild=True)

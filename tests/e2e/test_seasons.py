@@ -6,41 +6,31 @@ starts everyone from 1,500; in English and in Japanese."""
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 
 import pytest
-import pytest_asyncio
 
-from playground.fake_discord import python_argv
+from .bot_helpers import concede, current_table, reply
 
-from .bot_helpers import ROOT, concede, current_table, reply
-
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild="Seasons",
+        guilds={"ja_guild": {"name": "シーズン会", "preferred_locale": "ja"}},
+        dev_guild=None,
+        users={
+            "alice": {},
+            "bob": {},
+            "host": {"manage_guild": True},
+            "kenji": {"manage_guild": True, "locale": "ja"},
+            "yuki": {"locale": "ja"},
+        },
+        delay=0.01,
+        seed="seasons",
+    ),
+]
 
 #: one person's line of the ratings message: mention, signed change, new rating
 CHANGE = re.compile(r"<@(\d+)> ([+−]\d+|±0) → (\d,\d{3})")
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    w = SimpleNamespace(
-        fake=fake,
-        guild=fake.add_guild("Seasons"),
-        ja_guild=fake.add_guild("シーズン会", preferred_locale="ja"),
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-        host=fake.add_user("host", manage_guild=True),
-        kenji=fake.add_user("kenji", manage_guild=True, locale="ja"),
-        yuki=fake.add_user("yuki", locale="ja"),
-    )
-    env = {
-        "DATABASE_PATH": str(tmp_path_factory.mktemp("db") / "games.db"),
-        "BOT_MOVE_DELAY": "0.01",
-        "GAMEHOST_TEST_SEED": "seasons",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
 
 
 async def duel(fake, guild, winner, loser, name):

@@ -9,61 +9,51 @@ fires it meanwhile nor stops serving its own guild."""
 from __future__ import annotations
 
 import asyncio
-from types import SimpleNamespace
 
 import asyncpg
 import pytest
 import pytest_asyncio
 
-from playground.fake_discord import python_argv
 from tests.postgres_schemas import URL, fresh_schema
 
-from .bot_helpers import ROOT, current_table, reply
+from .bot_helpers import current_table, reply
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild=None,  # the shards' servers: the world fixture below
+        users=("alice", "bob"),
+        mods=("mod",),
+        clock=True,
+        seed="shards",
+        database=False,  # PostgreSQL
+        start=False,
+    ),
+]
 HOUR = 3600
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
+async def world(world):
+    """The shared world with a server on each of two shards, and a bot
+    process running each shard, both on one PostgreSQL schema of their own."""
+    w, fake = world, world.fake
     fake.state.shard_count = 2
     async with fresh_schema("e2e") as schema:
-        yield await _started(fake, spawn_bot, tmp_path_factory, schema)
-
-
-async def _started(fake, spawn_bot, tmp_path_factory, schema: str) -> SimpleNamespace:
-    tmp = tmp_path_factory.mktemp("shards")
-    w = SimpleNamespace(
-        fake=fake,
-        clock=tmp / "clock",
-        offset=0,
-        schema=schema,
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-        mod=fake.add_user("mod", manage_guild=True),
-    )
-    w.guilds = [fake.add_guild(f"shard {k}", shard=(k, 2)) for k in range(2)]
-    w.clock.write_text("0")
-    w.bots = []
-    for shard in range(2):
-        env = {
-            "DATABASE_URL": f"{URL}?search_path={schema}",
-            "SHARD_COUNT": "2",
-            "SHARD_IDS": str(shard),
-            "BOT_MOVE_DELAY": "0.02",
-            "GAMEHOST_TEST_CLOCK": str(w.clock),
-            "DEADLINE_POLL": "0.2",
-            "GAMEHOST_TEST_SEED": "shards",
-            "HEARTBEAT_PATH": str(tmp / f"beat-{shard}"),
-        }
-        w.bots.append(await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT))
-    return w
-
-
-def advance(w, seconds: float) -> None:
-    w.offset += seconds
-    w.clock.write_text(str(w.offset))
+        w.schema = schema
+        w.guilds = [fake.add_guild(f"shard {k}", shard=(k, 2)) for k in range(2)]
+        w.bots = []
+        for shard in range(2):
+            bot = await w.spawn(
+                DATABASE_URL=f"{URL}?search_path={schema}",
+                SHARD_COUNT="2",
+                SHARD_IDS=str(shard),
+                HEARTBEAT_PATH=str(w.folder / f"beat-{shard}"),
+            )
+            w.bots.append(bot)
+        yield w
+        for bot in w.bots:  # before the schema is dropped
+            await bot.kill()
 
 
 async def keltis_for_two(w, channel) -> int:
@@ -121,7 +111,7 @@ async def test_a_killed_process_resumes_its_deadlines_and_the_other_is_undisturb
     other = w.bots[0]
     sessions_before = [s.number for s in fake.gateway.live() if s.shard == [0, 2]]
     await w.bots[1].kill()  # SIGKILL
-    advance(w, 3 * HOUR)  # both matches' timeouts fall due
+    w.advance(3 * HOUR)  # both matches' timeouts fall due
     await fake.wait_until(lambda: ran_out(w, 0), 15, "shard 0's timeout to fire")
     # shard 1's match waits for its owner: the other process does not touch it
     with pytest.raises(TimeoutError):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from types import SimpleNamespace
 
 import pytest
 import pytest_asyncio
@@ -18,7 +17,16 @@ from storage import SqliteStore
 
 from .bot_helpers import ROOT, answered, current_table, move_button
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild="Shutdown night",
+        channel="games",
+        users=("alice", "bob"),
+        seed="shutdown",
+        start=False,  # each test starts its own bot
+    ),
+]
 GRACE = 5.0  # seconds from the signal to the end of the process
 ACKNOWLEDGED = (6, 7)  # deferred update, message updated: the move was taken
 
@@ -44,31 +52,14 @@ async def stop_timed(bot: BotProcess, sig: int = signal.SIGTERM) -> float:
 
 
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Shutdown night")
-    w = SimpleNamespace(
-        fake=fake,
-        guild=guild,
-        db=tmp_path_factory.mktemp("db") / "games.db",
-        channel=fake.add_text_channel(guild, "games"),
-        times=[],
-        outcomes=[],
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-    )
-    w.env = {
-        "DATABASE_PATH": str(w.db),
-        "DEV_GUILD_ID": str(guild.id),
-        "BOT_MOVE_DELAY": "0.02",
-        "GAMEHOST_TEST_SEED": "shutdown",
-    }
-    w.spawn = lambda **env: spawn_bot(python_argv(ROOT / "bot.py"), env={**w.env, **env}, cwd=ROOT)
-    yield w
+async def world(world):
+    """The shared world, its bots started by the tests (``await world.spawn(**env)``)."""
+    world.times, world.outcomes = [], []
+    yield world
     # the report, after the module's tests in whatever order they ran (`-s` shows it);
     # each stop above was checked against GRACE
-    print(f"\nshutdown times (s): {', '.join(f'{t:.2f}' for t in w.times)}")
-    print(f"clicks racing the signal: {w.outcomes}")
+    print(f"\nshutdown times (s): {', '.join(f'{t:.2f}' for t in world.times)}")
+    print(f"clicks racing the signal: {world.outcomes}")
 
 
 async def test_connected_and_idle(world):

@@ -8,39 +8,23 @@ from __future__ import annotations
 
 import asyncio
 import re
-from types import SimpleNamespace
 
 import pytest
-import pytest_asyncio
 
-from playground.fake_discord import python_argv
+from .bot_helpers import concede, current_table, move_button, reply, walk_pages
 
-from .bot_helpers import ROOT, concede, current_table, move_button, reply, walk_pages
-
-pytestmark = pytest.mark.asyncio(loop_scope="module")
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Ratings")
-    w = SimpleNamespace(
-        fake=fake,
-        guild=guild,
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-        carol=fake.add_user("carol"),
-        dave=fake.add_user("dave"),
-        mod=fake.add_user("mod", manage_guild=True),
-        ja_guild=fake.add_guild("レーティング会", preferred_locale="ja"),
-    )
-    env = {
-        "DATABASE_PATH": str(tmp_path_factory.mktemp("db") / "games.db"),
-        "BOT_MOVE_DELAY": "0.01",
-        "GAMEHOST_TEST_SEED": "ratings",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild="Ratings",
+        guilds={"ja_guild": {"name": "レーティング会", "preferred_locale": "ja"}},
+        dev_guild=None,
+        users=("alice", "bob", "carol", "dave"),
+        mods=("mod",),
+        delay=0.01,
+        seed="ratings",
+    ),
+]
 
 
 async def test_a_concede_among_three_leaves_the_leavers_loss_in_stats(world):

@@ -12,37 +12,23 @@ import os
 import re
 import signal
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
-import pytest_asyncio
 
-from playground.fake_discord import python_argv
+from .bot_helpers import answered_privately, current_table, cuttle_against_a_bot, pick, reply
 
-from .bot_helpers import ROOT, answered_privately, current_table, cuttle_against_a_bot, pick, reply
-
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild="Thinkers",
+        users=("alice",),
+        seed="thinking",
+        stats=True,
+        env={"BOT_WORKERS": "1"},
+    ),
+]
 
 WORKER = "cogs.thinking.worker"
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Thinkers")
-    folder = tmp_path_factory.mktemp("thinking")
-    w = SimpleNamespace(fake=fake, guild=guild, alice=fake.add_user("alice"))
-    w.stats = folder / "stats.json"
-    env = {
-        "DATABASE_PATH": str(folder / "games.db"),
-        "DEV_GUILD_ID": str(guild.id),
-        "BOT_MOVE_DELAY": "0.02",
-        "GAMEHOST_TEST_SEED": "thinking",
-        "GAMEHOST_TEST_STATS": str(w.stats),
-        "BOT_WORKERS": "1",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
 
 
 def stats(w) -> dict:

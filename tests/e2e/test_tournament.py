@@ -10,38 +10,17 @@ import asyncio
 import json
 import sqlite3
 from contextlib import closing
-from types import SimpleNamespace
 
 import pytest
-import pytest_asyncio
 
-from playground.fake_discord import python_argv
+from .bot_helpers import answered, concede, current_table, pick, read_db, replayed, reply
 
-from .bot_helpers import ROOT, answered, concede, current_table, pick, read_db, replayed, reply
-
-pytestmark = pytest.mark.asyncio(loop_scope="module")
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def world(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Tournaments")
-    w = SimpleNamespace(
-        fake=fake,
-        guild=guild,
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-        mod=fake.add_user("mod", manage_guild=True),
-        db=tmp_path_factory.mktemp("db") / "games.db",
-    )
-    env = {
-        "DATABASE_PATH": str(w.db),
-        "DEV_GUILD_ID": str(guild.id),
-        "BOT_MOVE_DELAY": "0.01",
-        "GAMEHOST_TEST_SEED": "tournament",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild="Tournaments", users=("alice", "bob"), mods=("mod",), delay=0.01, seed="tournament"
+    ),
+]
 
 
 def tables(w, tid: int) -> list[tuple[int, int, list[int], int | None]]:

@@ -11,10 +11,7 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
-from playground.fake_discord import python_argv
-
 from .bot_helpers import (
-    ROOT,
     answered,
     answered_privately,
     current_table,
@@ -24,37 +21,18 @@ from .bot_helpers import (
     reply,
 )
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def server(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Pings")
-    w = SimpleNamespace(
-        fake=fake,
-        guild=guild,
-        db=tmp_path_factory.mktemp("db") / "games.db",
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-        carol=fake.add_user("carol"),
-    )
-    env = {
-        "DATABASE_PATH": str(w.db),
-        "DEV_GUILD_ID": str(guild.id),
-        "BOT_MOVE_DELAY": "0.02",
-        "GAMEHOST_TEST_SEED": "pings",
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(guild="Pings", users=("alice", "bob", "carol"), seed="pings"),
+]
 
 
 @pytest_asyncio.fixture(loop_scope="module")
-async def world(server, request):
+async def world(world, request):
     """The module's bot, and a Keltis match of alice and bob of this test's
     own, just started in a channel of its own."""
-    fake = server.fake
-    w = SimpleNamespace(**vars(server))
+    fake = world.fake
+    w = SimpleNamespace(**vars(world))
     w.channel = fake.add_text_channel(w.guild, request.node.name[:90])
     lobby = await reply(
         await fake.slash(w.alice, w.channel, "game new", game="keltis", players=2, here=True)

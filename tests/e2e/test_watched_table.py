@@ -11,43 +11,26 @@ from types import SimpleNamespace
 import pytest
 import pytest_asyncio
 
-from playground.fake_discord import python_argv
-
-from .bot_helpers import ROOT, answered, current_table, pick, read_db, replayed, reply
-
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+from .bot_helpers import answered, current_table, pick, read_db, replayed, reply
 
 DELAY = 3.0
-
-
-@pytest_asyncio.fixture(loop_scope="module", scope="module")
-async def server(fake_discord, spawn_bot, tmp_path_factory):
-    fake = fake_discord
-    guild = fake.add_guild("Watched")
-    w = SimpleNamespace(
-        fake=fake,
-        guild=guild,
-        db=tmp_path_factory.mktemp("db") / "games.db",
-        alice=fake.add_user("alice"),
-        bob=fake.add_user("bob"),
-    )
-    env = {
-        "DATABASE_PATH": str(w.db),
-        "DEV_GUILD_ID": str(guild.id),
-        "BOT_MOVE_DELAY": "0.02",
-        "GAMEHOST_TEST_SEED": "watched",
-        "TABLE_WATCHED_DELAY": str(DELAY),
-    }
-    w.bot = await spawn_bot(python_argv(ROOT / "bot.py"), env=env, cwd=ROOT)
-    return w
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild="Watched",
+        users=("alice", "bob"),
+        seed="watched",
+        env={"TABLE_WATCHED_DELAY": str(DELAY)},
+    ),
+]
 
 
 @pytest_asyncio.fixture(loop_scope="module")
-async def world(server, request):
+async def world(world, request):
     """A Keltis match of alice and bob of this test's own, in a channel of its
     own, each of them watching it in their open panel."""
-    fake = server.fake
-    w = SimpleNamespace(**vars(server))
+    fake = world.fake
+    w = SimpleNamespace(**vars(world))
     w.channel = fake.add_text_channel(w.guild, request.node.name[:90])
     lobby = await reply(
         await fake.slash(w.alice, w.channel, "game new", game="keltis", players=2, here=True)
