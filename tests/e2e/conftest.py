@@ -30,12 +30,15 @@ When a test fails, the tail of every bot log is attached to the report.
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 
 import pytest
 import pytest_asyncio
 
+from cogs.presenters import loaded_packages
 from playground.fake_discord import BotProcess, FakeDiscord
 
 from .world import Options, World, make_world
@@ -55,12 +58,23 @@ async def fake_discord():
         yield fake
 
 
+def registered_games() -> dict[str, str]:
+    """The environment that has a bot offer the games registered here."""
+    return {
+        "GAMEHOST_GAMES": ",".join(loaded_packages()),
+        "PYTHONPATH": os.pathsep.join(p for p in sys.path if p),
+    }
+
+
 @pytest_asyncio.fixture(loop_scope="module", scope="module")
 async def spawn_bot(fake_discord, tmp_path_factory):
     """``await spawn_bot(argv, env={...}, cwd=...)`` -> a started :class:`BotProcess`.
 
     The process gets ``fake_discord.env()`` (token + the two redirections) on
     top of ``os.environ`` and ``env``; every spawned bot is killed at the end.
+    It offers every game this session registered (``GAMEHOST_GAMES``, with
+    this process's path: the examples' and the tests' games are not
+    installed), so the end-to-end checks run over each of them too.
     Tables are edited right after each move (``TABLE_WATCHED_DELAY=0``) so a
     test can read the table it just changed; a test of that delay sets it.
     """
@@ -74,7 +88,7 @@ async def spawn_bot(fake_discord, tmp_path_factory):
         cwd: str | Path | None = None,
         timeout: float = 20.0,
     ) -> BotProcess:
-        env = {"TABLE_WATCHED_DELAY": "0", **(env or {})}
+        env = {"TABLE_WATCHED_DELAY": "0", **registered_games(), **(env or {})}
         proc = BotProcess(
             fake_discord, argv, env=env, cwd=cwd, log_path=log_dir / f"bot-{len(spawned)}.log"
         )

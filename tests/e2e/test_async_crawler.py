@@ -1,5 +1,5 @@
 """Every button works for the person it is shown to (issue 26): whole
-matches of all five games, played as by chat over days. Two people sit at
+matches of every game the bot offers, played as by chat over days. Two people sit at
 each table (bots fill the rest): one is told by a mention in the thread and
 speaks English, the other by DM and speaks Japanese (in every other match
 the two swap how they are told). Each comes back to an expired panel and
@@ -17,6 +17,9 @@ from collections import Counter
 
 import pytest
 
+from tests import profiles
+from tests.profiles import games, profile
+
 from .bot_helpers import current_table, reply, tracebacks
 from .crawler import Crawl, Person, summary
 
@@ -31,16 +34,8 @@ pytestmark = [
     ),
 ]
 
-#: game -> (players, bots, options): two people, bots fill the rest
-GAMES = {
-    "keltis": (2, 0, {}),
-    "oracle": (3, 1, {}),
-    "keltis_dice": (3, 1, {}),
-    "cuttle": (2, 0, {}),
-    "cucco": (5, 3, {"deals": 1}),
-}
-#: the issue's targets: median clicks per ordinary turn, from the notification
-TARGET = {"keltis": 2, "oracle": 2, "cuttle": 2, "cucco": 2, "keltis_dice": 3}
+#: every game the bot offers, each as its profile says (tests/profiles.py)
+GAMES = games()
 #: a turn opened from `/game mine` instead of the notification, every so many
 MINE_EVERY = 7
 #: the turn before which the bot is killed and started again
@@ -69,11 +64,11 @@ def seats(w, mid: int) -> dict[int, object]:
     return {seat: by_id[uid] for seat, uid in rows if uid in by_id}
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("game", GAMES)
 async def test_a_whole_match_from_notifications_alone(world, game):
     w, fake = world, world.fake
-    players, bots, options = GAMES[game]
-    swap = list(GAMES).index(game) % 2  # alice is told by DM in every other match
+    (players, bots), options = profiles.seats(game, crawled=True), profile(game).options
+    swap = GAMES.index(game) % 2  # alice is told by DM in every other match
     modes = {w.alice: ("dm", "mention")[1 - swap], w.bob: ("mention", "dm")[1 - swap]}
     for user, mode in modes.items():
         said = await reply(
@@ -102,5 +97,5 @@ async def test_a_whole_match_from_notifications_alone(world, game):
         print(f"  Your move, then {' / '.join(chosen)}")
     assert crawl.dead_ends == []
     assert all(i.answered and i.answered_after <= 3.0 for i in crawl.clicks)
-    assert median <= TARGET[game], f"{game}: a turn takes {median} clicks"
+    assert median <= profile(game).clicks, f"{game}: a turn takes {median} clicks"
     assert tracebacks(w.bot) == []

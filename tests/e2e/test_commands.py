@@ -8,6 +8,8 @@ import sqlite3
 
 import pytest
 
+from cogs.presenters import presented_games, presenter_for
+
 from .bot_helpers import (
     answered,
     choices,
@@ -61,13 +63,9 @@ async def test_help_onboards_and_its_chooser_answers_with_each_games_rules(world
     assert help_.ephemeral and "/game new" in help_.text and "My hand" in help_.text
     assert "Your move" in help_.text and "/game mine" in help_.text
     [chooser] = help_.selects()
-    assert [o["label"] for o in chooser["options"]] == [
-        "Cucco for five",
-        "Cuttle",
-        "Keltis",
-        "Keltis dice game",
-        "Keltis: the Oracle",
-    ]
+    assert [(o["value"], o["label"]) for o in chooser["options"]] == [
+        (game, presenter_for(game).title) for game in presented_games()
+    ]  # every game the bot offers: those registered here
     rules = await reply(await fake.select(world.carol, help_, ["cuttle"], custom_id="rules"))
     same = await reply(await fake.slash(world.carol, channel, "game rules", game="cuttle"))
     assert rules.ephemeral and rules.visible_to == world.carol.id

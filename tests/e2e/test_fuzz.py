@@ -1,6 +1,6 @@
 """Fuzzing the real bot.py with forged interactions (issue 13).
 
-Live matches of all five games wait for a human. Against each, thousands of
+Live matches of every game the bot offers wait for a human. Against each, thousands of
 component interactions a tampered client could send are forged straight
 into the gateway (wrong ids and component types, stale and huge seqs, junk,
 other games' keys, values never offered, panel and group ids on public
@@ -24,6 +24,8 @@ import pytest
 import pytest_asyncio
 
 from cogs import replies
+from rules import get_game
+from tests.profiles import games
 
 from .bot_helpers import (
     answer_text,
@@ -53,7 +55,8 @@ pytestmark = [
     ),
 ]
 
-GAMES = {"keltis": 2, "oracle": 2, "keltis_dice": 2, "cuttle": 2, "cucco": 5}
+#: every game the bot offers, at its fewest players
+GAMES = {game: get_game(game).min_players for game in games()}
 PER_GAME = 2000
 BATCH = 40  # forged interactions in flight at once
 SLASH_PER_GAME = 40
@@ -116,6 +119,7 @@ class Forger:
         )
         others = [o for o in w.matches.values() if o is not m]
         self.others = others
+        self.live = {o.id: o for o in w.matches.values()}
         self.foreign_keys = sorted(
             {
                 a.key()
@@ -232,6 +236,11 @@ class Forger:
             return False
         if custom_id.startswith(f"lobby:{w.lobby_id}:"):
             return True  # the open lobby: anyone at home may join or leave it
+        action, choice = ACTION.fullmatch(custom_id), CHOICE.fullmatch(custom_id)
+        aimed = action or choice
+        other = aimed and self.live.get(int(aimed[1]))
+        if other is not None and other is not m:  # this seq and key may be real there too
+            return self.real_elsewhere(other, user, aimed, component_type, values)
         if user not in m.users:
             return False
         seat = m.users.index(user)
@@ -239,12 +248,24 @@ class Forger:
             return self.match.forced(seat) is not None
         if custom_id == f"mk:{m.id}:{self.seq}" and component_type == 3:
             return True  # dice marked by their player: maybe a real reroll
-        action, choice = ACTION.fullmatch(custom_id), CHOICE.fullmatch(custom_id)
         if action and component_type == 2 and int(action[1]) == m.id and int(action[2]) == self.seq:
             return action[3] in self.legal[seat]
         if choice and component_type == 3 and int(choice[1]) == m.id and int(choice[2]) == self.seq:
             return bool(values) and str(values[0]) in self.legal[seat]
         return False
+
+    def real_elsewhere(self, other, user, aimed, component_type, values) -> bool:
+        """A move of another live match (its id forged into this one's
+        keys): real if the clicker sits there and it is legal at its seq."""
+        if user not in other.users:
+            return False
+        match = replayed(self.w.db, other.id)
+        if int(aimed[2]) != match.seq:
+            return False
+        legal = [a.key() for a in match.legal(other.users.index(user))]
+        if ACTION.fullmatch(aimed[0]) and component_type == 2:
+            return aimed[3] in legal
+        return component_type == 3 and bool(values) and str(values[0]) in legal
 
 
 async def send_batch(fake, drawn) -> list:
