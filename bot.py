@@ -20,6 +20,7 @@ from cogs.config import Config, ConfigError
 from cogs.heartbeat import Heartbeat, connected
 from cogs.hosting.game_options import option_problems
 from cogs.presenters import enable_games, presented_games
+from rules.core import registry
 from storage import UnusableDatabase, open_store
 
 log = logging.getLogger("gamehost")
@@ -93,6 +94,8 @@ def main() -> int:
     except (ImportError, TypeError, ValueError) as exc:
         log.error("cannot load the games of GAMEHOST_GAMES: %s", exc)
         return EXIT_CONFIG
+    for game, error in registry.load_errors.items():
+        log.warning("the installed game %r is left out: it cannot be loaded: %s", game, error)
     clashes = option_problems(presented_games())  # what one /game new can't offer
     if clashes:
         log.error("cannot offer the games' options in /game new: %s", "; ".join(clashes))

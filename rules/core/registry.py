@@ -74,19 +74,23 @@ def all_games() -> dict[str, Game[Any]]:
 def enable(names: Iterable[str]) -> list[str]:
     """Offer exactly these games (GAMEHOST_GAMES): installed games by id,
     `all` for every installed one, other packages by their import name; no
-    names means every installed game. Returns the packages loaded. Raises
-    ImportError or TypeError naming a package that is not a game."""
+    names means every installed game. Returns the packages loaded. A game
+    named that cannot be loaded raises ImportError (or TypeError) naming it;
+    under `all`, a broken installed game is left out and told in
+    `load_errors`, so it does not keep the others from being played."""
     global _games
     names = list(names) or [ALL]
     _games = {}
     _packages.clear()
     load_errors.clear()
     known = installed()
-    ids = sorted(known) if ALL in names else [n for n in names if n in known]
-    _load_installed(ids)
-    if load_errors:
-        name, error = next(iter(load_errors.items()))
-        raise ImportError(f"the game {name!r} ({known[name]}) cannot be loaded: {error}")
+    named = [n for n in names if n in known]
+    _load_installed(sorted(known) if ALL in names else named)
+    for name in named:
+        if name in load_errors:
+            raise ImportError(
+                f"the game {name!r} ({known[name]}) cannot be loaded: {load_errors[name]}"
+            )
     for name in names:
         if name != ALL and name not in known:
             load_package(name)
