@@ -10,7 +10,7 @@ from cogs.game_group import GameGroup, Host, add_game_cog
 from cogs.hosting.commands import HostingCommands, HostingServices
 from cogs.hosting.forget import ForgetButton
 from cogs.hosting.guilds import Guilds, GuildServices
-from cogs.hosting.help import RulesButton, RulesSelect
+from cogs.hosting.help import HelpButton, RulesButton, RulesSelect
 from cogs.hosting.lobby_button import LobbyButton
 from cogs.hosting.seasons import SeasonCommands
 from cogs.play.rematch_button import RematchButton
@@ -21,7 +21,7 @@ class Needs(HostingServices, GuildServices, Protocol):
 
 
 #: the components whose clicks this extension answers
-ITEMS = (LobbyButton, ForgetButton, RulesButton, RulesSelect, RematchButton)
+ITEMS = (LobbyButton, ForgetButton, RulesButton, RulesSelect, HelpButton, RematchButton)
 
 
 async def setup(bot: Host, group: GameGroup, services: Needs) -> None:
