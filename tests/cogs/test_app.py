@@ -41,7 +41,8 @@ async def test_the_bot_loads_its_extensions_and_their_components(tmp_path):
         assert {item.__name__ for item in bot.items} == {
             *("ActionButton", "ActionSelect", "GroupSelect", "HandButton", "PanelButton"),
             *("TurnButton", "DieToggle", "MarkSelect", "ConcedeButton", "LobbyButton"),
-            *("ForgetButton", "RulesButton", "RulesSelect", "HelpButton", "LogButton", "ReplayButton"),
+            *("ForgetButton", "RulesButton", "RulesSelect", "LogButton", "ReplayButton"),
+            *("HelpButton",),
             *("RematchButton", "TournamentButton", "HintButton"),
         }
         finished = services.tables.on_finish
