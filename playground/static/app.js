@@ -439,7 +439,7 @@ function valuesOf(spec) {
 
 function drawSuggestions() {
   const list = $("#suggestions");
-  page.suggestions = suggestionsFor($("#command").value).slice(0, 12);
+  page.suggestions = suggestionsFor($("#command").value); // all, as Discord lists them (the list scrolls)
   list.hidden = page.suggestions.length === 0;
   list.replaceChildren(
     ...page.suggestions.map((s, i) => {

@@ -62,7 +62,11 @@ async def test_help_onboards_and_its_chooser_answers_with_each_games_rules(world
     help_ = await reply(await fake.slash(world.carol, channel, "game help"))
     assert help_.ephemeral and "/game new" in help_.text and "My hand" in help_.text
     assert "Your move" in help_.text and "/game mine" in help_.text
+    assert "💡" in help_.text and "🔁 Rematch" in help_.text and "/game season list" in help_.text
     [chooser] = help_.selects()
+    hosts = await reply(await fake.click(world.carol, help_, "help:hosts"))
+    assert hosts.ephemeral and hosts.visible_to == world.carol.id
+    assert "/game tournament new" in hosts.text and "/game season new" in hosts.text
     assert [(o["value"], o["label"]) for o in chooser["options"]] == [
         (game, presenter_for(game).title) for game in presented_games()
     ]  # every game the bot offers: those registered here

@@ -12,6 +12,7 @@ import aiohttp
 import pytest
 
 from cogs.config import DEFAULT_DATABASE
+from playground.command_line import parse
 from playground.world import DEFAULT_DATA_DIR, ROOT, Playground
 from tests.e2e.bot_helpers import current_table
 
@@ -166,3 +167,33 @@ async def test_alice_moderates_so_the_hosts_commands_can_be_tried(playground):
         lambda: [m for m in pg.fake.messages(pg.channel)[before:] if m.ephemeral], 5, "the answer"
     )
     assert shown[0].visible_to == pg.people[0].id and "Send Messages" in shown[0].text
+
+
+def leaves(options: list[dict], path: str) -> list[str]:
+    """The subcommands under a synced command's options (those of its groups too)."""
+    found = []
+    for o in options:
+        if o["type"] == 1:
+            found.append(f"{path} {o['name']}")
+        elif o["type"] == 2:
+            found += leaves(o.get("options") or [], f"{path} {o['name']}")
+    return found
+
+
+async def test_the_command_box_offers_every_subcommand_the_bot_synced(playground):
+    """The page's box is fed /api/commands, what the bot synced to the fake;
+    every /game subcommand is offered to a player and to a host, and the page
+    lists every suggestion (Discord scrolls; it never cuts the list)."""
+    url = playground.url
+    for who in ("alice", "bob"):
+        commands = await get(url + f"api/commands?as={who}")
+        [game] = [c for c in commands if c["name"] == "game"]
+        top = [o["name"] for o in game["options"]]
+        assert len(top) == 25 and {"help", "config", "season", "tournament"} <= set(top), who
+        names = leaves(game["options"], "game")
+        assert len(names) > 25 and "game tournament forfeit" in names and "game season new" in names
+        for name in names:  # each typed as offered reaches the bot's parser
+            path, _options = parse(f"/{name}", commands)
+            assert path == name
+    script = (ROOT / "playground" / "static" / "app.js").read_text()
+    assert ".slice(0, 12)" not in script and "page.suggestions = suggestionsFor(" in script
