@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.history.results import seated_bots
 from cogs.history.story import NamesAt, names_by_history
 from cogs.i18n import _
 from cogs.play.moves import renamed
@@ -86,23 +87,14 @@ class SeatNames:
         ]
 
     async def tournament_bots(self, loaded: MatchInfo) -> dict[int, int]:
-        """seat -> the number of the tournament's bot entrant seated there,
-        for a tournament table's match (empty for any other match). A
-        stand-in for a person who left is not the tournament's bot: their
-        seat is not among these."""
+        """`seated_bots`, remembered: a table's entrants never change."""
         if "tournament" not in loaded.settings:
             return {}
         known = self._tournament_bots.get(loaded.id)
         if known is not None:
             self._tournament_bots.move_to_end(loaded.id)
             return known
-        known = {}
-        found = await self.store.table_of_match(loaded.id)
-        if found is not None:
-            tournament_id, number, table_no = found
-            for table in await self.store.tournament_tables(tournament_id):
-                if (table.round, table.table_no) == (number, table_no):
-                    known = {seat: -e for seat, e in enumerate(table.players) if e < 0}
+        known = await seated_bots(self.store, loaded)
         self._tournament_bots[loaded.id] = known
         while len(self._tournament_bots) > TOURNAMENT_TABLES:
             self._tournament_bots.popitem(last=False)

@@ -7,15 +7,19 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+
+from cogs.history.results import History
 from cogs.i18n import speaking
 from cogs.play.names import SeatNames
 from cogs.presenters.seats import bot_name
 from cogs.tournaments.names import entrant_name
 from rules import Match
 from storage import Store
+from tests.cogs.helpers import CHANNEL_ID as CHANNEL
+from tests.cogs.helpers import GUILD_ID as GUILD
+from tests.cogs.helpers import MockInteraction
 from tests.cogs.matches import ALICE, BOB
-
-GUILD, CHANNEL = 1, 2
 
 
 class Discord:
@@ -72,3 +76,17 @@ async def test_a_bot_at_an_ordinary_match_keeps_its_seats_name(store: Store) -> 
     info = await store.info(match_id)
     assert await names.names_for(info) == ["alice", "🤖 Expert 2"]
     assert await names.tournament_bots(info) == {}
+
+
+async def test_the_recent_results_name_a_tournament_bot_as_its_tournament_does(
+    store: Store,
+) -> None:
+    _tid, first = await table_of_bots(store)
+    loaded = await store.load(first)
+    assert loaded.match is not None
+    await store.commit(first, loaded.match, loaded.match.concede(0, loaded.match.seq))
+    asked = MockInteraction(kind=discord.InteractionType.application_command)
+    await History(store).recent(asked)
+    [(_how, _text, kwargs)] = asked.response.answered
+    shown = kwargs["embed"].description
+    assert "🤖 Bot 2 (Expert)" in shown and "🤖 Expert 2" not in shown
