@@ -171,6 +171,9 @@ class Stats:
     played: int  # finished matches they had a part in
     won: int  # of which they won (leaving counts as a loss)
     rating: float | None  # the rating's ordinal; None: never rated
+    #: of the wins, those of a rated match: one with another person's result
+    #: in it (a match against bots only, or practice alone, is not rated)
+    rated_won: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -421,8 +424,16 @@ def decode_deadline(row: Row) -> Deadline:
 
 
 def decode_stats(row: Row) -> Stats:
-    """A row of (game, user_id, played, won, ordinal): see Store.player_stats."""
-    return Stats(row["user_id"], row["game"], row["played"], row["won"], row["ordinal"])
+    """A row of (game, user_id, played, won, ordinal, rated_won): see
+    Store.player_stats."""
+    return Stats(
+        row["user_id"],
+        row["game"],
+        row["played"],
+        row["won"],
+        row["ordinal"],
+        int(row["rated_won"] or 0),
+    )
 
 
 def decode_setting(owner: str, key: str, raw: str, default: Any) -> Any:

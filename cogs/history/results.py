@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 from babel.numbers import format_decimal
@@ -13,28 +13,59 @@ from babel.numbers import format_decimal
 from cogs.history.seasons import answer, season_asked
 from cogs.i18n import N_, _, current
 from cogs.presenters import presenter_for
-from cogs.presenters.seats import bot_name
+from cogs.presenters.seats import bot_name, tournament_bot_name
 from cogs.replies import say
-from storage import CorruptMatch, Holder, MatchInfo, Stats, Status
+from storage import CorruptMatch, Holder, MatchInfo, Stats, Status, Store
 from storage.ratings import RatingChange, scaled_ordinal
 
 HISTORY_SIZE = 10
 EXPORTABLE_SIZE = 15  # finished matches named by `/game export` without a match
 
 
-def holder_name(seat: int, user_id: int | None, bot: str | None = None) -> str:
-    return f"<@{user_id}>" if user_id else bot_name(seat, bot)
+async def seated_bots(store: Store, info: MatchInfo) -> dict[int, int]:
+    """seat -> the number of the tournament's bot entrant seated there, for
+    a tournament table's match (empty for any other match): such a seat is
+    named `tournament_bot_name`, as in the standings. A stand-in for a
+    person who left is not the tournament's bot: their seat is not here."""
+    if "tournament" not in info.settings:
+        return {}
+    found = await store.table_of_match(info.id)
+    if found is None:
+        return {}
+    tournament_id, number, table_no = found
+    for table in await store.tournament_tables(tournament_id):
+        if (table.round, table.table_no) == (number, table_no):
+            return {seat: -e for seat, e in enumerate(table.players) if e < 0}
+    return {}
 
 
-def result_line(info: MatchInfo, history: Sequence[Holder] = ()) -> str:
+def holder_name(
+    seat: int, user_id: int | None, bot: str | None = None, number: int | None = None
+) -> str:
+    """A member by mention, a bot by its seat, a tournament's bot (its
+    `number` in the tournament) as its tournament names it."""
+    if user_id:
+        return f"<@{user_id}>"
+    return bot_name(seat, bot) if number is None else tournament_bot_name(number, bot)
+
+
+def result_line(
+    info: MatchInfo, history: Sequence[Holder] = (), bots: Mapping[int, int] | None = None
+) -> str:
     """One finished match: its seats by score, each seat named by everyone
-    who held it in turn ("<@bob> → 🤖 Expert 3": bob left, a bot finished)."""
+    who held it in turn ("<@bob> → 🤖 Expert 3": bob left, a bot finished);
+    `bots`: a tournament table's bot seats (`seated_bots`)."""
     title = _(presenter_for(info.game).title)
     outcome = info.outcome or {}
     winners = outcome.get("winners", [])
-    seats = {s.seat: holder_name(s.seat, s.user_id, s.bot) for s in info.seats}
+    bots = bots or {}
+    seats = {s.seat: holder_name(s.seat, s.user_id, s.bot, bots.get(s.seat)) for s in info.seats}
     for seat in seats:
-        chain = [holder_name(h.seat, h.user_id, h.bot) for h in history if h.seat == seat]
+        chain = [
+            holder_name(h.seat, h.user_id, h.bot, bots.get(h.seat))
+            for h in history
+            if h.seat == seat
+        ]
         if len(chain) > 1:
             seats[seat] = " → ".join(chain)
     scores = outcome.get("scores", [])
@@ -115,7 +146,10 @@ class History:
         if not infos:
             await say(interaction, N_("No finished matches on this server yet."))
             return
-        lines = [result_line(i, await self.store.seat_history(i.id)) for i in infos]
+        lines = [
+            result_line(i, await self.store.seat_history(i.id), await seated_bots(self.store, i))
+            for i in infos
+        ]
         embed = discord.Embed(title=_("Recent matches"), description="\n".join(lines))
         await interaction.response.send_message(
             embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()

@@ -22,6 +22,13 @@ UNKNOWN_SEASON = N_(
 #: the players named per game when a season closes
 PODIUM = 3
 MEDALS = ("🥇", "🥈", "🥉")
+#: the season's players a podium is chosen among, at most (per game)
+CONTENDERS = 10_000
+#: who earns a medal, under the podiums
+MEDAL_RULE = N_(
+    "Medals go by rating to players with at least one rated win in the season: "
+    "a win over another person (a match against bots only is not rated)."
+)
 
 
 async def season_asked(
@@ -71,13 +78,27 @@ def seasons_text(seasons: Sequence[Season]) -> str:
 
 
 async def podiums(store: Store, guild_id: int, season: int) -> list[str]:
-    """The closed season's best players, a line per game that was played."""
+    """The closed season's best players, a line per game that someone won a
+    rated match of: by rating (then wins), among the players with at least
+    one rated win (`Stats.rated_won`), so a season of matches lost, or
+    played against bots only, earns no medal."""
     lines = []
     for game in presented_games():
-        board = await store.leaderboard(guild_id, game, season=season, limit=PODIUM)
-        if board:
+        board = await store.leaderboard(guild_id, game, season=season, limit=CONTENDERS)
+        medalled = [s for s in board if s.rated_won > 0][:PODIUM]
+        if medalled:
             names = " ".join(
-                f"{medal} <@{s.user_id}>" for medal, s in zip(MEDALS, board, strict=False)
+                f"{medal} <@{s.user_id}>" for medal, s in zip(MEDALS, medalled, strict=False)
             )
             lines.append(f"**{_(presenter_for(game).title)}**: {names}")
     return lines
+
+
+async def podiums_text(store: Store, guild_id: int, season: int) -> str | None:
+    """The message naming a closed season's best players, with the rule
+    that chose them; None when nobody won a rated match in it."""
+    lines = await podiums(store, guild_id, season)
+    if not lines:
+        return None
+    title = _("**Season {season}'s best players:**", season=season)
+    return "\n".join([title, *lines, "-# " + _(MEDAL_RULE)])

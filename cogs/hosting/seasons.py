@@ -13,7 +13,7 @@ from discord import app_commands
 
 from cogs import replies
 from cogs.game_group import GameCog
-from cogs.history.seasons import podiums, seasons_text
+from cogs.history.seasons import podiums_text, seasons_text
 from cogs.hosting.settings import is_host
 from cogs.i18n import N_, _
 from cogs.replies import guarded, say
@@ -61,14 +61,9 @@ class SeasonCommands(GameCog[SeasonServices]):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         # the best of the closed season: replayed, so after the answer (3 s)
-        lines = await podiums(store, guild_id, number - 1)
-        if lines:
-            await interaction.followup.send(
-                _("**Season {season}'s best players:**", season=number - 1)
-                + "\n"
-                + "\n".join(lines),
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+        best = await podiums_text(store, guild_id, number - 1)
+        if best is not None:
+            await interaction.followup.send(best, allowed_mentions=discord.AllowedMentions.none())
 
     async def _list(self, interaction: discord.Interaction) -> None:
         assert interaction.guild_id is not None

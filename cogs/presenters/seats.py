@@ -27,3 +27,10 @@ def seat_emoji(seat: int) -> str:
 def bot_name(seat: int, kind: str | None) -> str:
     """A bot seat as players read it: its level and seat ("🤖 Expert 3")."""
     return _("🤖 {level} {n}", level=_(BOT_LABELS[level_of_seat_kind(kind)]), n=seat + 1)
+
+
+def tournament_bot_name(number: int, kind: str | None) -> str:
+    """A tournament's bot entrant as players read it everywhere (its
+    sign-up, standings, announcements, tables and logs): its number in the
+    tournament and its level ("🤖 Bot 2 (Expert)"), whatever seat it has."""
+    return _("🤖 Bot {n} ({level})", n=number, level=_(BOT_LABELS[level_of_seat_kind(kind)]))

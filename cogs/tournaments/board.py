@@ -12,16 +12,20 @@ from cogs.tournaments.names import entrant_name, format_name, game_title
 from cogs.tournaments.record import Played
 from storage.tournament_records import CANCELLED, FINISHED, SIGNUP, Tournament
 from tournaments.model import Table
-from tournaments.scoring import standings
+from tournaments.scoring import Standing, standings
 
 COLOUR = 0xE0A526
 #: lines listed in one embed field at most (Discord: 1,024 characters a field)
 MAX_LINES = 16
 
 STATUS = {
-    FINISHED: N_("Finished."),
     CANCELLED: N_("Cancelled by a host."),
 }
+#: how equal scores are ordered (tournaments/scoring.py, `standings`)
+TIE_BREAKS = N_(
+    "Equal scores: the higher Buchholz (the sum of the opponents' scores) first, "
+    "then head-to-head (points taken from each other), then the rating at the start."
+)
 
 
 def _points(value: float) -> str:
@@ -62,30 +66,9 @@ def render(tournament: Tournament, record: Played) -> tuple[discord.Embed, disco
         for op in SIGNUP_OPS:
             view.add_item(TournamentButton(tournament.id, op))
         return embed, view
-    if tournament.status in STATUS:
-        embed.description = _(STATUS[tournament.status])
-    elif tournament.paused:
-        embed.description = _(
-            "Round {round} of {rounds} · paused by a host: the next round waits.",
-            round=tournament.round,
-            rounds=tournament.rounds,
-        )
-    else:
-        embed.description = _(
-            "Round {round} of {rounds}.", round=tournament.round, rounds=tournament.rounds
-        )
+    embed.description = round_text(tournament)
     table = standings(record.seeded, record.history, record.dropped)
-    lines = [
-        _(
-            "{rank}. {name} — score {points} · Buchholz {buchholz}",
-            rank=s.rank,
-            name=names.get(s.user_id, "?"),
-            points=_points(s.points),
-            buchholz=_points(s.buchholz),
-        )
-        + (_(" (dropped)") if s.dropped else "")
-        for s in table
-    ]
+    lines = standing_lines(table, names)
     embed.add_field(name=_("Standings"), value=_field(lines) or "—", inline=False)
     if tournament.round and record.history:
         played = record.history[tournament.round - 1]
@@ -103,4 +86,49 @@ def render(tournament: Tournament, record: Played) -> tuple[discord.Embed, disco
         embed.add_field(
             name=_("Round {round}", round=tournament.round), value=_field(rows) or "—", inline=False
         )
+    embed.set_footer(text=_(TIE_BREAKS))
     return embed, None
+
+
+def round_text(tournament: Tournament) -> str:
+    """Where a started tournament is: the round being played ("Round 1 of
+    3." from the start on, while round 1 is being paired), paused, or over
+    after how many rounds."""
+    if tournament.status == FINISHED:
+        return _(
+            "Finished after round {round} of {rounds}.",
+            round=tournament.round,
+            rounds=tournament.rounds,
+        )
+    if tournament.status in STATUS:
+        return _(STATUS[tournament.status])
+    if tournament.paused and tournament.round == 0:
+        return _("Paused by a host before round 1 of {rounds}: it waits.", rounds=tournament.rounds)
+    if tournament.paused:
+        return _(
+            "Round {round} of {rounds} · paused by a host: the next round waits.",
+            round=tournament.round,
+            rounds=tournament.rounds,
+        )
+    # round 0: started, round 1 being paired (the runner pairs it at once)
+    return _("Round {round} of {rounds}.", round=max(tournament.round, 1), rounds=tournament.rounds)
+
+
+def standing_lines(table: list[Standing], names: dict[int, str]) -> list[str]:
+    """The standings, a line each; where players are level on points, the
+    tie-break that orders them is shown with them (head-to-head only when
+    Buchholz is level too)."""
+    lines = []
+    for s in table:
+        level = [o for o in table if o is not s and o.points == s.points and not o.dropped]
+        line = _(
+            "{rank}. {name} — score {points} · Buchholz {buchholz}",
+            rank=s.rank,
+            name=names.get(s.user_id, "?"),
+            points=_points(s.points),
+            buchholz=_points(s.buchholz),
+        )
+        if not s.dropped and any(o.buchholz == s.buchholz for o in level):
+            line += _(" · head-to-head {points}", points=_points(s.head_to_head))
+        lines.append(line + (_(" (dropped)") if s.dropped else ""))
+    return lines

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from cogs.i18n import N_, _
 from cogs.presenters import presenter_for
-from cogs.presenters.seats import BOT_LABELS
-from rules.bots import level_of_seat_kind
+from cogs.presenters.seats import tournament_bot_name
 from storage.tournament_records import Entrant
 from tournaments.model import ROUND_ROBIN, SINGLE_ELIMINATION, SWISS
 
@@ -18,10 +17,10 @@ FORMAT_NAMES = {
 
 
 def entrant_name(entrant: Entrant, *, mention: bool = False) -> str:
-    """A person by name (or as a mention), a bot by its number and level."""
+    """A person by name (or as a mention), a bot by its number and level
+    (the name its table's seat has too: `tournament_bot_name`)."""
     if entrant.bot is not None:
-        level = _(BOT_LABELS[level_of_seat_kind(entrant.bot)])
-        return _("🤖 Bot {n} ({level})", n=-entrant.entrant, level=level)
+        return tournament_bot_name(-entrant.entrant, entrant.bot)
     if mention or not entrant.name:
         return f"<@{entrant.entrant}>"
     return entrant.name

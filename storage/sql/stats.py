@@ -33,10 +33,17 @@ REPLAYS = 256
 #: the past seasons' replayed ratings kept (a past season no longer changes)
 PAST_SEASONS = 64
 
-# A player's finished matches and wins per game in a range of finishes (a
-# season); GROUP BY follows.
+# A win is rated when the match has another person's result: a contest
+# between people (storage/standings.py); a match against bots only is not.
+_RATED_WON = (
+    "sum(CASE WHEN r.won = 1 AND EXISTS (SELECT 1 FROM results o"
+    " WHERE o.match_id = r.match_id AND o.user_id <> r.user_id) THEN 1 ELSE 0 END)"
+    " AS rated_won"
+)
+# A player's finished matches and wins (all, and rated) per game in a range
+# of finishes (a season); GROUP BY follows.
 _COUNTS = (
-    "m.game, r.user_id, count(*) AS played, sum(r.won) AS won"
+    f"m.game, r.user_id, count(*) AS played, sum(r.won) AS won, {_RATED_WON}"
     " FROM results r JOIN matches m ON m.id = r.match_id"
     " JOIN finishes f ON f.match_id = r.match_id"
 )
@@ -45,8 +52,9 @@ _COUNTS = (
 # every selected column grouped or aggregated). In a guild's first season,
 # every finish counts: no join with the finishes.
 _RATED = (
-    "m.game, r.user_id, count(*) AS played, sum(r.won) AS won, max(g.ordinal) AS ordinal"
-    " FROM results r JOIN matches m ON m.id = r.match_id{finishes}"
+    "m.game, r.user_id, count(*) AS played, sum(r.won) AS won, max(g.ordinal) AS ordinal, "
+    + _RATED_WON
+    + " FROM results r JOIN matches m ON m.id = r.match_id{finishes}"
     " LEFT JOIN ratings g ON g.guild_id = m.guild_id AND g.game = m.game"
     " AND g.user_id = r.user_id"
 )
@@ -215,4 +223,5 @@ def _past_stats(row: Row, ratings: dict[int, Rating]) -> Stats:
         row["played"],
         row["won"],
         None if rating is None else ordinal(rating),
+        int(row["rated_won"] or 0),
     )

@@ -77,7 +77,9 @@ async def test_a_host_starts_a_season_and_the_last_one_stays_readable(world):
     said = await reply(started)
     assert not said.ephemeral and "Season 1 is over; season 2 starts now" in said.text
     best = await fake.wait_until(lambda: started.followups, 5, "the best players")
-    assert f"🥇 <@{w.alice.id}> 🥈 <@{w.bob.id}>" in best[0].text
+    # bob lost both: no rated win, no medal (issue 42)
+    assert f"**Cuttle**: 🥇 <@{w.alice.id}>\n" in best[0].text
+    assert f"<@{w.bob.id}>" not in best[0].text and "at least one rated win" in best[0].text
 
     old = await reply(await fake.slash(w.bob, channel, "game leaderboard", game="cuttle", season=1))
     assert old.text == before.text  # as it was when the season closed
@@ -113,6 +115,9 @@ async def test_seasons_in_japanese(world):
     started = await fake.slash(w.kenji, channel, "game season new")
     said = await reply(started)
     assert "シーズン 1 が終了し、シーズン 2 が始まりました" in said.text
+    best = await fake.wait_until(lambda: started.followups, 5, "the best players")
+    assert f"🥇 <@{w.alice.id}>" in best[0].text and f"<@{w.bob.id}>" not in best[0].text
+    assert "レート戦で1勝以上した人" in best[0].text  # the medal rule, in Japanese
     old = await reply(
         await fake.slash(w.yuki, channel, "game leaderboard", game="cuttle", season=1)
     )

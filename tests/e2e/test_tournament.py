@@ -113,6 +113,9 @@ async def test_an_eight_player_swiss_tournament_of_cuttle_survives_kills(world):
     )
     answers = [await reply(first), await reply(second)]
     assert sum(a.ephemeral and "closed" in a.text for a in answers) == 1
+    # the counter reads the round being played from the Start on (issue 42)
+    assert "Round 0" not in signup.text
+    await fake.wait_until(lambda: "Round 1 of 3." in signup.text, 20, "round 1 on the sign-up")
 
     people = {w.alice.id: w.alice, w.bob.id: w.bob}
     for number in (1, 2, 3):
@@ -152,8 +155,11 @@ async def test_an_eight_player_swiss_tournament_of_cuttle_survives_kills(world):
     assert len(met) == len(set(met)), "a pairing repeated"
     assert len({m for *_x, m in everything}) == 12  # one match per table, none twice
     assert all(match_status(w, m) == "finished" for *_x, m in everything)
-    await fake.wait_until(lambda: "Finished." in signup.text, 10, "the final standings")
+    await fake.wait_until(
+        lambda: "Finished after round 3 of 3." in signup.text, 10, "the final standings"
+    )
     assert signup.text.count(" · Buchholz ") == 8
+    assert "Equal scores: the higher Buchholz" in signup.text  # how ties are broken
     assert any("is over. The winner:" in m.text for m in fake.messages(channel))
     # every entrant's three tables: each played one per round
     entrants = read_db(w.db, "SELECT entrant FROM tournament_entrants WHERE tournament_id = ?", tid)
@@ -187,7 +193,9 @@ async def test_hosts_drop_forfeit_pause_and_cancel_and_others_are_refused(world)
     paused = await reply(await fake.slash(w.mod, channel, "game tournament pause"))
     assert not paused.ephemeral and "paused" in paused.text
     await answered(await fake.click(w.mod, signup, label="Start"))
-    await fake.wait_until(lambda: "paused by a host" in signup.text, 10, "the paused standings")
+    await fake.wait_until(
+        lambda: "Paused by a host before round 1 of 3" in signup.text, 10, "the paused standings"
+    )
     assert tables(w, tid) == []  # paused: round 1 waits
     await reply(await fake.slash(w.mod, channel, "game tournament resume"))
     await fake.wait_until(
@@ -275,8 +283,14 @@ async def test_a_tournament_table_of_three_plays_on_when_its_people_give_up(worl
     assert sorted(players)[1:] == sorted([w.alice.id, w.bob.id])
     bots = read_db(w.db, "SELECT bot FROM seats WHERE match_id = ? AND bot IS NOT NULL", match_id)
     assert bots == [("greedy",)]  # the entrant's level (bots_play_greedy)
-    await play_out(w, {w.alice.id: w.alice, w.bob.id: w.bob}, match_id, moves=2)
     [(thread_id,)] = read_db(w.db, "SELECT thread_id FROM matches WHERE id = ?", match_id)
+    # the bot has one name: the table's as the standings' (issue 42)
+    at_table = await fake.wait_until(
+        lambda: current_table(fake, fake.state.channels[thread_id]), 10, "the table"
+    )
+    assert "🤖 Bot 1 (Greedy)" in at_table.text and "🤖 Greedy" not in at_table.text
+    assert "🤖 Bot 1 (Greedy)" in signup.text
+    await play_out(w, {w.alice.id: w.alice, w.bob.id: w.bob}, match_id, moves=2)
     await concede(fake, w.bob, fake.state.channels[thread_id])  # alice gave up in play_out
     await fake.wait_until(lambda: status(w, tid)[0] == "finished", 60, "the tournament's end")
     [(seated,)] = read_db(w.db, "SELECT count(*) FROM seats WHERE match_id = ?", match_id)
@@ -285,6 +299,8 @@ async def test_a_tournament_table_of_three_plays_on_when_its_people_give_up(worl
         w.db, "SELECT how, bot FROM seat_holders WHERE match_id = ? AND how != 'start'", match_id
     )
     assert handed == [("conceded", "random"), ("conceded", "random")]  # history kept
-    await fake.wait_until(lambda: "Finished." in signup.text, 10, "the final standings")
+    await fake.wait_until(
+        lambda: "Finished after round 1 of 1." in signup.text, 10, "the final standings"
+    )
     for name in ("alice", "bob"):
         assert name in signup.text

@@ -188,3 +188,36 @@ async def test_forgetting_a_guild_forgets_its_seasons(store):
     await store.delete_guild(GUILD)
     assert [s.number for s in await store.seasons(GUILD)] == [1]
     assert await store.current_season(GUILD) == 1
+
+
+async def against_bots(store, user, seed, *, conceded: bool):
+    """A Cuttle match of `user` against a bot, which `user` concedes (a
+    loss) or the bot does (a win): not rated either way."""
+    match_id = await store.create_lobby(GUILD, CHANNEL, "cuttle", {}, user)
+    await store.add_user_seat(match_id, user)
+    await store.add_bot_seat(match_id, "random")
+    match = Match.new("cuttle", 2, seed)
+    await store.start_match(match_id, match)
+    await store.commit(match_id, match, match.concede(0 if conceded else 1, match.seq))
+
+
+async def test_only_a_win_over_another_person_counts_as_a_rated_win(store):
+    """Wins against bots count as wins, not as rated ones (issue 42: a
+    season's medals go to rated wins only), in the current season and in
+    a closed one replayed; a season's count is its own."""
+    await duel(store, ALICE, BOB, "rated")
+    await against_bots(store, CAROL, "lost", conceded=True)
+    await against_bots(store, CAROL, "won", conceded=False)
+    await against_bots(store, ALICE, "alice won", conceded=False)
+    expected = {ALICE: (2, 2, 1), BOB: (1, 0, 0), CAROL: (2, 1, 0)}  # played, won, rated won
+    board = await store.leaderboard(GUILD, "cuttle")
+    assert {s.user_id: (s.played, s.won, s.rated_won) for s in board} == expected
+    [carol] = (await store.player_stats(GUILD, CAROL)).values()
+    assert (carol.won, carol.rated_won, carol.rating) == (1, 0, None)
+    await store.new_season(GUILD, DAVE)
+    await duel(store, BOB, ALICE, "next")
+    closed = await store.leaderboard(GUILD, "cuttle", season=1)
+    assert {s.user_id: (s.played, s.won, s.rated_won) for s in closed} == expected
+    assert (await store.player_stats(GUILD, ALICE, season=1))["cuttle"].rated_won == 1
+    now = {s.user_id: s.rated_won for s in await store.leaderboard(GUILD, "cuttle")}
+    assert now == {BOB: 1, ALICE: 0}

@@ -9,11 +9,12 @@ from datetime import UTC, datetime
 import discord
 
 from cogs.history.results import History
-from cogs.history.seasons import season_line
+from cogs.history.seasons import podiums, podiums_text, season_line
+from cogs.i18n import speaking
 from rules import Match
 from storage.records import Season
 from tests.cogs.helpers import CHANNEL_ID, GUILD_ID, MockInteraction, MockMember
-from tests.cogs.matches import ALICE, BOB, CAROL
+from tests.cogs.matches import ALICE, BOB, CAROL, DAVE
 
 
 async def duel(store, winner: int, loser: int, seed: str) -> None:
@@ -106,3 +107,54 @@ def test_a_season_line_says_since_when_and_who_started_it() -> None:
     assert season_line(Season(2, 40, started, BOB), 2) == (
         f"**Season 2** — from <t:{int(started.timestamp())}:D>, started by <@{BOB}> (current)"
     )
+
+
+async def against_bot(store, user: int, seed: str, *, conceded: bool) -> None:
+    """`user` against a bot, conceding (a loss) or the bot conceding (a
+    win): unrated either way."""
+    match_id = await store.create_lobby(GUILD_ID, CHANNEL_ID, "cuttle", {}, user)
+    await store.add_user_seat(match_id, user)
+    await store.add_bot_seat(match_id, "random")
+    match = Match.new("cuttle", 2, seed)
+    await store.start_match(match_id, match)
+    await store.commit(match_id, match, match.concede(0 if conceded else 1, match.seq))
+
+
+async def test_a_medal_needs_a_rated_win_in_the_season(store) -> None:
+    """Season 1's podium (issue 42): carol conceded her only match to a
+    bot, dave only beat bots, bob lost to alice: alice alone has a rated
+    win, so alice alone has a medal, however their ratings stand; the rule
+    is told under it, in English and Japanese."""
+    await against_bot(store, CAROL, "conceded", conceded=True)
+    await against_bot(store, DAVE, "beat a bot", conceded=False)
+    await duel(store, ALICE, BOB, "rated")
+    await store.new_season(GUILD_ID, CAROL)
+    assert await podiums(store, GUILD_ID, 1) == [f"**Cuttle**: 🥇 <@{ALICE}>"]
+    text = await podiums_text(store, GUILD_ID, 1)
+    assert text is not None
+    assert text.splitlines()[:2] == ["**Season 1's best players:**", f"**Cuttle**: 🥇 <@{ALICE}>"]
+    assert text.splitlines()[2].startswith("-# Medals go by rating")
+    with speaking("ja"):
+        text = await podiums_text(store, GUILD_ID, 1)
+        assert text is not None and "シーズン 1" in text and "カトル" in text
+        assert "レーティング順" in text.splitlines()[-1]
+
+
+async def test_a_season_of_no_rated_win_names_nobody(store) -> None:
+    await against_bot(store, CAROL, "conceded", conceded=True)
+    await against_bot(store, DAVE, "beat a bot", conceded=False)
+    await store.new_season(GUILD_ID, CAROL)
+    assert len(await store.leaderboard(GUILD_ID, "cuttle", season=1)) == 2  # they played
+    assert await podiums(store, GUILD_ID, 1) == []
+    assert await podiums_text(store, GUILD_ID, 1) is None
+
+
+async def test_medals_go_by_rating_among_the_rated_winners(store) -> None:
+    """alice beat bob twice, bob beat carol, carol beat a bot: alice 🥇,
+    bob 🥈 (a rated win), carol none (rated, but no rated win)."""
+    await duel(store, ALICE, BOB, "one")
+    await duel(store, ALICE, BOB, "two")
+    await duel(store, BOB, CAROL, "three")
+    await against_bot(store, CAROL, "carol beat a bot", conceded=False)
+    await store.new_season(GUILD_ID, CAROL)
+    assert await podiums(store, GUILD_ID, 1) == [f"**Cuttle**: 🥇 <@{ALICE}> 🥈 <@{BOB}>"]

@@ -73,7 +73,9 @@ async def test_a_host_closes_the_season_publicly_naming_its_best_players(store) 
     assert "Season 1 is over; season 2 starts now" in said
     assert not asked.private()  # everyone sees it
     assert best is not None and "Season 1's best players" in best
-    assert f"🥇 <@{ALICE}> 🥈 <@{BOB}>" in best and "Cuttle" in best
+    # bob lost his only match: no rated win, no medal
+    assert f"**Cuttle**: 🥇 <@{ALICE}>\n" in best and f"<@{BOB}>" not in best
+    assert "at least one rated win" in best  # the rule that chose them
     assert await store.current_season(GUILD_ID) == 2
     assert await store.leaderboard(GUILD_ID, "cuttle") == []
     # a season with no match: announced, and no best players to name
