@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from rules import Match, all_games
-from rules.bots import hint as hints
+from rules.bots import expert
 from rules.bots.hint import TURN_STEPS, follow_ups, hint, same_move
 from rules.core import registry
 from rules.core.actions import Action
@@ -65,7 +65,7 @@ def test_the_runner_up_is_never_the_chosen_move_under_another_name(twice: Match,
     add1, one = Action.of("add", 1), Action.of("one")
     found = hint(twice, 0, SMALL)
     assert found.runner_up is None or not same_move(twice, 0, found.runner_up, found.action)
-    real = hints.expert.search
+    real = expert.search
 
     def searched(match, seat, legal, budget=None):  # the expert's tally, both named
         made = real(match, seat, legal, budget)
@@ -74,7 +74,7 @@ def test_the_runner_up_is_never_the_chosen_move_under_another_name(twice: Match,
         made.means = {add1: 2.0, one: 1.9, Action.of("add", 3): 0.5}
         return made
 
-    monkeypatch.setattr(hints.expert, "search", searched)
+    monkeypatch.setattr(expert, "search", searched)
     found = hint(twice, 0, SMALL)
     assert found.action == add1
     assert found.runner_up == Action.of("add", 3)  # `one` is add:1 itself
