@@ -10,8 +10,9 @@ where the hint is worded). Moves that come to the same (two orders of the
 same stones: `same_move`) are one move: the runner-up is never the chosen
 move under another name. With each of the two, the follow-ups the seat
 would make next in the same turn (`follow_ups`), so a panel that offers a
-whole turn in one click can name the whole turn the hint means. Pure, like every bot: the same (seed, seq, seat) gives the
-same hint, and the match it reads is not changed.
+whole turn in one click can name the whole turn the hint means. Pure, like
+every bot: the same (seed, seq, seat) gives the same hint, and the match it
+reads is not changed.
 """
 
 from __future__ import annotations
