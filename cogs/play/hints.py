@@ -75,8 +75,9 @@ def panel_choice(
     so a hint whose move opens a whole turn on offer names that whole turn
     when its follow-ups are the ones the bots would take (the greedy
     choice, from the seat's view), and names the single move otherwise
-    (the player then decides the rest). A move the panel does not offer in
-    any form (a whole-turn list too long to show) is named by its own label."""
+    (the player then decides the rest). A move offered in no form is named
+    by its own label. (A panel too crowded to list its whole turns shows
+    the single decisions only; ▶ Play it plays the whole turn all the same.)"""
     keys = [a.key() for a in path]
     best: Choice | None = None
     reach = 0
