@@ -32,12 +32,14 @@ def labels(panel) -> set[str]:
 
 
 async def alices_turn(w, mid: int, seat: int) -> int:
-    """The move at which alice owes her decision (after the bots')."""
+    """The move at which alice owes her decision, the bots' done (also
+    those deciding at the same time: their move would make her buttons
+    stale, as any panel's)."""
 
     def ready():
         match = replayed(w.db, mid)
         assert not match.is_over(), match.outcome()
-        return (match.seq,) if seat in match.to_act() else None
+        return (match.seq,) if match.to_act() == (seat,) else None
 
     return (await w.fake.wait_until(ready, 15, "alice's turn"))[0]
 
