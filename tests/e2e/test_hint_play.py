@@ -2,7 +2,8 @@
 offers, from an async panel: alice, against bots, is away between turns
 (Discord has forgotten her panels); told it is her move, she presses
 **Your move**, then 💡 Hint in the panel it opens: the hint names one of
-that panel's own choices in its own words, and its ▶ Play it button plays
+that panel's own choices in its own words (a card's use one click
+further, behind the card), and its ▶ Play it button plays
 exactly that choice (the match's log shows its keys from that move on,
 made by her seat). A second press, the table having moved on, changes nothing."""
 
@@ -11,7 +12,8 @@ from __future__ import annotations
 import pytest
 
 from cogs import replies
-from rules import get_game
+from cogs.presenters import presenter_for
+from rules import Action, get_game
 from tests.profiles import games, profile
 
 from .bot_helpers import current_table, read_db, replayed, reply
@@ -94,6 +96,12 @@ async def test_a_hint_taken_with_play_it_from_an_async_panel(world, game):
     assert play["label"] == "▶ Play it"
     keys = play["custom_id"].split(":", 3)[3].split("+")
     marking = any(s["custom_id"].startswith("mk:") for s in panel.selects())
+    group = presenter_for(game).group(Action.parse(keys[0]))
+    if named not in labels(panel) and len(keys) == 1 and group is not None:
+        # a card's use, one click further: the card chosen, the panel lists its uses
+        cards = next(s for s in panel.selects() if s["custom_id"].startswith("gg:"))
+        await reply(await fake.select(w.alice, panel, [group], custom_id=cards["custom_id"]))
+        await fake.wait_until(lambda: named in labels(panel), 5, "the card's uses")
     assert named in labels(panel) or (marking and keys[0].startswith("reroll:")), (
         named,
         labels(panel),
