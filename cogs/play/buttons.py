@@ -18,6 +18,8 @@ from cogs.i18n import N_, _
 
 #: the hint button's label (cogs/play/hints.py words the hint)
 HINT_LABEL = N_("💡 Hint")
+#: the hint's button that plays the choice it names
+PLAY_HINT_LABEL = N_("▶ Play it")
 
 
 class MoveClicks(Protocol):
@@ -44,6 +46,10 @@ class MoveClicks(Protocol):
     ) -> None: ...
 
     async def on_hint(self, interaction: discord.Interaction, match_id: int, seq: int) -> None: ...
+
+    async def on_play_hint(
+        self, interaction: discord.Interaction, match_id: int, seq: int, key: str
+    ) -> None: ...
 
 
 class ConcedeAnswers(Protocol):
@@ -76,6 +82,7 @@ TOGGLE = "dt"  # dt:<match>:<seq>:<mask>:<die> -> mark or unmark one die for a r
 MARKS = "mk"  # mk:<match>:<seq>                -> a select whose values are the dice to reroll
 CONCEDE = "cq"  # cq:<match>:<yes|no>           -> the answer to "concede, really?"
 HINT = "hint"  # hint:<match>:<seq>            -> the expert's move for the clicker, privately
+PLAY_HINT = "hp"  # hp:<match>:<seq>:<key(s)>    -> play the choice a hint named (keys joined by +)
 
 
 MATCH = number("match_id", 18)
@@ -181,6 +188,14 @@ def _hint(custom_id: str, carried: dict, *, label: str | None = None, **looks):
     return _button(custom_id, carried, label=label or _(HINT_LABEL), **looks)
 
 
+def _play_hint(custom_id: str, carried: dict, *, label: str | None = None, **looks):
+    """▶ Play it, on a hint's message: plays the choice the hint named (its
+    keys, joined as the panel joins a whole turn), through the same move
+    path as a panel click (cogs/play/clicks.py, `Clicks.on_play_hint`)."""
+    style = discord.ButtonStyle.success
+    return _button(custom_id, carried, label=label or _(PLAY_HINT_LABEL), style=style, **looks)
+
+
 #: the components whose clicks this extension answers: name, prefix, the
 #: fields of the custom_id, kind, what a click does, how it looks
 TABLE = (
@@ -264,6 +279,14 @@ TABLE = (
         lambda i, c: desk(i).clicks.on_hint(i, c.match_id, c.seq),
         _hint,
     ),
+    Spec(
+        "PlayHintButton",
+        PLAY_HINT,
+        (MATCH, SEQ, matching("key", r"[!-~]{1,60}")),
+        discord.ui.Button,
+        lambda i, c: desk(i).clicks.on_play_hint(i, c.match_id, c.seq, c.key),
+        _play_hint,
+    ),
 )
 ITEMS = components(TABLE, __name__)
 (
@@ -277,4 +300,5 @@ ITEMS = components(TABLE, __name__)
     MarkSelect,
     ConcedeButton,
     HintButton,
+    PlayHintButton,
 ) = ITEMS

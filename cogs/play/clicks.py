@@ -1,6 +1,7 @@
 """Clicks on a match's components: a move (button or select), a card
 chosen from a group, a die marked, a panel opened or refreshed, a hint
-asked for (which makes no move: cogs/play/hints.py).
+asked for (which makes no move: cogs/play/hints.py), and the choice a hint
+named played from its ▶ Play it button.
 
 A click becomes an engine action only after every check of the move
 service (cogs/play/moves.py): the match is this server's and running, the
@@ -22,6 +23,7 @@ from cogs.answer_first import PRIVATE, UPDATE, acknowledge, holding
 from cogs.history.hints import allowed as hints_allowed
 from cogs.i18n import _
 from cogs.play import hints
+from cogs.play.buttons import PlayHintButton
 from cogs.play.hand_panels import COMBO, MAX_COMBO
 from cogs.play.moves import Mover, NoMove, Refusal, Refused
 from cogs.play.panels import panel_view
@@ -68,13 +70,16 @@ class Clicks:
         match_id: int,
         seq: int,
         key: str,
+        *,
+        hinted: bool = False,
     ) -> None:
         """A move button or select. `key` is one action key, or several
         joined by `+` (a move that is decisions in a row, e.g. play a card,
         move a pawn and draw): all are applied, or none. Decisions that are
         no decision follow at once (cogs/play/moves.py, `forced_steps`). The
         answer is the clicker's panel when the click came from it;
-        otherwise the table shows the move."""
+        otherwise the table shows the move. `hinted`: the click is a hint's
+        ▶ Play it (see `on_play_hint`)."""
         keys = key.split(COMBO)
         try:
             if len(keys) > MAX_COMBO:
@@ -84,7 +89,20 @@ class Clicks:
         except UnknownAction:
             await say(interaction, replies.INVALID_BUTTON)
             return
-        await self._move(interaction, match_id, seq, keys=keys)
+        await self._move(interaction, match_id, seq, keys=keys, hinted=hinted)
+
+    async def on_play_hint(
+        self, interaction: discord.Interaction, match_id: int, seq: int, key: str
+    ) -> None:
+        """▶ Play it, on a hint's message: the choice the hint named (one
+        action key, or a whole turn's keys joined by `+`), played exactly
+        as a click on that choice in the panel would be, through the same
+        checks: only the clicker's own seat moves (so nobody plays another
+        seat's hint), and a button of an earlier move (`seq`) is refused
+        with a private answer and changes nothing. Once played, the hint's
+        message keeps its words and loses the button; the panel and the
+        table show the move."""
+        await self.on_action(interaction, match_id, seq, key, hinted=True)
 
     async def on_group(
         self, interaction: discord.Interaction, match_id: int, seq: int, group: str
@@ -116,6 +134,7 @@ class Clicks:
         stale_panel: bool = False,
         group: str | None = None,
         edit: bool = True,
+        hinted: bool = False,
     ) -> None:
         """A move through the move service, under the match's lock: `keys`,
         or what `choose` finds in the match as loaded. The answer is the
@@ -124,10 +143,12 @@ class Clicks:
         that makes no move (NoMove) shows what `choose` said from the same
         load; a stale one (`stale_panel`: always) redraws the panel. A
         click that must wait long for the lock is acknowledged first, and
-        its answer (the same) follows through its token."""
+        its answer (the same) follows through its token. `hinted`: the
+        click is a hint's ▶ Play it, on the hint's own message (never a
+        panel): once the move is made, that message loses its button."""
         tables = self.tables
         timeline = tables.timings.start(interaction.id)
-        from_panel = own_panel(interaction) or opening
+        from_panel = (own_panel(interaction) and not hinted) or opening
         user = interaction.user
 
         async def answer(loaded: LoadedMatch, seat: int) -> Drawn | None:
@@ -163,6 +184,8 @@ class Clicks:
                 )
             else:
                 await acknowledge(interaction)  # the table shows the move
+                if hinted:  # the hint's choice is made: its button goes
+                    await interaction.edit_original_response(view=None)
             if timeline:
                 timeline.step()  # answered
         await tables.after_move(moved.committed, moved.owed_before, planned=True, burst=True)
@@ -316,8 +339,15 @@ class Clicks:
             except UnknownMatch:  # deleted meanwhile
                 await say(interaction, replies.UNKNOWN_MATCH)
                 return
-        text = hints.hint_text(presenter_for(loaded.game), found, match.view(seat))
-        await interaction.followup.send(text, ephemeral=True)
+        presenter = presenter_for(loaded.game)
+        (key, move), other = hints.hint_choices(presenter, found, match, seat)
+        text = hints.hint_text(presenter, found, move, other and other[1])
+        view = discord.ui.View(timeout=None)
+        try:
+            view.add_item(PlayHintButton(match_id, seq, key))
+        except ValueError:  # a choice too long for a button's id: the panel plays it
+            log.warning("hint choice %r too long for its button", key)
+        await interaction.followup.send(text, ephemeral=True, view=view)
 
     async def on_marks(
         self, interaction: discord.Interaction, match_id: int, seq: int, values: list[str]

@@ -154,6 +154,10 @@ class Presenter:
     #: a decision offered joined to each move before it, so a "move, then
     #: draw" turn is one click: what the label adds for it (`follows`)
     then_words: str = N_("then draw")
+    #: the bots' evaluation of this game is in its own points (about), so a
+    #: hint tells how much better its move is in points; otherwise only
+    #: "clearly better" or "about as good" (cogs/play/hints.py)
+    hint_points: bool = False
     #: event types told in no words (the next phrase or the table says it all)
     silent_events: frozenset[str] = frozenset({"over"})
     #: the view's values the table lists in text, with their words (`N_`): the

@@ -41,6 +41,8 @@ def run(request: dict[str, Any]) -> dict[str, Any]:
             "only": found.only,
             "runner_up": None if found.runner_up is None else found.runner_up.key(),
             "gain": found.gain,
+            "then": [a.key() for a in found.then],
+            "runner_then": [a.key() for a in found.runner_then],
         }
     raise ValueError(f"unknown job {request['job']!r}")
 
@@ -56,4 +58,6 @@ def hint_of(answer: dict[str, Any]) -> Hint:
         only=bool(answer["only"]),
         runner_up=None if rival is None else Action.parse(rival),
         gain=float(answer["gain"]),
+        then=tuple(Action.parse(k) for k in answer.get("then", ())),
+        runner_then=tuple(Action.parse(k) for k in answer.get("runner_then", ())),
     )

@@ -94,6 +94,7 @@ def draw_phrase(event: dict) -> Phrase:
 class KeltisPresenter(Presenter):
     game_id = "keltis"
     title = N_("Keltis")
+    hint_points = True  # the bots reckon in the game's points (policy.py: the score margin)
     colour = 0x7B4F2C
     turn_placeholder = N_("Play or discard a card, then draw…")
     group_placeholder = N_("Or choose a card, then what to do with it…")

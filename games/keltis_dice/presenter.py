@@ -124,6 +124,7 @@ def breakdown_text(game: dict) -> str:
 class KeltisDicePresenter(Presenter):
     game_id = "keltis_dice"
     title = N_("Keltis dice game")
+    hint_points = True  # the bots reckon in the game's points (policy.py: the score margin)
     colour = 0x3B7A57
     silent_events = frozenset({"over", "symbol", "turn"})
     #: the dice of a turn are told in a parenthesis after its moves (story.py)

@@ -103,6 +103,7 @@ def pile_tops(piles: dict) -> str:
 class OraclePresenter(Presenter):
     game_id = "oracle"
     title = N_("Keltis: the Oracle")
+    hint_points = True  # the bots reckon in the game's points (policy.py: the score margin)
     colour = 0x3A76D0
     group_placeholder = N_("Choose a card to play or discard…")
     turn_placeholder = N_("Play or discard a card, then draw…")

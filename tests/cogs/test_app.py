@@ -43,7 +43,7 @@ async def test_the_bot_loads_its_extensions_and_their_components(tmp_path):
             *("TurnButton", "DieToggle", "MarkSelect", "ConcedeButton", "LobbyButton"),
             *("ForgetButton", "RulesButton", "RulesSelect", "LogButton", "ReplayButton"),
             *("HelpButton",),
-            *("RematchButton", "TournamentButton", "HintButton"),
+            *("RematchButton", "TournamentButton", "HintButton", "PlayHintButton"),
         }
         finished = services.tables.on_finish
         assert isinstance(finished, Relay)  # connected once both were built

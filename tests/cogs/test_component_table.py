@@ -38,6 +38,8 @@ OLD_TEMPLATES = {
     "ConcedeButton": r"cq:(?P<mid>[0-9]{1,18}):(?P<answer>yes|no)",
     "PanelButton": r"panel:(?P<mid>[0-9]{1,18})",
     "HintButton": r"hint:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9})",
+    # (issue 42: written by the table from the start)
+    "PlayHintButton": r"hp:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9}):(?P<key>[!-~]{1,60})",
     "LogButton": r"log:(?P<mid>[0-9]{1,18}):(?P<op>[fpnlo]):(?P<page>[0-9]{1,6})",
     "ReplayButton": r"rp:(?P<mid>[0-9]{1,18}):(?P<op>[fpnl]):(?P<step>[0-9]{1,6})",
     "LobbyButton": r"lobby:(?P<mid>[0-9]{1,18}):(?P<op>[a-z]{1,10})",
@@ -67,6 +69,7 @@ SENT: list[tuple[str, str, dict[str, Any]]] = [
     ("cq:9:no", "ConcedeButton", {"match_id": 9, "answer": "no"}),
     ("panel:1", "PanelButton", {"match_id": 1}),
     ("hint:1:2", "HintButton", {"match_id": 1, "seq": 2}),
+    ("hp:1:2:stop+move:b", "PlayHintButton", {"match_id": 1, "seq": 2, "key": "stop+move:b"}),
     ("log:1:o:0", "LogButton", {"match_id": 1, "op": "o", "page": 0}),
     ("log:1:n:12", "LogButton", {"match_id": 1, "op": "n", "page": 12}),
     ("rp:1:l:40", "ReplayButton", {"match_id": 1, "op": "l", "step": 40}),
@@ -90,6 +93,8 @@ NOT_OURS = [
     "g:1:2:",  # no key
     "g:1:2:has space",
     "g:1:2:" + "k" * 61,
+    "hp:1:2:",  # a hint's choice with no key
+    "hp:1:2:" + "k" * 61,
     "g:x:2:k",
     "g:1234567890123456789:2:k",  # 19 digits
     "gs:1:2:10",

@@ -150,8 +150,10 @@ async def expected(table: Table, seat: int, lang: str) -> str:
     loaded = await table.store.load(table.match_id)
     assert loaded.match is not None
     found = hint(loaded.match, seat)
+    presenter = presenter_for("keltis")
     with speaking(lang):
-        return hints.hint_text(presenter_for("keltis"), found, loaded.match.view(seat))
+        (_key, move), other = hints.hint_choices(presenter, found, loaded.match, seat)
+        return hints.hint_text(presenter, found, move, other and other[1])
 
 
 async def test_a_hint_is_the_experts_move_in_words_told_privately_and_recorded(table: Table):
@@ -163,9 +165,11 @@ async def test_a_hint_is_the_experts_move_in_words_told_privately_and_recorded(t
     assert loaded.match is not None
     found = hint(loaded.match, 0)
     presenter = presenter_for("keltis")
-    view = loaded.match.view(0)
-    assert f"**{presenter.label(found.action, view)}**" in text  # the panel's own words
-    assert found.runner_up is None or presenter.label(found.runner_up, view) in text
+    offered = dict(hints.panel_choices(presenter, loaded.match, 0))
+    (key, move), other = hints.hint_choices(presenter, found, loaded.match, 0)
+    assert offered[key] == move and f"**{move}**" in text  # the panel's own choice and words
+    assert key.split("+")[0] == found.action.key()
+    assert other is None or (offered[other[0]] == other[1] and other[1] in text)
     assert text.startswith("💡 The expert would play")
     assert loaded.seq == 0 and table.tables.moves.committed == 0  # a hint is no move
     assert await table.recorded() == [(0, 0, ALICE)]
