@@ -40,6 +40,8 @@ OLD_TEMPLATES = {
     "HintButton": r"hint:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9})",
     # (issue 42: written by the table from the start)
     "PlayHintButton": r"hp:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9}):(?P<key>[!-~]{1,60})",
+    # (issue 42: the help's hosts' part)
+    "HelpButton": r"help:(?P<part>hosts)",
     "LogButton": r"log:(?P<mid>[0-9]{1,18}):(?P<op>[fpnlo]):(?P<page>[0-9]{1,6})",
     "ReplayButton": r"rp:(?P<mid>[0-9]{1,18}):(?P<op>[fpnl]):(?P<step>[0-9]{1,6})",
     "LobbyButton": r"lobby:(?P<mid>[0-9]{1,18}):(?P<op>[a-z]{1,10})",
@@ -70,6 +72,7 @@ SENT: list[tuple[str, str, dict[str, Any]]] = [
     ("panel:1", "PanelButton", {"match_id": 1}),
     ("hint:1:2", "HintButton", {"match_id": 1, "seq": 2}),
     ("hp:1:2:stop+move:b", "PlayHintButton", {"match_id": 1, "seq": 2, "key": "stop+move:b"}),
+    ("help:hosts", "HelpButton", {"part": "hosts"}),
     ("log:1:o:0", "LogButton", {"match_id": 1, "op": "o", "page": 0}),
     ("log:1:n:12", "LogButton", {"match_id": 1, "op": "n", "page": 12}),
     ("rp:1:l:40", "ReplayButton", {"match_id": 1, "op": "l", "step": 40}),
