@@ -323,7 +323,7 @@ def alt(view: dict, names: list[str], outcome: dict | None) -> str:
             )
         )
     tops = [
-        _("{colour} {value}", colour=_(COLOUR_WORDS[c]), value=_face(pile["top"]) or "⬛")
+        _("{colour} {value}", colour=_(COLOUR_WORDS[c]), value=_face(pile["top"]) or _("end card"))
         for c, pile in view["piles"].items()
         if pile["top"] and c in COLOUR_WORDS
     ]

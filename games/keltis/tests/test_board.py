@@ -86,3 +86,12 @@ def test_the_board_is_labelled_in_japanese_when_a_font_can_draw_it(monkeypatch):
     assert "wishing stones" in words_drawn(
         monkeypatch, "keltis", "ja", None
     )  # no font for its letters
+
+
+def test_the_alt_text_names_an_end_card_on_a_discard_pile_in_words():
+    """Issue 42: an end card on top of a pile was read "brown ⬛"."""
+    view = Match.new("keltis", 2, "keltis-board").view(None)
+    view["piles"]["b"] = {"top": "be", "count": 1}
+    view["piles"]["y"] = {"top": "y7", "count": 1}
+    text = board.alt(view, NAMES[:2], None)
+    assert "brown end card" in text and "yellow 7" in text and "⬛" not in text
