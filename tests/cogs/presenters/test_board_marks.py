@@ -100,8 +100,8 @@ def test_a_finished_board_has_the_winner_banner_on_top(game_id):
         view = match.view(None)
         boxes = [presenter_for(game_id).seat_box(view, s) for s in range(match.players)]
         assert all(box is not None for box in boxes)
-        x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)  # type: ignore[index]
-        x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)  # type: ignore[index]
+        x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+        x1, y1 = max(b[2] for b in boxes), max(b[3] for b in boxes)
         assert x0 <= where[0] and y0 <= where[1] and where[2] <= x1 + 1 and where[3] <= y1 + 1
     # the banner says who won: another winner, other words
     other = dict(outcome, winners=[(outcome["winners"][0] + 1) % match.players])
