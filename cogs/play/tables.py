@@ -34,6 +34,7 @@ from cogs.play.quick_pass import quick_passes
 from cogs.play.seats import SeatService
 from cogs.play.table_editor import TableEditor
 from cogs.play.turns import bots_move_next, humans_owing, seat_of
+from cogs.presenters import presenter_for
 from cogs.replies import say
 from cogs.thinking import Thinking
 from storage import CorruptMatch, LoadedMatch, MatchInfo, Status, Store, UnknownMatch
@@ -315,7 +316,8 @@ class Tables:
             if since is not None and info.updated_at >= since and info.id not in self.editor.shown:
                 self.editor.want(info.id, delay=edits * RESUME_EDIT_GAP)
                 edits += 1
-            if any(s.user_id is None for s in info.seats):
+            # bot seats move again; so does a quick pass owed (cogs/play/quick_pass.py)
+            if any(s.user_id is None for s in info.seats) or presenter_for(info.game).quick_passes:
                 try:
                     self.seats.schedule(await self.moves.load(info.id))
                 except Refused as refused:

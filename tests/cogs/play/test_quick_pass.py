@@ -14,10 +14,12 @@ import discord
 from cogs.hosting.moderation import Moderation
 from cogs.play.moves import Mover
 from cogs.play.quick_pass import QUICK_PASS_KEY, passable, quick_passes
+from cogs.play.seats import SeatService
 from cogs.presenters import presenter_for
 from storage import Store
 from tests.cogs.helpers import MockInteraction, MockMember
-from tests.cogs.matches import ALICE, BOB, mocked_tables, started
+from tests.cogs.matches import ALICE, BOB, mocked_tables, started, tables_with
+from tests.cogs.play.test_resume import with_editor
 from tests.cogs.play.test_seats import rig, until
 
 #: dealer 1: Alice (seat 0) starts holding a 6; seeds found once (see `counter_window`)
@@ -127,3 +129,18 @@ async def test_notify_stores_the_choice_and_says_what_it_tells_others(store: Sto
     )
     await moderation.notify(forged, None, "yes")  # type: ignore[arg-type]
     assert await store.get_user_setting(BOB, QUICK_PASS_KEY) is False
+
+
+async def test_a_restart_makes_a_quick_pass_still_owed(store: Store) -> None:
+    """The process stopped between a one-off and the pass made for the
+    player: the resume makes it (no bot seat in that match)."""
+    match_id = await counter_window(store, NO_TWO_SEED)
+    await store.set_message(match_id, "table", 500, 600 + match_id)
+    await store.set_user_setting(BOB, QUICK_PASS_KEY, True)
+    seats = unittest.mock.create_autospec(SeatService, instance=True, spec_set=True)
+    seats.owns.return_value = True
+    tables, _ = with_editor(store)
+    tables = tables_with(store, editor=tables.editor, seats=seats)
+    await tables.resume()
+    [call] = seats.schedule.call_args_list
+    assert call.args[0].id == match_id and passable(call.args[0]) == {BOB: (1, "resolve")}
