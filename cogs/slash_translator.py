@@ -37,6 +37,7 @@ OPTION_NAMES = (
     P_("option", "hints"),
     P_("option", "match"),
     P_("option", "mode"),
+    P_("option", "quick_pass"),
     P_("option", "reminder"),
     P_("option", "timeout"),
     P_("option", "policy"),

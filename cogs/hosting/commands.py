@@ -190,14 +190,24 @@ class HostingCommands(GameCog[HostingServices]):
 
     # -- async play and hosting ------------------------------------------------------
     @app_commands.command(name="notify", description=N_("How you hear that it's your move"))
-    @app_commands.describe(mode=N_("mention in the thread, a direct message, or nothing"))
+    @app_commands.describe(
+        mode=N_("mention in the thread, a direct message, or nothing"),
+        quick_pass=N_("Pass for me when passing is all I can do (others may read a quick pass)"),
+    )
     @app_commands.choices(
         mode=[app_commands.Choice(name=NOTIFY_CHOICE_NAMES[k], value=k) for k in NOTIFY_MODES]
     )
     async def notify(
-        self, interaction: discord.Interaction, mode: app_commands.Choice[str]
+        self,
+        interaction: discord.Interaction,
+        mode: app_commands.Choice[str] | None = None,
+        quick_pass: bool | None = None,
     ) -> None:
-        await guarded(interaction, self.services.moderation.notify(interaction, mode.value), log)
+        await guarded(
+            interaction,
+            self.services.moderation.notify(interaction, mode.value if mode else None, quick_pass),
+            log,
+        )
 
     @app_commands.command(
         name="timer", description=N_("Show or set a match's reminder and timeout")

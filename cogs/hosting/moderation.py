@@ -20,7 +20,9 @@ from cogs.hosting.settings import (
 )
 from cogs.i18n import LANGUAGES, N_, _, speaking
 from cogs.permissions import report
+from cogs.play.quick_pass import QUICK_PASS_KEY
 from cogs.play.turns import humans_owing
+from cogs.presenters import presented_games, presenter_for
 from cogs.presenters.seats import BOT_LABELS
 from cogs.replies import say, seat_problem
 from storage import MatchInfo, SeatError, Status
@@ -320,11 +322,39 @@ class Moderation:
         await say(interaction, f"{said}\n\n{report(interaction.app_permissions)}")
 
     # -- players -----------------------------------------------------------------------------
-    async def notify(self, interaction: discord.Interaction, mode: str) -> None:
-        if mode not in NOTIFY_MODES:
+    async def notify(
+        self, interaction: discord.Interaction, mode: str | None, quick_pass: bool | None = None
+    ) -> None:
+        """`/game notify`: how the player hears it's their move, and their
+        quick passes (cogs/play/quick_pass.py); with neither, what they chose."""
+        if quick_pass is not None and not isinstance(quick_pass, bool):
+            await say(interaction, replies.BAD_OPTION)
+            return
+        if mode is not None and mode not in NOTIFY_MODES:
             await say(interaction, N_("Choose one of: {modes}."), modes=", ".join(NOTIFY_MODES))
             return
-        await self.store.set_user_setting(interaction.user.id, "notify", mode)
-        await say(
-            interaction, N_("When it's your move you'll get {how}."), how=_(NOTIFY_MODES[mode])
-        )
+        user_id = interaction.user.id
+        if mode is not None:
+            await self.store.set_user_setting(user_id, "notify", mode)
+        if quick_pass is not None:
+            await self.store.set_user_setting(user_id, QUICK_PASS_KEY, quick_pass)
+        mode = await self.store.get_user_setting(user_id, "notify", "mention")
+        passes = await self.store.get_user_setting(user_id, QUICK_PASS_KEY, False) is True
+        lines = [_("When it's your move you'll get {how}.", how=_(NOTIFY_MODES.get(mode, "")))]
+        if passes:
+            lines.append(
+                _("Quick passes are on: when passing is all you can do, it is done for you.")
+            )
+            lines += [f"• {_(text)}" for text in quick_pass_words()]
+        else:
+            lines.append(_("Quick passes are off: you are asked every decision, even a pass."))
+        await say(interaction, "\n".join(lines))
+
+
+def quick_pass_words() -> list[str]:
+    """Each game's quick passes, in words (untranslated), in the games' order."""
+    return [
+        text
+        for game_id in presented_games()
+        for text in presenter_for(game_id).quick_passes.values()
+    ]

@@ -2,7 +2,9 @@
 seats over.
 
 - Bot seats move by themselves, one decision at a time, after a pause
-  people can follow (`schedule`). A bot thinks in a worker process
+  people can follow (`schedule`). A player's quick pass (their only
+  choice, which they chose to have made for them: cogs/play/quick_pass.py)
+  is made the same way, after the same pause, as their own move. A bot thinks in a worker process
   (cogs/thinking/), outside the match's lock and off the event loop, so
   nobody waits for it; if the table moved on while it thought, it thinks
   again.
@@ -28,7 +30,8 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Protocol
 
-from cogs.play.moves import Moves, Refusal, Refused
+from cogs.play.moves import Mover, Moves, Refusal, Refused
+from cogs.play.quick_pass import passable, quick_passes
 from cogs.play.turns import bots_owing
 from cogs.thinking import Thinking, ThinkingFailed
 from rules import Action, Match, RulesError
@@ -93,7 +96,7 @@ class SeatService:
         task per match: a running one carries on, from this state)."""
         task = self._tasks.get(loaded.id)
         running = task is not None and not task.done()
-        owing = bots_owing(loaded)
+        owing = bool(bots_owing(loaded) or passable(loaded))
         if running or owing:
             self._know(loaded)
         if owing and not running:
@@ -110,8 +113,12 @@ class SeatService:
             while True:
                 await asyncio.sleep(self.move_delay)
                 loaded = self._known.get(match_id)
-                owing = bots_owing(loaded) if loaded is not None else []
-                if loaded is None or not owing:
+                if loaded is None:
+                    return
+                owing = bots_owing(loaded)
+                if not owing:
+                    if await self._quick_pass(loaded):
+                        continue
                     return
                 seat = owing[0]
                 assert loaded.match is not None  # bots owe a decision only in a started match
@@ -141,6 +148,29 @@ class SeatService:
         finally:
             if self._tasks.get(match_id) in (None, asyncio.current_task()):
                 self._known.pop(match_id, None)
+
+    async def _quick_pass(self, loaded: LoadedMatch) -> bool:
+        """Make the quick pass a player owes (cogs/play/quick_pass.py)
+        through the click's move path, as their own move; False when there
+        is none to make (any more)."""
+        passes = await quick_passes(self.store, loaded)
+        if not passes or loaded.match is None:
+            return False
+        user_id, (_, key) = next(iter(passes.items()))
+        try:
+            async with self.moves.lock(loaded.id):
+                moved, _ = await self.moves.play(
+                    loaded.id, Mover(user_id, None), loaded.match.seq, [key]
+                )
+        except Refused as refused:
+            if refused.why is Refusal.STALE and refused.loaded is not None:
+                self._know(refused.loaded)  # the table moved on: look again
+                return True
+            return False  # paused, over, or no longer theirs
+        self._know(moved.committed)
+        # never told it was their move (Tables.after_move): told now if it still is
+        await self.shown(moved.committed, moved.owed_before - {user_id}, planned=True, burst=True)
+        return True
 
     def _know(self, loaded: LoadedMatch) -> None:
         known = self._known.get(loaded.id)

@@ -30,9 +30,11 @@ from cogs.play.names import SeatNames
 from cogs.play.pings import Pings
 from cogs.play.places import Places
 from cogs.play.public_table import PublicTable
+from cogs.play.quick_pass import quick_passes
 from cogs.play.seats import SeatService
 from cogs.play.table_editor import TableEditor
 from cogs.play.turns import bots_move_next, humans_owing, seat_of
+from cogs.presenters import presenter_for
 from cogs.replies import say
 from cogs.thinking import Thinking
 from storage import CorruptMatch, LoadedMatch, MatchInfo, Status, Store, UnknownMatch
@@ -225,7 +227,9 @@ class Tables:
             if loaded.match is None:
                 return
             delays = Delays(bots=self.lazy_delay, watched=self.config.table_watched_delay)
-            waits_for_bots = burst and bots_move_next(loaded)
+            # a quick pass is made for them like a bot's move: not pinged for it
+            passing = frozenset(await quick_passes(self.store, loaded))
+            waits_for_bots = burst and (bots_move_next(loaded) or bool(passing))
             if waits_for_bots:  # asked first: the bots' moves may come while this runs
                 self.editor.want(match_id, delay=delays.bots, shows=loaded)
             deadlines = self.moves.deadlines
@@ -235,7 +239,7 @@ class Tables:
                 else:
                     await deadlines.schedule(loaded)
             shown = await self.hands.update(loaded)
-            now_owing = humans_owing(loaded)
+            now_owing = humans_owing(loaded) - passing
             told = self.playing(match_id, shown)  # their panel says it, and they look
             if not waits_for_bots:
                 delay = table_delay(
@@ -312,7 +316,8 @@ class Tables:
             if since is not None and info.updated_at >= since and info.id not in self.editor.shown:
                 self.editor.want(info.id, delay=edits * RESUME_EDIT_GAP)
                 edits += 1
-            if any(s.user_id is None for s in info.seats):
+            # bot seats move again; so does a quick pass owed (cogs/play/quick_pass.py)
+            if any(s.user_id is None for s in info.seats) or presenter_for(info.game).quick_passes:
                 try:
                     self.seats.schedule(await self.moves.load(info.id))
                 except Refused as refused:

@@ -163,6 +163,10 @@ class Presenter:
     #: the view's values the table lists in text, with their words (`N_`): the
     #: table of a game without a board picture (`table_fields`)
     table_words: Mapping[str, str] = {}
+    #: decisions a player may have made for them when it is their only one
+    #: (`/game notify quick_pass:`, cogs/play/quick_pass.py): verb -> what
+    #: that means, and what a quick pass then tells the other players (`N_`)
+    quick_passes: Mapping[str, str] = {}
 
     @property
     def ping_hint(self) -> str:

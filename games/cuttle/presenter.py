@@ -108,6 +108,12 @@ class CuttlePresenter(Presenter):
     title = N_("Cuttle")
     colour = 0x8B1E3F
     group_placeholder = N_("Choose a card to play…")
+    quick_passes = {
+        "resolve": N_(
+            "Cuttle: when you hold no 2, an opponent's one-off resolves without asking you. "
+            'Your opponent can then read a quick pass as "no 2".'
+        )
+    }
     rules_summary = N_(
         "**Cuttle** (2 players). Be the first to hold **21 points** in point cards "
         "(14 with one King, 10 with two, 7 with three, 5 with four).\n"

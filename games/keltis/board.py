@@ -38,6 +38,7 @@ from cogs.presenters.drawing import (
     fixed_palette,
     ink_on,
     name_tag,
+    plain_name,
     points,
     seat_disc,
     text,
@@ -204,6 +205,15 @@ def block_box(i: int, players: int) -> tuple[float, float, float, float]:
     return (x, y, x + width, y + BLOCK_H)
 
 
+#: the width of a wishing stone in a player's head
+STONE_STEP = 28
+
+
+def name_width(name: str, seat: int) -> float:
+    """How wide a player's name tag is drawn whole (disc and name)."""
+    return 30 + text_width(plain_name(name, seat), MIN_TEXT)
+
+
 def _player(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -224,11 +234,20 @@ def _player(
     end = right - 12
     text(draw, end, mid, hand, MIN_TEXT, ink, anchor="rm")
     end -= text_width(hand, MIN_TEXT) + 8
-    for value in sorted(player["stones"], reverse=True):
+    score = points(player["score"])
+    stones = sorted(player["stones"], reverse=True)
+    wanted = STONE_STEP * len(stones) + text_width(score, MIN_TEXT) + 18 + name_width(name, seat)
+    if len(stones) > 1 and end - wanted < left:  # the name would be cut: the stones counted
+        count = f"x{len(stones)}"  # the built-in font has no ×
+        text(draw, end, mid, count, MIN_TEXT, ink, anchor="rm")
+        end -= text_width(count, MIN_TEXT) + 2
+        stones = []
+        diamond(draw, end - 14, mid, 17)
+        end -= STONE_STEP
+    for value in stones:
         diamond(draw, end - 14, mid, 17)
         text(draw, end - 14, mid + 1, str(value), MIN_TEXT)
-        end -= 28
-    score = points(player["score"])
+        end -= STONE_STEP
     text(draw, end - 4, mid, score, MIN_TEXT, ink, anchor="rm")
     end -= text_width(score, MIN_TEXT) + 14
     name_tag(draw, left, mid, seat, name, end - left, ink=ink)
@@ -323,7 +342,7 @@ def alt(view: dict, names: list[str], outcome: dict | None) -> str:
             )
         )
     tops = [
-        _("{colour} {value}", colour=_(COLOUR_WORDS[c]), value=_face(pile["top"]) or "⬛")
+        _("{colour} {value}", colour=_(COLOUR_WORDS[c]), value=_face(pile["top"]) or _("end card"))
         for c, pile in view["piles"].items()
         if pile["top"] and c in COLOUR_WORDS
     ]

@@ -322,11 +322,20 @@ def player_box(seat: int, players: int) -> tuple[float, float, float, float]:
     return (x - 18, PLAYERS_Y - 20, x + step - 30, PLAYERS_Y + 20)
 
 
+def final_scores(outcome: dict | None) -> list[int] | None:
+    """A finished match's final scores by seat (the outcome's, as the banner
+    shows them), or None while it runs."""
+    scores = (outcome or {}).get("scores")
+    return list(scores) if scores else None
+
+
 def _draw_players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
-    """Each seat's pawn, name and points so far (the view's); the seat to
-    play marked (`turn_marker`)."""
+    """Each seat's pawn, name and points so far (the view's), or once the
+    match is over its final score (the banner's); the seat to play marked
+    (`turn_marker`)."""
     players = view["players"]
     acting = set(view["to_act"])
+    final = final_scores(view.get("outcome"))
     for player in players:
         seat = player["seat"]
         box = player_box(seat, len(players))
@@ -334,7 +343,7 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> No
         if seat in acting:
             x, ink = turn_marker(draw, box, box[3]) + 16, WHITE
         _pawn(draw, x, PLAYERS_Y, seat, 1)
-        score = points(player["points"])
+        score = points(final[seat] if final else player["points"])
         _text(draw, box[2] - 8, PLAYERS_Y, score, MIN_TEXT, ink, anchor="rm")
         room = box[2] - 8 - text_width(score, MIN_TEXT) - 8 - (x + 20)
         name = fit(plain_name(names[seat], seat), MIN_TEXT, room)
@@ -357,18 +366,28 @@ def _palette(language: str) -> Image.Image:
     return fixed_palette(_base_image(language))
 
 
+#: a player in the alt text, while the match runs and once it is over (the banner's score)
+SO_FAR_ALT = N_("{name}: pawns on {fields}, {points} so far, {stones}, {mirrors}, {hand} in hand.")
+FINAL_ALT = N_("{name}: pawns on {fields}, {points} in all, {stones}, {mirrors}, {hand} in hand.")
+
+
 def alt(view: dict, names: list[str], outcome: dict | None) -> str:
     """The board in words (its alt text): whose turn or who won, where
     each player's pawns stand and their points so far, stones and mirrors,
     the oracle's field and the draw pile."""
     parts = [turn_alt(view, names, outcome)]
+    final = final_scores(outcome)
+    words = SO_FAR_ALT if final is None else FINAL_ALT
     for player in view["players"]:
+        seat = player["seat"]
         parts.append(
             _(
-                "{name}: pawns on {fields}, {points} so far, {stones}, {mirrors}, {hand} in hand.",
-                name=names[player["seat"]],
+                words,
+                name=names[seat],
                 fields=_(", ").join(map(str, sorted(player["pawns"], reverse=True))),
-                points=ngettext("{n} point", "{n} points", player["points"]),
+                points=ngettext(
+                    "{n} point", "{n} points", final[seat] if final else player["points"]
+                ),
                 stones=ngettext("{n} wishing stone", "{n} wishing stones", player["stones"]),
                 mirrors=ngettext("{n} mirror", "{n} mirrors", player["mirrors"]),
                 hand=ngettext("{n} card", "{n} cards", player["hand_size"]),

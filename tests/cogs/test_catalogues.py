@@ -34,7 +34,7 @@ def test_words_follow_the_language_in_force():
         assert _("Refresh") == "更新"
         with speaking("en-US"):
             assert _("Refresh") == "Refresh"
-        assert _("Waiting for {who}.", who="**alice**") == "**alice** の番です。"
+        assert _("Waiting for {who}.", who="**alice**") == "**alice**の番です。"
     assert _("Refresh") == "Refresh"
 
 
@@ -47,7 +47,7 @@ def test_plurals_go_through_the_catalogue():
         assert ngettext("{n} card", "{n} cards", 1) == "1 card"
         assert ngettext("{n} card", "{n} cards", 3) == "3 cards"
     with speaking("ja"):
-        assert ngettext("{n} card", "{n} cards", 3) == "3 枚"
+        assert ngettext("{n} card", "{n} cards", 3) == "3枚"
 
 
 def test_discord_locales_map_to_our_languages():

@@ -154,10 +154,10 @@ def test_a_seat_error_is_worded_in_the_players_language():
     assert replies.seat_problem(missing) == "this match has no seat 5"  # counted from 1
     assert replies.seat_problem(short) == "the lobby has 1 seat, the match needs 2"
     with speaking("ja"):
-        assert replies.seat_problem(taken) == "<@42> はこの対戦ですでに席に着いています"
-        assert replies.seat_problem(full) == "ロビーは満席です（4 席）"
+        assert replies.seat_problem(taken) == "<@42>はこの対戦ですでに席に着いています"
+        assert replies.seat_problem(full) == "ロビーは満席です（4席）"
         said = replies.conflict_problem(missing)
-        assert said == "この対戦に 5 番の席はありません"
+        assert said == "この対戦に5番の席はありません"
         assert replies.conflict_problem(WrongStatus(7, "active", ("lobby",))).isascii() is False
     for reason in SeatError.LOG_TEXT:  # every reason has its words
         params = {"user_id": 1, "seats": 2, "seat": 0, "players": 3}

@@ -43,6 +43,9 @@ SEED_TERMS = {
 JAPANESE = r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]"
 #: a space between two Japanese characters (punctuation 、。「」（）： included)
 STRAY_SPACE = re.compile(f"{JAPANESE} +{JAPANESE}")
+#: a space between a placeholder and a Japanese character ("{game} の遊び方",
+#: "列に{n} 枚" read "ケルト の遊び方", "列に2 枚": issue 42)
+PLACEHOLDER_SPACE = re.compile(f"}} +{JAPANESE}|{JAPANESE} +{{")
 
 
 @cache
@@ -125,3 +128,12 @@ def test_the_greedy_bot_has_a_natural_japanese_name():
 
 def test_no_space_is_left_between_japanese_characters():
     assert [t for t in texts("ja", ids=False) if STRAY_SPACE.search(t)] == []
+
+
+def test_no_space_is_left_between_a_placeholder_and_japanese():
+    assert [t for t in texts("ja", ids=False) if PLACEHOLDER_SPACE.search(t)] == []
+    # the check itself: it finds either side, and leaves other spaces alone
+    found = [
+        bool(PLACEHOLDER_SPACE.search(t)) for t in ("{game} の", "列に {n}", "{a} {b}", "A {n}")
+    ]
+    assert found == [True, True, False, False]

@@ -140,7 +140,7 @@ async def test_a_whole_match_in_a_japanese_client_reads_no_english(world):
     w, fake = world, world.fake
     channel = fake.add_text_channel(w.ja_guild, "入札")
     rules = await reply(await fake.slash(w.yuki, channel, "game rules", game=GAME))
-    assert "伏せ札ビッド の遊び方" in rules.text and "賞品" in rules.text
+    assert "伏せ札ビッドの遊び方" in rules.text and "賞品" in rules.text
     thread = await new_match(w, w.yuki, w.kenji, channel, "参加")
     assert "表向きの賞品" in table_in(fake, thread).text
     hands = await bid_until_the_end(w, (w.yuki, w.kenji), thread)

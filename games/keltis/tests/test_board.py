@@ -86,3 +86,34 @@ def test_the_board_is_labelled_in_japanese_when_a_font_can_draw_it(monkeypatch):
     assert "wishing stones" in words_drawn(
         monkeypatch, "keltis", "ja", None
     )  # no font for its letters
+
+
+def test_the_alt_text_names_an_end_card_on_a_discard_pile_in_words():
+    """Issue 42: an end card on top of a pile was read "brown ⬛"."""
+    view = Match.new("keltis", 2, "keltis-board").view(None)
+    view["piles"]["b"] = {"top": "be", "count": 1}
+    view["piles"]["y"] = {"top": "y7", "count": 1}
+    text = board.alt(view, NAMES[:2], None)
+    assert "brown end card" in text and "yellow 7" in text and "⬛" not in text
+
+
+def test_a_name_is_drawn_whole_beside_many_wishing_stones(monkeypatch):
+    """Issue 42: "Greenfield" beside four stones was cut to "Green.": with
+    the stones one by one the name would be cut, so they are counted."""
+    import cogs.presenters.drawing as drawing
+
+    drawn: list[str] = []
+    real = drawing.text
+
+    def recording(draw, x, y, words, *args, **kwargs):
+        drawn.append(words)
+        real(draw, x, y, words, *args, **kwargs)
+
+    monkeypatch.setattr(drawing, "text", recording)
+    monkeypatch.setattr(board, "text", recording)
+    view = Match.new("keltis", 2, "keltis-board").view(None)
+    view["players"][0]["stones"] = [1, 2, 3, 4, 5]
+    view["players"][1]["stones"] = [6, 7]
+    board.render(view, ["Greenfield", "Alexandra"])
+    assert "Greenfield" in drawn and "x5" in drawn  # counted: the name fits
+    assert "Alexandra" in drawn and "7" in drawn and "x2" not in drawn  # room for each

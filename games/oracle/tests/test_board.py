@@ -6,7 +6,8 @@ import random
 import pytest
 from PIL import Image
 
-from cogs.presenters.drawing import plain_name
+from cogs.presenters.base import board_view
+from cogs.presenters.drawing import banner_height, plain_name
 from games.oracle import board as board
 from games.oracle.tests.engine.helpers import position
 from rules import Match
@@ -149,3 +150,45 @@ def test_the_board_is_labelled_in_japanese_when_a_font_can_draw_it(monkeypatch):
     japanese = words_drawn(monkeypatch, "oracle", "ja", SOME_FONT)
     assert "聖域" in japanese and "sanctuary" not in japanese
     assert "sanctuary" in words_drawn(monkeypatch, "oracle", "ja", None)  # no font for its letters
+
+
+def finished(players: int = 3) -> Match:
+    match = played(players, 10_000, seed="finished")
+    assert match.is_over()
+    return match
+
+
+def test_a_finished_board_shows_the_banners_final_scores_not_the_points_so_far():
+    """Issue 42: the legend under the banner said "points so far" (bob 28)
+    while the banner gave the totals (bob 24): once over, both show the
+    outcome's final scores, taken from it, never recomputed."""
+    match = finished()
+    outcome = match.outcome()
+    assert outcome is not None
+    view = board_view(match.view(None), outcome)
+    names, seat = NAMES[:3], 1
+    before = pixels(board.render(view, names))
+    view["players"][seat]["points"] += 17  # the points so far are not drawn any more
+    assert changed(before, pixels(board.render(view, names))) is None
+    view["outcome"]["scores"][seat] += 17  # the final score is, in the player's entry too
+    x0, y0, x1, y1 = board.player_box(seat, 3)
+    banner = banner_height(view)
+    entry = (int(x0), int(y0) + banner, int(x1), int(y1) + banner)
+    after = pixels(board.render(view, names))
+    assert changed(before.crop(entry), after.crop(entry)) is not None
+    assert changed(
+        before.crop((0, 0, board.WIDTH, banner)), after.crop((0, 0, board.WIDTH, banner))
+    )
+
+
+def test_the_alt_text_gives_the_final_scores_once_over():
+    match = finished()
+    outcome = match.outcome()
+    assert outcome is not None
+    view = match.view(None)
+    text = board.alt(view, NAMES[:3], outcome)
+    for seat, score in enumerate(outcome["scores"]):
+        assert f"{NAMES[seat]}: pawns on" in text
+        assert f"{score} points in all" in text or f"{score} point in all" in text
+    assert "so far" not in text
+    assert "so far" in board.alt(played(3, 30).view(None), NAMES[:3], None)

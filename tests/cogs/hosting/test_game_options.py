@@ -172,7 +172,7 @@ def test_an_options_help_is_translated_where_it_is_shown():
     with speaking("ja"):
         assert option_help(first_dealer) == "最初にカードを配る人（指定しなければ抽選）"
         assert options_help("cucco") == (
-            "`ディール数`: 対戦のディール数。1 から 20 までの整数\n"
+            "`ディール数`: 対戦のディール数。1から20までの整数\n"
             "`先手`: 最初にカードを配る人（指定しなければ抽選）。1 から人数までの席番号"
         )
     assert options_help("keltis") == (

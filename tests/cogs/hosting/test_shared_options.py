@@ -110,7 +110,7 @@ def test_the_rules_of_each_game_tell_its_own_cards(card_games):
     with speaking("ja"):
         assert (
             options_help(BID)
-            == "`枚数`: 各プレイヤーの手札の枚数（ラウンド数も同じ）。3 から 8 までの整数"
+            == "`枚数`: 各プレイヤーの手札の枚数（ラウンド数も同じ）。3から8までの整数"
         )
 
 

@@ -111,5 +111,5 @@ def test_it_speaks_japanese_from_its_own_catalogue(japanese):
         label = PRESENTER.label(match.legal(0)[0], match.view(0))
     assert table["title"] == "伏せ札ビッド · 対戦 #1"
     assert "あなたの手札" in {f["name"] for f in panel["fields"]}
-    assert label == f"{match.legal(0)[0].args[0]} をビッド"
+    assert label == f"{match.legal(0)[0].args[0]}をビッド"
     assert "表向きの賞品" in {f["name"] for f in table["fields"]}

@@ -159,9 +159,9 @@ def test_it_speaks_japanese_from_its_own_catalogue(japanese):
         alt = PRESENTER.board_alt(match.view(None), NAMES, match.outcome())
         help_ = i18n._(GAME.options_schema[0].help)
     assert title == "四目並べ"
-    assert label == "1 列目"
-    assert words[0] == "1 列目にコマを落とした（下から 1 段目）"
+    assert label == "1列目"
+    assert words[0] == "1列目にコマを落とした（下から1段目）"
     assert words[-1] == "4 つ並べた"
-    assert lines == ["🏆 **Ann** 🔴 が 4 つ並べた。"]
+    assert lines == ["🏆 **Ann** 🔴が 4 つ並べた。"]
     assert alt.startswith("四目並べの盤面。")
     assert help_ == "最初にコマを落とす人（指定しなければ 1 番目の席）"
