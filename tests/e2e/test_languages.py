@@ -38,12 +38,14 @@ pytestmark = [
 #: what may stay Latin in a Japanese text: mentions, links, slash command names
 #: (they stay English, see cogs/slash_translator.py) and the players' names
 ALLOWED = re.compile(
-    r"<[@#&!]*\d+>|https?://\S+|/game(?: \w+)?|(?<![A-Za-z])(?:yuki|alice|kenji)(?![A-Za-z])"
-    r"|(?<![A-Za-z])(?:Discord|DM)(?![A-Za-z])"
+    r"<[@#&!]*\d+>|https?://\S+|`/game[^`]*`|/game(?: \w+)?"
+    r"|(?<![A-Za-z])(?:yuki|alice|kenji)(?![A-Za-z])"
+    r"|(?<![A-Za-z])(?:Discord|DM|JSON)(?![A-Za-z])"
     r"|(?<![A-Za-z])[IVX]+(?![A-Za-z])"
 )  # names (also right before Japanese: "yukiの番"), Discord's own words as its Japanese
-# interface writes them, and Cucco's card ranks, Roman numerals (also right before
-# Japanese: "🔢VIIIをビッド")
+# interface writes them (and the JSON of an export), a command quoted as typed
+# (`/game tournament standings`, `/game new ヒント:True`), and Cucco's card
+# ranks, Roman numerals (also right before Japanese: "🔢VIIIをビッド")
 ENGLISH_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
