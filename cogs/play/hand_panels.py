@@ -46,6 +46,8 @@ def combos(
     card, the pawn a card moves), as far as the engine allows them: each
     path is played on copies, and a path stops after a step that reveals
     something (a draw, a roll), so no label shows what is still hidden.
+    Where the rules also allow a decision that is no usual follow-up (a
+    tile's choice not to use it), the path so far is offered too.
     Returns (joined keys, label) pairs, each path of two or more steps."""
     if seat not in match.to_act() or type(presenter).follows is Presenter.follows:
         return []  # (a game whose turns have no usual follow-ups: nothing to try)
@@ -59,9 +61,10 @@ def combos(
             return False
         after = twin.preview(seat, last)
         view: Callable[[], dict] = cache(lambda: after.view(seat))  # drawn if a label reads it
-        offered = False
+        offered = other = False
         for action in after.legal(seat):
             if not presenter.follows(action):
+                other = True
                 continue
             path: list[tuple[Action, Callable[[], dict]]] = [*steps, (action, view)]
             if not extend(after, path):
@@ -69,6 +72,10 @@ def combos(
                     (COMBO.join(a.key() for a, _v in path), presenter.joined_label(path)[:100])
                 )
             offered = True
+        if offered and other and len(steps) > 1:  # the other decision is a click further
+            found.append(
+                (COMBO.join(a.key() for a, _v in steps), presenter.joined_label(steps)[:100])
+            )
         return offered
 
     for action in legal:
@@ -166,7 +173,9 @@ class HandPanels:
         if note and seat not in match.to_act():
             embed.description = f"{note}\n{embed.description or ''}"
         legal = match.legal(seat)
-        paired = combos(match, seat, legal, presenter, state) if group is None else []
+        # in a group (a card): its whole turns, the rarer ones too
+        starts = legal if group is None else [a for a in legal if presenter.group(a) == group]
+        paired = combos(match, seat, starts, presenter, state)
         hint = hints_allowed(loaded) and seat in match.to_act()
         components = panel_view(
             presenter, loaded.id, match.seq, legal, state, group, combos=paired, hint=hint
