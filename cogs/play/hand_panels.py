@@ -41,6 +41,13 @@ MAX_COMBO = 3
 def combos(
     match: Match, seat: int, legal: list[Action], presenter: Presenter, state: dict
 ) -> list[tuple[str, str]]:
+    """`whole_turns`, each with its label."""
+    return [(key, label()) for key, label in whole_turns(match, seat, legal, presenter, state)]
+
+
+def whole_turns(
+    match: Match, seat: int, legal: list[Action], presenter: Presenter, state: dict
+) -> list[tuple[str, Callable[[], str]]]:
     """Whole ordinary turns as single moves: each legal move joined to the
     usual decisions that follow it (`Presenter.follows`: the draw after a
     card, the pawn a card moves), as far as the engine allows them: each
@@ -48,10 +55,15 @@ def combos(
     something (a draw, a roll), so no label shows what is still hidden.
     Where the rules also allow a decision that is no usual follow-up (a
     tile's choice not to use it), the path so far is offered too.
-    Returns (joined keys, label) pairs, each path of two or more steps."""
+    Returns (joined keys, label) pairs, each path of two or more steps, the
+    label drawn when asked (the panel shows only the turns that fit)."""
     if seat not in match.to_act() or type(presenter).follows is Presenter.follows:
         return []  # (a game whose turns have no usual follow-ups: nothing to try)
-    found: list[tuple[str, str]] = []
+    found: list[tuple[str, Callable[[], str]]] = []
+
+    def offer(path: list[tuple[Action, Callable[[], dict]]]) -> None:
+        label = cache(lambda: presenter.joined_label(path)[:100])
+        found.append((COMBO.join(a.key() for a, _v in path), label))
 
     def extend(twin: Match, steps: list[tuple[Action, Callable[[], dict]]]) -> bool:
         """Offer each path through `steps`' usual follow-ups as far as it
@@ -68,14 +80,10 @@ def combos(
                 continue
             path: list[tuple[Action, Callable[[], dict]]] = [*steps, (action, view)]
             if not extend(after, path):
-                found.append(
-                    (COMBO.join(a.key() for a, _v in path), presenter.joined_label(path)[:100])
-                )
+                offer(path)
             offered = True
         if offered and other and len(steps) > 1:  # the other decision is a click further
-            found.append(
-                (COMBO.join(a.key() for a, _v in steps), presenter.joined_label(steps)[:100])
-            )
+            offer(steps)
         return offered
 
     for action in legal:
@@ -175,7 +183,7 @@ class HandPanels:
         legal = match.legal(seat)
         # in a group (a card): its whole turns, the rarer ones too
         starts = legal if group is None else [a for a in legal if presenter.group(a) == group]
-        paired = combos(match, seat, starts, presenter, state)
+        paired = whole_turns(match, seat, starts, presenter, state)
         hint = hints_allowed(loaded) and seat in match.to_act()
         components = panel_view(
             presenter, loaded.id, match.seq, legal, state, group, combos=paired, hint=hint

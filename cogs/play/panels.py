@@ -8,7 +8,7 @@ back to selects, so no legal action is ever left out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import discord
 
@@ -164,7 +164,7 @@ def _add_list(
     return row, part
 
 
-def _rows(lists: list[list[tuple[str, str]]], groups: bool) -> int:
+def _rows(lists: Sequence[Sequence[object]], groups: bool) -> int:
     """Rows the lists of moves take, laid out as `panel_view` does, plus the
     select of the groups."""
     rows, buttons = int(groups), 0
@@ -185,7 +185,7 @@ def panel_view(
     state: dict,
     group: str | None = None,
     mask: int = 0,
-    combos: Sequence[tuple[str, str]] = (),
+    combos: Sequence[tuple[str, str | Callable[[], str]]] = (),
     hint: bool = False,
 ) -> discord.ui.View:
     """The private panel: the seat's legal actions, optionally narrowed to one
@@ -216,7 +216,7 @@ def panel_view(
         chosen = [a for a in legal if presenter.group(a) == group]
         if combos:  # the card's whole turns (every tier), then its single uses
             singles = [(a.key(), presenter.label(a, state)) for a in chosen]
-            _lay_out(view, match_id, seq, presenter, list(combos), singles, {}, state)
+            _lay_out(view, match_id, seq, presenter, combos, singles, {}, state)
         else:
             _add_actions(view, match_id, seq, presenter, chosen, state, 0, MAX_ROWS - 2)
         view.add_item(PanelButton(match_id, label=_("Back"), row=MAX_ROWS - 1))
@@ -234,14 +234,14 @@ def panel_view(
     ):
         groups, direct = {}, list(legal)  # every action in one list (or too many groups)
     singles = [(a.key(), presenter.label(a, state)) for a in direct]
-    _lay_out(view, match_id, seq, presenter, list(combos), singles, groups, state)
+    _lay_out(view, match_id, seq, presenter, combos, singles, groups, state)
     view.add_item(PanelButton(match_id, label=_("Refresh"), row=MAX_ROWS - 1))
     return view
 
 
 def usual_turns(
     presenter: Presenter,
-    combos: list[tuple[str, str]],
+    combos: Sequence[tuple[str, str | Callable[[], str]]],
     singles: list[tuple[str, str]],
     groups: bool,
 ) -> list[tuple[str, str]]:
@@ -249,17 +249,18 @@ def usual_turns(
     the usual ones first (`Presenter.turn_tier`), each tier whole, as far
     as they fit in the rows left (every single decision must fit: whole
     turns are a shortcut). The others are one click further, under their
-    first decision's group (a card)."""
-    tiers: dict[int, list[tuple[str, str]]] = {}
+    first decision's group (a card). A label may be drawn when asked: only
+    the offered ones are."""
+    tiers: dict[int, list[tuple[str, str | Callable[[], str]]]] = {}
     for key, label in combos:
         tiers.setdefault(presenter.turn_tier(key.split("+")), []).append((key, label))
-    offered: list[tuple[str, str]] = []
+    offered: list[tuple[str, str | Callable[[], str]]] = []
     for tier in sorted(tiers):
         more = offered + tiers[tier]
         if _rows([more, singles], groups) > MAX_ROWS - 1:
             break
         offered = more
-    return offered
+    return [(key, label if isinstance(label, str) else label()) for key, label in offered]
 
 
 def _lay_out(
@@ -267,7 +268,7 @@ def _lay_out(
     match_id: int,
     seq: int,
     presenter: Presenter,
-    combos: list[tuple[str, str]],
+    combos: Sequence[tuple[str, str | Callable[[], str]]],
     singles: list[tuple[str, str]],
     groups: dict[str, None],
     state: dict,
