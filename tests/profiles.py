@@ -30,6 +30,9 @@ class Profile:
     options: dict[str, Any] = field(default_factory=dict)
     #: median clicks an ordinary turn may take, from the notification
     clicks: int = 3
+    #: clicks an ordinary turn may take at most, from the notification (a
+    #: turn the rules make longer, e.g. an extra turn, counts as one)
+    most: int = 4
     #: words of the game's original (Japanese) rules text that its Japanese
     #: words must use: the seeds' own terms
     seed_words: tuple[str, ...] = ()

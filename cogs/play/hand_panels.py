@@ -41,15 +41,29 @@ MAX_COMBO = 3
 def combos(
     match: Match, seat: int, legal: list[Action], presenter: Presenter, state: dict
 ) -> list[tuple[str, str]]:
+    """`whole_turns`, each with its label."""
+    return [(key, label()) for key, label in whole_turns(match, seat, legal, presenter, state)]
+
+
+def whole_turns(
+    match: Match, seat: int, legal: list[Action], presenter: Presenter, state: dict
+) -> list[tuple[str, Callable[[], str]]]:
     """Whole ordinary turns as single moves: each legal move joined to the
     usual decisions that follow it (`Presenter.follows`: the draw after a
     card, the pawn a card moves), as far as the engine allows them: each
     path is played on copies, and a path stops after a step that reveals
     something (a draw, a roll), so no label shows what is still hidden.
-    Returns (joined keys, label) pairs, each path of two or more steps."""
+    Where the rules also allow a decision that is no usual follow-up (a
+    tile's choice not to use it), the path so far is offered too.
+    Returns (joined keys, label) pairs, each path of two or more steps, the
+    label drawn when asked (the panel shows only the turns that fit)."""
     if seat not in match.to_act() or type(presenter).follows is Presenter.follows:
         return []  # (a game whose turns have no usual follow-ups: nothing to try)
-    found: list[tuple[str, str]] = []
+    found: list[tuple[str, Callable[[], str]]] = []
+
+    def offer(path: list[tuple[Action, Callable[[], dict]]]) -> None:
+        label = cache(lambda: presenter.joined_label(path)[:100])
+        found.append((COMBO.join(a.key() for a, _v in path), label))
 
     def extend(twin: Match, steps: list[tuple[Action, Callable[[], dict]]]) -> bool:
         """Offer each path through `steps`' usual follow-ups as far as it
@@ -59,16 +73,17 @@ def combos(
             return False
         after = twin.preview(seat, last)
         view: Callable[[], dict] = cache(lambda: after.view(seat))  # drawn if a label reads it
-        offered = False
+        offered = other = False
         for action in after.legal(seat):
             if not presenter.follows(action):
+                other = True
                 continue
             path: list[tuple[Action, Callable[[], dict]]] = [*steps, (action, view)]
             if not extend(after, path):
-                found.append(
-                    (COMBO.join(a.key() for a, _v in path), presenter.joined_label(path)[:100])
-                )
+                offer(path)
             offered = True
+        if offered and other and len(steps) > 1:  # the other decision is a click further
+            offer(steps)
         return offered
 
     for action in legal:
@@ -166,7 +181,9 @@ class HandPanels:
         if note and seat not in match.to_act():
             embed.description = f"{note}\n{embed.description or ''}"
         legal = match.legal(seat)
-        paired = combos(match, seat, legal, presenter, state) if group is None else []
+        # in a group (a card): its whole turns, the rarer ones too
+        starts = legal if group is None else [a for a in legal if presenter.group(a) == group]
+        paired = whole_turns(match, seat, starts, presenter, state)
         hint = hints_allowed(loaded) and seat in match.to_act()
         components = panel_view(
             presenter, loaded.id, match.seq, legal, state, group, combos=paired, hint=hint

@@ -8,7 +8,7 @@ back to selects, so no legal action is ever left out.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import discord
 
@@ -143,8 +143,10 @@ def _add_list(
     row: int,
     placeholder: str,
     part: int,
+    more: str | None = None,
 ) -> tuple[int, int]:
-    """Moves as one select per 25 (from `row`, parts numbered from `part`);
+    """Moves as one select per 25 (from `row`, parts numbered from `part`;
+    the selects after the first with the placeholder `more`, if given);
     returns the next free row and part."""
     for start in range(0, len(items), OPTIONS_PER_SELECT):
         chunk = items[start : start + OPTIONS_PER_SELECT]
@@ -154,7 +156,7 @@ def _add_list(
                 seq,
                 options=_select_options(chunk),
                 part=part,
-                placeholder=placeholder,
+                placeholder=placeholder if start == 0 or more is None else more,
                 row=row,
             )
         )
@@ -162,7 +164,7 @@ def _add_list(
     return row, part
 
 
-def _rows(lists: list[list[tuple[str, str]]], groups: bool) -> int:
+def _rows(lists: Sequence[Sequence[object]], groups: bool) -> int:
     """Rows the lists of moves take, laid out as `panel_view` does, plus the
     select of the groups."""
     rows, buttons = int(groups), 0
@@ -183,7 +185,7 @@ def panel_view(
     state: dict,
     group: str | None = None,
     mask: int = 0,
-    combos: Sequence[tuple[str, str]] = (),
+    combos: Sequence[tuple[str, str | Callable[[], str]]] = (),
     hint: bool = False,
 ) -> discord.ui.View:
     """The private panel: the seat's legal actions, optionally narrowed to one
@@ -212,7 +214,11 @@ def panel_view(
         return view
     if group is not None:
         chosen = [a for a in legal if presenter.group(a) == group]
-        _add_actions(view, match_id, seq, presenter, chosen, state, 0, MAX_ROWS - 2)
+        if combos:  # the card's whole turns (every tier), then its single uses
+            singles = [(a.key(), presenter.label(a, state)) for a in chosen]
+            _lay_out(view, match_id, seq, presenter, combos, singles, {}, state)
+        else:
+            _add_actions(view, match_id, seq, presenter, chosen, state, 0, MAX_ROWS - 2)
         view.add_item(PanelButton(match_id, label=_("Back"), row=MAX_ROWS - 1))
         return view
     groups: dict[str, None] = {}
@@ -228,16 +234,57 @@ def panel_view(
     ):
         groups, direct = {}, list(legal)  # every action in one list (or too many groups)
     singles = [(a.key(), presenter.label(a, state)) for a in direct]
+    _lay_out(view, match_id, seq, presenter, combos, singles, groups, state)
+    view.add_item(PanelButton(match_id, label=_("Refresh"), row=MAX_ROWS - 1))
+    return view
+
+
+def usual_turns(
+    presenter: Presenter,
+    combos: Sequence[tuple[str, str | Callable[[], str]]],
+    singles: list[tuple[str, str]],
+    groups: bool,
+) -> list[tuple[str, str]]:
+    """The whole turns offered in one click beside the single decisions:
+    the usual ones first (`Presenter.turn_tier`), each tier whole, as far
+    as they fit in the rows left (every single decision must fit: whole
+    turns are a shortcut). The others are one click further, under their
+    first decision's group (a card). A label may be drawn when asked: only
+    the offered ones are."""
+    tiers: dict[int, list[tuple[str, str | Callable[[], str]]]] = {}
+    for key, label in combos:
+        tiers.setdefault(presenter.turn_tier(key.split("+")), []).append((key, label))
+    offered: list[tuple[str, str | Callable[[], str]]] = []
+    for tier in sorted(tiers):
+        more = offered + tiers[tier]
+        if _rows([more, singles], groups) > MAX_ROWS - 1:
+            break
+        offered = more
+    return [(key, label if isinstance(label, str) else label()) for key, label in offered]
+
+
+def _lay_out(
+    view: discord.ui.View,
+    match_id: int,
+    seq: int,
+    presenter: Presenter,
+    combos: Sequence[tuple[str, str | Callable[[], str]]],
+    singles: list[tuple[str, str]],
+    groups: dict[str, None],
+    state: dict,
+) -> None:
+    """Whole turns (as many as fit: `usual_turns`), the single decisions,
+    then the select of the groups, in rows 0-3: one row of buttons at
+    most, longer lists as selects."""
+    whole = usual_turns(presenter, combos, singles, bool(groups))
     lists: list[tuple[list[tuple[str, str]], str]] = [
-        (list(combos), presenter.turn_placeholder),
-        (singles, presenter.step_placeholder if combos else N_("Choose a move…")),
+        (whole, presenter.turn_placeholder),
+        (singles, presenter.step_placeholder if whole else N_("Choose a move…")),
     ]
-    if _rows([items for items, _p in lists], bool(groups)) > MAX_ROWS - 1:
-        lists[0] = ([], "")  # whole turns are a shortcut: every single decision must fit
     row = part = 0
     button_row: int | None = None  # the one row of buttons, once there is one
     buttons = 0
-    for items, placeholder in lists:
+    for i, (items, placeholder) in enumerate(lists):
         if not items:
             continue
         if buttons + len(items) <= PANEL_BUTTONS:
@@ -247,13 +294,12 @@ def panel_view(
                 view.add_item(ActionButton(match_id, seq, key, label=label, row=button_row))
             buttons += len(items)
         else:
-            row, part = _add_list(view, match_id, seq, items, row, _(placeholder), part)
+            more = _(presenter.more_turns_placeholder) if i == 0 else None
+            row, part = _add_list(view, match_id, seq, items, row, _(placeholder), part, more)
     if groups:
         options = _select_options([(g, presenter.group_label(g, state)) for g in groups])
         placeholder = _(presenter.group_placeholder)
         view.add_item(GroupSelect(match_id, seq, options=options, row=row, placeholder=placeholder))
-    view.add_item(PanelButton(match_id, label=_("Refresh"), row=MAX_ROWS - 1))
-    return view
 
 
 def table_view(

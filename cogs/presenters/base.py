@@ -147,6 +147,8 @@ class Presenter:
     group_placeholder: str = N_("Choose a card…")
     #: placeholder of the panel's list of whole turns, each one click
     turn_placeholder: str = N_("Your whole turn in one click…")
+    #: placeholder of the panel's further lists of whole turns (the rarer ones)
+    more_turns_placeholder: str = N_("More whole turns…")
     #: placeholder of the panel's list of single decisions beside whole turns
     step_placeholder: str = N_("Or one decision at a time…")
     #: placeholder of the select that marks items (e.g. dice to reroll) in the panel
@@ -211,6 +213,14 @@ class Presenter:
         an ordinary turn is one click? The engine says where it is legal
         (cogs/play/hand_panels.py); the rarer paths stay a click further."""
         return False
+
+    def turn_tier(self, keys: list[str]) -> int:
+        """How usual a whole turn (its action keys) is: 0 the most. The
+        panel offers whole turns tier by tier, each tier whole, as far as
+        they fit beside the single decisions (cogs/play/panels.py); every
+        whole turn is also offered under its first decision's group (its
+        card), one click further."""
+        return 0
 
     def joined_label(self, steps: list[tuple[Action, Callable[[], dict]]]) -> str:
         """The label of decisions made in one click, each with the view it

@@ -3,6 +3,8 @@ discard tops, wishing stones, hand sizes and the draw pile."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import Phrase, Presenter, bold_names, cards, clip
 from cogs.presenters.seats import seat_emoji
@@ -151,8 +153,25 @@ class KeltisPresenter(Presenter):
     def group_label(self, group: str, view: dict) -> str:
         return card(group)
 
+    more_turns_placeholder = N_("Or discard a card, then take a discard top…")
+
     def follows(self, action: Action) -> bool:
-        return action.key() == "draw:deck"  # after the card played or discarded
+        """After the card played or discarded: a draw, from the draw pile or
+        a discard top (both known before: a draw ends the path)."""
+        return action.verb == "draw"
+
+    def turn_tier(self, keys: list[str]) -> int:
+        """Drawing from the draw pile is usual (0); a discard and a discard
+        top next (1); a card played, then a discard top, under its card (2)."""
+        if all(not k.startswith("draw:") or k == "draw:deck" for k in keys):
+            return 0
+        return 1 if not keys[0].startswith("play:") else 2
+
+    def follow_words(self, action: Action, view: Callable[[], dict]) -> str:
+        if action.verb == "draw" and action.args[0] != "deck":
+            top = view()["piles"][action.args[0]]["top"]
+            return _("then take {card}", card=card(top))
+        return super().follow_words(action, view)
 
     def is_public(self, action: Action) -> bool:
         return action.verb in ("draw", "done")

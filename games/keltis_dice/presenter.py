@@ -7,7 +7,7 @@ stones for convenience."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import discord
 
@@ -217,6 +217,14 @@ class KeltisDicePresenter(Presenter):
     def group(self, action: Action) -> str | None:
         return None  # every choice is offered directly, as on the table
 
+    def follows(self, action: Action) -> bool:
+        """A 🍀 clover the move reached is used (or not) in the same click:
+        all is public, and the engine previews where each stone stops."""
+        return action.verb in ("clover", "clover_new", "skip")
+
+    def follow_words(self, action: Action, view: Callable[[], dict]) -> str:
+        return self.label(action, view())
+
     def is_public(self, action: Action) -> bool:
         return True  # D-7: everything is public
 
@@ -307,7 +315,10 @@ class KeltisDicePresenter(Presenter):
     #: every decision is a public button on the table (D-7)
     @property
     def ping_hint(self) -> str:
-        return _("Roll the dice with the buttons on the table (or press **Your move** below).")
+        return _(
+            "Press ▶️ **Your move** below to play (a roll with nothing to choose is "
+            "made for you), or use the buttons on the table."
+        )
 
     def decision(self, view: dict) -> str:
         dice = dice_text(view["dice"])

@@ -193,10 +193,26 @@ class OraclePresenter(Presenter):
     def group_label(self, group: str, view: dict) -> str:
         return _("{card} · oracle up to {n}", card=card(group), n=view["oracle_steps"][group])
 
+    more_turns_placeholder = N_("Or the oracle, or a discard top…")
+
     def follows(self, action: Action) -> bool:
-        """A card played moves a pawn (the oracle is the rarer choice), and
-        the turn ends with a draw from the draw pile."""
-        return action.verb == "pawn" or action.key() == "draw:deck"
+        """A card played moves a pawn or the oracle (and a pawn's 🍀 or 🌀
+        tile is used), and the turn ends with a draw, from the
+        draw pile or a discard top (both known before: a draw ends the
+        path). A 👺 goblin's discard stays a decision of its own."""
+        return action.verb in ("pawn", "oracle", "draw", "clover", "spiral")
+
+    def turn_tier(self, keys: list[str]) -> int:
+        """Usual (0): a card played and a pawn moved, or a card discarded
+        (or a tile's choice made), then the draw pile; then a discard (or a
+        tile's choice) and a discard top (1); then the oracle, or a tile's
+        choice (🍀 🌀), and the draw pile (2); a card played, then a
+        discard top, is under its card (3)."""
+        top = any(k.startswith("draw:") and k != "draw:deck" for k in keys)
+        rarer = any(k.split(":")[0] in ("oracle", "clover", "spiral") for k in keys)
+        if not keys[0].startswith("play:"):  # a discard, or a tile's choice (no card to pick)
+            return int(top)
+        return 3 if top else 2 if rarer else 0
 
     def joined_label(self, steps: list[tuple[Action, Callable[[], dict]]]) -> str:
         first, rest = steps[0][0], steps[1:]
@@ -208,6 +224,10 @@ class OraclePresenter(Presenter):
     def follow_words(self, action: Action, view: Callable[[], dict]) -> str:
         if action.verb == "pawn":
             return self.move_label(_("pawn"), view(), int(action.args[0]))
+        if action.verb in ("oracle", "clover", "spiral"):
+            return self.label(action, view())
+        if action.verb == "draw" and action.args[0] != "deck":
+            return _("then take {card}", card=card(view()["piles"][action.args[0]]["top"]))
         return super().follow_words(action, view)
 
     def is_public(self, action: Action) -> bool:

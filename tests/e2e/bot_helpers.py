@@ -211,9 +211,12 @@ async def pick(fake, user, panel, wanted=lambda label: True) -> str:
         )
         if not any(b["label"] == "Back" for b in panel.buttons()):
             return option["label"]  # a card with one use: choosing it was the move
-        for label, (custom_id, _value) in choices(panel).items():
-            if wanted(label):
-                await answered(await fake.click(user, panel, custom_id=custom_id))
+        for label, (custom_id, value) in choices(panel).items():
+            if wanted(label):  # a use of the card: a button, or an option of its list
+                if value is None:
+                    await answered(await fake.click(user, panel, custom_id=custom_id))
+                else:
+                    await answered(await fake.select(user, panel, [value], custom_id=custom_id))
                 return label
         await answered(await fake.click(user, panel, label="Back"))
     raise AssertionError(f"no move {wanted} in {panel!r}")

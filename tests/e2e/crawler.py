@@ -20,8 +20,11 @@ from pathlib import Path
 
 from cogs import replies
 from cogs.i18n import in_language
-from cogs.play.hand_panels import COMBO
+from cogs.play.hand_panels import COMBO, MAX_COMBO
+from cogs.presenters import presenter_for
 from playground.fake_discord import Channel, FakeDiscord, User
+from rules import Action, Match
+from rules.bots import choose_action
 
 from .bot_helpers import read_db, replayed, reply
 
@@ -75,6 +78,53 @@ def offers(panel) -> list[Offer]:
     return found
 
 
+def planned(match: Match, seat: int, level: str) -> list[str]:
+    """The decisions a bot of `level` would make from here, as far as a
+    person could plan them in one go: each chosen on the match as the one
+    before left it, stopping after a step that reveals something (a draw,
+    a roll) or when the turn passes (at most MAX_COMBO)."""
+    keys: list[str] = []
+    while len(keys) < MAX_COMBO and seat in match.to_act():
+        action = choose_action(match, seat, level)
+        keys.append(action.key())
+        if match.reveals(action):
+            break
+        match = match.preview(seat, action)
+    return keys
+
+
+def reaching(found: list[Offer], plan: list[str], match: Match, seat: int) -> Offer | None:
+    """The offer a person takes to make the plan's first decision, as
+    they would look for it: the move that plays the most of the plan
+    exactly (a whole turn only if every step of it is planned), the dice
+    to mark for a planned reroll, or the group (a card) the first decision
+    is under."""
+    moves = [
+        (len(keys), o)
+        for o in found
+        if o.kind == "move" and (keys := o.key.split(COMBO)) == plan[: len(keys)]
+    ]
+    if moves:
+        return max(moves, key=lambda m: m[0])[1]
+    first = Action.parse(plan[0])
+    marks = next((o for o in found if o.kind == "marks"), None)
+    if marks is not None and first.verb == "reroll":
+        return marks
+    group = presenter_for(match.game_id).group(first)
+    return next((o for o in found if o.kind == "group" and o.value == group), None)
+
+
+def dice_to_mark(match: Match, seat: int, faces: str, options: list[str]) -> list[str]:
+    """The dice (select values) whose faces are those of a planned reroll."""
+    dice, left, picked = match.view(seat)["dice"], list(faces), []
+    for value in options:
+        if dice[int(value)] in left:
+            left.remove(dice[int(value)])
+            picked.append(value)
+    assert not left, f"no dice {faces} to mark among {dice}"
+    return picked
+
+
 def rank(offer: Offer) -> tuple[int, int]:
     """Lower is better: whole turns, then building moves, then anything."""
     if offer.kind == "group":
@@ -110,6 +160,10 @@ class Crawl:
     clicks: list = field(default_factory=list)  # every interaction the people made
     dead_ends: list[str] = field(default_factory=list)
     long_turns: list[list[str]] = field(default_factory=list)  # what took 4 clicks or more
+    paths: list[list[str]] = field(default_factory=list)  # what each counted turn chose
+    #: a bot level whose choices the people make (reached as a person
+    #: reaches them); None: the purposeful ranking below, with chance
+    level: str | None = None
 
     # -- whose turn ---------------------------------------------------------------
     async def owing(self, timeout: float = 10.0):
@@ -196,19 +250,32 @@ class Crawl:
         told = await (self.from_mine(person, guild) if use_mine else self.notification(person))
         if before_click is not None:
             await before_click()
+        seen = len(replayed(self.db, self.mid).log)
         opened = await self.click(person, told, f"turn:{self.mid}")
         panel = await opened.wait_reply()
         assert panel.ephemeral and panel.visible_to == person.user.id, panel
+        presenter = presenter_for(replayed(self.db, self.mid).game_id)
         chosen: list[str] = []
+        # a turn the rules open after a click's own move (the dice game's
+        # roll after a 👺 kobold's extra turn: `Presenter.opens_turn`) is a
+        # turn of its own, counted from there (no notification)
+        counted: list[list[str]] = [chosen]
         while seat in (match := replayed(self.db, self.mid)).to_act():
+            own = [key for s, key in match.log[seen:] if s == seat]
+            if any(presenter.opens_turn(key) for key in own[1:]) and chosen:
+                chosen = []
+                counted.append(chosen)
+            seen = len(match.log)
             assert len(chosen) < MAX_CLICKS, f"a turn of {chosen}: {panel.text[:500]}"
             chosen.append(await self.decide(person, panel, match.seq))
         if use_mine:
             self.by_mine += 1
         else:
-            self.turns.append(1 + len(chosen))
-            if len(chosen) > 2:
-                self.long_turns.append(chosen)
+            for i, path in enumerate(counted):
+                self.turns.append(len(path) + (i == 0))
+                self.paths.append(path)
+                if len(path) + (i == 0) > 3:
+                    self.long_turns.append(path)
         for inter in self.fake.state.interactions:  # away for hours: Discord forgets them
             if inter.user is person.user:
                 inter.expire()
@@ -221,6 +288,8 @@ class Crawl:
             5,
             "the panel to show the decision",
         )
+        if self.level is not None:
+            return await self.planned_click(person, panel)
         choice = min(offers(panel), key=lambda o: (rank(o), self.rnd.random()))
         if choice.kind == "marks" or (
             self.rnd.random() < 0.25 and any(o.kind == "marks" for o in offers(panel))
@@ -228,6 +297,24 @@ class Crawl:
             marks = next(o for o in offers(panel) if o.kind == "marks")
             picked = self.rnd.sample(marks.options, self.rnd.randint(1, len(marks.options)))
             await self.select(person, panel, marks.custom_id, picked)
+            return f"reroll dice {','.join(sorted(picked))}"
+        if choice.value is None:
+            await self.click(person, panel, choice.custom_id)
+        else:
+            await self.select(person, panel, choice.custom_id, [choice.value])
+        return f"{choice.kind} {choice.key}"
+
+    async def planned_click(self, person: Person, panel) -> str:
+        """The click toward what the bot level would play now (`planned`)."""
+        match = replayed(self.db, self.mid)
+        seat = next(s for s, p in self.people.items() if p is person)
+        plan = planned(match, seat, self.level or "")
+        found = offers(panel)
+        choice = reaching(found, plan, match, seat)
+        assert choice is not None, f"{plan} is not offered: {[o.key for o in found]}"
+        if choice.kind == "marks":
+            picked = dice_to_mark(match, seat, Action.parse(plan[0]).args[0], choice.options)
+            await self.select(person, panel, choice.custom_id, picked)
             return f"reroll dice {','.join(sorted(picked))}"
         if choice.value is None:
             await self.click(person, panel, choice.custom_id)

@@ -156,3 +156,37 @@ def test_the_panel_shows_the_others_rows_and_the_middle_never_their_hands():
     assert ann in panel and "Middle" in panel
     for other in (0, 1):
         assert " ".join(card(c) for c in m.view(other)["hand"]) not in panel
+
+
+def test_a_discard_top_is_part_of_a_whole_turn_in_both_languages():
+    """Issue 42: a discard top is public, so taking it joins the card's
+    whole turn; the draw pile stays the usual tier, a discard and a top
+    next, a card played and a top under its card."""
+    from cogs.i18n import speaking
+    from cogs.play.hand_panels import combos
+
+    m = position(2, hands={0: ["g7", "b2"], 1: ["y1"]}, piles={"y": ["y5"], "u": ["u3"]})
+    p = KeltisPresenter()
+    whole = dict(combos(m, 0, m.legal(0), p, m.view(0)))
+    assert whole["discard:b2+draw:y"] == "Discard 🟤2, then take 🟡5"
+    assert whole["play:g7:g+draw:u"] == "Play 🟢7 on your green row, then take 🔵3"
+    assert whole["play:g7:g+draw:deck"] == "Play 🟢7 on your green row, then draw"
+    assert [p.turn_tier(k.split("+")) for k in ("play:g7:g+draw:deck", "discard:b2+draw:deck")] == [
+        0,
+        0,
+    ]
+    assert p.turn_tier(["discard:b2", "draw:y"]) == 1
+    assert p.turn_tier(["play:g7:g", "draw:y"]) == 2
+    with speaking("ja"):
+        ja = dict(combos(m, 0, m.legal(0), p, m.view(0)))
+    assert ja["discard:b2+draw:y"] == "🟤2 を捨てる、続けて🟡5を取る"
+    assert "続けて🔵3を取る" in ja["play:g7:g+draw:u"]
+
+
+def test_no_whole_turn_takes_back_the_card_just_discarded():
+    from cogs.play.hand_panels import combos
+
+    m = position(2, hands={0: ["g7", "b2"], 1: ["y1"]}, piles={"b": ["b5"]})
+    whole = dict(combos(m, 0, m.legal(0), KeltisPresenter(), m.view(0)))
+    assert "discard:b2+draw:b" not in whole  # the engine forbids it: never offered
+    assert "discard:g7+draw:b" in whole

@@ -275,3 +275,21 @@ def test_the_panel_shows_everyones_stones_chips_and_scores():
         match_id=1, view=view, names=NAMES[:2], seat=1, to_act=m.to_act(), seq=m.seq
     ).to_dict()
     assert [f["name"] for f in panel["fields"]][:3] == ["Your stones", "Players", "🟤 Brown"]
+
+
+def test_a_clover_the_move_reaches_is_used_in_the_same_click_in_both_languages():
+    """Issue 42: everything is public, so a 🍀 clover's choice joins the move."""
+    from cogs.i18n import speaking
+    from cogs.play.hand_panels import combos
+    from cogs.presenters import presenter_for
+
+    p = presenter_for("keltis_dice")
+    m = position(2, stones={0: {"b": 3}}, dice="bbyww", phase="move")  # 3 -> 5: a clover
+    whole = dict(combos(m, 0, m.legal(0), p, m.view(0)))
+    assert whole["move:b+clover:b"] == "Move 🟤 3 → 5🍀, 🍀 Move 🟤 5 → 6"
+    assert whole["move:b+skip"] == "Move 🟤 3 → 5🍀, Don't use the clover"
+    assert not any(k.startswith("move:y") for k in whole)  # no clover there: a single move
+    with speaking("ja"):
+        ja = dict(combos(m, 0, m.legal(0), p, m.view(0)))
+    assert ja["move:b+clover:b"] == "🟤 を進める 3 → 5🍀、🍀 🟤 を進める 5 → 6"
+    assert ja["move:b+skip"].endswith("四つ葉のクローバーを使わない")

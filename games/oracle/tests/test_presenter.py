@@ -308,3 +308,36 @@ def test_the_panel_shows_the_others_pawns_rows_and_the_board_never_their_hands()
     assert ann in panel
     for other in (0, 2):
         assert " ".join(card(c) for c in m.view(other)["hand"]) not in panel
+
+
+def test_whole_turns_take_the_oracle_a_discard_top_and_a_clover_in_both_languages():
+    """Issue 42: the oracle instead of a pawn, a discard top and a tile's
+    choice join the card's whole turn; the panel offers them tier by tier."""
+    from cogs.i18n import speaking
+    from cogs.play.hand_panels import combos
+
+    m = position(
+        2,
+        hands={0: ["g7", "b2"], 1: ["y1"]},
+        pawns={0: [0, 8, 8], 1: [15, 0, 0]},
+        oracle=5,
+        piles={"y": ["y5"]},
+        tiles={15: "clover_y"},
+    )
+    whole = dict(combos(m, 0, m.legal(0), P, m.view(0)))
+    assert whole["play:b2+oracle:1+draw:deck"] == "Play 🟤2, 🔮 Oracle +1 → field 6, then draw"
+    assert whole["discard:b2+draw:y"] == "Discard 🟤2 (no move), then take 🟡5"
+    assert whole["play:g7+pawn:1+clover"].startswith(
+        "Play 🟢7, pawn from field 8 → field 15 🍀🟡, 🍀 Clover: pawn from field 15 → field"
+    )
+    # the clover may also be left unused: the path so far is one click too
+    assert "play:g7+pawn:1" in whole
+    tiers = {k: P.turn_tier(k.split("+")) for k in whole}
+    assert tiers["play:b2+pawn:0+draw:deck"] == tiers["discard:b2+draw:deck"] == 0
+    assert tiers["discard:b2+draw:y"] == 1
+    assert tiers["play:b2+oracle:1+draw:deck"] == tiers["play:g7+pawn:1+clover"] == 2
+    assert tiers["play:b2+pawn:0+draw:y"] == 3
+    with speaking("ja"):
+        ja = dict(combos(m, 0, m.legal(0), P, m.view(0)))
+    assert "巫女 +1 → 6 マス目" in ja["play:b2+oracle:1+draw:deck"]
+    assert ja["discard:b2+draw:y"].endswith("続けて🟡5を取る")

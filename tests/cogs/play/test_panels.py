@@ -10,7 +10,7 @@ from cogs.play.buttons import ActionButton, ActionSelect, DieToggle, GroupSelect
 from cogs.play.hand_panels import COMBO, combos
 from cogs.play.panels import PANEL_BUTTONS, panel_view, table_view
 from cogs.presenters import presenter_for
-from rules import Match, all_games
+from rules import Action, Match, all_games
 
 
 def reachable_keys(view: discord.ui.View, presenter, legal, state, match_id, seq) -> set[str]:
@@ -108,8 +108,11 @@ def move_buttons(view: discord.ui.View) -> list[Component]:
 @pytest.mark.parametrize("game_id", list(all_games()))
 def test_a_panel_is_no_wall_of_buttons_and_keeps_every_whole_turn_one_click(game_id):
     """At most one row of move buttons (PANEL_BUTTONS); a longer list is a
-    select. Every whole turn the engine allows (`combos`) is still one
-    click: a button or an option of a list, not behind a card's select. A
+    select. Every usual whole turn (`combos` of tier 0: `turn_tier`) is
+    still one click: a button or an option of a list, not behind a card's
+    select; every other one is one click there or in its card's panel
+    (one without a card may be left to its decisions one by one, beside
+    the whole turns that fit). A
     game with short lists of moves gets buttons for them (a game whose
     every decision is a longer list has none)."""
     game = all_games()[game_id]
@@ -135,7 +138,22 @@ def test_a_panel_is_no_wall_of_buttons_and_keeps_every_whole_turn_one_click(game
                     if isinstance(i, ActionSelect)
                     for o in i.item.options
                 }
-                assert {key for key, _label in joined} <= offered
+                usual = {k for k, _label in joined if presenter.turn_tier(k.split(COMBO)) == 0}
+                assert usual <= offered
+                for key in {k for k, _label in joined} - offered:
+                    group = presenter.group(Action.parse(key.split(COMBO)[0]))
+                    if group is None:  # no card to pick: its decisions one by one
+                        assert {k for k, _l in joined} & offered or not usual, key
+                        continue
+                    starts = [a for a in legal if presenter.group(a) == group]
+                    own = combos(match, seat, starts, presenter, state)
+                    sub = panel_view(presenter, 1, match.seq, legal, state, group, combos=own)
+                    assert key in {b.key for b in move_buttons(sub)} | {
+                        o.value
+                        for i in sub.children
+                        if isinstance(i, ActionSelect)
+                        for o in i.item.options
+                    }
             match.act(seat, rnd.choice(legal), match.seq)
     assert most > 0 or not short  # the short lists are still buttons
 

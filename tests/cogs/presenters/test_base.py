@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from cogs.i18n import speaking
 from cogs.presenters import presented_games, presenter_for
 from cogs.presenters.base import Presenter
 from rules import Match, get_game
@@ -61,9 +62,11 @@ def test_the_ping_hint_says_where_to_click():
     assert presenter_for("keltis").ping_hint == (
         "Press **Your move** below (or **My hand** on the table)."
     )
-    assert presenter_for("keltis_dice").ping_hint == (
-        "Roll the dice with the buttons on the table (or press **Your move** below)."
-    )
+    # the dice game's leads with Your move too (issue 42): the panel is the short path
+    dice = presenter_for("keltis_dice").ping_hint
+    assert dice.startswith("Press ▶️ **Your move** below")
+    with speaking("ja"):
+        assert presenter_for("keltis_dice").ping_hint.startswith("下の ▶️ **あなたの番** を押して")
     for game_id in presented_games():
         assert "**Your move**" in presenter_for(game_id).ping_hint
 
