@@ -179,7 +179,7 @@ def test_a_discard_top_is_part_of_a_whole_turn_in_both_languages():
     assert p.turn_tier(["play:g7:g", "draw:y"]) == 2
     with speaking("ja"):
         ja = dict(combos(m, 0, m.legal(0), p, m.view(0)))
-    assert ja["discard:b2+draw:y"] == "🟤2 を捨てる、続けて🟡5を取る"
+    assert ja["discard:b2+draw:y"] == "🟤2を捨てる、続けて🟡5を取る"
     assert "続けて🔵3を取る" in ja["play:g7:g+draw:u"]
 
 

@@ -291,5 +291,5 @@ def test_a_clover_the_move_reaches_is_used_in_the_same_click_in_both_languages()
     assert not any(k.startswith("move:y") for k in whole)  # no clover there: a single move
     with speaking("ja"):
         ja = dict(combos(m, 0, m.legal(0), p, m.view(0)))
-    assert ja["move:b+clover:b"] == "🟤 を進める 3 → 5🍀、🍀 🟤 を進める 5 → 6"
+    assert ja["move:b+clover:b"] == "🟤を進める3 → 5🍀、🍀 🟤を進める5 → 6"
     assert ja["move:b+skip"].endswith("四つ葉のクローバーを使わない")

@@ -339,5 +339,5 @@ def test_whole_turns_take_the_oracle_a_discard_top_and_a_clover_in_both_language
     assert tiers["play:b2+pawn:0+draw:y"] == 3
     with speaking("ja"):
         ja = dict(combos(m, 0, m.legal(0), P, m.view(0)))
-    assert "巫女 +1 → 6 マス目" in ja["play:b2+oracle:1+draw:deck"]
+    assert "巫女 +1 → 6マス目" in ja["play:b2+oracle:1+draw:deck"]
     assert ja["discard:b2+draw:y"].endswith("続けて🟡5を取る")
