@@ -136,7 +136,7 @@ async def test_a_medal_needs_a_rated_win_in_the_season(store) -> None:
     assert text.splitlines()[2].startswith("-# Medals go by rating")
     with speaking("ja"):
         text = await podiums_text(store, GUILD_ID, 1)
-        assert text is not None and "シーズン 1" in text and "カトル" in text
+        assert text is not None and "シーズン1" in text and "カトル" in text
         assert "レーティング順" in text.splitlines()[-1]
 
 

@@ -40,11 +40,11 @@ STARTED = Tournament(
 @pytest.mark.parametrize(
     ("number", "status", "paused", "english", "japanese"),
     [
-        (0, RUNNING, False, "Round 1 of 2.", "第 1 / 2 ラウンド。"),
-        (1, RUNNING, False, "Round 1 of 2.", "第 1 / 2 ラウンド。"),
-        (2, RUNNING, False, "Round 2 of 2.", "第 2 / 2 ラウンド。"),
+        (0, RUNNING, False, "Round 1 of 2.", "第1 / 2ラウンド。"),
+        (1, RUNNING, False, "Round 1 of 2.", "第1 / 2ラウンド。"),
+        (2, RUNNING, False, "Round 2 of 2.", "第2 / 2ラウンド。"),
         (0, RUNNING, True, "before round 1 of 2", "全2ラウンドの第1ラウンド"),
-        (1, RUNNING, True, "Round 1 of 2 · paused", "第 1 / 2 ラウンド · ホストが一時停止中"),
+        (1, RUNNING, True, "Round 1 of 2 · paused", "第1 / 2ラウンド · ホストが一時停止中"),
         (2, FINISHED, False, "Finished after round 2 of 2.", "全2ラウンド中、第2ラウンドまで"),
         (1, CANCELLED, False, "Cancelled by a host.", "中止"),
     ],
@@ -128,5 +128,5 @@ def test_head_to_head_is_shown_where_it_orders_players_level_on_buchholz() -> No
     with speaking("ja"):
         embed, _view = render(tournament, played)
         lines = (embed.fields[0].value or "").splitlines()
-        assert lines[0].startswith("1. A") and "直接対決 1" in lines[0]
-        assert lines[1].startswith("2. B") and "直接対決 0" in lines[1]
+        assert lines[0].startswith("1. A") and "直接対決1" in lines[0]
+        assert lines[1].startswith("2. B") and "直接対決0" in lines[1]

@@ -54,7 +54,7 @@ async def test_a_tournament_bot_is_named_at_its_table_as_in_the_standings(store:
     tid, first = await table_of_bots(store)
     entrants = {e.entrant: e for e in await store.entrants(tid)}
     names = seat_names(store)
-    for language, expected in (("en", "🤖 Bot 2 (Expert)"), ("ja", "🤖 ボット 2（エキスパート）")):
+    for language, expected in (("en", "🤖 Bot 2 (Expert)"), ("ja", "🤖 ボット2（エキスパート）")):
         with speaking(language):
             assert entrant_name(entrants[-2]) == expected  # the standings' name
             info = await store.info(first)
