@@ -161,9 +161,12 @@ class Places:
         )
 
     def shown(self, info: MatchInfo, place_id: int) -> None:
-        """A table was shown there: whatever was missing is back."""
-        self.blocked.pop(info.id, None)
-        self._told = {k for k in self._told if not k[1].startswith(f"missing:{place_id}:")}
+        """A table was shown there. When it was a table kept waiting for a
+        permission, whatever was missing is back (and a later loss is told
+        again); another table's success proves nothing, as it may have been
+        sent just before the loss (the host would be told twice)."""
+        if self.blocked.pop(info.id, None) is not None:
+            self._told = {k for k in self._told if not k[1].startswith(f"missing:{place_id}:")}
 
     async def _say_once(
         self, info: MatchInfo, place_id: int | None, what: str, text: str, **params

@@ -102,6 +102,20 @@ async def test_nowhere_to_post_tells_the_creator_once_and_sends_nothing(world: W
     assert len(world.dms()) == 2  # told again: it broke again
 
 
+async def test_another_table_shown_as_the_permission_goes_does_not_tell_again(
+    world: World,
+) -> None:
+    """A table sent just before the loss comes back shown after the notice:
+    that says nothing of the permission, so the host is not told twice."""
+    await world.store.set_thread(world.match_id, None)
+    world.permissions = {CHANNEL_ID: discord.Permissions(view_channel=True)}
+    assert await world.places.usable(await world.info()) is None
+    other = await world.store.info(await started(world.store, "keltis", [ALICE, BOB]))
+    world.places.shown(other, CHANNEL_ID)  # its request was in flight
+    assert await world.places.usable(await world.info()) is None
+    assert len(world.dms()) == 1
+
+
 @pytest.mark.parametrize(
     "error",
     [
