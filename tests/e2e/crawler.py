@@ -260,9 +260,14 @@ class Crawl:
         # roll after a 👺 kobold's extra turn: `Presenter.opens_turn`) is a
         # turn of its own, counted from there (no notification)
         counted: list[list[str]] = [chosen]
+        # so is a phase the rules open for everyone at once after a turn of
+        # one's own (Keltis's final placements, K-6c): not the ordinary turn
+        alone = len(replayed(self.db, self.mid).to_act()) == 1
         while seat in (match := replayed(self.db, self.mid)).to_act():
             own = [key for s, key in match.log[seen:] if s == seat]
-            if any(presenter.opens_turn(key) for key in own[1:]) and chosen:
+            together = alone and chosen and len(match.to_act()) > 1
+            if together or (any(presenter.opens_turn(key) for key in own[1:]) and chosen):
+                alone = alone and not together
                 chosen = []
                 counted.append(chosen)
             seen = len(match.log)
