@@ -31,15 +31,17 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import enum
 import json
 import math
 import sqlite3
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 
@@ -106,6 +108,37 @@ class TransferError(Exception):
     """The copy cannot be made or did not verify; nothing was written."""
 
 
+def _said(exc: BaseException) -> str:
+    """An error's text on one line (PostgreSQL's carry a DETAIL line)."""
+    return " ".join(line.strip() for line in str(exc).splitlines() if line.strip()) or (
+        type(exc).__name__
+    )
+
+
+class JsonNull(enum.Enum):
+    """JSON's null as a JSON column's whole value (a setting cleared:
+    `/game config clear_host_role:True` stores `null`). Decoded, it is
+    Python's None, as SQL NULL is: a copy writing it back as None wrote SQL
+    NULL, which a NOT NULL column refuses and a nullable one would hold as
+    another value. So a copy holds it as JSON_NULL, and writes it as `null`."""
+
+    NULL = "null"
+
+
+JSON_NULL = JsonNull.NULL
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")  # NaN, Infinity: storage.records.dumps refuses them
+
+
+def _encode(value: Any) -> str | None:
+    """A JSON column's value as written: SQL NULL stays NULL, JSON null is `null`."""
+    if value is None:
+        return None
+    return "null" if value is JSON_NULL else dumps(value)
+
+
 @dataclass
 class Snapshot:
     """Every row of every table (JSON decoded), and the id counters."""
@@ -125,14 +158,15 @@ class Snapshot:
 def _decode(table: str, row: Row, where: str) -> Row:
     for column in JSON_COLUMNS.get(table, ()):
         raw = row[column]
-        if isinstance(raw, str):
+        if isinstance(raw, str):  # else SQL NULL, kept as None
             try:
-                row[column] = json.loads(raw)
+                value = json.loads(raw, parse_constant=_reject_constant)
             except ValueError as exc:
                 key = {k: row[k] for k in dict(TABLES)[table]}
                 raise TransferError(
                     f"{where}: {table} {key}: {column} is not JSON ({exc})"
                 ) from exc
+            row[column] = JSON_NULL if value is None else value
     return row
 
 
@@ -156,21 +190,23 @@ class SqliteEnd:
     @contextlib.contextmanager
     def _usable(self) -> Iterator[None]:
         """A file that is no usable database (storage/sqlite/checks.py: not SQLite,
-        another program's, truncated, damaged) is a TransferError naming it."""
+        another program's, truncated, damaged), or that SQLite or the system
+        cannot read or write, is a TransferError naming it."""
         try:
             yield
         except UnusableDatabase as exc:
             raise TransferError(f"{self.where}: {exc.problem}") from exc
         except (sqlite3.Error, OSError) as exc:
             unusable = checks.explain(self.path, exc)
-            if unusable is None:
-                raise
-            raise TransferError(f"{self.where}: {unusable.problem}") from exc
+            problem = unusable.problem if unusable is not None else str(exc)
+            raise TransferError(f"{self.where}: {problem}") from exc
 
     def columns(self, conn: sqlite3.Connection) -> dict[str, list[str]]:
         return {t: [r[1] for r in conn.execute(f"PRAGMA table_info({t})")] for t, _ in TABLES}
 
     def read(self) -> tuple[Snapshot, dict[str, list[str]]]:
+        if self.path.is_dir():
+            raise TransferError(f"{self.where}: a folder, not a database file")
         if not self.path.is_file():
             raise TransferError(f"{self.where}: no such database file")
         with self._usable():
@@ -210,6 +246,8 @@ class SqliteEnd:
             return self._write(snap, source_columns)
 
     def _write(self, snap: Snapshot, source_columns: dict[str, list[str]]) -> Snapshot:
+        if self.path.is_dir():
+            raise TransferError(f"{self.where}: a folder; name a new file in it")
         if self.path.exists() and self.path.stat().st_size:
             checks.check_header(self.path)
             conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
@@ -265,37 +303,90 @@ class SqliteEnd:
         finally:
             conn.close()
 
-    @staticmethod
-    def _insert(conn: sqlite3.Connection, table: str, rows: list[Row]) -> None:
+    def _insert(self, conn: sqlite3.Connection, table: str, rows: list[Row]) -> None:
         if not rows:
             return
         columns = list(rows[0])
         json_columns = JSON_COLUMNS.get(table, set())
-        conn.executemany(
-            f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
-            [
-                [dumps(r[c]) if c in json_columns and r[c] is not None else r[c] for c in columns]
-                for r in rows
-            ],
-        )
+        try:
+            conn.executemany(
+                f"INSERT INTO {table} ({', '.join(columns)})"
+                f" VALUES ({', '.join('?' * len(columns))})",
+                [[_encode(r[c]) if c in json_columns else r[c] for c in columns] for r in rows],
+            )
+        except sqlite3.IntegrityError as exc:
+            raise TransferError(f"{self.where}: writing {table} failed: {exc}") from exc
 
 
 # -- PostgreSQL ------------------------------------------------------------------
+
+
+#: what a connection, or a statement on it, may fail with for reasons of
+#: the server, the network or the URL (not of the copy's own code)
+PG_FAILURES = (OSError, TimeoutError, ValueError, asyncpg.PostgresError, asyncpg.InterfaceError)
+#: seconds to wait for the server to answer a connection
+CONNECT_TIMEOUT = 15
+
+
+def check_url(url: str) -> str | None:
+    """What is wrong with a postgresql:// URL before connecting: a port that
+    is no number, or no server or no database named. A copy names both ends
+    in full: the defaults libpq fills in (the local socket, a database named
+    after the user) are no place to copy into by chance."""
+    parts = urlsplit(url)
+    query = parse_qs(parts.query)
+    named = False
+    for entry in parts.netloc.rpartition("@")[2].split(","):  # host:port, [::1]:port, ...
+        host, _, port = entry.rpartition("]")[2].partition(":")
+        named = named or bool(host) or entry.startswith("[")
+        if port and not (port.isdigit() and 0 < int(port) < 65536):
+            return f"the port {port!r} is not a number from 1 to 65535"
+    if not named and not {"host", "service"} & set(query):
+        return "names no server (postgresql://user@host:port/database)"
+    if not parts.path.strip("/") and not {"dbname", "database", "service"} & set(query):
+        return "names no database (postgresql://user@host:port/database)"
+    return None
 
 
 class PgEnd:
     def __init__(self, url: str, schema: str | None):
         self.url, self.schema = url, schema
         self.where = pg_connect.redact(url) + (f" (schema {schema})" if schema else "")
+        problem = check_url(url)
+        if problem is not None:
+            raise TransferError(f"{self.where}: {problem}")
 
     async def _connect(self) -> asyncpg.Connection:
         settings = {"application_name": "gamehost-transfer"}
         if self.schema is not None:
             settings["search_path"] = pg_connect.quote_ident(self.schema)
         try:
-            return await asyncpg.connect(self.url, server_settings=settings)
-        except (OSError, asyncpg.PostgresError) as exc:
-            raise TransferError(f"{self.where}: cannot connect ({exc})") from exc
+            return await asyncpg.connect(
+                self.url, server_settings=settings, timeout=CONNECT_TIMEOUT
+            )
+        except PG_FAILURES as exc:
+            raise TransferError(f"{self.where}: cannot connect ({_said(exc)})") from exc
+
+    @contextlib.asynccontextmanager
+    async def _usable(self) -> AsyncIterator[asyncpg.Connection]:
+        """A connection in the end's schema; a schema that is missing or no
+        usable database of the bot (another program's, a newer bot's), or a
+        server failing a statement or the connection on the way, is a
+        TransferError naming this end."""
+        conn = await self._connect()
+        try:
+            if await conn.fetchval("SELECT current_schema()") is None:
+                raise TransferError(
+                    f"{self.where}: no such schema (create it first, or name another)"
+                )
+            yield conn
+        except UnusableDatabase as exc:
+            raise TransferError(f"{self.where}: {exc.problem}") from exc
+        except PG_FAILURES as exc:
+            raise TransferError(f"{self.where}: {_said(exc)}") from exc
+        finally:
+            with contextlib.suppress(*PG_FAILURES):
+                await conn.close()
 
     @staticmethod
     async def columns(conn: asyncpg.Connection) -> dict[str, list[str]]:
@@ -326,9 +417,12 @@ class PgEnd:
         return str(name)
 
     async def read(self) -> tuple[Snapshot, dict[str, list[str]]]:
-        conn = await self._connect()
-        try:
+        async with self._usable() as conn:
             found = await pg_schema.current_version(conn, self.where)
+            if found == 0:
+                raise TransferError(f"{self.where}: holds no database of the bot (no tables)")
+            if found > pg_schema.latest():
+                raise SchemaTooNew(self.where, found, pg_schema.latest())
             if found != pg_schema.latest():
                 raise TransferError(
                     f"{self.where}: schema version {found}, not {pg_schema.latest()}: start the "
@@ -336,49 +430,45 @@ class PgEnd:
                 )
             async with conn.transaction(isolation="repeatable_read", readonly=True):
                 return await self._read(conn), await self.columns(conn)
-        finally:
-            await conn.close()
 
     async def write(self, snap: Snapshot, source_columns: dict[str, list[str]]) -> Snapshot:
-        conn = await self._connect()
-        try:
+        """Migrate the target's schema and copy, in one transaction: a copy
+        refused leaves the target as it was, without even the tables."""
+        async with self._usable() as conn, conn.transaction():
             await pg_schema.migrate(conn, lambda: int(time.time() * 1000), where=self.where)
             _check_columns(source_columns, await self.columns(conn))
-            async with conn.transaction():
-                if await conn.fetchval(f"SELECT {HOLDS_DATA}"):
-                    raise TransferError(
-                        f"{self.where}: the target already holds data; "
-                        "copy into an empty database or schema"
+            if await conn.fetchval(f"SELECT {HOLDS_DATA}"):
+                raise TransferError(
+                    f"{self.where}: the target already holds data; "
+                    "copy into an empty database or schema"
+                )
+            jsonb: dict[str, set[str]] = {}
+            for r in await conn.fetch(
+                "SELECT table_name, column_name FROM information_schema.columns"
+                " WHERE table_schema = current_schema() AND data_type = 'jsonb'"
+            ):
+                jsonb.setdefault(r["table_name"], set()).add(r["column_name"])
+            # The log's guards, and the change counters' triggers (the
+            # seats' too): the copy sets the counters itself (COUNTERS).
+            guarded = ("actions", "matches", "seat_holders", "seats")
+            for table in guarded:  # set aside within this transaction only
+                await conn.execute(f"ALTER TABLE {table} DISABLE TRIGGER USER")
+            await conn.execute("DELETE FROM guild_settings WHERE guild_id = 0")
+            for table, _ in TABLES:
+                await self._insert(conn, table, snap.rows[table], jsonb.get(table, set()))
+            await conn.execute("DELETE FROM match_versions")
+            await conn.execute(COUNTERS.replace("?", "$1"), int(time.time() * 1000))
+            for table in guarded:
+                await conn.execute(f"ALTER TABLE {table} ENABLE TRIGGER USER")
+            for table in COUNTED:
+                top = max([snap.counters.get(table, 0)] + [r["id"] for r in snap.rows[table]])
+                if top:
+                    await conn.execute(
+                        f"SELECT setval('{await self._sequence(conn, table)}', $1)", top
                     )
-                jsonb: dict[str, set[str]] = {}
-                for r in await conn.fetch(
-                    "SELECT table_name, column_name FROM information_schema.columns"
-                    " WHERE table_schema = current_schema() AND data_type = 'jsonb'"
-                ):
-                    jsonb.setdefault(r["table_name"], set()).add(r["column_name"])
-                # The log's guards, and the change counters' triggers (the
-                # seats' too): the copy sets the counters itself (COUNTERS).
-                guarded = ("actions", "matches", "seat_holders", "seats")
-                for table in guarded:  # set aside within this transaction only
-                    await conn.execute(f"ALTER TABLE {table} DISABLE TRIGGER USER")
-                await conn.execute("DELETE FROM guild_settings WHERE guild_id = 0")
-                for table, _ in TABLES:
-                    await self._insert(conn, table, snap.rows[table], jsonb.get(table, set()))
-                await conn.execute("DELETE FROM match_versions")
-                await conn.execute(COUNTERS.replace("?", "$1"), int(time.time() * 1000))
-                for table in guarded:
-                    await conn.execute(f"ALTER TABLE {table} ENABLE TRIGGER USER")
-                for table in COUNTED:
-                    top = max([snap.counters.get(table, 0)] + [r["id"] for r in snap.rows[table]])
-                    if top:
-                        await conn.execute(
-                            f"SELECT setval('{await self._sequence(conn, table)}', $1)", top
-                        )
-                back = await self._read(conn)
-                verify(snap, back, self.where)
+            back = await self._read(conn)
+            verify(snap, back, self.where)
             return back
-        finally:
-            await conn.close()
 
     async def _insert(
         self, conn: asyncpg.Connection, table: str, rows: list[Row], jsonb: set[str]
@@ -394,9 +484,9 @@ class PgEnd:
             values = []
             for c in columns:
                 value = r[c]
-                if c in json_columns and value is not None:
-                    value = dumps(value)
-                    if c in jsonb and "\\u0000" in value:
+                if c in json_columns:
+                    value = _encode(value)
+                    if value is not None and c in jsonb and "\\u0000" in value:
                         key = {k: r[k] for k in dict(TABLES)[table]}
                         raise TransferError(
                             f"{table} {key}: {c} holds a NUL character, which "
@@ -407,7 +497,7 @@ class PgEnd:
         try:
             await conn.copy_records_to_table(table, records=records, columns=columns)
         except asyncpg.PostgresError as exc:
-            raise TransferError(f"{self.where}: writing {table} failed: {exc}") from exc
+            raise TransferError(f"{self.where}: writing {table} failed: {_said(exc)}") from exc
 
 
 # -- verification ----------------------------------------------------------------
@@ -509,7 +599,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
         )
     except TransferError as exc:
-        print(f"copy refused, nothing written: {exc}", file=sys.stderr)
+        print(f"copy refused, nothing written: {_said(exc)}", file=sys.stderr)
         return 1
     print(f"copied and verified {snap.summary()} in {time.perf_counter() - started:.1f} s")
     return 0

@@ -37,10 +37,11 @@ def redact(url: str) -> str:
     parts = urlsplit(url)
     if parts.password is None:
         return url
-    host = parts.hostname or ""
-    if parts.port is not None:
-        host += f":{parts.port}"
-    return urlunsplit(parts._replace(netloc=f"{parts.username or ''}:***@{host}"))
+    # The hosts as written, not parsed: a malformed port must not make the
+    # error that names the URL fail in turn (and several hosts stay several).
+    userinfo, _, hosts = parts.netloc.rpartition("@")
+    user = userinfo.partition(":")[0]
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{hosts}"))
 
 
 async def create_pool(
