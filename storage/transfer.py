@@ -8,10 +8,13 @@ writes after that is not copied.
 
 The target must be empty (a new file, or a schema without the bot's tables or
 with none of their rows); it is created and migrated to the version whose
-tables equal the source's. Everything is copied: matches with their logs,
-seats and seat history, messages, deadlines, finishes, results, ratings,
-server and player settings, departed servers, and the id counters, so that
-no match id is ever handed out twice (old buttons carry it for ever).
+tables equal the source's, on PostgreSQL inside the copy's transaction (a
+refused copy leaves not even tables). Everything is copied: matches with
+their logs, seats and seat history, messages, deadlines, finishes, results,
+ratings, seasons, tournaments, hints, server and player settings, departed
+servers, and the id counters, so that no match id is ever handed out twice
+(old buttons carry it for ever). A JSON column's value is JSON, SQL NULL
+apart: a cleared setting's JSON null is copied as JSON null (JSON_NULL).
 
 The log's guards (append-only, one action at a time at the match's seq)
 check a live match move by move; a copy writes finished histories whole, so
@@ -23,7 +26,10 @@ started match is replayed from its log and must give its snapshot. Anything
 that differs, or a source row that cannot be read (broken JSON, or text that
 PostgreSQL's jsonb cannot hold), rolls the copy back and is named in the error.
 An SQLite file that is no usable database (not SQLite, another program's,
-cut short, damaged) is refused in one line, as the bot refuses it.
+cut short, damaged) is refused in one line, as the bot refuses it; so is a
+PostgreSQL end that cannot be used (a malformed or incomplete URL, no
+server answering, an unknown database, a missing or foreign schema), and
+any error of a file or server on the way.
 """
 
 from __future__ import annotations

@@ -207,9 +207,9 @@ async def tournaments(store: Store) -> None:
     """One of each format and status: played rounds with byes, tables with
     and without their match, bots, a drop, a forfeit, a pause."""
     ids = []
-    for n, format in enumerate(FORMATS):
-        settings = [{"timeout": 3600, "policy": "bot"}, {}, {"timeout": 600}][n]
-        tid = await store.create_tournament(PLAY, 500, "cuttle", format, 0, 2, settings, PEOPLE[0])
+    choices: list[dict[str, Any]] = [{"timeout": 3600, "policy": "bot"}, {}, {"timeout": 600}]
+    for n, (format, chosen) in enumerate(zip(FORMATS, choices, strict=True)):
+        tid = await store.create_tournament(PLAY, 500, "cuttle", format, 0, 2, chosen, PEOPLE[0])
         await store.set_tournament_message(tid, 60_000 + tid)
         for user in seated(4 - n % 2):
             await store.join_tournament(tid, user, f"entrant {user}")
