@@ -4,7 +4,8 @@ of `/game config` and `/game notify`, a cleared host role's JSON null
 among them; matches of every status, seat hand-overs, hints, deadlines,
 seasons, tournaments, ratings, departed servers; tests/storage/bot_data.py)
 is copied there and back, every table compared row by row with the
-original, and both stores then read every setting as the bot wrote it."""
+original, and both stores then read every setting as the bot wrote it; and
+the same database written on PostgreSQL goes to SQLite and back."""
 
 from __future__ import annotations
 
@@ -132,3 +133,54 @@ async def test_what_the_bot_wrote_goes_to_postgres_and_back_unchanged(pg_schema,
 
 def settings_rows(rows: dict[str, list[dict[str, Any]]]) -> list[tuple[int, str, str]]:
     return [(r["guild_id"], r["key"], r["value"]) for r in rows["guild_settings"]]
+
+
+async def pg_rows(schema: str) -> dict[str, list[dict[str, Any]]]:
+    """Every row of every table of a PostgreSQL schema, compared as above
+    (json and jsonb come back as their text)."""
+    raw = await connect_in(schema)
+    try:
+        tables = {
+            r["tablename"]
+            for r in await raw.fetch(
+                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+            )
+        }
+        assert tables - BOOKKEEPING == {t for t, _ in TABLES}, "a table the copy leaves out"
+        return {
+            table: [
+                {c: comparable(table, c, v) for c, v in dict(r).items()}
+                for r in await raw.fetch(f"SELECT * FROM {table} ORDER BY {', '.join(key)}")
+            ]
+            for table, key in TABLES
+        }
+    finally:
+        await raw.close()
+
+
+async def test_what_the_bot_wrote_on_postgres_goes_to_sqlite_and_back_unchanged(
+    pg_schema, pg_server, tmp_path
+):
+    """The other way round: the bot ran on PostgreSQL; PostgreSQL -> SQLite
+    -> another PostgreSQL schema gives every row back."""
+    store = await PgStore.open(URL, schema_name=pg_schema)
+    try:
+        await bot_data.build(store)
+    finally:
+        await store.close()
+    original = await pg_rows(pg_schema)
+    assert all(original[t] for t, _ in TABLES), [t for t, _ in TABLES if not original[t]]
+    middle = tmp_path / "middle.db"
+    await transfer(URL, str(middle), source_schema=pg_schema)
+    again = pg_server.empty_schema()
+    try:
+        await transfer(str(middle), URL, target_schema=again)
+        returned = await pg_rows(again)
+    finally:
+        pg_server.drop_schema(again)
+    for table, _ in TABLES:
+        assert len(returned[table]) == len(original[table]), table
+        for mine, theirs in zip(original[table], returned[table], strict=True):
+            assert mine == theirs, table
+    nulls = [r for r in returned["guild_settings"] if r["value"] == ("json", "null")]
+    assert {r["key"][1] for r in nulls} >= {"host_role", "reminder", "timeout"}
