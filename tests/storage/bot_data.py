@@ -44,7 +44,8 @@ CONFIG_VALUES: dict[str, list[Any]] = {
     "reminder": ["90m", "never", "2d 6h"],
     "timeout": ["3d", "never"],
     "policy": list(POLICIES),
-    "host_role": [SimpleNamespace(id=9001), SimpleNamespace(id=9002)],
+    # Discord's ids (snowflakes) are past 2**53: exact in JSON and jsonb alike
+    "host_role": [SimpleNamespace(id=1098765432109876543), SimpleNamespace(id=2**63 - 1)],
     "clear_host_role": [True],
     "language": list(LANGUAGES),
     "stand_in": list(BOT_LABELS),
@@ -110,7 +111,7 @@ def seated(players: int, first: int = 0) -> tuple[int, ...]:
 async def lobby(store: Store, game: str, users: tuple[int, ...], bots: int = 0, **kw: Any) -> int:
     mid = await store.create_lobby(PLAY, 500, game, kw.get("options"), users[0], kw.get("thread"))
     for user in users:
-        await store.add_user_seat(mid, user, f"name {user}")
+        await store.add_user_seat(mid, user, f"名前 {user} 🎲")
     for _ in range(bots):
         await store.add_bot_seat(mid, "expert")
     return mid
@@ -166,7 +167,7 @@ async def matches(store: Store, rnd: random.Random) -> None:
     await store.replace_seat(live, 1, how="replaced", user_id=PEOPLE[9], name="sub")
     await store.pause(live)
     await store.set_deadline(live, match.seq, remind_at=None, timeout_at=NOW + timedelta(days=2))
-    await store.rename_seats(PLAY, PEOPLE[1], "a new name")
+    await store.rename_seats(PLAY, PEOPLE[1], "a new name ✨ «quoted» 'x' \\")
 
     handed = await started(store, "cuttle", seated(2, 3), "handed")
     await play(store, handed, 5, rnd)
