@@ -7,7 +7,7 @@ test_pg_transfer_cli.py)."""
 from __future__ import annotations
 
 import pytest
-from transfer_cli import transfer_cli  # type: ignore[import-not-found]  # (tests/storage)
+from transfer_cli import transfer_cli
 
 from storage import SqliteStore
 from storage.postgres.connect import redact

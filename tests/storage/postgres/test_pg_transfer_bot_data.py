@@ -14,7 +14,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-import bot_data  # type: ignore[import-not-found]  # (tests/storage)
+import bot_data
 from pg_helpers import URL, connect_in
 
 from cogs.hosting.settings import DEFAULTS, SERVER_KEYS

@@ -11,7 +11,7 @@ import sqlite3
 from urllib.parse import urlsplit, urlunsplit
 
 from pg_helpers import URL, connect_in
-from transfer_cli import transfer_cli  # type: ignore[import-not-found]  # (tests/storage)
+from transfer_cli import transfer_cli
 
 from storage import SqliteStore
 from storage.postgres.connect import redact
