@@ -3,9 +3,11 @@
 the tests, and their proof that they can fail: a game whose draw is not
 declared revealing is caught.
 
-Seeded random playouts: at each step the seat to move makes each of its
-legal moves the game calls unrevealing (a sample of them where there are
-many) in worlds re-dealt for it; every such verb must come up.
+Seeded random playouts: at each step each seat to move makes its legal
+moves the game calls unrevealing (a sample where there are many, the verbs
+not met yet first) in worlds re-dealt for it; every such verb must come up,
+and every forced verb. Rare states that reveal (a deal thrown in, a glasses
+8 played) are pinned by each game's scenario tests besides.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from games.cuttle.engine.game import Cuttle
 from games.keltis.engine.game import Keltis
 from rules import Match, all_games
 from rules.core import registry
+from rules.core.actions import Action
 from rules.core.game import Game
 from rules.core.rng import Rng
 from tests.registries import isolate_registries
@@ -50,10 +53,12 @@ def unrevealing_verbs(game: Game[Any]) -> set[str]:
     return set(game.verbs - game.revealing_verbs)
 
 
-def choose(match: Match, seat: int, rnd: random.Random, unmet: set[str], drawing: bool) -> Any:
-    """A random legal move, of a verb the check has not met if one is
-    legal; `drawing`: mostly a revealing one (a draw), so that decks run out
-    (a Cuttle `pass`), which uniform random play rarely sees."""
+def choose(match: Match, seat: int, rnd: random.Random, unmet: set[str], drawing: bool) -> Action:
+    """A random legal move: a random verb first, then a move of it (so a
+    verb among many moves comes up: five Cucco passes throw a deal in), of
+    a verb the check has not met if one is legal; `drawing`: mostly a
+    revealing one (a draw), so that decks run out (a Cuttle `pass`), which
+    uniform random play rarely sees."""
     legal = match.legal(seat)
     favoured = [a for a in legal if a.verb in unmet]
     if not favoured and drawing and rnd.random() < DRAWING:
