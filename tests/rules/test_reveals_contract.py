@@ -165,3 +165,14 @@ def test_a_forced_move_that_tells_what_is_hidden_is_caught():
     assert any(w.forced(1) is None for w in worlds(match, 0, Rng(1), 10))
     with pytest.raises(AssertionError, match="a world seat 0 cannot tell apart"):
         check_forced(match, Rng(1), 10)
+
+
+def test_reveals_asks_the_game_of_the_state_now_and_finds_a_simultaneous_moves_maker():
+    """Sealed bids: only the round's last bid shows the others'; with seats
+    owing at once, the maker is the seat whose move it is (or the one named)."""
+    match = Match.new(sealed_bid_game.GAME.id, 3, "reveals")
+    assert not match.reveals("bid:r1") and not match.reveals("bid:g1", 1)
+    match.act(0, "bid:r1", match.seq)
+    assert not match.reveals("bid:g1") and not match.reveals("bid:b1", 2)
+    match.act(1, "bid:g1", match.seq)
+    assert match.reveals("bid:b1") and match.reveals("bid:b1", 2)
