@@ -69,7 +69,7 @@ def whole_turns(
         """Offer each path through `steps`' usual follow-ups as far as it
         goes (not its beginnings too); False when there is none."""
         last = steps[-1][0]
-        if len(steps) == MAX_COMBO or match.reveals(last):
+        if len(steps) == MAX_COMBO or twin.reveals(last, seat):
             return False
         after = twin.preview(seat, last)
         view: Callable[[], dict] = cache(lambda: after.view(seat))  # drawn if a label reads it

@@ -96,7 +96,8 @@ class Game(ABC, Generic[S]):
     hidden: ClassVar[tuple[Hidden, ...]] = ()
     #: verbs whose result the seat making them cannot know beforehand (a
     #: roll, a draw from the deck): a preview of several decisions in a row
-    #: (`Match.preview`) stops after one, so it never shows what comes next
+    #: (`Match.preview`) stops after one, so it never shows what comes next.
+    #: A verb that reveals only in some states is decided by `reveals`
     revealing_verbs: ClassVar[frozenset[str]] = frozenset()
     #: verbs that may be made for a seat without asking when they are its
     #: only legal action: nothing to choose, and making it at once gives
@@ -172,6 +173,16 @@ class Game(ABC, Generic[S]):
         state.end_reason = CONCEDED
         state.phase = OVER
         return [{"type": "concede", "seat": seat}, {"type": "over"}]
+
+    def reveals(self, state: S, seat: int, action: Action) -> bool:
+        """Would `action`, made by `seat` now, show `seat` something it could
+        not know before (a draw, a roll, the next deal's hand)? By default,
+        whether its verb is one of `revealing_verbs`; a game whose move
+        reveals only in some states (the last card of a deal deals the next)
+        decides here. True where nothing shows only ends a preview early;
+        False where something shows lets a preview show it, which the
+        contract test catches (tests/rules/reveal_checks.py)."""
+        return action.verb in self.revealing_verbs
 
     def redeal_hidden(self, state: S, seat: int, rng: Rng) -> None:
         """Re-deal, in place, everything `seat` cannot see (other hands, the

@@ -118,12 +118,24 @@ class Match:
         twin.act(seat, action, twin.seq)
         return twin
 
-    def reveals(self, action: Action | str) -> bool:
+    def reveals(self, action: Action | str, seat: int | None = None) -> bool:
         """Does `action` show its maker what they could not know before (a
-        draw, a roll; `Game.revealing_verbs`)? A preview never looks past
-        such a step."""
-        verb = action.verb if isinstance(action, Action) else Action.parse(action).verb
-        return verb in self.game.revealing_verbs
+        draw, a roll; `Game.reveals`, asked of the state now)? A preview
+        never looks past such a step. `seat`: its maker, by default the seat
+        that may make it now."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        if seat is None:
+            seat = self._maker(action)
+        return self.game.reveals(self.state, seat, action)
+
+    def _maker(self, action: Action) -> int:
+        """The seat that may make `action` now: the one owing a decision, or
+        of several (simultaneous moves) the first to whom it is legal."""
+        owed = self.to_act()
+        if len(owed) > 1:
+            return next((s for s in owed if action in self.game.legal(self.state, s)), owed[0])
+        return owed[0] if owed else 0
 
     def forced(self, seat: int) -> Action | None:
         """The seat's decision when there is nothing to decide: its only

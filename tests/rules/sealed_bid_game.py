@@ -65,6 +65,10 @@ class SealedBids(Game[BidState]):
     def legal(self, s: BidState, seat: int) -> list[Action]:
         return [Action.of("bid", code(c)) for c in s.hands[seat]]
 
+    def reveals(self, s: BidState, seat: int, action: Action) -> bool:
+        """The round's last bid shows the others' bids."""
+        return all(b for i, b in enumerate(s.bids) if i != seat)
+
     def apply(self, s: BidState, seat: int, action: Action, rng) -> list[dict]:
         c = next(c for c in s.hands[seat] if code(c) == action.args[0])
         s.hands[seat].remove(c)

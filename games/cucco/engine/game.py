@@ -261,6 +261,17 @@ class Cucco(Game[CuccoState]):
                 actions.append(_PLAYS[seen])
         return actions
 
+    def reveals(self, s: CuccoState, seat: int, action: Action) -> bool:
+        """A move that ends a deal deals the next, showing the seat its new
+        hand: the last card of a deal (unless it ends the match) and the
+        last pass of a deal thrown in. Nothing else shows anything."""
+        if s.phase == BIDDING and action.verb == "pass":
+            return all(p for i, p in enumerate(s.passed) if i != seat)
+        if s.phase == PLAY and action.verb == "play":
+            last = len(s.tricks) == TRICKS - 1 and len(s.trick) == PLAYERS - 1
+            return last and len(s.history) + 1 < s.deals
+        return False
+
     # -- applying ----------------------------------------------------------------
     def apply(self, s: CuccoState, seat: int, action: Action, rng: Rng) -> list[Event]:
         if action.verb == "play":

@@ -190,8 +190,11 @@ class Cuttle(Game[CuttleState]):
             "discard",
         }
     )
-    #: a draw, and whatever resolves a one-off (a 7 shows the deck's top)
-    revealing_verbs = frozenset({"draw", "oneoff", "resolve"})
+    #: a draw, whatever resolves a one-off (a 7 shows the deck's top) and
+    #: glasses (C-5d: they show the opponent's hand). A counter never does:
+    #: a Queen closes the chain at once only after an odd number of
+    #: counters (her controller's one-off opens no window), so it cancels
+    revealing_verbs = frozenset({"draw", "oneoff", "resolve", "glasses"})
     max_actions = 1000  # random playouts: median ~31, max 116 over 3000 seeds
     state_type = CuttleState
     hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True))

@@ -98,6 +98,10 @@ class HiddenBids(Game[BidState]):
     def legal(self, s: BidState, seat: int) -> list[Action]:
         return [Action.of(BID, str(c)) for c in s.hands[seat]]
 
+    def reveals(self, s: BidState, seat: int, action: Action) -> bool:
+        """The round's last bid shows the other's bid and the next prize."""
+        return all(b for i, b in enumerate(s.bids) if i != seat)
+
     def apply(self, s: BidState, seat: int, action: Action, rng: Rng) -> list[Event]:
         card = int(action.args[0])
         s.hands[seat].remove(card)
