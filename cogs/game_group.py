@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import replies
+from cogs import option_gate, replies
 from cogs.i18n import N_
 from cogs.presenters import presented_games, presenter_for
 from cogs.replies import guarded, say
@@ -99,13 +99,36 @@ def read_options(interaction: discord.Interaction) -> None:
         raise UnreadableOptions(f"unreadable options: {exc}") from exc
 
 
+def gate(tree: app_commands.CommandTree, interaction: discord.Interaction) -> None:
+    """Check every option against the declared parameters of the command
+    it is for (cogs/option_gate.py), raising BadOption for the first one
+    no client would send; a payload without the shape of options raises
+    UnreadableOptions. A command the tree does not know is left to the tree,
+    which answers it as such."""
+    data: Any = interaction.data or {}
+    try:
+        if data.get("type", 1) != 1:  # a context menu's: no options
+            return
+        command, _ = tree._get_app_command_options(data)
+        if isinstance(command, app_commands.Command):
+            option_gate.check(command, data)
+    except app_commands.CommandNotFound:
+        return  # the tree looks again, and answers it
+    except option_gate.BadOption:
+        raise
+    except Exception as exc:
+        raise UnreadableOptions(f"unreadable options: {exc}") from exc
+
+
 class GameTree(app_commands.CommandTree):
-    """The bot's command tree: a slash command's options are read before it
-    runs, so a forged value that discord.py cannot read is answered (by
-    the tree's on_error, cogs/app.py) instead of dropped."""
+    """The bot's command tree: a slash command's options are checked
+    against what the command declares, and read, before it runs, so a forged
+    value is answered (by the tree's on_error, cogs/app.py) instead of
+    reaching a handler, or being dropped."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if interaction.type is discord.InteractionType.application_command:
+            gate(self, interaction)
             read_options(interaction)
         return True
 
