@@ -160,9 +160,7 @@ class GameHost(commands.AutoShardedBot):
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
     ) -> None:
         if isinstance(error, BadOption):  # the option named, with what it takes
-            await replies.guarded(
-                interaction, replies.say(interaction, error.refusal.text()), log
-            )
+            await replies.guarded(interaction, replies.say(interaction, error.refusal.text()), log)
             return
         if isinstance(
             error,

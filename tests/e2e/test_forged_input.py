@@ -313,7 +313,11 @@ async def test_forged_and_stale_log_and_replay_buttons_are_answered_privately(wo
         ("game hand", {"match": 10**30}, MATCH_TAKES),
         ("game status", {"match": -5}, replies.UNKNOWN_MATCH),
         ("game cancel", {"match": 2**63}, MATCH_TAKES),
-        ("game new", {"game": "keltis_dice", "side": "B" * 6000}, "`side` takes one of: A, B, both."),
+        (
+            "game new",
+            {"game": "keltis_dice", "side": "B" * 6000},
+            "`side` takes one of: A, B, both.",
+        ),
         ("game new", {"game": "keltis", "side": "B"}, "Keltis takes `first_player`"),
         ("game new", {"game": "cuttle", "first_player": 10**30}, "`first_player` takes a whole"),
         ("game new", {"game": "keltis", "first_player": 0}, "`first_player` takes a whole"),
@@ -362,7 +366,11 @@ def log_lines(w, words: str) -> int:
     "command,options,says",
     [
         # an integer or boolean option of another type: discord.py passes it on
-        ("game new", {"game": "keltis", "players": "two"}, "`players` takes a whole number from 2 to 5."),
+        (
+            "game new",
+            {"game": "keltis", "players": "two"},
+            "`players` takes a whole number from 2 to 5.",
+        ),
         ("game new", {"game": "keltis", "bots": "two"}, "`bots` takes a whole number from 0 to 4."),
         ("game new", {"game": "keltis", "here": "no"}, "`here` takes True or False."),
         # replay takes its id directly: out of any store's range, or no number
