@@ -125,6 +125,7 @@ def text_range(param: app_commands.Parameter) -> tuple[int, int]:
 
 
 def is_whole(value: object) -> bool:
+    """An integer, not a bool (which Python counts as one)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -202,24 +203,31 @@ def shown_name(name: object) -> str:
     return SHOWN_NAME.sub("", name)[:32] if isinstance(name, str) else ""
 
 
+def unknown(command: app_commands.Command, name: object) -> Exception:
+    """An option the command does not have, named if it can be quoted."""
+    shown = shown_name(name)
+    if not shown:
+        return Unreadable("an option without a usable name")
+    return BadOption(Refusal(shown, why=UNKNOWN, words={"command": command.qualified_name}))
+
+
 class Unreadable(Exception):
     """The options are not even shaped as Discord sends them."""
 
 
-def leaf_options(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+def leaf_options(command: app_commands.Command, data: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The options of the command itself, below its group and subcommand,
-    as discord.py picks them (the first subcommand at each level); anything
-    beside a subcommand is an unknown option."""
+    as discord.py picks them (a subcommand is the first option of its
+    level); anything beside a subcommand is an unknown option."""
     options = data.get("options", [])
     while True:
         if not isinstance(options, list) or not all(isinstance(o, dict) for o in options):
             raise Unreadable("options are not a list of objects")
-        sub = next((o for o in options if o.get("type") in SUBCOMMANDS), None)
-        if sub is None:
+        if not options or options[0].get("type") not in SUBCOMMANDS:
             return options
-        beside = [o for o in options if o is not sub]
+        sub, *beside = options
         if beside:
-            raise BadOption(Refusal(shown_name(beside[0].get("name")), why=UNKNOWN))
+            raise unknown(command, beside[0].get("name"))
         options = sub.get("options", [])
 
 
@@ -230,14 +238,11 @@ def check(command: app_commands.Command, data: Mapping[str, Any]) -> None:
     params = {p.display_name: p for p in command.parameters}
     resolved = data.get("resolved", {})
     seen: set[str] = set()
-    for option in leaf_options(data):
+    for option in leaf_options(command, data):
         name = option.get("name")
         param = params.get(name) if isinstance(name, str) else None
         if param is None:
-            shown = shown_name(name)
-            if not shown:
-                raise Unreadable("an option without a usable name")
-            raise BadOption(Refusal(shown, why=UNKNOWN, words={"command": command.qualified_name}))
+            raise unknown(command, name)
         if name in seen:
             raise BadOption(Refusal(param.display_name, param, why=TWICE))
         seen.add(param.display_name)

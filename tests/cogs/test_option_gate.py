@@ -17,6 +17,7 @@ import pytest
 from discord import AppCommandOptionType as Kind
 from discord import app_commands
 
+from cogs import replies
 from cogs.app import EXTENSIONS, GameHost, make_clock
 from cogs.config import Config
 from cogs.i18n import pgettext, speaking
@@ -270,3 +271,58 @@ async def test_a_refusal_speaks_the_users_language_and_names_the_option_as_shown
     with speaking("ja"):
         shown = pgettext("option", "reminder")
     assert f"`{shown}`" in text and "takes" not in text, text
+
+
+def standings(options: list) -> dict:
+    tournament = {"name": "tournament", "type": 2, "options": options}
+    return {"id": "1", "name": "game", "type": 1, "options": [tournament]}
+
+
+@pytest.mark.parametrize(
+    "data,says",
+    [
+        (  # beside the subcommand, where discord.py would not look
+            standings([{"name": "standings", "type": 1}, {"name": "x", "type": 4, "value": 1}]),
+            "`x` is not an option of `/game tournament standings`.",
+        ),
+        (  # before it: no command as synced
+            standings([{"name": "x", "type": 4, "value": 1}, {"name": "standings", "type": 1}]),
+            replies.UNKNOWN_COMMAND,
+        ),
+        (  # a subcommand no command has
+            standings([{"name": "standings", "type": 1, "options": [{"name": "x", "type": 1}]}]),
+            replies.UNKNOWN_COMMAND,
+        ),
+        (  # one where the command's options are
+            {
+                "id": "1",
+                "name": "game",
+                "type": 1,
+                "options": [
+                    {
+                        "name": "hand",
+                        "type": 1,
+                        "options": [
+                            {"name": "match", "type": 4, "value": 1},
+                            {"name": "x", "type": 1},
+                        ],
+                    }
+                ],
+            },
+            "`x` is not an option of `/game hand`.",
+        ),
+        (standings([{"name": "standings", "type": 1, "options": "x"}]), replies.BAD_OPTION),
+        (standings([{"name": "standings", "type": 1, "options": [[1]]}]), replies.BAD_OPTION),
+        (
+            standings([{"name": "standings", "type": 1, "options": [{"name": ["x"], "type": 4}]}]),
+            replies.BAD_OPTION,
+        ),
+        ({"id": "1", "name": "game", "type": 1, "options": "x"}, replies.BAD_OPTION),
+        ({"id": "1", "name": "game", "type": 1, "options": [[1]]}, replies.BAD_OPTION),
+    ],
+)
+async def test_options_not_shaped_as_discord_sends_them_are_answered(bot, caplog, data, says):
+    inter = command_interaction(data)
+    await run(bot.tree, inter)
+    assert inter.answers() == [("send_message", says)] and inter.private()
+    assert [r for r in caplog.records if r.levelno >= logging.ERROR] == []
