@@ -55,6 +55,8 @@ TAKES_ID = {
 UNKNOWN = N_("`{name}` is not an option of `/{command}`.")
 TWICE = N_("`{name}` is given more than once.")
 REQUIRED = N_("`{name}` is required.")
+#: two sentences, one after the other (Japanese puts no space between)
+SENTENCES = N_("{first} {second}")
 
 
 @dataclass(frozen=True)
@@ -70,10 +72,11 @@ class Refusal:
 
     def text(self) -> str:
         shown = pgettext("option", self.name)
-        said = _(self.why, name=shown, **self.words) if self.why else ""
-        if self.param is None:
-            return said
-        return f"{said} {takes(self.param, shown)}".strip()
+        what = takes(self.param, shown) if self.param is not None else ""
+        if not self.why:
+            return what
+        said = _(self.why, name=shown, **self.words)
+        return _(SENTENCES, first=said, second=what) if what else said
 
 
 class BadOption(app_commands.AppCommandError):

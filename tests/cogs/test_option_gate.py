@@ -262,15 +262,24 @@ async def test_the_values_of_issue_43_are_refused_with_what_the_option_takes(
     assert how == "send_message" and inter.private() and says in text, text
 
 
-async def test_a_refusal_speaks_the_users_language_and_names_the_option_as_shown(bot):
-    command = next(c for c in commands_of(bot.tree) if c.qualified_name == "game config")
-    data = payload(command, [{"name": "reminder", "type": 3, "value": 5}])
-    inter = command_interaction(data, locale=discord.Locale.japanese)
+@pytest.mark.parametrize(
+    "path,options,name",
+    [
+        ("game config", [{"name": "reminder", "type": 3, "value": 5}], "reminder"),
+        ("game replay", [], "match"),  # two sentences: required, and what it takes
+    ],
+)
+async def test_a_refusal_speaks_the_users_language_and_names_the_option_as_shown(
+    bot, path, options, name
+):
+    command = next(c for c in commands_of(bot.tree) if c.qualified_name == path)
+    inter = command_interaction(payload(command, options), locale=discord.Locale.japanese)
     await run(bot.tree, inter)
     [(_, text)] = inter.answers()
     with speaking("ja"):
-        shown = pgettext("option", "reminder")
-    assert f"`{shown}`" in text and "takes" not in text, text
+        shown = pgettext("option", name)
+    assert shown != name and f"`{shown}`" in text, text
+    assert not text.isascii() and "takes" not in text and "。 " not in text, text
 
 
 def standings(options: list) -> dict:
