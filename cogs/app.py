@@ -25,6 +25,7 @@ from cogs.game_group import GameGroup, GameTree, Host, UnreadableOptions
 from cogs.history import extension as history
 from cogs.hosting import extension as hosting
 from cogs.i18n import speaking
+from cogs.option_gate import BadOption
 from cogs.play import extension as play
 from cogs.presenters import board_pool
 from cogs.services import Services, build
@@ -158,6 +159,9 @@ class GameHost(commands.AutoShardedBot):
     async def _command_error(
         self, interaction: discord.Interaction, error: discord.app_commands.AppCommandError
     ) -> None:
+        if isinstance(error, BadOption):  # the option named, with what it takes
+            await replies.guarded(interaction, replies.say(interaction, error.refusal.text()), log)
+            return
         if isinstance(
             error,
             (

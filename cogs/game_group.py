@@ -18,8 +18,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import replies
+from cogs import option_gate, replies
 from cogs.i18n import N_
+from cogs.option_gate import is_whole as is_whole  # the hosts' and seasons' checks use it
 from cogs.presenters import presented_games, presenter_for
 from cogs.replies import guarded, say
 from storage import MatchInfo, Store, UnknownMatch
@@ -28,14 +29,6 @@ log = logging.getLogger(__name__)
 
 #: what the `match` option of most commands says
 MATCH_HELP = N_("The match's number (default: the match shown here, or your only one)")
-
-MAX_MATCH_ID = 2**63 - 1  # SQLite's integers; Discord's may be larger
-
-
-def is_whole(value: object) -> bool:
-    """Is an integer option's value an integer? (discord.py passes on what
-    came; only a forged request sends anything else, a bool included)"""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 #: the `game` option's choices: the games offered in Discord
@@ -99,13 +92,42 @@ def read_options(interaction: discord.Interaction) -> None:
         raise UnreadableOptions(f"unreadable options: {exc}") from exc
 
 
+def gate(tree: app_commands.CommandTree, interaction: discord.Interaction) -> None:
+    """Check every option against the declared parameters of the command
+    it is for (cogs/option_gate.py), raising BadOption for the first one
+    no client would send; a payload without the shape of options raises
+    UnreadableOptions. A command the tree does not know is left to the tree,
+    which answers it as such."""
+    data: Any = interaction.data or {}
+    try:
+        if data.get("type", 1) != 1:  # a context menu's: no options
+            return
+        command, _ = tree._get_app_command_options(data)
+    except app_commands.AppCommandError:
+        return  # not a command as synced: the tree looks again, and answers it
+    except Exception as exc:
+        # as discord.py's `_call` does, so that its error path need not look again
+        interaction._cs_command = None  # type: ignore[attr-defined]
+        raise UnreadableOptions(f"unreadable command: {exc}") from exc
+    if not isinstance(command, app_commands.Command):
+        return
+    try:
+        option_gate.check(command, data)
+    except option_gate.BadOption:
+        raise
+    except Exception as exc:
+        raise UnreadableOptions(f"unreadable options: {exc}") from exc
+
+
 class GameTree(app_commands.CommandTree):
-    """The bot's command tree: a slash command's options are read before it
-    runs, so a forged value that discord.py cannot read is answered (by
-    the tree's on_error, cogs/app.py) instead of dropped."""
+    """The bot's command tree: a slash command's options are checked
+    against what the command declares, and read, before it runs, so a forged
+    value is answered (by the tree's on_error, cogs/app.py) instead of
+    reaching a handler, or being dropped."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if interaction.type is discord.InteractionType.application_command:
+            gate(self, interaction)
             read_options(interaction)
         return True
 
@@ -149,7 +171,7 @@ async def find_match(
     the user's only live match in this server; None after saying why."""
     try:
         if match_id is not None:
-            if not (isinstance(match_id, int) and 0 < match_id <= MAX_MATCH_ID):
+            if match_id < 1:  # an int within SQLite's range: the option gate saw to it
                 raise UnknownMatch(match_id)
             info = await store.info(match_id)
             if info.guild_id != interaction.guild_id:

@@ -36,6 +36,8 @@ MIN_DURATION, MAX_DURATION = 60, 60 * 86400
 def parse_duration(text: str) -> int | None:
     """'90m', '12h', '2d', '1d 6h' -> seconds; 'never'/'off' -> None.
     Raises ValueError with a message a player can act on."""
+    if not isinstance(text, str):  # never from a client; the option gate refuses it first
+        raise ValueError(_("'{shown}' is not a duration like 30m, 12h, 2d or never", shown="?"))
     text = text.strip().lower()
     if text in ("never", "off", "none", "0"):
         return None
