@@ -21,6 +21,8 @@ MAX_LINES = 16
 STATUS = {
     CANCELLED: N_("Cancelled by a host."),
 }
+#: a table of bots stopped for having no end: a draw (cogs/tournaments/record.py)
+STOPPED = N_("(stopped: no end after {moves} moves; a draw)")
 #: how equal scores are ordered (tournaments/scoring.py, `standings`)
 TIE_BREAKS = N_(
     "Equal scores: the higher Buchholz (the sum of the opponents' scores) first, "
@@ -76,10 +78,12 @@ def render(tournament: Tournament, record: Played) -> tuple[discord.Embed, disco
         for paired in record.of_round(tournament.round):
             seated = " · ".join(names.get(p, "?") for p in paired.players)
             done = played.result_for(Table(paired.players)) is not None
-            rows.append(
-                _("Table {n}: {players}", n=paired.table_no, players=seated)
-                + (" ✅" if done else " ⏳")
-            )
+            row = _("Table {n}: {players}", n=paired.table_no, players=seated)
+            row += " ✅" if done else " ⏳"
+            moves = record.stopped.get(paired.match_id or 0)
+            if moves is not None:  # a draw (cogs/play/endless.py)
+                row += " " + _(STOPPED, moves=moves)
+            rows.append(row)
         byes = played.round.byes
         if byes:
             rows.append(_("Bye: {players}", players=", ".join(names.get(p, "?") for p in byes)))

@@ -25,7 +25,7 @@ from cogs.tournaments.board import render
 from cogs.tournaments.names import entrant_name
 from cogs.tournaments.record import Played, played
 from rules import get_game
-from storage import Conflict, MatchInfo, Status, Store, UnknownMatch
+from storage import Conflict, MatchInfo, Status, Store, UnknownMatch, stopped_after
 from storage.tournament_records import RUNNING, Entrant, Tournament, UnknownTournament
 from tournaments.model import ROUND_ROBIN, SINGLE_ELIMINATION, Round
 from tournaments.pairing import (
@@ -96,10 +96,28 @@ class TournamentRunner:
         task.add_done_callback(self._tasks.discard)
 
     async def on_match_over(self, match_id: int) -> None:
-        """A match finished: if it was a tournament's, the tournament moves on."""
+        """A match finished (or was stopped for having no end: said in the
+        tournament's channel): if it was a tournament's, the tournament
+        moves on."""
         found = await self.store.table_of_match(match_id)
-        if found is not None:
-            self.soon(found[0])
+        if found is None:
+            return
+        tournament_id, number, table_no = found
+        moves = stopped_after(await self.store.info(match_id))
+        if moves is not None:
+            with contextlib.suppress(UnknownTournament):
+                await self._say(
+                    await self.store.tournament(tournament_id),
+                    N_(
+                        "🏆 Tournament #{tournament} · round {round} · table {table}: "
+                        "stopped, no end after {moves} moves; it counts as a draw."
+                    ),
+                    tournament=tournament_id,
+                    round=number,
+                    table=table_no,
+                    moves=moves,
+                )
+        self.soon(tournament_id)
 
     async def resume(self) -> None:
         """After a start: every running tournament of this process's servers
