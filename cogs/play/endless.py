@@ -15,7 +15,8 @@ The design:
 - Where: the one loop that makes bot moves (SeatService._play, through
   `EndlessGuard.stop`), before a bot thinks. Every bot move goes through
   it, and so does a table resumed after a restart (Tables.resume schedules
-  its bots): a table past the limit then is stopped at its next bot turn.
+  its bots): a table past the limit then is stopped at its next bot turn
+  (a paused one once a host resumes it).
 - How: under the match's lock, only if no move was committed meanwhile,
   the match is cancelled keeping why (Store.stop_endless: its outcome
   says it was stopped, after how many moves; it has no winners, so nothing

@@ -8,6 +8,7 @@ import pytest
 
 from storage import StaleCommit, Status, WrongStatus, stopped_after
 
+
 async def test_a_stopped_match_is_cancelled_with_why_and_rates_nobody(store, start_keltis, play):
     match_id, match = await start_keltis(store)
     await play(store, match_id, match, 5)
