@@ -113,7 +113,7 @@ def play_tables(
     pings = Pings(client, store, languages, places)
     moves = Moves(store, pings, clock.now, plans)
     thinking = Thinking(ThinkingPool(config.bot_workers))
-    guard = EndlessGuard(moves, pings.announce, shown, finished)
+    guard = EndlessGuard(moves, pings.announce_words, shown, finished)
     seats = SeatService(
         moves,
         shown,

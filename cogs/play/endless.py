@@ -32,9 +32,9 @@ import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from typing import Any, Protocol
+from typing import Protocol
 
-from cogs.i18n import N_
+from cogs.i18n import ngettext
 from cogs.play.moves import Moves, Refused
 from cogs.play.turns import bot_seats
 from storage import (
@@ -48,8 +48,14 @@ from storage import (
 
 log = logging.getLogger(__name__)
 
-#: posted in the table's thread when it is stopped
-NOTICE = N_("This table of bots passed {moves} moves without an end, so it was stopped.")
+
+def notice(moves: int) -> str:
+    """Posted in the table's thread when it is stopped (in the language spoken)."""
+    return ngettext(
+        "This table of bots passed {n} move without an end, so it was stopped.",
+        "This table of bots passed {n} moves without an end, so it was stopped.",
+        moves,
+    )
 
 
 def endless(loaded: LoadedMatch) -> bool:
@@ -64,9 +70,9 @@ def endless(loaded: LoadedMatch) -> bool:
 
 
 class Announce(Protocol):
-    """A public line in the match's thread (Pings.announce)."""
+    """A public line in the match's thread (Pings.announce_words)."""
 
-    def __call__(self, loaded: MatchInfo, text: str, **params: Any) -> Awaitable[None]: ...
+    def __call__(self, loaded: MatchInfo, words: Callable[[], str]) -> Awaitable[None]: ...
 
 
 class Shown(Protocol):
@@ -108,7 +114,7 @@ class EndlessGuard:
         self.stopped += 1
         log.info("match %s stopped: bots only, no end after %s moves", match_id, loaded.seq)
         stopped = as_stopped(loaded, self.moves.now())
-        await self.announce(stopped, NOTICE, moves=loaded.seq)
+        await self.announce(stopped, lambda: notice(loaded.seq))
         await self.shown(stopped, frozenset())
         if self.finished is not None:
             await self.finished(match_id)

@@ -20,7 +20,7 @@ import discord
 
 from cogs.history.hints import mark_table as mark_hints
 from cogs.history.story import recent_start, tell
-from cogs.i18n import _, speaking
+from cogs.i18n import _, ngettext, speaking
 from cogs.language import Languages
 from cogs.permissions import Refusal, refusal
 from cogs.play.names import SeatNames
@@ -112,8 +112,10 @@ class PublicTable:
             seq=match.seq,
         )
         if stopped is not None:
-            embed.description = _(
-                "**Stopped: no end after {moves} moves** (a table of bots only).", moves=stopped
+            embed.description = ngettext(
+                "**Stopped: no end after {n} move** (a table of bots only).",
+                "**Stopped: no end after {n} moves** (a table of bots only).",
+                stopped,
             )
         elif loaded.status == Status.CANCELLED:
             embed.description = _("**This match was cancelled.**")

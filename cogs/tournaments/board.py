@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.i18n import N_, _
+from cogs.i18n import N_, _, ngettext
 from cogs.tournaments.buttons import SIGNUP_OPS, TournamentButton
 from cogs.tournaments.names import entrant_name, format_name, game_title
 from cogs.tournaments.record import Played
@@ -21,8 +21,6 @@ MAX_LINES = 16
 STATUS = {
     CANCELLED: N_("Cancelled by a host."),
 }
-#: a table of bots stopped for having no end: a draw (cogs/tournaments/record.py)
-STOPPED = N_("(stopped: no end after {moves} moves; a draw)")
 #: how equal scores are ordered (tournaments/scoring.py, `standings`)
 TIE_BREAKS = N_(
     "Equal scores: the higher Buchholz (the sum of the opponents' scores) first, "
@@ -81,8 +79,12 @@ def render(tournament: Tournament, record: Played) -> tuple[discord.Embed, disco
             row = _("Table {n}: {players}", n=paired.table_no, players=seated)
             row += " ✅" if done else " ⏳"
             moves = record.stopped.get(paired.match_id or 0)
-            if moves is not None:  # a draw (cogs/play/endless.py)
-                row += " " + _(STOPPED, moves=moves)
+            if moves is not None:  # a draw (cogs/tournaments/record.py)
+                row += " " + ngettext(
+                    "(stopped: no end after {n} move; a draw)",
+                    "(stopped: no end after {n} moves; a draw)",
+                    moves,
+                )
             rows.append(row)
         byes = played.round.byes
         if byes:

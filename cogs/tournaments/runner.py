@@ -15,12 +15,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.i18n import N_, _, speaking
+from cogs.i18n import N_, _, ngettext, speaking
 from cogs.tournaments.board import render
 from cogs.tournaments.names import entrant_name
 from cogs.tournaments.record import Played, played
@@ -106,16 +106,18 @@ class TournamentRunner:
         moves = stopped_after(await self.store.info(match_id))
         if moves is not None:
             with contextlib.suppress(UnknownTournament):
-                await self._say(
+                await self._post(
                     await self.store.tournament(tournament_id),
-                    N_(
+                    lambda: ngettext(
                         "🏆 Tournament #{tournament} · round {round} · table {table}: "
-                        "stopped, no end after {moves} moves; it counts as a draw."
+                        "stopped, no end after {n} move; it counts as a draw.",
+                        "🏆 Tournament #{tournament} · round {round} · table {table}: "
+                        "stopped, no end after {n} moves; it counts as a draw.",
+                        moves,
+                        tournament=tournament_id,
+                        round=number,
+                        table=table_no,
                     ),
-                    tournament=tournament_id,
-                    round=number,
-                    table=table_no,
-                    moves=moves,
                 )
         self.soon(tournament_id)
 
@@ -249,11 +251,15 @@ class TournamentRunner:
 
     # -- words in public ------------------------------------------------------------
     async def _say(self, to: Tournament, text: str, **params) -> None:
+        await self._post(to, lambda: _(text, **params))
+
+    async def _post(self, to: Tournament, words: Callable[[], str]) -> None:
+        """Post what `words()` says in the server's language (a plural)."""
         channel = self.bot.get_partial_messageable(to.channel_id, guild_id=to.guild_id)
         with speaking(await self.languages.of_server(to.guild_id)):
-            words = _(text, **params)
+            text = words()
         with contextlib.suppress(discord.HTTPException):
-            await channel.send(words, allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
 
     async def _announce_round(self, tournament: Tournament, record: Played) -> None:
         await self._say(

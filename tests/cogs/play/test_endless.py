@@ -10,7 +10,8 @@ import unittest.mock
 
 import pytest
 
-from cogs.play.endless import NOTICE, EndlessGuard, endless
+from cogs.i18n import speaking
+from cogs.play.endless import EndlessGuard, endless, notice
 from rules import Match
 from storage import LoadedMatch, Status, Store, stopped_after
 from tests.cogs.matches import ALICE, started
@@ -87,7 +88,8 @@ async def test_a_table_of_bots_is_stopped_at_the_limit(store: Store, limit) -> N
     assert stopped_after(info) == 6 and info.outcome == {"stopped": "endless", "moves": 6}
     assert guard.stopped == 1
     [call] = announce.await_args_list
-    assert call.args[0].id == match_id and call.args[1] == NOTICE and call.kwargs == {"moves": 6}
+    assert call.args[0].id == match_id
+    assert call.args[1]() == "This table of bots passed 6 moves without an end, so it was stopped."
     finished.assert_awaited_once_with(match_id)
     last = r.shown.await_args_list[-1].args[0]  # its table shows it stopped
     assert last.status == Status.CANCELLED and stopped_after(last) == 6
@@ -131,3 +133,11 @@ async def test_a_table_that_moved_on_is_not_stopped_from_an_older_state(
 
 async def _cancelled(store: Store, match_id: int) -> bool:
     return (await store.info(match_id)).status == Status.CANCELLED
+
+
+def test_the_notice_is_said_in_english_and_japanese() -> None:
+    assert notice(1) == "This table of bots passed 1 move without an end, so it was stopped."
+    with speaking("ja"):
+        assert (
+            notice(12) == "ボットだけのこの卓は12手を過ぎても終わらなかったため、打ち切りました。"
+        )
