@@ -103,7 +103,10 @@ class TournamentRunner:
         if found is None:
             return
         tournament_id, number, table_no = found
-        moves = stopped_after(await self.store.info(match_id))
+        try:
+            moves = stopped_after(await self.store.info(match_id))
+        except UnknownMatch:  # deleted meanwhile
+            moves = None
         if moves is not None:
             with contextlib.suppress(UnknownTournament):
                 await self._post(
