@@ -31,6 +31,7 @@ from cogs.language import Languages
 from cogs.play.click_timings import ClickTimings
 from cogs.play.clicks import Clicks
 from cogs.play.concede import Concessions
+from cogs.play.endless import EndlessGuard
 from cogs.play.hand_panels import HandPanels
 from cogs.play.moves import DeadlinePlanner, Moves
 from cogs.play.names import SeatNames
@@ -112,12 +113,14 @@ def play_tables(
     pings = Pings(client, store, languages, places)
     moves = Moves(store, pings, clock.now, plans)
     thinking = Thinking(ThinkingPool(config.bot_workers))
+    guard = EndlessGuard(moves, pings.announce_words, shown, finished)
     seats = SeatService(
         moves,
         shown,
         move_delay=config.bot_move_delay,
         thinking=thinking,
         owns=config.shards.owns if config.shards is not None else every_guild,
+        guard=guard,
     )
     tables = Tables(
         store,

@@ -54,8 +54,10 @@ from storage.records import (
     Stats,
     Status,
     Unchanged,
+    endless_outcome,
     hint_counts,
     holder_at,
+    stopped_after,
 )
 from storage.sqlite import SqliteStore, default_path
 
@@ -81,6 +83,8 @@ __all__ = [
     "LoggedAction",
     "HAND_OVERS",
     "holder_at",
+    "endless_outcome",
+    "stopped_after",
     "Stats",
     "StoreError",
     "UnusableDatabase",

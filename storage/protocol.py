@@ -104,6 +104,14 @@ class Matches(Protocol):
         """Abandon a lobby or an active match (status 'cancelled')."""
         ...
 
+    async def stop_endless(self, match_id: int, *, expected_seq: int) -> None:
+        """Cancel an active match that has no end in sight (a table of bots
+        only past its game's `max_actions`: cogs/play/endless.py), keeping
+        why with it (`records.endless_outcome`: read by `stopped_after`);
+        nothing is rated. Only if no move was committed since
+        `expected_seq` (else StaleCommit; WrongStatus when not active)."""
+        ...
+
     async def finish(
         self, match_id: int, outcome: dict[str, Any], *, expected_seq: int | None = None
     ) -> None:

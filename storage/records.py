@@ -108,6 +108,29 @@ class LoadedMatch(MatchInfo):
 #: how a seat's holder left it (and so how the next one came to hold it)
 HAND_OVERS = ("conceded", "kicked", "forfeited", "replaced")
 
+#: The outcome a match is cancelled with when it was stopped for having no
+#: end: a table of bots only past its game's `max_actions`
+#: (cogs/play/endless.py), {STOPPED: ENDLESS, MOVES: the moves made}. Kept
+#: with the cancelled match (Store.stop_endless), so its record says why;
+#: it has no winners and no scores, so nothing is rated; a tournament
+#: counts it a draw (Store.seat_places).
+STOPPED, ENDLESS, MOVES = "stopped", "endless", "moves"
+
+
+def endless_outcome(moves: int) -> dict[str, Any]:
+    """The outcome kept with a match stopped after `moves` moves without an end."""
+    return {STOPPED: ENDLESS, MOVES: moves}
+
+
+def stopped_after(info: MatchInfo) -> int | None:
+    """The moves after which the match was stopped for having no end, or
+    None (it was not)."""
+    outcome = info.outcome or {}
+    if info.status != Status.CANCELLED or outcome.get(STOPPED) != ENDLESS:
+        return None
+    moves = outcome.get(MOVES)
+    return moves if isinstance(moves, int) else info.seq
+
 
 @dataclass(frozen=True, slots=True)
 class DeadlinePlan:

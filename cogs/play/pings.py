@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -189,12 +190,16 @@ class Pings:
         """A public line in the match's thread (hosts' and timeouts' doings),
         in the server's language: `text` is a catalogue message. Not where
         the bot may not post (the table is shown again there once it may)."""
+        await self.announce_words(loaded, lambda: _(text, **params))
+
+    async def announce_words(self, loaded: MatchInfo, words: Callable[[], str]) -> None:
+        """`announce` what `words()` says in the language spoken (a plural)."""
         place_id = await self.places.usable(loaded)
         if place_id is None:
             log.info("not announcing in match %s: no place to post", loaded.id)
             return
         with speaking(await self.languages.of_server(loaded.guild_id)):
-            text = _(text, **params)
+            text = words()
         try:
             await self.bot.get_partial_messageable(place_id).send(
                 text, allowed_mentions=discord.AllowedMentions.none()

@@ -20,7 +20,7 @@ import discord
 
 from cogs.history.hints import mark_table as mark_hints
 from cogs.history.story import recent_start, tell
-from cogs.i18n import _, speaking
+from cogs.i18n import _, ngettext, speaking
 from cogs.language import Languages
 from cogs.permissions import Refusal, refusal
 from cogs.play.names import SeatNames
@@ -29,7 +29,7 @@ from cogs.play.places import Places
 from cogs.presenters import Presenter, board_pool, presenter_for
 from cogs.presenters.base import board_files
 from rules import Action
-from storage import CorruptMatch, LoadedMatch, Status, UnknownMatch
+from storage import CorruptMatch, LoadedMatch, Status, UnknownMatch, stopped_after
 
 if TYPE_CHECKING:
     from cogs.config import Config
@@ -100,7 +100,8 @@ class PublicTable:
         names = await self.names.names_for(loaded)
         state = match.view(None)
         to_act = match.to_act() if loaded.status == Status.ACTIVE else ()
-        outcome = match.outcome() or loaded.outcome
+        stopped = stopped_after(loaded)  # its outcome is not the game's: not drawn
+        outcome = match.outcome() or (loaded.outcome if stopped is None else None)
         embed = presenter.table_embed(
             match_id=loaded.id,
             view=state,
@@ -110,7 +111,13 @@ class PublicTable:
             outcome=outcome,
             seq=match.seq,
         )
-        if loaded.status == Status.CANCELLED:
+        if stopped is not None:
+            embed.description = ngettext(
+                "**Stopped: no end after {n} move** (a table of bots only).",
+                "**Stopped: no end after {n} moves** (a table of bots only).",
+                stopped,
+            )
+        elif loaded.status == Status.CANCELLED:
             embed.description = _("**This match was cancelled.**")
         elif loaded.paused and loaded.status == Status.ACTIVE:
             embed.description = _("⏸ **Paused by a host.**") + f"\n{embed.description or ''}"

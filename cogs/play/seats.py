@@ -10,6 +10,8 @@ seats over.
   again.
 - A player who ran out of time under the timeout policy "bot" gets one
   decision made for them by STAND_IN (`move_for`).
+- A table of bots only that reaches its game's `max_actions` is stopped
+  before its next bot move (cogs/play/endless.py).
 - A person who leaves a running match (concedes with more than two
   players, forfeits on timeout, is kicked) hands their seat to STAND_IN;
   a host's substitute takes it instead (`to_bot`, `to_member`). The seat's
@@ -30,6 +32,7 @@ import logging
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Protocol
 
+from cogs.play.endless import EndlessGuard, endless
 from cogs.play.moves import Mover, Moves, Refusal, Refused
 from cogs.play.quick_pass import passable, quick_passes
 from cogs.play.turns import bots_owing
@@ -74,6 +77,7 @@ class SeatService:
         move_delay: float,
         thinking: Thinking,
         owns: Callable[[int], bool] = every_guild,
+        guard: EndlessGuard | None = None,
     ):
         self.moves = moves  # the match's lock, its one load and its one commit
         self.store = moves.store
@@ -85,6 +89,8 @@ class SeatService:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         #: match -> the newest state known of it (a bot thinks from it)
         self._known: dict[int, LoadedMatch] = {}
+        #: stops a table of bots past its game's max_actions (cogs/play/endless.py)
+        self.guard = guard
 
     def owns(self, guild_id: int) -> bool:
         """Are this guild's bot seats and timeouts this process's to play?"""
@@ -114,6 +120,9 @@ class SeatService:
                 await asyncio.sleep(self.move_delay)
                 loaded = self._known.get(match_id)
                 if loaded is None:
+                    return
+                if self.guard is not None and endless(loaded):
+                    await self.guard.stop(match_id)  # bots only, and no end in sight
                     return
                 owing = bots_owing(loaded)
                 if not owing:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.i18n import N_, _
+from cogs.i18n import N_, _, ngettext
 from cogs.tournaments.buttons import SIGNUP_OPS, TournamentButton
 from cogs.tournaments.names import entrant_name, format_name, game_title
 from cogs.tournaments.record import Played
@@ -76,10 +76,16 @@ def render(tournament: Tournament, record: Played) -> tuple[discord.Embed, disco
         for paired in record.of_round(tournament.round):
             seated = " · ".join(names.get(p, "?") for p in paired.players)
             done = played.result_for(Table(paired.players)) is not None
-            rows.append(
-                _("Table {n}: {players}", n=paired.table_no, players=seated)
-                + (" ✅" if done else " ⏳")
-            )
+            row = _("Table {n}: {players}", n=paired.table_no, players=seated)
+            row += " ✅" if done else " ⏳"
+            moves = record.stopped.get(paired.match_id or 0)
+            if moves is not None:  # a draw (cogs/tournaments/record.py)
+                row += " " + ngettext(
+                    "(stopped: no end after {n} move; a draw)",
+                    "(stopped: no end after {n} moves; a draw)",
+                    moves,
+                )
+            rows.append(row)
         byes = played.round.byes
         if byes:
             rows.append(_("Bye: {players}", players=", ".join(names.get(p, "?") for p in byes)))

@@ -4,14 +4,17 @@ the results of its finished tables, and who dropped out.
 
 A table's result is its match's finishing places; a host's forfeit puts
 the player it names last at that table (the others keep their places, or
-share the first while the match has none). Nothing is stored twice, so a
-restart reads the same tournament."""
+share the first while the match has none). A table of bots stopped for
+having no end (cogs/play/endless.py) is a draw: its seats share the first
+place (but a person who left it, who is last), as the store gives it
+(Store.seat_places); `stopped` says which, for the standings' words.
+Nothing is stored twice, so a restart reads the same tournament."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from storage import Store
+from storage import Store, UnknownMatch, stopped_after
 from storage.tournament_records import Entrant, Tournament, TournamentTable
 from tournaments.model import Entrant as Seeded
 from tournaments.model import PlayedRound, Round, Table, TableResult
@@ -25,6 +28,8 @@ class Played:
     tables: tuple[TournamentTable, ...]
     history: tuple[PlayedRound, ...]
     dropped: frozenset[int]
+    #: match -> the moves after which it was stopped for having no end
+    stopped: dict[int, int] = field(default_factory=dict)
 
     @property
     def seeded(self) -> list[Seeded]:
@@ -44,6 +49,7 @@ async def played(store: Store, tournament: Tournament) -> Played:
     dropped = frozenset(int(a.args["entrant"]) for a in acts if a.act == DROP)
     forfeits = {(int(a.args["round"]), int(a.args["entrant"])) for a in acts if a.act == FORFEIT}
     history = []
+    stopped: dict[int, int] = {}
     for number in sorted({t.round for t in tables}):
         seated = [t for t in tables if t.round == number and not t.is_byes]
         byes = next((t.players for t in tables if t.round == number and t.is_byes), ())
@@ -52,9 +58,23 @@ async def played(store: Store, tournament: Tournament) -> Played:
             result = await _result(store, table, forfeits)
             if result is not None:
                 results.append(result)
+                moves = await _stopped(store, table)
+                if moves is not None:
+                    stopped[table.match_id or 0] = moves
         paired = Round(number, tuple(Table(t.players) for t in seated), tuple(byes))
         history.append(PlayedRound(paired, tuple(results)))
-    return Played(entrants, tables, tuple(history), dropped)
+    return Played(entrants, tables, tuple(history), dropped, stopped)
+
+
+async def _stopped(store: Store, table: TournamentTable) -> int | None:
+    """The moves after which the table's match was stopped for having no
+    end, or None (it ended otherwise)."""
+    if table.match_id is None:
+        return None
+    try:
+        return stopped_after(await store.info(table.match_id))
+    except UnknownMatch:
+        return None
 
 
 async def _result(

@@ -15,17 +15,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.i18n import N_, _, speaking
+from cogs.i18n import N_, _, ngettext, speaking
 from cogs.tournaments.board import render
 from cogs.tournaments.names import entrant_name
 from cogs.tournaments.record import Played, played
 from rules import get_game
-from storage import Conflict, MatchInfo, Status, Store, UnknownMatch
+from storage import Conflict, MatchInfo, Status, Store, UnknownMatch, stopped_after
 from storage.tournament_records import RUNNING, Entrant, Tournament, UnknownTournament
 from tournaments.model import ROUND_ROBIN, SINGLE_ELIMINATION, Round
 from tournaments.pairing import (
@@ -96,10 +96,33 @@ class TournamentRunner:
         task.add_done_callback(self._tasks.discard)
 
     async def on_match_over(self, match_id: int) -> None:
-        """A match finished: if it was a tournament's, the tournament moves on."""
+        """A match finished (or was stopped for having no end: said in the
+        tournament's channel): if it was a tournament's, the tournament
+        moves on."""
         found = await self.store.table_of_match(match_id)
-        if found is not None:
-            self.soon(found[0])
+        if found is None:
+            return
+        tournament_id, number, table_no = found
+        try:
+            moves = stopped_after(await self.store.info(match_id))
+        except UnknownMatch:  # deleted meanwhile
+            moves = None
+        if moves is not None:
+            with contextlib.suppress(UnknownTournament):
+                await self._post(
+                    await self.store.tournament(tournament_id),
+                    lambda: ngettext(
+                        "🏆 Tournament #{tournament} · round {round} · table {table}: "
+                        "stopped, no end after {n} move; it counts as a draw.",
+                        "🏆 Tournament #{tournament} · round {round} · table {table}: "
+                        "stopped, no end after {n} moves; it counts as a draw.",
+                        moves,
+                        tournament=tournament_id,
+                        round=number,
+                        table=table_no,
+                    ),
+                )
+        self.soon(tournament_id)
 
     async def resume(self) -> None:
         """After a start: every running tournament of this process's servers
@@ -231,11 +254,15 @@ class TournamentRunner:
 
     # -- words in public ------------------------------------------------------------
     async def _say(self, to: Tournament, text: str, **params) -> None:
+        await self._post(to, lambda: _(text, **params))
+
+    async def _post(self, to: Tournament, words: Callable[[], str]) -> None:
+        """Post what `words()` says in the server's language (a plural)."""
         channel = self.bot.get_partial_messageable(to.channel_id, guild_id=to.guild_id)
         with speaking(await self.languages.of_server(to.guild_id)):
-            words = _(text, **params)
+            text = words()
         with contextlib.suppress(discord.HTTPException):
-            await channel.send(words, allowed_mentions=discord.AllowedMentions.none())
+            await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
 
     async def _announce_round(self, tournament: Tournament, record: Played) -> None:
         await self._say(

@@ -20,6 +20,7 @@ from storage.records import (
     decode_info,
     decode_match,
     dumps,
+    endless_outcome,
 )
 from storage.sql.base import SqlBase
 from storage.sql.results import record_finish
@@ -77,6 +78,19 @@ class SqlMatches(SqlBase, Matches):
 
     async def cancel(self, match_id: int) -> None:
         await self._update(match_id, LIVE, "status = 'cancelled', ended_at = ?", NOW)
+
+    async def stop_endless(self, match_id: int, *, expected_seq: int) -> None:
+        outcome_json = dumps(endless_outcome(expected_seq))
+        now = self._now()
+        async with self._write() as tx:
+            row = await self._lock(tx, match_id, (Status.ACTIVE,))
+            if row["seq"] != expected_seq:
+                raise StaleCommit(match_id, expected_seq, row["seq"])
+            await tx.run(
+                "UPDATE matches SET status = 'cancelled', outcome = ?, ended_at = ?,"
+                " updated_at = ? WHERE id = ?",
+                (outcome_json, now, now, match_id),
+            )
 
     async def finish(
         self, match_id: int, outcome: dict[str, Any], *, expected_seq: int | None = None

@@ -15,7 +15,7 @@ from typing import Any
 
 from rules import get_game
 from storage.protocol import Tournaments
-from storage.records import Status, dumps
+from storage.records import ENDLESS, STOPPED, Status, dumps
 from storage.sql.base import SqlBase
 from storage.standings import LEAVING, LEFT, seat_key
 from storage.tournament_records import (
@@ -300,15 +300,20 @@ class SqlTournaments(SqlBase, Tournaments):
     async def seat_places(self, match_id: int) -> list[int] | None:
         """Each seat's finishing place (1 best, ties equal; a seat whose
         first holder left it by conceding, being kicked or forfeiting is
-        last), or None while the match is not finished with a result."""
+        last), or None while the match is not finished with a result. A
+        match stopped for having no end (records.ENDLESS) is a draw: every
+        seat shares the first place but those left."""
         row = await self._fetch_one(
             f"SELECT status, {self._dialect.text('outcome')} FROM matches WHERE id = ?",
             (match_id,),
         )
-        if row is None or row["status"] != Status.FINISHED or row["outcome"] is None:
+        if row is None or row["outcome"] is None:
             return None
         outcome = json.loads(row["outcome"])
-        if "winners" not in outcome and "scores" not in outcome:
+        stopped = row["status"] == Status.CANCELLED and outcome.get(STOPPED) == ENDLESS
+        if not stopped and row["status"] != Status.FINISHED:
+            return None
+        if not stopped and "winners" not in outcome and "scores" not in outcome:
             return None  # ended from outside the rules, without a result
         history = await self.seat_history(match_id)  # type: ignore[attr-defined]
         conceded = {
