@@ -79,7 +79,7 @@ def play(task: tuple[int, int, str, int]) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--deck", type=int, default=8, help="experts from this deck size on")
+    parser.add_argument("--deck", type=int, default=4, help="experts from this deck size on")
     parser.add_argument("--opening", choices=("random", "greedy", "expert"), default="greedy")
     parser.add_argument("--patience", type=int, default=200, help="actions without progress")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
@@ -87,10 +87,16 @@ def main() -> None:
     began = time.perf_counter()
     tasks = [(n, args.deck, args.opening, args.patience) for n in range(args.games)]
     with ProcessPoolExecutor(max_workers=max(1, min(2, args.jobs))) as pool:
-        results = list(pool.map(play, tasks, chunksize=max(1, args.games // 20)))
+        results = []
+        for r in pool.map(play, tasks):
+            results.append(r)
+            if r["stall"] is not None:
+                print(
+                    f"  stall: {r['seed']}, no progress from action {r['stall']} (deck {r['deck']})"
+                )
+            if len(results) % 20 == 0:
+                print(f"  {len(results)} endgames, {time.perf_counter() - began:.0f} s", flush=True)
     stalls = [r for r in results if r["stall"] is not None]
-    for r in stalls:
-        print(f"  stall: {r['seed']} no progress from action {r['stall']} (deck {r['deck']})")
     lengths = [r["end"] - r["start"] for r in results if r["stall"] is None]
     times = [t for r in results for t in r["times"]]
     print(
