@@ -1,9 +1,15 @@
 """The Oracle for bots: the score as it stands (pawns' fields, earned points,
-stones) plus the promise of the hand: cards that fit a row move a pawn."""
+stones) plus the promise of the hand: cards that fit a row move a pawn.
+
+The end by the draw pile (O-7b) is the one a player chooses: whoever draws
+the last card ends the game. A player behind never does (it would lose), so
+a player ahead must, and a rollout must not count on the other doing it for
+it: two experts once passed 15,000 actions at one card left, the one behind
+drawing discards, the one ahead waiting for it (issue 43)."""
 
 from __future__ import annotations
 
-from games.oracle.engine.game import OVER, PLAY, Oracle, OracleState
+from games.oracle.engine.game import DRAW, OVER, PLAY, Oracle, OracleState
 from rules.bots.evaluation import final_value, relative
 from rules.bots.policy import Budget, Policy, pick_best
 from rules.core.actions import Action
@@ -37,9 +43,35 @@ def evaluate(game: Oracle, s: OracleState, seat: int) -> float:
     return relative([estimate(game, s, i) for i in range(len(s.hands))], seat)
 
 
+def leads(game: Oracle, s: OracleState, seat: int) -> bool:
+    """Is `seat` ahead, or level with the best, were the game to end now?"""
+    totals: list[int] = [game.score_seat(s, i)["total"] for i in range(len(s.hands))]
+    return totals[seat] >= max(v for i, v in enumerate(totals) if i != seat)
+
+
+def considered(game: Oracle, s: OracleState, seat: int, legal: list[Action]) -> list[Action]:
+    """A draw step that may take the last card of the draw pile, by a seat
+    ahead or level: it takes it, and the game ends (O-7b) with the seat a
+    winner. Nothing the seat could still gain is worth the risk, and a seat
+    that waits leaves the end to the one behind, who never takes it."""
+    if s.phase == DRAW and len(s.deck) == 1 and legal[0].args == ("deck",) and leads(game, s, seat):
+        return [legal[0]]
+    return legal
+
+
 def rollout(game: Oracle, s: OracleState, seat: int, legal: list[Action], rng: Rng) -> Action:
     if legal[0].verb == "draw":
-        return legal[0]  # the deck when it has cards (the engine lists it first)
+        # The deck when it has cards (the engine lists it first); but near
+        # the end, a seat behind keeps the game going with a discard: each
+        # card off the deck is a turn less to catch up in.
+        if (
+            len(legal) > 1
+            and legal[0].args == ("deck",)
+            and len(s.deck) <= len(s.hands)
+            and not leads(game, s, seat)
+        ):
+            return legal[1 + rng.below(len(legal) - 1)]
+        return legal[0]
     return pick_best(legal, lambda a: ROLLOUT_VERB.get(a.verb, 0.0) + rng.below(100) / 50, rng)
 
 
@@ -48,4 +80,5 @@ POLICY: Policy[Oracle, OracleState] = Policy(
     rollout=rollout,
     budget=Budget(iterations=150, depth=12, width=6),
     greedy_samples=1,
+    considered=considered,
 )
