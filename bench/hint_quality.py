@@ -76,7 +76,7 @@ def wilson(good: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def judge(match: Match, seat: int) -> tuple[str, float, bool]:
-    """"agree", "flagged" or "disagree", the hint's process time, and
+    """ "agree", "flagged" or "disagree", the hint's process time, and
     whether a bot seat's own decision (the hint before issue 44) plays the
     reference's move."""
     start = time.process_time()

@@ -9,9 +9,8 @@ from dataclasses import dataclass
 import pytest
 
 from rules import Match
-from rules.bots import expert
+from rules.bots import expert, policy
 from rules.bots.hint import hint
-from rules.bots import policy
 from rules.bots.policy import Budget, Policy, random_rollout
 from rules.core import registry
 from rules.core.actions import Action
@@ -38,7 +37,8 @@ class NoisyRace(RaceTo21):
     def setup(self, n_players, options, rng) -> LuckyState:
         return LuckyState(current=0)
 
-    def apply(self, s: LuckyState, seat: int, action: Action, rng) -> list[dict]:
+    def apply(self, s: RaceState, seat: int, action: Action, rng) -> list[dict]:
+        assert isinstance(s, LuckyState)
         for _ in range(int(action.args[0])):
             s.luck = rng.below(11)
         return super().apply(s, seat, action, rng)
@@ -89,7 +89,9 @@ def test_the_hint_search_is_the_same_for_the_same_seed_and_not_for_another():
     seat = match.to_act()[0]
     budget = Budget(iterations=60, depth=6, width=5, schedule="halving")
     first = expert.hint_search(match, seat, match.legal(seat), budget)
-    again = expert.hint_search(Match.from_record(match.to_record()), seat, match.legal(seat), budget)
+    again = expert.hint_search(
+        Match.from_record(match.to_record()), seat, match.legal(seat), budget
+    )
     assert first == again
     assert hint(match, seat, budget) == hint(Match.from_record(match.to_record()), seat, budget)
     other = expert.hint_search(match, seat, match.legal(seat), budget, salt="other")
