@@ -2,7 +2,7 @@
 search that thinks 8x as long, on held positions per game.
 
 Run: `PYTHONPATH=. .venv/bin/python -m bench.hint_quality [--positions N]
-[--games cuttle keltis ...]`
+[--games cuttle keltis ...] [--first K]`
 
 Positions are regenerated deterministically: position k of a game is the
 match seeded `hintq-<game>-<k>`, played by a fixed mix of bots (seat 0
@@ -56,14 +56,20 @@ def position(game_id: str, k: int) -> tuple[Match, int] | None:
     return None
 
 
-def positions(game_id: str, n: int):
-    k = 0
+def positions(game_id: str, n: int, first: int = 0):
+    """n held positions of a game, from the `first`-th on (a later run can
+    add to an earlier one)."""
+    k, skip = 0, first
     while n:
         found = position(game_id, k)
         k += 1
-        if found is not None:
-            n -= 1
-            yield found
+        if found is None:
+            continue
+        if skip:
+            skip -= 1
+            continue
+        n -= 1
+        yield found
 
 
 def wilson(good: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -95,10 +101,10 @@ def judge(match: Match, seat: int) -> tuple[str, float, bool]:
     return "disagree", spent, bot
 
 
-def measure(game_id: str, n: int) -> dict:
+def measure(game_id: str, n: int, first: int = 0) -> dict:
     counts = {"agree": 0, "flagged": 0, "disagree": 0, "bot": 0}
     times: list[float] = []
-    for match, seat in positions(game_id, n):
+    for match, seat in positions(game_id, n, first):
         verdict, spent, bot = judge(match, seat)
         counts[verdict] += 1
         counts["bot"] += bot
@@ -121,6 +127,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--games", nargs="+", default=list(DEFAULT_GAMES))
+    parser.add_argument("--first", type=int, default=0, help="skip the first held positions")
     args = parser.parse_args()
     print(
         f"{'game':<12} {'N':>4} {'agree':>6} {'flagged':>8} {'disagree':>9} "
@@ -128,7 +135,7 @@ def main() -> None:
     )
     for game_id in args.games:
         start = time.perf_counter()
-        r = measure(game_id, args.positions)
+        r = measure(game_id, args.positions, args.first)
         print(
             f"{game_id:<12} {r['n']:>4} {r['agree']:>6} {r['flagged']:>8} {r['disagree']:>9} "
             f"{r['share']:>6.0%} {r['low']:>6.0%}-{r['high']:<6.0%} "
