@@ -340,8 +340,7 @@ class Clicks:
                 await say(interaction, replies.UNKNOWN_MATCH)
                 return
         presenter = presenter_for(loaded.game)
-        (key, move), other = hints.hint_choices(presenter, found, match, seat)
-        text = hints.hint_text(presenter, found, move, other and other[1])
+        key, text = hints.hint_message(presenter, found, match, seat)
         view = discord.ui.View(timeout=None)
         try:
             view.add_item(PlayHintButton(match_id, seq, key))

@@ -8,7 +8,9 @@ never words a rule of its own, and its **▶ Play it** button plays exactly
 that choice (its joined keys, through the same move path as a panel click).
 The gain is told in the game's own points only where the game says its
 bots reckon in them (`Presenter.hint_points`); otherwise as "clearly
-better" or "about as good". The click that asks for it is answered in cogs/play/clicks.py
+better". "About as good" is said only when the other move came out within
+the search's own noise (`Hint.close`), and then every such move is named
+(a few at most). The click that asks for it is answered in cogs/play/clicks.py
 (`Clicks.on_hint`); whether a match allows hints, and the count in its
 record, are cogs/history/hints.py's.
 """
@@ -26,6 +28,8 @@ from rules.bots.hint import Hint
 ONLY = N_("💡 **{move}** is your only move now.")
 SOLE = N_("💡 The expert would play **{move}**: the only sensible move here.")
 EVEN = N_("💡 The expert would play **{move}**, though **{other}** comes out about as good.")
+#: several moves within the search's own noise of the hint's, each in bold
+EVEN_MANY = N_("💡 The expert would play **{move}**, though {others} come out about as good.")
 LITTLE = N_(
     "💡 The expert would play **{move}**: a little better on average than the next best, "
     "**{other}**."
@@ -109,14 +113,58 @@ def hint_choices(
     return move, other
 
 
-def hint_text(presenter: Presenter, found: Hint, move: str, other: str | None) -> str:
+def close_choices(presenter: Presenter, found: Hint, match: Match, seat: int) -> list[Choice]:
+    """The moves about as good as the hint's (`Hint.close`) as the seat's
+    panel offers them, runner-up first, each choice once and none the
+    hint's own choice."""
+    offered = panel_choices(presenter, match, seat)
+    view = match.view(seat)
+    move = panel_choice(presenter, found.path, offered, view)
+    seen = {move[0], move[1]}
+    out: list[Choice] = []
+    for action in found.close:
+        then = found.runner_then if action == found.runner_up else ()
+        choice = panel_choice(presenter, (action, *then), offered, view)
+        if choice[0] not in seen and choice[1] not in seen:
+            out.append(choice)
+            seen.update(choice)
+    return out
+
+
+def hint_message(presenter: Presenter, found: Hint, match: Match, seat: int) -> tuple[str, str]:
+    """The hint's choice (its joined keys, for ▶ Play it) and the hint in
+    words, with every move about as good named."""
+    (key, move), other = hint_choices(presenter, found, match, seat)
+    also = [label for _key, label in close_choices(presenter, found, match, seat)]
+    return key, hint_text(presenter, found, move, other and other[1], also)
+
+
+def listed(items: Sequence[str]) -> str:
+    """ "a", "a and b", "a, b and c" (the current language's way)."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{first} and {last}", first=_(", ").join(items[:-1]), last=items[-1])
+
+
+def hint_text(
+    presenter: Presenter,
+    found: Hint,
+    move: str,
+    other: str | None,
+    also: Sequence[str] = (),
+) -> str:
     """The hint in words (the current language), its move and the
     runner-up (None: no other worth naming) already in the panel's words
-    (`hint_choices`)."""
+    (`hint_choices`); `also`: every move about as good, in the panel's
+    words (`close_choices`; the runner-up among them when it is close)."""
+    close = [other] if other is not None else []
+    close += [label for label in also if label not in close]
     if found.only:
         said = _(ONLY, move=move)
     elif other is None:
         said = _(SOLE, move=move)
+    elif found.even and len(close) > 1:
+        said = _(EVEN_MANY, move=move, others=listed([f"**{c}**" for c in close]))
     elif found.even:
         said = _(EVEN, move=move, other=other)
     elif not presenter.hint_points:  # the bots' reckoning is not the game's points

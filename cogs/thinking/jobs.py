@@ -43,6 +43,7 @@ def run(request: dict[str, Any]) -> dict[str, Any]:
             "gain": found.gain,
             "then": [a.key() for a in found.then],
             "runner_then": [a.key() for a in found.runner_then],
+            "close": [a.key() for a in found.close],
         }
     raise ValueError(f"unknown job {request['job']!r}")
 
@@ -60,4 +61,5 @@ def hint_of(answer: dict[str, Any]) -> Hint:
         gain=float(answer["gain"]),
         then=tuple(Action.parse(k) for k in answer.get("then", ())),
         runner_then=tuple(Action.parse(k) for k in answer.get("runner_then", ())),
+        close=tuple(Action.parse(k) for k in answer.get("close", ())),
     )

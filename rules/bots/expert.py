@@ -154,3 +154,111 @@ def search(match: Match, seat: int, legal: list[Action], budget: Budget | None =
 
 def choose(match: Match, seat: int, legal: list[Action]) -> Action:
     return search(match, seat, legal).action
+
+
+# -- the hint's own search ------------------------------------------------------------
+#
+# A hint is read by a person who may follow it, and is worked out in a worker
+# process, off the event loop: it may think longer than a bot seat, and it must
+# not drop a move on thin evidence. So every candidate is rolled out in the
+# same worlds (paired: the difference of two moves is measured on equal luck),
+# a move leaves the race only once the leader's lead over it is several
+# standard errors wide, and the search keeps each move's values per world so
+# the hint can tell a real difference from the search's own noise.
+
+#: the hint's iterations, as a multiple of the seat's expert budget
+HINT_SCALE = 4
+#: a move is dropped once the leader's paired lead over it exceeds this many
+#: standard errors (wide: the test is repeated as the worlds come in)
+DROP_Z = 3.0
+#: worlds every candidate is tried in before any is dropped, and how often the
+#: race is checked after that
+MIN_WORLDS, CHECK_EVERY = 12, 4
+#: a lead below this (in the evaluations' units) is never a reason to drop
+FLOOR = 0.05
+
+
+@dataclass(slots=True)
+class Weighed:
+    """What the hint's search found: the chosen move, and per candidate its
+    value in each world it was tried in (worlds are shared: the k-th value of
+    every candidate comes from the same world and the same chance)."""
+
+    action: Action
+    iterations: int
+    #: candidates in the order of their greedy prior, each with its values
+    values: dict[Action, list[float]]
+
+    def mean(self, action: Action) -> float:
+        vals = self.values[action]
+        return sum(vals) / len(vals)
+
+    def lead(self, over: Action) -> tuple[float, float]:
+        """How much better the chosen move came out than `over`, on average
+        over the worlds both were tried in, and the standard error of that
+        difference."""
+        return paired_lead(self.values[self.action], self.values[over])
+
+
+def paired_lead(a: list[float], b: list[float]) -> tuple[float, float]:
+    """Mean of a[k] - b[k] over the common worlds, and its standard error
+    (infinite with fewer than two worlds: nothing is known yet)."""
+    n = min(len(a), len(b))
+    if n < 2:
+        return (a[0] - b[0] if n else 0.0), math.inf
+    diffs = [a[k] - b[k] for k in range(n)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def hint_search(
+    match: Match,
+    seat: int,
+    legal: list[Action],
+    budget: Budget | None = None,
+    scale: int = HINT_SCALE,
+    salt: str = "",
+) -> Weighed:
+    """The hint's search: the seat's expert budget (`budget`: the game's
+    unless given) times `scale` iterations over the same candidates, raced in
+    common worlds (see above). Deterministic per (seed, seq, seat, salt); a
+    bot seat never calls it, so its decisions are unchanged."""
+    policy = policy_for(match.game_id)
+    budget = budget or policy.budget_for(match.players)
+    rng = bot_rng(match, seat, f"hint{salt}")
+    legal = policy.weighed(match.game, match.state, seat, legal)
+    prior = action_values(match, seat, legal, policy, rng, policy.greedy_samples)
+    arms = sorted(legal, key=lambda a: -prior[a])[: budget.width]
+    values: dict[Action, list[float]] = {a: [] for a in arms}
+    alive, total, spent, tally = list(arms), budget.iterations * scale, 0, _Tally(0)
+    game = match.game
+    while len(alive) > 1 and spent + len(alive) <= total:
+        world, chance = determinize(match, seat, rng)
+        seed = chance.next64()
+        for a in alive:
+            state = game.copy(world)
+            values[a].append(
+                _rollout(match, seat, state, a, Rng(seed), policy, budget.depth, tally)
+            )
+        spent += len(alive)
+        worlds = len(values[alive[0]])
+        if worlds >= MIN_WORLDS and worlds % CHECK_EVERY == 0:
+            alive = _race(alive, values)
+    if len(alive) > 1:
+        best = max(alive, key=lambda a: (sum(values[a]) / len(values[a]), prior[a]))
+    else:
+        best = alive[0]
+    return Weighed(best, spent, values)
+
+
+def _race(alive: list[Action], values: dict[Action, list[float]]) -> list[Action]:
+    """The candidates still in the race: all but those the leader is ahead
+    of by more than `DROP_Z` standard errors (and `FLOOR`)."""
+    leader = max(alive, key=lambda a: sum(values[a]))  # same worlds: sums rank as means
+    kept = []
+    for a in alive:
+        lead, se = paired_lead(values[leader], values[a])
+        if a == leader or lead <= max(DROP_Z * se, FLOOR):
+            kept.append(a)
+    return kept

@@ -1,19 +1,21 @@
 """A hint for a person learning a game: what the expert would do, and why.
 
-The hint is the expert's own decision (`expert.search`, the same search a
-bot seat at the expert level makes, from the same seat's view: hidden cards
-are re-dealt in every world it imagines), with what the search found about
-the alternatives: the runner-up among the moves it weighed, and how much
+The hint is the expert's judgement from the seat's own view (hidden cards
+are re-dealt in every world it imagines), thought over longer than a bot
+seat's (`expert.hint_search`: the same candidates, `HINT_SCALE` times the
+iterations, raced in common worlds so no move is dropped on thin evidence):
+a learner who follows it should learn the game, not the search's luck. With
+it, what the search found about the alternatives: the runner-up, how much
 better the chosen move came out on average, in the evaluations' units
 (about points; whether they are the game's own points is the game's to say,
-where the hint is worded). Moves that come to the same (two orders of the
+where the hint is worded), and every move within the search's own noise
+(`close`: about as good). Moves that come to the same (two orders of the
 same stones: `same_move`) are one move: the runner-up is never the chosen
 move under another name. With each of the two, the follow-ups the seat
 would make next in the same turn (`follow_ups`), so a panel that offers a
 whole turn in one click can name the whole turn the hint means. Pure, like
 every bot: the same (seed, seq, seat) gives the same hint, and the match it
-reads is not changed.
-"""
+reads is not changed."""
 
 from __future__ import annotations
 
@@ -28,6 +30,11 @@ from rules.core.match import Match
 #: a gain below this (in the evaluations' units) is no real difference: the
 #: two moves are about as good
 EVEN = 0.05
+#: a lead within this many standard errors of the difference between two
+#: moves is the search's own noise: the two are about as good
+NOISE_Z = 2.0
+#: moves about as good as the hint's that a hint names at most
+CLOSE_NAMED = 3
 #: decisions of one turn a hint names at most (its move and the follow-ups)
 TURN_STEPS = 3
 
@@ -49,6 +56,9 @@ class Hint:
     then: tuple[Action, ...] = ()
     #: the same after `runner_up`
     runner_then: tuple[Action, ...] = ()
+    #: the other moves that came out within the search's own noise of
+    #: `action` (closest first, at most `CLOSE_NAMED`): about as good
+    close: tuple[Action, ...] = ()
 
     @property
     def path(self) -> tuple[Action, ...]:
@@ -68,39 +78,54 @@ class Hint:
 
     @property
     def even(self) -> bool:
-        """The runner-up came out about as good."""
-        return self.runner_up is not None and self.gain < EVEN
+        """Another move came out about as good: within the search's noise
+        (`close`), or by less than `EVEN`."""
+        return bool(self.close) or (self.runner_up is not None and self.gain < EVEN)
 
 
 def hint(match: Match, seat: int, budget: Budget | None = None) -> Hint:
     """What the expert would play for `seat` now (`budget`: the game's
-    expert budget unless given). ValueError when the seat owes no decision."""
+    expert budget unless given; the hint's own search thinks
+    `expert.HINT_SCALE` times as long). ValueError when the seat owes no decision."""
     legal = match.legal(seat)
     if not legal:
         raise ValueError(f"seat {seat} owes no decision")
     if len(legal) == 1:
         return Hint(legal[0], only=True, then=follow_ups(match, seat, legal[0]))
-    found = expert.search(match, seat, legal, budget)
+    found = expert.hint_search(match, seat, legal, budget)
     best = found.action
     then = follow_ups(match, seat, best)
     others = [
         a
-        for a, n in found.visits.items()
-        if a != best and n and a in found.means and not same_move(match, seat, a, best)
+        for a, vals in found.values.items()
+        if a != best and vals and found.values[best] and not same_move(match, seat, a, best)
     ]
-    if best not in found.means or not others:
+    if not others:
         return Hint(best, only=False, then=then)
-    # Compared where the search compared them most: among the other moves
-    # tried as often as any (sequential halving's last rivals, tried in the
-    # same worlds as the move chosen), the best on average.
-    most = max(found.visits[a] for a in others)
-    rival = max(
-        (a for a in others if found.visits[a] == most),
-        key=lambda a: (found.means[a], -legal.index(a)),
-    )
-    gain = max(0.0, found.means[best] - found.means[rival])
+    # Each rival measured against the move chosen on the worlds both were
+    # tried in; the closest is the runner-up, and every rival whose gap is
+    # within the search's own noise is about as good.
+    leads = {a: found.lead(a) for a in others}
+    ranked = sorted(others, key=lambda a: (leads[a][0], -len(found.values[a])))
+    close = [a for a in ranked if within_noise(*leads[a])]
+    rival = ranked[0]
+    gain = max(0.0, leads[rival][0])
     rival_then = follow_ups(match, seat, rival)
-    return Hint(best, only=False, runner_up=rival, gain=gain, then=then, runner_then=rival_then)
+    return Hint(
+        best,
+        only=False,
+        runner_up=rival,
+        gain=gain,
+        then=then,
+        runner_then=rival_then,
+        close=tuple(close[:CLOSE_NAMED]),
+    )
+
+
+def within_noise(lead: float, se: float) -> bool:
+    """A lead no wider than the search's own noise: `NOISE_Z` standard
+    errors of the difference, or below `EVEN` outright."""
+    return lead < EVEN or lead <= NOISE_Z * se
 
 
 def same_move(match: Match, seat: int, a: Action, b: Action) -> bool:

@@ -33,7 +33,8 @@ from cogs.play.tables import Tables
 from cogs.presenters import presenter_for
 from cogs.replies import guarded
 from cogs.thinking import ThinkingFailed
-from rules.bots.hint import hint
+from rules import Match
+from rules.bots.hint import Hint, hint
 from storage import Status, Store
 from tests.cogs.helpers import GUILD_ID, MockBot, MockInteraction, MockMember, MockMessage
 from tests.cogs.matches import ALICE, BOB, CAROL, NAMES, new_tables, started
@@ -152,8 +153,7 @@ async def expected(table: Table, seat: int, lang: str) -> str:
     found = hint(loaded.match, seat)
     presenter = presenter_for("keltis")
     with speaking(lang):
-        (_key, move), other = hints.hint_choices(presenter, found, loaded.match, seat)
-        return hints.hint_text(presenter, found, move, other and other[1])
+        return hints.hint_message(presenter, found, loaded.match, seat)[1]
 
 
 async def test_a_hint_is_the_experts_move_in_words_told_privately_and_recorded(table: Table):
@@ -342,3 +342,43 @@ async def test_a_rematch_keeps_hints_allowed(table: Table, plain: Table):
         info = await made.store.info(made.match_id)
         plan = rematch.plan(info, await made.store.seat_history(made.match_id), ALICE)
         assert plan.settings.get(record.HINTS, False) is allowed
+
+
+# -- about as good: every move within the search's noise, named -----------------------
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_move_about_as_good_is_named_in_the_panels_words(lang: str):
+    match = Match.new("keltis", 2, "close-named", {"first_player": 0})
+    presenter = presenter_for("keltis")
+    first, second, third, fourth = match.legal(0)[:4]
+    found = Hint(first, only=False, runner_up=second, gain=0.3, close=(second, third))
+    with speaking(lang):
+        offered = dict(hints.panel_choices(presenter, match, 0))
+        key, text = hints.hint_message(presenter, found, match, 0)
+        close = hints.close_choices(presenter, found, match, 0)
+        assert [k for k, _label in close] == [second.key(), third.key()]
+        assert text.startswith(_(hints.EVEN_MANY, move=offered[key], others="")[:12])
+        for k, label in close:
+            assert offered[k] == label and f"**{label}**" in text
+        assert presenter.label(fourth, match.view(0)) not in text  # not close: not named
+        assert key == first.key()
+        if lang == "ja":
+            assert "、" in text and JAPANESE.search(text)
+        else:
+            assert " and " in text
+
+
+def test_a_clear_lead_says_clearly_better_and_names_only_the_runner_up():
+    match = Match.new("keltis", 2, "close-named", {"first_player": 0})
+    presenter = presenter_for("keltis")
+    first, second = match.legal(0)[:2]
+    found = Hint(first, only=False, runner_up=second, gain=3.0)
+    assert not found.even and hints.close_choices(presenter, found, match, 0) == []
+    _key, text = hints.hint_message(presenter, found, match, 0)
+    assert "about as good" not in text
+    one = Hint(first, only=False, runner_up=second, gain=0.2, close=(second,))
+    _key, text = hints.hint_message(presenter, one, match, 0)
+    (_k, move), other = hints.hint_choices(presenter, one, match, 0)
+    assert other is not None
+    assert text.startswith(_(hints.EVEN, move=move, other=other[1]))

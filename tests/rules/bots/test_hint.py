@@ -1,7 +1,8 @@
 """The hint for learners (issue 32), in every game: it names a legal move,
-the expert's own; it says why (the runner-up and the gain, or that there is
-no other sensible move); and it reads only what the seat may see: planted
-differences in the hidden cards do not change it."""
+the expert's judgement (its own longer search, issue 44); it says why (the
+runner-up and the gain, or that there is no other sensible move); and it
+reads only what the seat may see: planted differences in the hidden cards
+do not change it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 from rules import Match, all_games
 from rules.bots import expert
-from rules.bots.hint import EVEN, Hint, hint
+from rules.bots.hint import Hint, hint, within_noise
 from rules.bots.policy import Budget
 from tests.rules.bots.test_levels import (
     SMALL,
@@ -31,7 +32,7 @@ def test_the_hint_is_the_experts_legal_move_and_blind_to_hidden_cards(game_id, p
         given = hint(match, seat, budget)
         legal = match.legal(seat)
         assert given.action in legal
-        assert given.action == expert.search(match, seat, legal, budget).action
+        assert given.action == expert.hint_search(match, seat, legal, budget).action
         assert match.to_record() == before, "the hint changed the match it read"
         assert given.runner_up is None or (
             given.runner_up in legal and given.runner_up != given.action
@@ -50,7 +51,7 @@ def test_the_hint_at_the_games_own_budget_is_legal(game_id, players):
     match, seat = next(positions(game_id, players))
     given = hint(match, seat)
     assert given.action in match.legal(seat)
-    assert given.action == expert.search(match, seat, match.legal(seat)).action
+    assert given.action == expert.hint_search(match, seat, match.legal(seat)).action
 
 
 def test_a_single_legal_move_is_the_only_move():
@@ -72,16 +73,16 @@ def test_the_gain_is_measured_against_the_runner_up_the_search_weighed():
     match, seat = next(positions("cuttle", 2))
     legal = match.legal(seat)
     budget = Budget(iterations=40, depth=3, width=4, schedule="halving")
-    found = expert.search(match, seat, legal, budget)
+    found = expert.hint_search(match, seat, legal, budget)
     given = hint(match, seat, budget)
     assert given.runner_up is not None and not given.sole
-    # the last two standing were tried in the same worlds: the runner-up is the other one
-    top = max(found.visits.values())
-    assert {a for a, n in found.visits.items() if n == top} == {given.action, given.runner_up}
-    assert given.gain == pytest.approx(
-        max(0.0, found.means[given.action] - found.means[given.runner_up])
-    )
-    assert given.even == (given.gain < EVEN)
+    # the runner-up is the move whose lead the chosen one holds least, on the
+    # worlds both were tried in; the close ones are those within noise
+    leads = {a: found.lead(a) for a in found.values if a != given.action}
+    assert leads[given.runner_up][0] == min(lead for lead, _se in leads.values())
+    assert given.gain == pytest.approx(max(0.0, leads[given.runner_up][0]))
+    assert set(given.close) == {a for a, (lead, se) in leads.items() if within_noise(lead, se)}
+    assert given.even == bool(given.close)
 
 
 def test_a_seat_without_a_decision_gets_no_hint():

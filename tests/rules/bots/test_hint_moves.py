@@ -65,19 +65,18 @@ def test_the_runner_up_is_never_the_chosen_move_under_another_name(twice: Match,
     add1, one = Action.of("add", 1), Action.of("one")
     found = hint(twice, 0, SMALL)
     assert found.runner_up is None or not same_move(twice, 0, found.runner_up, found.action)
-    real = expert.search
 
-    def searched(match, seat, legal, budget=None):  # the expert's tally, both named
-        made = real(match, seat, legal, budget)
-        made.action = add1
-        made.visits = {add1: 10, one: 10, Action.of("add", 3): 5}
-        made.means = {add1: 2.0, one: 1.9, Action.of("add", 3): 0.5}
-        return made
+    def searched(match, seat, legal, budget=None):  # the hint's search, both named
+        add3 = Action.of("add", 3)
+        return expert.Weighed(
+            add1, 25, {add1: [2.0] * 10, one: [1.9] * 10, add3: [0.5, 0.4, 0.6, 0.5, 0.5]}
+        )
 
-    monkeypatch.setattr(expert, "search", searched)
+    monkeypatch.setattr(expert, "hint_search", searched)
     found = hint(twice, 0, SMALL)
     assert found.action == add1
     assert found.runner_up == Action.of("add", 3)  # `one` is add:1 itself
+    assert found.close == ()  # 1.5 ahead, far beyond the noise
     assert found.gain == pytest.approx(1.5)
 
 
