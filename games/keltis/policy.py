@@ -38,8 +38,8 @@ def _row_points(length: float) -> float:
 def _room(values: list[int]) -> float:
     """Share of values a row still accepts (1: any)."""
     d = rows.direction(values)
-    if d is None:
-        return 1.0
+    if d is None:  # it will have to take the better of the two directions
+        return max(11 - values[-1], values[-1] + 1) / 11 if values else 1.0
     return (10 - values[-1] + 1) / 11 if d == rows.UP else (values[-1] + 1) / 11
 
 
