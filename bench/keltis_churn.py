@@ -87,7 +87,9 @@ def _runs(label: str, runs: list[int], target: int | None = None) -> str:
 
 
 def _ms(values: list[float]) -> str:
-    return f"p50 {percentile(values, 0.5) * 1e3:6.1f} ms  p99 {percentile(values, 0.99) * 1e3:6.1f} ms"
+    return (
+        f"p50 {percentile(values, 0.5) * 1e3:6.1f} ms  p99 {percentile(values, 0.99) * 1e3:6.1f} ms"
+    )
 
 
 def main() -> None:

@@ -3,7 +3,7 @@
 The score now punishes a fresh row (-4) that will be worth 6-10 later, so the
 evaluation projects each open row forward by its real prospects: the cards in
 hand that can follow it in order (a held card counts a little less than a
-played one: the game may end first), then the cards still unseen that the
+played one: the game may end first), then the cards still to be drawn that the
 row accepts after them, each reaching this player with the chance its
 remaining draws give, and no more cards than its remaining turns can play.
 
@@ -42,7 +42,11 @@ def _row_points(length: float) -> float:
     return ROW_POINTS[low] * (1 - frac) + ROW_POINTS[low + 1] * frac
 
 
-def _drawable(s: KeltisState) -> tuple[dict[str, list[int]], int]:
+#: per colour, drawable number cards by value; and all drawable cards
+Drawable = tuple[dict[str, list[int]], int]
+
+
+def _drawable(s: KeltisState) -> Drawable:
     """Per colour and value, the number cards that may still be drawn (the
     draw pile and the cards set aside, which nobody can tell apart), and how
     many cards that is in all. In a determinized state they are a sample
@@ -60,7 +64,7 @@ def _drawable(s: KeltisState) -> tuple[dict[str, list[int]], int]:
 def _prospect(values: list[int], held: list[int], left: list[int], chance: float) -> float:
     """Cards an open row may still gain: the best run of held cards that can
     follow it in order (in either direction while it has none), then the
-    unseen cards it accepts after that run, each with `chance`."""
+    drawable cards it accepts after that run, each with `chance`."""
     last = values[-1]
     d = rows.direction(values)
     best = 0.0
@@ -77,12 +81,15 @@ def _prospect(values: list[int], held: list[int], left: list[int], chance: float
     return best
 
 
-def estimate(s: KeltisState, seat: int, hand: list[int] | None = None) -> float:
-    """The seat's projected score; `hand` stands in for its hand if given."""
+def estimate(
+    s: KeltisState, seat: int, hand: list[int] | None = None, pool: Drawable | None = None
+) -> float:
+    """The seat's projected score; `hand` stands in for its hand if given,
+    `pool` is `_drawable(s)` if already counted."""
     n = len(s.hands)
     ended = s.phase in (FINAL, OVER)
     draws_left = 0.0 if ended else len(s.deck) / n
-    left, drawable = _drawable(s)
+    left, drawable = pool or _drawable(s)
     chance = min(1.0, draws_left / drawable) if drawable else 0.0
     if hand is None:
         hand = s.hands[seat]
@@ -101,9 +108,7 @@ def estimate(s: KeltisState, seat: int, hand: list[int] | None = None) -> float:
         plays = (PLAYED_SHARE * draws_left + placements) / len(open_rows)
     for colour, ids in open_rows:
         values = [v for i in ids if (v := CARDS[i].value) is not None]  # all but end cards
-        held = [
-            v for i in hand if CARDS[i].colour == colour and (v := CARDS[i].value) is not None
-        ]
+        held = [v for i in hand if CARDS[i].colour == colour and (v := CARDS[i].value) is not None]
         gain = _prospect(values, held, left[colour], chance)
         total += _row_points(len(ids) + min(plays, gain))
     seen = set()
@@ -121,7 +126,8 @@ def estimate(s: KeltisState, seat: int, hand: list[int] | None = None) -> float:
 def evaluate(game: Keltis, s: KeltisState, seat: int) -> float:
     if s.phase == OVER:
         return final_value(game.outcome(s), seat)
-    return relative([estimate(s, i) for i in range(len(s.hands))], seat)
+    pool = _drawable(s)
+    return relative([estimate(s, i, pool=pool) for i in range(len(s.hands))], seat)
 
 
 def _move_score(s: KeltisState, seat: int, action: Action) -> float:
@@ -162,7 +168,8 @@ def considered(game: Keltis, s: KeltisState, seat: int, legal: list[Action]) -> 
         return legal
     hand = s.hands[seat]
     hand_values = {CARDS[c].value for c in hand}
-    now = estimate(s, seat)
+    pool = _drawable(s)
+    now = estimate(s, seat, pool=pool)
     out = []
     for action in legal:
         pile = action.args[0]
@@ -174,7 +181,7 @@ def considered(game: Keltis, s: KeltisState, seat: int, legal: list[Action]) -> 
         if (
             pile == GREY
             or (value in s.stones_left and value in hand_values)
-            or estimate(s, seat, [*hand, cid]) > now + 1e-9
+            or estimate(s, seat, [*hand, cid], pool) > now + 1e-9
         ):
             out.append(action)
     return out
