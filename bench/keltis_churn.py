@@ -60,7 +60,7 @@ def play(task: tuple[str, str, int, int]) -> dict:
     }
 
 
-def pairing(pool, hero: str, rest: str, games: int) -> dict:
+def pairing(pool: ProcessPoolExecutor, hero: str, rest: str, games: int) -> dict:
     tasks = [(hero, rest, n % 2, n) for n in range(games)]
     results = list(pool.map(play, tasks, chunksize=max(1, games // 40)))
     times: dict[str, list[float]] = {hero: [], rest: []}
@@ -97,31 +97,44 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games of greedy play")
     parser.add_argument("--expert-games", type=int, default=60, help="expert vs greedy games")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument(
+        "--part", choices=("all", "greedy", "expert"), default="all", help="run only one part"
+    )
     args = parser.parse_args()
     print(f"load average at start: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     with ProcessPoolExecutor(args.jobs) as pool:
-        selfplay = pairing(pool, "greedy", "greedy", args.games)
-        runs = selfplay["hero_runs"] + selfplay["rest_runs"]
-        actions = selfplay["actions"]
-        print(f"greedy self-play, {args.games} games (seeds churn0..):")
-        print(_runs("per player", runs, target=3))
-        print(f"  actions per game: median {actions[len(actions) // 2]}, max {actions[-1]}")
-        print(f"  greedy decision CPU {_ms(selfplay['times']['greedy'])}")
-        vs_random = pairing(pool, "greedy", "random", args.games)
-        lo, hi = vs_random["ci"]
-        verdict = "met" if vs_random["share"] >= 0.9 else "MISSED"
-        print(f"greedy vs random, {args.games} games: greedy wins {vs_random['share']:.1%}")
-        print(f"  [{lo:.1%}, {hi:.1%}]  target >= 90%: {verdict}")
-        print(_runs("greedy", vs_random["hero_runs"]))
-        expert = pairing(pool, "expert", "greedy", args.expert_games)
-        lo, hi = expert["ci"]
-        print(f"expert vs greedy, {args.expert_games} games: expert wins {expert['share']:.1%}")
-        print(f"  [{lo:.1%}, {hi:.1%}]")
-        print(_runs("expert", expert["hero_runs"]))
-        print(_runs("greedy", expert["rest_runs"]))
-        print(f"  expert decision CPU {_ms(expert['times']['expert'])}")
-        print(f"  greedy decision CPU {_ms(expert['times']['greedy'])}")
+        if args.part != "expert":
+            _greedy(pool, args.games)
+        if args.part != "greedy":
+            _expert(pool, args.expert_games)
     print(f"load average at end: {os.getloadavg()[0]:.2f}")
+
+
+def _greedy(pool: ProcessPoolExecutor, games: int) -> None:
+    selfplay = pairing(pool, "greedy", "greedy", games)
+    runs = selfplay["hero_runs"] + selfplay["rest_runs"]
+    actions = selfplay["actions"]
+    print(f"greedy self-play, {games} games (seeds churn0..):")
+    print(_runs("per player", runs, target=3))
+    print(f"  actions per game: median {actions[len(actions) // 2]}, max {actions[-1]}")
+    print(f"  greedy decision CPU {_ms(selfplay['times']['greedy'])}", flush=True)
+    vs_random = pairing(pool, "greedy", "random", games)
+    lo, hi = vs_random["ci"]
+    verdict = "met" if vs_random["share"] >= 0.9 else "MISSED"
+    print(f"greedy vs random, {games} games: greedy wins {vs_random['share']:.1%}")
+    print(f"  [{lo:.1%}, {hi:.1%}]  target >= 90%: {verdict}")
+    print(_runs("greedy", vs_random["hero_runs"]), flush=True)
+
+
+def _expert(pool: ProcessPoolExecutor, games: int) -> None:
+    expert = pairing(pool, "expert", "greedy", games)
+    lo, hi = expert["ci"]
+    print(f"expert vs greedy, {games} games: expert wins {expert['share']:.1%}")
+    print(f"  [{lo:.1%}, {hi:.1%}]")
+    print(_runs("expert", expert["hero_runs"]))
+    print(_runs("greedy", expert["rest_runs"]))
+    print(f"  expert decision CPU {_ms(expert['times']['expert'])}")
+    print(f"  greedy decision CPU {_ms(expert['times']['greedy'])}", flush=True)
 
 
 if __name__ == "__main__":
