@@ -95,7 +95,7 @@ def _ms(values: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games of greedy play")
-    parser.add_argument("--expert-games", type=int, default=60, help="expert vs greedy games")
+    parser.add_argument("--expert-games", type=int, default=40, help="expert vs greedy games")
     parser.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument(
         "--part", choices=("all", "greedy", "expert"), default="all", help="run only one part"
