@@ -67,9 +67,10 @@ async def table_of(w, place, match_id: int):
     return await w.fake.wait_until(lambda: shown_table(w, place, match_id), 10, "the table")
 
 
-async def test_a_table_is_stopped_once_no_person_is_left_in_it(world):
-    w, fake = world, world.fake
-    channel = fake.add_text_channel(w.guild, "bots-only")
+async def start_with_two_bots(w, channel) -> tuple[int, int]:
+    """Alice starts a Keltis here with two random bots, whose stand-in is a
+    random bot too: the match and her seat, once it is running."""
+    fake = w.fake
     await reply(await fake.slash(w.mod, channel, "game config", stand_in="random"))
     await reply(
         await fake.slash(
@@ -88,6 +89,13 @@ async def test_a_table_is_stopped_once_no_person_is_left_in_it(world):
     [(seat,)] = read_db(
         w.db, "SELECT seat FROM seats WHERE match_id = ? AND user_id = ?", match_id, w.alice.id
     )
+    return match_id, seat
+
+
+async def test_a_table_is_stopped_once_no_person_is_left_in_it(world):
+    w, fake = world, world.fake
+    channel = fake.add_text_channel(w.guild, "bots-only")
+    match_id, seat = await start_with_two_bots(w, channel)
     # alice plays on past the bound: a person seated is never stopped
     while replayed(w.db, match_id).seq <= SHORT:
         await fake.wait_until(lambda: seat in replayed(w.db, match_id).to_act(), 20, "alice's turn")

@@ -13,8 +13,8 @@ import pytest
 
 from cogs.presenters import loaded_packages
 
-from .bot_helpers import concede, pick, read_db, replayed, reply, tracebacks
-from .test_endless import SHORT, STOPPED, match_row, newest_match, table_of
+from .bot_helpers import concede, pick, replayed, reply, tracebacks
+from .test_endless import SHORT, STOPPED, match_row, start_with_two_bots, table_of
 
 pytestmark = [
     pytest.mark.asyncio(loop_scope="module"),
@@ -27,24 +27,7 @@ pytestmark = [
 async def test_a_table_of_bots_past_the_bound_at_a_start_is_stopped(world):
     w, fake = world, world.fake
     channel = fake.add_text_channel(w.guild, "restart")
-    await reply(await fake.slash(w.mod, channel, "game config", stand_in="random"))
-    await reply(
-        await fake.slash(
-            w.alice,
-            channel,
-            "game new",
-            game="keltis",
-            players=3,
-            bots=2,
-            bot_level="random",
-            here=True,
-        )
-    )
-    match_id = newest_match(w)
-    await fake.wait_until(lambda: match_row(w, match_id)[0] == "active", 10, "the start")
-    [(seat,)] = read_db(
-        w.db, "SELECT seat FROM seats WHERE match_id = ? AND user_id = ?", match_id, w.alice.id
-    )
+    match_id, seat = await start_with_two_bots(w, channel)
     while replayed(w.db, match_id).seq <= SHORT or seat not in replayed(w.db, match_id).to_act():
         await fake.wait_until(lambda: seat in replayed(w.db, match_id).to_act(), 20, "her turn")
         panel = await reply(
