@@ -2,7 +2,9 @@
 search that thinks 8x as long, on held positions per game.
 
 Run: `PYTHONPATH=. .venv/bin/python -m bench.hint_quality [--positions N]
-[--games cuttle keltis ...] [--first K]`
+[--games cuttle keltis ...] [--first K] [--hint ITERATIONS DEPTH WIDTH]`
+(`--hint`: try another hint budget for the games measured, instead of
+their declared `Policy.hint`)
 
 Positions are regenerated deterministically: position k of a game is the
 match seeded `hintq-<game>-<k>`, played by a fixed mix of bots (seat 0
@@ -10,10 +12,12 @@ greedy and the others random on even k, the other way round on odd k) for
 a number of decisions drawn from k, then on to the first decision with two
 or more legal moves. At each, the hint (`rules.bots.hint.hint`, in this
 process, timed in process time) is compared with the reference: the hint's
-own search with `REFERENCE_SCALE` times its iterations and worlds of its
-own (another salt). A position counts as good when the hint plays the
-reference's move (or the same move under another name), or flags the
-reference's move as about as good; else it is a disagreement. Per game:
+search with `REFERENCE_SCALE` times the hint's iterations, but the bot
+seat's own rollout depth and candidates (a hint budget may cut those to
+save time; the reference does not), in worlds of its own (another salt).
+A position counts as good when the hint plays the reference's move (or
+the same move under another name), or flags the reference's move as about
+as good; else it is a disagreement. Per game:
 the good share with its Wilson 95% interval, the hint's CPU p50/p99, and
 for comparison how often a bot seat's own decision (what the hint was
 before issue 44) plays the reference's move.
@@ -26,10 +30,12 @@ import math
 import random
 import statistics
 import time
+from dataclasses import replace
 
 from rules import Match, all_games
 from rules.bots import choose_action, expert
 from rules.bots.hint import hint, same_move
+from rules.bots.policy import Budget, policy_for, register_policy
 
 #: the reference's iterations, as a multiple of the hint's
 REFERENCE_SCALE = 8
@@ -89,9 +95,13 @@ def judge(match: Match, seat: int) -> tuple[str, float, bool]:
     given = hint(match, seat)
     spent = time.process_time() - start
     legal = match.legal(seat)
-    ref = expert.hint_search(
-        match, seat, legal, scale=expert.HINT_SCALE * REFERENCE_SCALE, salt="|reference"
-    ).action
+    policy = policy_for(match.game_id)
+    hint_budget = policy.hint_budget(match.players)
+    reference = replace(
+        policy.budget_for(match.players),
+        iterations=hint_budget.iterations * REFERENCE_SCALE,
+    )
+    ref = expert.hint_search(match, seat, legal, reference, salt="|reference").action
     seat_move = expert.search(match, seat, legal).action
     bot = seat_move == ref or same_move(match, seat, seat_move, ref)
     if given.action == ref or same_move(match, seat, given.action, ref):
@@ -101,7 +111,7 @@ def judge(match: Match, seat: int) -> tuple[str, float, bool]:
     return "disagree", spent, bot
 
 
-def measure(game_id: str, n: int, first: int = 0) -> dict:
+def measure(game_id: str, n: int, first: int = 0, progress: bool = False) -> dict:
     counts = {"agree": 0, "flagged": 0, "disagree": 0, "bot": 0}
     times: list[float] = []
     for match, seat in positions(game_id, n, first):
@@ -109,6 +119,8 @@ def measure(game_id: str, n: int, first: int = 0) -> dict:
         counts[verdict] += 1
         counts["bot"] += bot
         times.append(spent)
+        if progress:
+            print(f"  {game_id} {len(times)}/{n}: {verdict}, {spent:.2f} s", flush=True)
     times.sort()
     good = counts["agree"] + counts["flagged"]
     low, high = wilson(good, n)
@@ -128,14 +140,22 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--games", nargs="+", default=list(DEFAULT_GAMES))
     parser.add_argument("--first", type=int, default=0, help="skip the first held positions")
+    parser.add_argument("--progress", action="store_true", help="a line per position")
+    parser.add_argument("--hint", type=int, nargs=3, metavar=("ITERATIONS", "DEPTH", "WIDTH"))
     args = parser.parse_args()
+    if args.hint:
+        for game_id in args.games:
+            policy = policy_for(game_id)
+            iterations, depth, width = args.hint
+            trial = Budget(iterations, depth, width, schedule="halving")
+            register_policy(game_id, replace(policy, hint=trial))
     print(
         f"{'game':<12} {'N':>4} {'agree':>6} {'flagged':>8} {'disagree':>9} "
         f"{'good':>6} {'Wilson 95%':>14} {'CPU p50':>8} {'CPU p99':>8} {'bot seat':>9}"
     )
     for game_id in args.games:
         start = time.perf_counter()
-        r = measure(game_id, args.positions, args.first)
+        r = measure(game_id, args.positions, args.first, args.progress)
         print(
             f"{game_id:<12} {r['n']:>4} {r['agree']:>6} {r['flagged']:>8} {r['disagree']:>9} "
             f"{r['share']:>6.0%} {r['low']:>6.0%}-{r['high']:<6.0%} "

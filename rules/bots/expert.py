@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.bots.greedy import action_values
+from rules.bots.policy import HINT_SCALE as HINT_SCALE  # the hint's default, re-exported
 from rules.bots.policy import Budget, Policy, pick_best, policy_for
 from rules.bots.sampling import bot_rng, determinize, step
 from rules.core.actions import Action
@@ -166,8 +167,9 @@ def choose(match: Match, seat: int, legal: list[Action]) -> Action:
 # standard errors wide, and the search keeps each move's values per world so
 # the hint can tell a real difference from the search's own noise.
 
-#: the hint's iterations, as a multiple of the seat's expert budget
-HINT_SCALE = 4
+# The hint's budget is the game's own (`Policy.hint_budget`): by default the
+# seat's expert budget with `HINT_SCALE` times its iterations.
+
 #: a move is dropped once the leader's paired lead over it exceeds this many
 #: standard errors (wide: the test is repeated as the worlds come in)
 DROP_Z = 3.0
@@ -217,15 +219,15 @@ def hint_search(
     seat: int,
     legal: list[Action],
     budget: Budget | None = None,
-    scale: int = HINT_SCALE,
+    scale: int = 1,
     salt: str = "",
 ) -> Weighed:
-    """The hint's search: the seat's expert budget (`budget`: the game's
-    unless given) times `scale` iterations over the same candidates, raced in
-    common worlds (see above). Deterministic per (seed, seq, seat, salt); a
-    bot seat never calls it, so its decisions are unchanged."""
+    """The hint's search: the hint's budget (`budget`: the game's declared
+    `Policy.hint_budget` unless given) with `scale` times its iterations,
+    raced in common worlds (see above). Deterministic per (seed, seq, seat,
+    salt); a bot seat never calls it, so its decisions are unchanged."""
     policy = policy_for(match.game_id)
-    budget = budget or policy.budget_for(match.players)
+    budget = budget or policy.hint_budget(match.players)
     rng = bot_rng(match, seat, f"hint{salt}")
     legal = policy.weighed(match.game, match.state, seat, legal)
     prior = action_values(match, seat, legal, policy, rng, policy.greedy_samples)

@@ -2,20 +2,20 @@
 
 The hint is the expert's judgement from the seat's own view (hidden cards
 are re-dealt in every world it imagines), thought over longer than a bot
-seat's (`expert.hint_search`: the same candidates, `HINT_SCALE` times the
-iterations, raced in common worlds so no move is dropped on thin evidence):
-a learner who follows it should learn the game, not the search's luck. With
-it, what the search found about the alternatives: the runner-up, how much
-better the chosen move came out on average, in the evaluations' units
-(about points; whether they are the game's own points is the game's to say,
-where the hint is worded), and every move within the search's own noise
-(`close`: about as good). Moves that come to the same (two orders of the
-same stones: `same_move`) are one move: the runner-up is never the chosen
-move under another name. With each of the two, the follow-ups the seat
-would make next in the same turn (`follow_ups`), so a panel that offers a
-whole turn in one click can name the whole turn the hint means. Pure, like
-every bot: the same (seed, seq, seat) gives the same hint, and the match it
-reads is not changed."""
+seat's (`expert.hint_search`: the game's hint budget, by default the seat's
+with `HINT_SCALE` times the iterations, raced in common worlds so no move is
+dropped on thin evidence): a learner who follows it should learn the game,
+not the search's luck. With it, what the search found about the
+alternatives: the runner-up, how much better the chosen move came out on
+average, in the evaluations' units (about points; whether they are the
+game's own points is the game's to say, where the hint is worded), and every
+move within the search's own noise (`close`: about as good). Moves that come
+to the same (two orders of the same stones: `same_move`) are one move: the
+runner-up is never the chosen move under another name. With each of the two,
+the follow-ups the seat would make next in the same turn (`follow_ups`), so
+a panel that offers a whole turn in one click can name the whole turn the
+hint means. Pure, like every bot: the same (seed, seq, seat) gives the same
+hint, and the match it reads is not changed."""
 
 from __future__ import annotations
 
@@ -84,9 +84,9 @@ class Hint:
 
 
 def hint(match: Match, seat: int, budget: Budget | None = None) -> Hint:
-    """What the expert would play for `seat` now (`budget`: the game's
-    expert budget unless given; the hint's own search thinks
-    `expert.HINT_SCALE` times as long). ValueError when the seat owes no decision."""
+    """What the expert would play for `seat` now, by the hint's own search
+    (`budget`: the game's hint budget, `Policy.hint_budget`, unless given).
+    ValueError when the seat owes no decision."""
     legal = match.legal(seat)
     if not legal:
         raise ValueError(f"seat {seat} owes no decision")

@@ -9,7 +9,7 @@ search code in greedy.py and expert.py is the same for every game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
@@ -21,6 +21,10 @@ from rules.core.rng import Rng
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison
+
+#: the hint's iterations, as a multiple of the expert's, for a game that
+#: declares no hint budget of its own (`Policy.hint`)
+HINT_SCALE = 4
 
 #: the game a policy plays, and its state: each game's module fills a
 #: `Policy[ThatGame, ThatState]`; the search code sees `Policy[Any, Any]`
@@ -71,6 +75,12 @@ class Policy(Generic[G, S]):
     #: a game leaves out moves that only make the match last longer, which
     #: two bots could otherwise repeat for ever
     considered: Considered[G, S] | None = None
+    #: the hint's own search (expert.hint_search), its iterations counted in
+    #: all: a hint is read by a person and worked out in a worker, so it may
+    #: think longer than a bot seat, within a second of CPU at the 99th
+    #: percentile (None: the expert's budget with `HINT_SCALE` times its
+    #: iterations). Never the bot seats' budget: their decisions stay as they are
+    hint: Budget | None = None
 
     def weighed(self, game: G, state: S, seat: int, legal: list[Action]) -> list[Action]:
         """The legal moves worth weighing; all of them if none is."""
@@ -83,6 +93,13 @@ class Policy(Generic[G, S]):
         if players > 2 and self.field_budget is not None:
             return self.field_budget
         return self.budget
+
+    def hint_budget(self, players: int) -> Budget:
+        """The hint's search budget at this player count."""
+        if self.hint is not None:
+            return self.hint
+        seat = self.budget_for(players)
+        return replace(seat, iterations=seat.iterations * HINT_SCALE)
 
 
 def random_rollout(
