@@ -130,32 +130,6 @@ def evaluate(game: Keltis, s: KeltisState, seat: int) -> float:
     return relative([estimate(s, i, pool=pool) for i in range(len(s.hands))], seat)
 
 
-def _move_score(s: KeltisState, seat: int, action: Action) -> float:
-    """Cheap preference for rollouts: draw from the deck; play a card close
-    to its row's last value; a point card to the point row; else discard."""
-    verb = action.verb
-    if verb == "draw":
-        return 1.0 if action.args[0] == "deck" else 0.0
-    if verb == "done":
-        return -1.0
-    if verb == "stone":
-        return 2.0
-    code = action.args[0]
-    if verb == "discard":
-        return -0.5
-    row = action.args[1]
-    if row == "x":
-        return 0.5
-    ids = s.rows[seat].get(row)
-    if not ids:
-        return 0.2
-    values = [v for i in ids if (v := CARDS[i].value) is not None]  # all but end cards
-    card_value = next(CARDS[i].value for i in s.hands[seat] if CARDS[i].code == code)
-    if card_value is None:  # an end card closes the row
-        return 1.0 if len(ids) >= 6 else -1.0
-    return 3.0 - abs(card_value - values[-1]) / 3
-
-
 #: a rollout starts a row only with a card this near an end of the values
 #: (0-2 or 8-10), and only with another card of its colour in hand
 OPENING_REACH = 2
@@ -238,14 +212,6 @@ def considered(game: Keltis, s: KeltisState, seat: int, legal: list[Action]) -> 
 
 
 def rollout(game: Keltis, s: KeltisState, seat: int, legal: list[Action], rng: Rng) -> Action:
-    if s.phase == DRAW:
-        return next((a for a in legal if a.args[0] == "deck"), legal[0])
-    return pick_best(legal, lambda a: _move_score(s, seat, a), rng)
-
-
-def rollout_inorder(
-    game: Keltis, s: KeltisState, seat: int, legal: list[Action], rng: Rng
-) -> Action:
     if s.phase == DRAW:
         return next((a for a in legal if a.args[0] == "deck"), legal[0])
     return pick_best(legal, lambda a: _in_order_score(s, seat, a), rng)

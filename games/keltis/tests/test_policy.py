@@ -118,7 +118,7 @@ def test_the_rollout_plays_the_next_card_in_order():
     legal = match.legal(0)
     assert Action("play", ("y9", "y")) in legal
     for seed in range(5):
-        move = policy.rollout_inorder(match.game, match.state, 0, legal, Rng(seed))
+        move = policy.rollout(match.game, match.state, 0, legal, Rng(seed))
         assert move == Action("play", ("y6", "y"))
 
 
@@ -128,9 +128,9 @@ def test_the_rollout_opens_a_row_only_near_an_end_with_a_companion():
     match = _in_order_turn()
     match.state.hands[0] = _ids("b5", "g1", "g2")
     legal = match.legal(0)
-    move = policy.rollout_inorder(match.game, match.state, 0, legal, Rng(0))
+    move = policy.rollout(match.game, match.state, 0, legal, Rng(0))
     assert move == Action("play", ("g1", "g"))
     match.state.hands[0] = _ids("b5", "g2")
     legal = match.legal(0)
-    move = policy.rollout_inorder(match.game, match.state, 0, legal, Rng(0))
+    move = policy.rollout(match.game, match.state, 0, legal, Rng(0))
     assert move.verb == "discard"
