@@ -229,7 +229,9 @@ POLICY: Policy[Keltis, KeltisState] = Policy(
     # `considered`: 86.8% of 200 heads-up, 43.3% of 100 four-player games.
     # All of that against a greedy bot that swapped pile tops instead of
     # playing; with rows projected by their prospects (issue 44), 52.5% of
-    # 40 heads-up (the earlier expert: 38.8% against the new greedy).
+    # 40 heads-up (the earlier expert: 38.8% against the new greedy). With
+    # rollouts that play in order (`_in_order_score`): 73.8% of 40 deals the
+    # bench does not use; docs/performance.md "Keltis churn" has the measure.
     budget=Budget(iterations=200, depth=12, width=6, schedule="halving"),
     greedy_samples=1,
     considered=considered,
