@@ -16,6 +16,7 @@ import discord
 
 from cogs.i18n import N_, _, ngettext
 from cogs.presenters.image_cache import BOARDS
+from cogs.presenters.lessons import Lesson
 from rules import Action
 
 EMBED_COLOUR = 0x2F855A
@@ -169,6 +170,9 @@ class Presenter:
     #: (`/game notify quick_pass:`, cogs/play/quick_pass.py): verb -> what
     #: that means, and what a quick pass then tells the other players (`N_`)
     quick_passes: Mapping[str, str] = {}
+    #: a learn match's explanation of each kind of decision the engine names
+    #: (`Game.decision_kinds` -> `Lesson`, cogs/presenters/lessons.py)
+    lessons: Mapping[str, Lesson] = {}
 
     @property
     def ping_hint(self) -> str:
@@ -339,6 +343,12 @@ class Presenter:
         """(name, value) fields of the public view a player needs for their
         decision (the others' cards on the table, the trick…), so the panel
         spares them scrolling back to the table; none by default."""
+        return []
+
+    def learn_review(self, view: dict, outcome: dict, seat: int) -> list[str]:
+        """The end of a learn match: one or two translated lines on what the
+        learner (`seat`) did well or missed, read from the final view and the
+        outcome (never a rule re-derived here). None to say: []."""
         return []
 
     def outcome_lines(self, outcome: dict, names: list[str]) -> list[str]:

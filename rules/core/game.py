@@ -104,6 +104,11 @@ class Game(ABC, Generic[S]):
     #: nothing away (`Match.forced`). Not "let it resolve" in Cuttle, whose
     #: being the only choice tells that no 2 is held.
     forced_verbs: ClassVar[frozenset[str]] = frozenset()
+    #: every kind of decision a player of this game meets (e.g. Keltis's
+    #: "play" and "draw"): a learn match explains each the first time it
+    #: comes (each game's presenter has a lesson per kind). Empty: the game
+    #: names none, and a learn match explains nothing
+    decision_kinds: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self) -> None:
         # The generated snapshot functions are bound here, once, rather than
@@ -128,6 +133,11 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> S: ...
+
+    def decision_kind(self, state: S, seat: int) -> str | None:
+        """The kind of decision `seat` faces now (one of `decision_kinds`);
+        None when it has none to make or the game names no kinds."""
+        return None
 
     @abstractmethod
     def to_act(self, state: S) -> tuple[int, ...]:

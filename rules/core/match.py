@@ -102,6 +102,13 @@ class Match:
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self.state)
 
+    def decision_kind(self, seat: int) -> str | None:
+        """The kind of decision `seat` faces now (`Game.decision_kind`);
+        None when it is not the seat's turn."""
+        if seat not in self.game.to_act(self.state):
+            return None
+        return self.game.decision_kind(self.state, seat)
+
     def legal_after(self, seat: int, action: Action | str) -> list[Action]:
         """What `seat` could do next if it made `action` now (nothing if the
         turn passes to another seat): a preview, played on a copy, so the
