@@ -258,11 +258,14 @@ class Tables:
                 await self.pings.wrap_up(loaded)
                 if self.on_finish is not None:
                     await self.on_finish(match_id)
-            self.seats.schedule(loaded)
         except UnknownMatch:  # deleted meanwhile: its server asked to be forgotten, or was purged
             log.info("match %s was deleted while its table was being updated", match_id)
+            return
         except Exception:
             log.exception("updating the table of match %s failed", match_id)
+        # Last, and even when showing the change failed: a table nobody could
+        # see must still not stop its bots (nothing else would start them).
+        self.seats.schedule(loaded)
 
     async def refresh(self, match_id: int) -> LoadedMatch | None:
         """Redraw the table message now (through the match's editor, so in

@@ -116,6 +116,21 @@ def hidden_texts(match: Match) -> list[str]:
     return texts
 
 
+def where_it_stands(w, match_id: int, log_lines: int = 40) -> str:
+    """What a wait that timed out needs to be understood: the match as
+    stored (status, moves, who owes a decision, the seats) and the end of the
+    bot's log."""
+    [(status, seq)] = read_db(w.db, "SELECT status, seq FROM matches WHERE id = ?", match_id)
+    seats = read_db(
+        w.db, "SELECT seat, user_id, bot FROM seats WHERE match_id = ? ORDER BY seat", match_id
+    )
+    owing = replayed(w.db, match_id).to_act()
+    log = w.bot.log_path.read_text(errors="replace").splitlines()[-log_lines:]
+    return f"match {match_id}: {status}, {seq} moves, owing {owing}, seats {seats}\n" + "\n".join(
+        log
+    )
+
+
 def tracebacks(bot) -> list[str]:
     """Tracebacks in a bot process's log (each with the line before it)."""
     lines = bot.log_path.read_text(errors="replace").splitlines()

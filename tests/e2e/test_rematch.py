@@ -27,6 +27,7 @@ from .bot_helpers import (
     replayed,
     reply,
     tracebacks,
+    where_it_stands,
 )
 
 pytestmark = [
@@ -74,7 +75,10 @@ async def finished_match(w, guild, name: str, *, here: bool = True):
     await fake.wait_until(lambda: current_table(fake, place), 5, "the table")
     for user in (w.alice, w.bob):
         await concede(fake, user, place)
-    table = await fake.wait_until(lambda: final_table(fake, place), 90, "the bots to finish")
+    try:
+        table = await fake.wait_until(lambda: final_table(fake, place), 90, "the bots to finish")
+    except TimeoutError as timed_out:
+        raise AssertionError(where_it_stands(w, match_id)) from timed_out
     return channel, place, table, match_id
 
 

@@ -15,7 +15,7 @@ from cogs.config import Config
 from cogs.play.after_move import NOW, Delays, table_delay, to_ping
 from cogs.play.tables import Tables
 from rules import Match
-from storage import Store
+from storage import Store, UnknownMatch
 from tests.cogs.matches import ALICE, BOB, Parts, mocked_tables, new_tables, started
 
 DELAYS = Delays(bots=4.0, watched=10.0)
@@ -163,3 +163,24 @@ async def test_by_default_a_move_waits_for_its_table_at_most_a_second_and_three_
     wait = table_delay(burst=True, bots_next=bots_next, owing=B, told=told, delays=delays)
     assert 0 < wait <= 1.75
     assert tables.lazy_delay > Config.bot_move_delay  # the bot's move is in the same edit
+
+
+async def test_bots_move_on_even_when_showing_the_change_failed(
+    store: Store, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A failure while showing a change (a panel, the table, a ping) is
+    logged, and the bots that owe the next decision still move: nothing else
+    would start them, and the table would wait for ever."""
+    tables, parts, match_id = await after(store, [ALICE, "random"], moves=2)
+    tables.hands.update.side_effect = RuntimeError("the panel could not be edited")  # type: ignore[attr-defined]
+    await tables.after_move(await store.load(match_id), A, planned=True, burst=True)
+    [(loaded,), _] = parts.seats.schedule.call_args
+    assert loaded.id == match_id and loaded.seq == 2
+    assert "updating the table of match" in caplog.text
+
+
+async def test_a_match_deleted_while_it_is_shown_schedules_no_bots(store: Store) -> None:
+    tables, parts, match_id = await after(store, [ALICE, "random"], moves=2)
+    tables.hands.update.side_effect = UnknownMatch(match_id)  # type: ignore[attr-defined]
+    await tables.after_move(await store.load(match_id), A, planned=True, burst=True)
+    parts.seats.schedule.assert_not_called()
