@@ -31,7 +31,7 @@ def page(game_id: str) -> str:
 
 
 def test_the_five_games_name_their_kinds():
-    assert {"keltis", "oracle", "keltis_dice", "cuttle"} <= set(taught_games())
+    assert {"keltis", "oracle", "keltis_dice", "cuttle", "cucco"} <= set(taught_games())
 
 
 @pytest.mark.parametrize("game_id", taught_games())
