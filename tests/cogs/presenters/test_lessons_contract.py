@@ -71,7 +71,7 @@ def counts(game_id: str) -> list[int]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", taught_games())
-def test_playouts_meet_every_kind_and_an_acting_seat_always_faces_one(game_id):
+def test_playouts_meet_every_kind_and_an_acting_seat_always_faces_one(game_id: str) -> None:
     game = get_game(game_id)
     met: set[str] = set()
     for players in counts(game_id):
