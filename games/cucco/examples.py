@@ -10,15 +10,16 @@ from cogs.presenters.rules_pictures import Example, steps
 def _first_trick(view: dict) -> bool:
     """Dan (seat 3) won the bidding with the Mask, his partner not yet
     known; Eve (seat 4) led X and won the first trick."""
-    [trick] = view["tricks"]
+    tricks = view["tricks"]
     return (
-        view["declarer"] == 3
+        len(tricks) == 1
+        and view["declarer"] == 3
         and view["called"] == "mask"
         and view["partner"] is None
         and not view["teams_public"]
-        and trick["leader"] == 4
-        and trick["winner"] == 4
-        and trick["cards"][0] == [4, "n10"]
+        and tricks[0]["leader"] == 4
+        and tricks[0]["winner"] == 4
+        and tricks[0]["cards"][0] == [4, "n10"]
     )
 
 

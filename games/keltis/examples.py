@@ -10,12 +10,12 @@ from games.keltis.engine.scoring import ROW_POINTS
 
 def _closed_green_row(view: dict) -> bool:
     """Ann's green row: 3, 4, 5, 6 rising, then an end card; 5 cards, 2 points."""
-    row = view["players"][0]["rows"]["g"]
+    row = view["players"][0]["rows"].get("g", {})
     return (
-        row["cards"] == ["g3", "g4", "g5", "g6", "ge"]
+        row.get("cards") == ["g3", "g4", "g5", "g6", "ge"]
         and row["direction"] == "up"
         and row["closed"]
-        and ROW_POINTS[len(row["cards"])] == 2
+        and ROW_POINTS[5] == 2
     )
 
 

@@ -10,16 +10,14 @@ from cogs.presenters.rules_pictures import Example, steps
 def _three_pink(view: dict) -> bool:
     """Ann's final dice show three pink; she has no pink stone, so a new one
     would go to field 3; her brown stone would go from field 1 to 2."""
-    moves = view["moves"]
+    pink, brown = view["moves"].get("p", {}), view["moves"].get("b", {})
     return (
         view["phase"] == "move"
         and view["current"] == 0
         and view["dice"].count("p") == 3
         and "p" not in view["stones"][0]
-        and moves["p"]["from"] == 0
-        and moves["p"]["to"] == 3
-        and moves["b"]["from"] == 1
-        and moves["b"]["to"] == 2
+        and (pink.get("from"), pink.get("to")) == (0, 3)
+        and (brown.get("from"), brown.get("to")) == (1, 2)
     )
 
 

@@ -26,7 +26,7 @@ EXAMPLES = (
             "O-4A1: Ben played a brown card and moved his pawn to the next brown field, "
             "the large stone on field 6. O-6e: he took one of its wishing stones; one is left."
         ),
-        rules=("O-4", "O-6e"),
+        rules=("O-4A1", "O-6e"),
         seed="ex2",
         players=2,
         moves=steps(
