@@ -5,8 +5,9 @@ notifications, rematches and the record, ratings and seasons,
 tournaments), a **🛠️ For hosts** button that answers with the hosts' part
 (managing a match, the server's settings, seasons, tournaments), and a
 select menu of the games that answers with a game's rules and example
-pictures (cogs/presenters/rules_pictures.py), exactly as `/game rules` does. Room for 25 games: every game offered (installed, as
-GAMEHOST_GAMES picks them; cogs/presenters).
+pictures (cogs/presenters/rules_pictures.py), exactly as `/game rules`
+does. Room for 25 games: every game offered (installed, as GAMEHOST_GAMES
+picks them; cogs/presenters).
 
 Each part names the `/game` commands it teaches; a command of the bot's
 tree that no part teaches (one added since) is still listed, with its own

@@ -31,8 +31,7 @@ EXAMPLES = (
         seed="ex1",
         players=2,
         moves=steps(
-            "0 roll, 0 reroll:uuu, 0 move:b, 1 roll, 1 reroll:bggu, 1 move:y, 0 roll, "
-            "0 reroll:byw"
+            "0 roll, 0 reroll:uuu, 0 move:b, 1 roll, 1 reroll:bggu, 1 move:y, 0 roll, 0 reroll:byw"
         ),
         holds=_three_pink,
     ),
