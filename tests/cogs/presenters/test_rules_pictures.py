@@ -8,18 +8,16 @@ the answer); the pictures are drawn by the board worker, once."""
 from __future__ import annotations
 
 import dataclasses
-import re
-from pathlib import Path
 
 import pytest
 
-import games
-from cogs.i18n import _, speaking
+from cogs.i18n import speaking
 from cogs.presenters import presented_games, presenter_for, rules_pictures
 from cogs.presenters.base import board_view
 from cogs.presenters.image_cache import BOARDS, view_key
 from cogs.presenters.rules_pictures import Example, examples_of, replay, steps
 from rules import RulesError
+from tests.cogs.presenters.rules_pictures_helpers import check_example
 
 GAMES = ["keltis", "oracle", "keltis_dice", "cuttle", "cucco"]
 EXAMPLES = [
@@ -27,11 +25,6 @@ EXAMPLES = [
     for game_id in GAMES
     for index in range(len(examples_of(game_id)))
 ]
-RULE_ID = re.compile(r"\b[A-Z]-\d+[A-Za-z0-9]*")
-
-
-def rules_page(game_id: str) -> str:
-    return (Path(games.__file__).parent / game_id / "rules.md").read_text(encoding="utf-8")
 
 
 @pytest.fixture(autouse=True)
@@ -51,41 +44,8 @@ def test_every_game_with_a_board_has_one_or_two_examples():
 
 @pytest.mark.parametrize(("game_id", "index"), EXAMPLES)
 def test_an_example_replays_to_a_position_in_play_where_its_caption_holds(game_id, index):
-    example = examples_of(game_id)[index]
-    match = replay(game_id, example)  # raises at a move that is not legal
-    assert match.seq == len(example.moves)
-    assert match.to_act() and match.outcome() is None  # a position still in play
-    public = match.view(None)
-    assert example.holds(public)
-    # what is drawn is that public view (never a seat's hand), with seat names
-    [(shown, view, names)] = [p for p in rules_pictures.positions(game_id) if p[0] is example]
-    assert view == public and names == list(rules_pictures.NAMES[: example.players])
-
-
-@pytest.mark.parametrize(("game_id", "index"), EXAMPLES)
-def test_a_caption_names_its_rules_which_are_on_the_rules_page(game_id, index):
-    example = examples_of(game_id)[index]
-    page = rules_page(game_id)
-    assert example.rules
-    for rule in example.rules:
-        assert re.search(rf"\b{re.escape(rule)}\b", page), f"{rule} is not on {game_id}'s page"
-    assert tuple(RULE_ID.findall(example.caption)) == example.rules  # the caption cites them
-
-
-@pytest.mark.parametrize(("game_id", "index"), EXAMPLES)
-def test_a_caption_is_short_and_translated_with_the_same_rule_ids(game_id, index):
-    example = examples_of(game_id)[index]
-    with speaking("en"):
-        english = _(example.caption)
-    with speaking("ja"):
-        japanese = _(example.caption)
-    assert english == example.caption and len(english) <= 300
-    assert japanese != english and "。" in japanese
-    assert RULE_ID.findall(japanese) == RULE_ID.findall(english)
-    # the names drawn on the board are the names the caption speaks of
-    named = [n for n in rules_pictures.NAMES if n in english]
-    assert named and all(n in japanese for n in named)
-    assert all(rules_pictures.NAMES.index(n) < example.players for n in named)
+    """...citing rules of the game's page, translated (rules_pictures_helpers)."""
+    check_example(game_id, examples_of(game_id)[index])
 
 
 def test_an_example_whose_moves_became_illegal_fails():
