@@ -27,18 +27,19 @@ from typing import Any
 
 import discord
 
-from cogs.i18n import _
+from cogs.i18n import N_, _
 from cogs.presenters import board_pool, presenter_for
 from cogs.presenters.base import board_files, board_view, clip
+from cogs.presenters.drawing import board_words
 from cogs.presenters.image_cache import BOARDS, view_key
 from rules import Match
 from rules.core import registry
 
 log = logging.getLogger(__name__)
 
-#: the players' names drawn on the example boards (names, not words: the
-#: same in every language), seat by seat
-NAMES = ("Ann", "Ben", "Cleo", "Dan", "Eve")
+#: the players' names on the example boards and in their captions, seat by
+#: seat (translated: a Japanese reader reads アン, ベン...)
+NAMES = (N_("Ann"), N_("Ben"), N_("Cleo"), N_("Dan"), N_("Eve"))
 #: at most this many examples a game (Discord: 10 embeds, 10 files a message)
 MAX_EXAMPLES = 2
 #: Discord's limit on an embed's description
@@ -100,32 +101,34 @@ def replay(game_id: str, example: Example) -> Match:
 
 
 @cache
-def _views(game_id: str) -> tuple[tuple[Example, dict, list[str]], ...]:
-    """The examples of a game with their public views and names (replayed
-    once a process: the moves and the engine do not change while it runs)."""
-    shown = []
-    for example in examples_of(game_id):
-        view = replay(game_id, example).view(None)
-        shown.append((example, view, list(NAMES[: example.players])))
-    return tuple(shown)
+def _views(game_id: str) -> tuple[tuple[Example, dict], ...]:
+    """The examples of a game with their public views (replayed once a
+    process: the moves and the engine do not change while it runs)."""
+    return tuple((example, replay(game_id, example).view(None)) for example in examples_of(game_id))
+
+
+def names(players: int) -> list[str]:
+    """The example players' names, as the board labels them now."""
+    return [board_words(name) for name in NAMES[:players]]
 
 
 def positions(game_id: str) -> tuple[tuple[Example, dict, list[str]], ...]:
     """Each example of a game with the public view drawn and its players'
     names; an example that no longer replays is left out (and logged)."""
     try:
-        return _views(game_id)
+        shown = _views(game_id)
     except Exception:
         log.exception("the rules examples of %s no longer replay; the summary goes alone", game_id)
         return ()
+    return tuple((example, view, names(example.players)) for example, view in shown)
 
 
 def drawn(game_id: str) -> bool:
     """Are all the game's example pictures in the cache already (in the
     current board language)? Then the answer needs no wait."""
     return all(
-        BOARDS.lookup(view_key(game_id, board_view(view, None), names)) is not None
-        for _example, view, names in positions(game_id)
+        BOARDS.lookup(view_key(game_id, board_view(view, None), seated)) is not None
+        for _example, view, seated in positions(game_id)
     )
 
 
@@ -138,14 +141,14 @@ async def pictures(game_id: str) -> list[tuple[discord.Embed, discord.File]]:
     by the board worker (cached). A picture that fails to draw is left out."""
     presenter = presenter_for(game_id)
     shown = []
-    for index, (example, view, names) in enumerate(positions(game_id)):
+    for index, (example, view, seated) in enumerate(positions(game_id)):
         try:
-            png = await board_pool.board_image(presenter, view, names)
+            png = await board_pool.board_image(presenter, view, seated)
         except Exception:
             log.exception("a rules example of %s could not be drawn", game_id)
             continue
         name = filename(game_id, index)
-        files = board_files(png, presenter.board_alt(view, names, None), name)
+        files = board_files(png, presenter.board_alt(view, seated, None), name)
         if not files:
             continue
         embed = discord.Embed(description=clip(_(example.caption), MAX_DESCRIPTION))

@@ -103,7 +103,7 @@ async def test_rules_answer_privately_with_the_games_example_pictures(world, cha
     yuki = fake.add_user("yuki", locale="ja")
     for user, game_id, words in (
         (world.carol, "oracle", ("How to play Keltis: the Oracle", "O-4A1: Ben played")),
-        (yuki, "keltis", ("K-4c：Ann の緑の列",)),
+        (yuki, "keltis", ("K-4c：アンの緑の列",)),
     ):
         asked = await fake.slash(user, channel, "game rules", game=game_id)
         await asked.wait_answered(3.0)  # drawing may take longer: acknowledged first

@@ -40,7 +40,7 @@ def check_example(game_id: str, example: Example) -> None:
     shown = [p for p in rules_pictures.positions(game_id) if p[0] is example]
     assert shown, "the example is shown"
     [(_example, view, names)] = shown
-    assert view == public and names == list(rules_pictures.NAMES[: example.players])
+    assert view == public and names == rules_pictures.names(example.players)
     # its rule ids: cited by the caption, each on the game's rules page
     page = rules_page(game_id)
     assert example.rules and tuple(RULE_ID.findall(example.caption)) == example.rules
@@ -54,9 +54,12 @@ def check_example(game_id: str, example: Example) -> None:
     assert english == example.caption and len(english) <= 300
     assert japanese != english and "。" in japanese
     assert RULE_ID.findall(japanese) == RULE_ID.findall(english)
-    named = [n for n in rules_pictures.NAMES if n in english]
-    assert named and all(n in japanese for n in named)
-    assert all(rules_pictures.NAMES.index(n) < example.players for n in named)
+    # the players it names are seated, in Japanese by their Japanese names
+    named = [i for i, name in enumerate(rules_pictures.NAMES) if name in english]
+    assert named and all(seat < example.players for seat in named)
+    with speaking("ja"):
+        assert all(_(rules_pictures.NAMES[seat]) in japanese for seat in named)
+        assert not any(rules_pictures.NAMES[seat] in japanese for seat in named)
 
 
 def check_examples(game_id: str) -> None:
