@@ -108,8 +108,14 @@ def _views(game_id: str) -> tuple[tuple[Example, dict], ...]:
 
 
 def names(players: int) -> list[str]:
-    """The example players' names, as the board labels them now."""
+    """The example players' names as the board draws them now (in the
+    board's language: English where no font here draws the reader's)."""
     return [board_words(name) for name in NAMES[:players]]
+
+
+def said(players: int) -> list[str]:
+    """The example players' names in the reader's language (the alt text)."""
+    return [_(name) for name in NAMES[:players]]
 
 
 def positions(game_id: str) -> tuple[tuple[Example, dict, list[str]], ...]:
@@ -148,7 +154,8 @@ async def pictures(game_id: str) -> list[tuple[discord.Embed, discord.File]]:
             log.exception("a rules example of %s could not be drawn", game_id)
             continue
         name = filename(game_id, index)
-        files = board_files(png, presenter.board_alt(view, seated, None), name)
+        alt = presenter.board_alt(view, said(example.players), None)
+        files = board_files(png, alt, name)
         if not files:
             continue
         embed = discord.Embed(description=clip(_(example.caption), MAX_DESCRIPTION))

@@ -116,11 +116,14 @@ async def test_the_pictures_are_drawn_by_the_worker_once(board_worker):
         png = file.fp.read()
         assert png.startswith(b"\x89PNG")
         assert png == BOARDS.lookup(view_key("keltis", board_view(view, None), names))
-        assert file.description == presenter_for("keltis").board_alt(view, names, None)
+        alt = presenter_for("keltis").board_alt(view, rules_pictures.said(2), None)
+        assert file.description == alt
     assert [e.to_dict() for e, _f in again] == [e.to_dict() for e, _f in shown]
 
 
-async def test_captions_follow_the_readers_language():
+async def test_captions_and_alt_texts_follow_the_readers_language():
     with speaking("ja"):
-        [(embed, _file)] = await rules_pictures.pictures("cuttle")
-    assert embed.description is not None and embed.description.startswith("C-5a：")
+        [(embed, file)] = await rules_pictures.pictures("cuttle")
+    assert embed.description is not None and embed.description.startswith("C-5a：アンの")
+    assert file.description is not None and "アン" in file.description
+    assert "Ann" not in file.description and "Ben" not in file.description
