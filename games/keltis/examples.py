@@ -19,6 +19,19 @@ def _closed_green_row(view: dict) -> bool:
     )
 
 
+def _stone_and_point_card(view: dict) -> bool:
+    """Ben took wishing stone 4 with a blue 4 and a brown 4, now the tops of
+    their discard piles; his brown row is 0, then a grey (point card) 0."""
+    ben, piles = view["players"][1], view["piles"]
+    return (
+        ben["stones"] == [4]
+        and 4 not in view["stones_left"]
+        and piles["u"]["top"] == "u4"
+        and piles["b"]["top"] == "b4"
+        and ben["rows"].get("b", {}).get("cards") == ["b0", "x0"]
+    )
+
+
 EXAMPLES = (
     Example(
         caption=N_(
@@ -40,5 +53,20 @@ EXAMPLES = (
             "0 draw:deck, 1 play:g8:g, 1 draw:b, 0 play:ge:g, 0 draw:deck"
         ),
         holds=_closed_green_row,
+    ),
+    Example(
+        caption=N_(
+            "K-4b: Ben discarded a blue 4 and a brown 4 and took wishing stone 4. "
+            "K-4d: his brown row goes on with a grey point card 0 after its 0."
+        ),
+        rules=("K-4b", "K-4d"),
+        seed="ex2",
+        players=2,
+        moves=steps(
+            "0 play:y10:y, 0 draw:deck, 1 play:b0:b, 1 draw:deck, 0 stone:x5:u5, 0 draw:deck, "
+            "0 draw:deck, 1 play:p0:p, 1 draw:x, 0 play:p9:p, 0 draw:deck, 1 play:x0:b, "
+            "1 draw:deck, 0 play:g3:g, 0 draw:deck, 1 stone:u4:b4, 1 draw:deck, 1 draw:deck"
+        ),
+        holds=_stone_and_point_card,
     ),
 )

@@ -65,10 +65,10 @@ def test_a_position_short_of_its_moves_does_not_satisfy_the_caption():
     """The facts are checked, not assumed: before the last move that is not
     a draw (the one that made the position), they fail."""
     for game_id in GAMES:
-        example = examples_of(game_id)[0]
-        last = max(i for i, (_s, key) in enumerate(example.moves) if not key.startswith("draw"))
-        earlier = dataclasses.replace(example, moves=example.moves[:last])
-        assert not example.holds(replay(game_id, earlier).view(None)), game_id
+        for example in examples_of(game_id):
+            last = max(i for i, (_s, key) in enumerate(example.moves) if not key.startswith("draw"))
+            earlier = dataclasses.replace(example, moves=example.moves[:last])
+            assert not example.holds(replay(game_id, earlier).view(None)), game_id
 
 
 def test_an_example_that_no_longer_replays_is_left_out(monkeypatch, caplog):
