@@ -15,7 +15,7 @@ from discord import app_commands
 from cogs import replies
 from cogs.game_group import GAME_CHOICES, MATCH_HELP, GameCog, find_match, is_whole, with_match
 from cogs.hosting.game_options import with_slash_options
-from cogs.hosting.help import rules_embed, show_help
+from cogs.hosting.help import show_help, show_rules
 from cogs.hosting.lobby import Lobbies
 from cogs.hosting.moderation import NOTIFY_MODES, POLICY_NAMES, Moderation
 from cogs.hosting.settings import may_manage
@@ -141,10 +141,7 @@ class HostingCommands(GameCog[HostingServices]):
     @app_commands.describe(game=N_("Which game"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
-        async def work() -> None:
-            await interaction.response.send_message(embed=rules_embed(game.value), ephemeral=True)
-
-        await guarded(interaction, work(), log)
+        await guarded(interaction, show_rules(interaction, game.value), log)
 
     @app_commands.command(
         name="help", description=N_("How to start a match and play a turn, and the rules")

@@ -4,9 +4,10 @@ it open gives, bots, hints, who takes a seat a person leaves,
 notifications, rematches and the record, ratings and seasons,
 tournaments), a **🛠️ For hosts** button that answers with the hosts' part
 (managing a match, the server's settings, seasons, tournaments), and a
-select menu of the games that answers with a game's rules, exactly as
-`/game rules` does. Room for 25 games: every game offered (installed, as
-GAMEHOST_GAMES picks them; cogs/presenters).
+select menu of the games that answers with a game's rules and example
+pictures (cogs/presenters/rules_pictures.py), exactly as `/game rules`
+does. Room for 25 games: every game offered (installed, as GAMEHOST_GAMES
+picks them; cogs/presenters).
 
 Each part names the `/game` commands it teaches; a command of the bot's
 tree that no part teaches (one added since) is still listed, with its own
@@ -36,7 +37,7 @@ from cogs.hosting.game_options import options_help
 from cogs.hosting.moderation import NOTIFY_MODES, POLICY_NAMES
 from cogs.i18n import N_, _
 from cogs.play.buttons import HINT_LABEL
-from cogs.presenters import presented_games, presenter_for
+from cogs.presenters import presented_games, presenter_for, rules_pictures
 from cogs.presenters.seats import BOT_LABELS
 from cogs.replies import say
 from rules.bots import DEFAULT_LEVEL
@@ -361,12 +362,31 @@ async def show_part(interaction: discord.Interaction, part: str) -> None:
     await interaction.response.send_message(embed=SENT_APART[part](), ephemeral=True)
 
 
+async def rules_answer(game_id: str) -> dict:
+    """The rules answer's message: the summary embed, then an embed per
+    example picture (its caption, its image) with the pictures attached
+    (at most 2: well within Discord's 10 embeds and 10 files a message).
+    A game without a board picture or examples gets the summary alone."""
+    shown = await rules_pictures.pictures(game_id)
+    embeds = [rules_embed(game_id), *(embed for embed, _file in shown)]
+    if not shown:
+        return {"embed": embeds[0]}
+    return {"embeds": embeds, "files": [file for _embed, file in shown]}
+
+
 async def show_rules(interaction: discord.Interaction, game_id: str) -> None:
-    """The rules, only to the asker; a game nobody can play is a forged click."""
+    """The rules with their example pictures, only to the asker; a game
+    nobody can play is a forged click. Pictures not drawn yet (the first
+    ask since the bot started, or in another language) may take a while:
+    the command is acknowledged first, and the answer follows."""
     if game_id not in presented_games():
         await say(interaction, UNKNOWN_GAME)
         return
-    await interaction.response.send_message(embed=rules_embed(game_id), ephemeral=True)
+    if rules_pictures.drawn(game_id):
+        await interaction.response.send_message(**await rules_answer(game_id), ephemeral=True)
+        return
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    await interaction.followup.send(**await rules_answer(game_id), ephemeral=True)
 
 
 def _chooser(

@@ -39,7 +39,8 @@ async def two_player_match(w, channel):
 
 async def test_rules_list_status_and_hand(world, channel):
     fake = world.fake
-    rules = await reply(await fake.slash(world.carol, channel, "game rules", game="keltis"))
+    asked = await answered(await fake.slash(world.carol, channel, "game rules", game="keltis"))
+    rules = await asked.wait_reply(15.0)  # its pictures may be drawn first
     assert rules.ephemeral and "How to play Keltis" in rules.text and "wishing stone" in rules.text
     newcomer = fake.add_user("newcomer")  # in no match (carol's only one would be shown)
     empty = await reply(await fake.slash(newcomer, channel, "game status"))
@@ -70,10 +71,13 @@ async def test_help_onboards_and_its_chooser_answers_with_each_games_rules(world
     assert [(o["value"], o["label"]) for o in chooser["options"]] == [
         (game, presenter_for(game).title) for game in presented_games()
     ]  # every game the bot offers: those registered here
-    rules = await reply(await fake.select(world.carol, help_, ["cuttle"], custom_id="rules"))
+    chosen = await answered(await fake.select(world.carol, help_, ["cuttle"], custom_id="rules"))
+    rules = await chosen.wait_reply(15.0)  # its pictures may be drawn first
     same = await reply(await fake.slash(world.carol, channel, "game rules", game="cuttle"))
     assert rules.ephemeral and rules.visible_to == world.carol.id
-    assert rules.embeds == same.embeds and "How to play Cuttle" in rules.text
+    assert without_urls(rules.embeds) == without_urls(same.embeds)
+    assert "How to play Cuttle" in rules.text and "C-5a" in rules.text
+    assert [a.data for a in rules.attachments] == [a.data for a in same.attachments]
     forged = await answered(
         await fake.forge(world.carol, channel, help_, "rules", component_type=3, values=["chess"])
     )
@@ -83,6 +87,36 @@ async def test_help_onboards_and_its_chooser_answers_with_each_games_rules(world
     assert "How to play Keltis" in old.original.text and old.original.ephemeral
     forged = await answered(await fake.forge(world.carol, channel, help_, "rules:chess"))
     assert "don't know that game" in forged.original.text and forged.original.ephemeral
+    assert fake.problems() == []
+
+
+def without_urls(embeds: list[dict]) -> list[dict]:
+    """Embeds without their images' addresses (each message's attachments have their own)."""
+    return [{k: v for k, v in embed.items() if k != "image"} for embed in embeds]
+
+
+async def test_rules_answer_privately_with_the_games_example_pictures(world, channel):
+    """`/game rules` (issue 45): the summary, then each example picture of the
+    game's own board in its own embed with its caption, attached, only to the
+    asker, in English and in Japanese."""
+    fake = world.fake
+    yuki = fake.add_user("yuki", locale="ja")
+    for user, game_id, words in (
+        (world.carol, "oracle", ("How to play Keltis: the Oracle", "O-4A1: Ben played")),
+        (yuki, "keltis", ("K-4c：アンの緑の列",)),
+    ):
+        asked = await fake.slash(user, channel, "game rules", game=game_id)
+        await asked.wait_answered(3.0)  # drawing may take longer: acknowledged first
+        rules = await asked.wait_reply(15.0)
+        assert rules.ephemeral and rules.visible_to == user.id
+        assert all(word in rules.text for word in words), rules.text
+        summary, *pictures = rules.embeds
+        assert summary["description"] and pictures
+        assert len(rules.attachments) == len(pictures)
+        for picture, attachment in zip(pictures, rules.attachments, strict=True):
+            assert picture["description"] and picture["image"]["url"] == attachment.url
+            assert attachment.content_type == "image/png" and attachment.data[:4] == b"\x89PNG"
+            assert attachment.width and attachment.height and attachment.description
     assert fake.problems() == []
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import discord
 import pytest
 from discord import app_commands
 
@@ -20,11 +21,14 @@ from cogs.app import EXTENSIONS, GameHost, make_clock
 from cogs.config import Config
 from cogs.hosting import help
 from cogs.hosting.extension import ITEMS
-from cogs.i18n import speaking
-from cogs.presenters import presented_games, presenter_for
+from cogs.i18n import _, speaking
+from cogs.presenters import presented_games, presenter_for, rules_pictures
+from cogs.presenters.image_cache import BOARDS
+from cogs.presenters.rules_pictures import examples_of
 from rules import all_games
 from rules.core import registry
 from storage import SqliteStore
+from tests.cogs.helpers import MockInteraction
 
 #: Discord's embed limits (the fake Discord enforces them too)
 DESCRIPTION, FIELD_NAME, FIELD_VALUE, FIELDS, TOTAL = 4096, 256, 1024, 25, 6000
@@ -278,12 +282,67 @@ async def test_the_chooser_rebuilt_from_a_click_answers_with_the_rules():
     assert not rebuilt.misfit
 
 
-async def test_a_rules_answer_is_private_and_the_same_as_game_rules():
-    inter = SimpleNamespace(response=Response())
-    await help.show_rules(inter, "cuttle")
-    [sent] = inter.response.sent
-    assert sent["ephemeral"] and sent["embed"].to_dict() == help.rules_embed("cuttle").to_dict()
-    assert sent["embed"].description == presenter_for("cuttle").rules_summary
+def asked() -> MockInteraction:
+    return MockInteraction(kind=discord.InteractionType.application_command)
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_a_rules_answer_is_private_with_the_games_example_pictures(lang):
+    BOARDS.clear()
+    with speaking(lang):
+        first = asked()
+        await help.show_rules(first, "cuttle")
+        summary_now = help.rules_embed("cuttle").to_dict()
+        captions = [_(example.caption) for example in examples_of("cuttle")]
+        summary_text = _(presenter_for("cuttle").rules_summary)
+    # the pictures were not drawn yet: acknowledged first, privately, then answered
+    [(how, _args, kwargs)] = first.response.answered
+    assert how == "defer" and kwargs == {"ephemeral": True, "thinking": True}
+    sent = first.followup.send.await_args.kwargs
+    assert sent["ephemeral"] and first.private()
+    summary, *pictures = sent["embeds"]
+    assert summary.to_dict() == summary_now and summary.description == summary_text
+    assert pictures and [p.description for p in pictures] == captions
+    assert all(("C-5a：" if lang == "ja" else "C-5a: ") in p.description for p in pictures[:1])
+    files = sent["files"]
+    assert [f"attachment://{f.filename}" for f in files] == [p.image.url for p in pictures]
+    assert all(f.fp.read().startswith(b"\x89PNG") and f.description for f in files)
+    # drawn now (cached): the same answer at once, no wait
+    with speaking(lang):
+        again = asked()
+        await help.show_rules(again, "cuttle")
+    [(how, _args, kwargs)] = again.response.answered
+    assert how == "send_message" and kwargs["ephemeral"]
+    assert [e.to_dict() for e in kwargs["embeds"]] == [e.to_dict() for e in sent["embeds"]]
+    assert len(kwargs["files"]) == len(files) and not again.followup.send.await_args_list
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+async def test_every_games_rules_answer_fits_discords_limits(lang):
+    for game_id in presented_games():
+        with speaking(lang):
+            answer = await help.rules_answer(game_id)
+        embeds = answer.get("embeds") or [answer["embed"]]
+        files = answer.get("files", [])
+        assert len(embeds) <= 10 and len(files) <= 10, game_id
+        assert len(embeds) == 1 + len(examples_of(game_id)) == 1 + len(files), game_id
+        assert sum(len(whole_text(e)) for e in embeds) <= TOTAL, game_id
+        assert all(len(e.description or "") <= DESCRIPTION for e in embeds)
+        assert sum(len(f.fp.getvalue()) for f in files) <= 25 * 1024 * 1024
+
+
+async def test_a_game_without_examples_answers_with_its_summary_alone(monkeypatch):
+    monkeypatch.setattr(rules_pictures, "examples_of", lambda game_id: ())
+    rules_pictures._views.cache_clear()
+    try:
+        inter = asked()
+        await help.show_rules(inter, "keltis")
+    finally:
+        rules_pictures._views.cache_clear()
+    [(how, _args, kwargs)] = inter.response.answered
+    assert how == "send_message" and kwargs["ephemeral"]
+    assert kwargs["embed"].to_dict() == help.rules_embed("keltis").to_dict()
+    assert "files" not in kwargs
 
 
 async def test_a_forged_game_gets_a_private_answer():
