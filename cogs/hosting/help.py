@@ -84,6 +84,15 @@ PLAYERS = (
         ("new",),
     ),
     Part(
+        N_("Learn a game"),
+        N_(
+            "`/game learn game:<game>` plays a guided practice match against bots in a "
+            "private thread (or a DM): each new decision is explained, your first moves "
+            "come with a hint, and nothing counts in stats or ratings."
+        ),
+        ("learn",),
+    ),
+    Part(
         N_("Your move"),
         N_(
             "When it's your move you are mentioned in the match's thread, or sent a direct "
