@@ -186,12 +186,12 @@ PLAYERS = (
     Part(
         N_("More"),
         N_(
-            "`/game list` shows this server's open matches; `/game status` and "
-            "`/game spectate` a match's public table, only to you. `/game rules` sums up a "
+            "`/game list` shows this server's open matches; `/game status` a match's "
+            "public table, only to you. `/game rules` sums up a "
             "game's rules (or choose the game below); `/game help` shows this again. "
             "Hosts: **{for_hosts}** below."
         ),
-        ("list", "status", "spectate", "rules", "help"),
+        ("list", "status", "rules", "help"),
     ),
 )
 
