@@ -86,6 +86,19 @@ class Services:
         await self.tables.stop()
 
 
+@dataclass(frozen=True, slots=True)
+class MatchOver:
+    """Told of each match over: its tournament moves on, and a lesson
+    (`/game learn`) shows its review."""
+
+    tournaments: TournamentRunner
+    learning: Learning
+
+    async def __call__(self, match_id: int) -> None:
+        await self.tournaments.on_match_over(match_id)
+        await self.learning.on_match_over(match_id)
+
+
 def play_tables(
     client: discord.Client,
     store: Store,
@@ -157,12 +170,7 @@ def build(client: discord.Client, config: Config, store: Store, clock: Clock) ->
     lobbies = Lobbies(client, store, tables, config.fixed_seed)
     tournaments = TournamentRunner(client, store, lobbies, languages, tables.seats.owns)
     learning = Learning(client, store, tables, lobbies)
-
-    async def over(match_id: int) -> None:
-        await tournaments.on_match_over(match_id)
-        await learning.on_match_over(match_id)
-
-    finished.connect(over)
+    finished.connect(MatchOver(tournaments, learning))
     return Services(
         config=config,
         clock=clock,

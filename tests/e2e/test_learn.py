@@ -1,0 +1,256 @@
+"""`/game learn` (issue 45) through the fake Discord, in every game: a
+person's guided first match against bots, played from their private panel
+as a person does, in a private thread of the channel where they asked.
+
+Each kind of decision met is explained in the panel the first time it
+comes (the game's lesson, in the learner's language, with its rule ids);
+later, **Why?** shows it again, privately. The learner's first three
+decisions that are a choice come with the guide's hint and its ▶ Play it
+(followed here), and the guide then steps back. The end gives a review and
+a button that opens a real match's lobby in the channel; the lesson never
+shows in stats, ratings, history or `/game mine`, and nobody but the
+learner is ever mentioned. One game is learnt to its end in English, one
+in Japanese, and every game is at least started in both."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cogs.history.hints import HINTS
+from cogs.hosting.learn import LOBBY_OPENED
+from cogs.i18n import in_language
+from cogs.play.buttons import PLAY_HINT_LABEL
+from cogs.play.learn_guide import GUIDE_THINKING, GUIDED, RULES
+from cogs.presenters import presenter_for
+from playground.fake_discord.models import ChannelType
+from rules import Match, get_game
+from tests.profiles import games, profile
+
+from .bot_helpers import answered, current_table, pick, read_db, replayed, reply
+
+pytestmark = [
+    pytest.mark.asyncio(loop_scope="module"),
+    pytest.mark.world(
+        guild="Learners",
+        users={"alice": {"locale": "en-US"}, "yuki": {"locale": "ja"}, "bob": {}},
+        seed="learn",
+    ),
+]
+
+#: the locales of the learners, by name
+LOCALES = {"alice": "en-US", "yuki": "ja"}
+
+
+def lesson_words(game: str, kind: str | None, locale: str) -> str | None:
+    """A kind's lesson as the panel shows it (its first line: the text)."""
+    lesson = presenter_for(game).lessons.get(kind) if kind is not None else None
+    return None if lesson is None else in_language(locale, lesson.text)
+
+
+def rule_words(game: str, kind: str, locale: str) -> str:
+    lesson = presenter_for(game).lessons[kind]
+    return in_language(locale, RULES, rules=in_language(locale, ", ").join(lesson.rules))
+
+
+def earlier_choices(match: Match, seat: int) -> tuple[set[str], int]:
+    """The kinds `seat` met at its logged decisions and how many were a
+    choice, read from the log (the test's own replay)."""
+    twin = Match.new(match.game_id, match.players, match.seed, match.options)
+    kinds, choices = set(), 0
+    for who, key in match.log:
+        if who == seat and key != "concede":
+            if (kind := twin.decision_kind(seat)) is not None:
+                kinds.add(kind)
+            choices += len(twin.legal(seat)) > 1
+        twin.apply_logged(who, key)
+    return kinds, choices
+
+
+async def open_lesson(w, user, game: str):
+    """`/game learn` in a fresh channel: (channel, thread, match id, seat)."""
+    fake = w.fake
+    channel = fake.add_text_channel(w.guild, f"learn-{game}-{user.name}")
+    ready = await reply(
+        await fake.slash(user, channel, "game learn", game=game, **profile(game).options)
+    )
+    assert ready.ephemeral and ready.visible_to == user.id
+    [thread] = fake.threads(channel)
+    assert thread.type == ChannelType.PRIVATE_THREAD and f"<#{thread.id}>" in ready.text
+    assert user.id in thread.thread_members and w.bob.id not in thread.thread_members
+    [(mid, learn)] = read_db(
+        w.db,
+        "SELECT id, learn FROM matches WHERE channel_id = ? AND creator_id = ?",
+        channel.id,
+        user.id,
+    )
+    assert learn == 1
+    [(seat,)] = read_db(
+        w.db, "SELECT seat FROM seats WHERE match_id = ? AND user_id = ?", mid, user.id
+    )
+    assert len(read_db(w.db, "SELECT seat FROM seats WHERE match_id = ?", mid)) == (
+        get_game(game).min_players
+    )
+    await fake.wait_until(lambda: current_table(fake, thread), 5, "the table")
+    return channel, thread, mid, seat
+
+
+async def learners_turn(w, mid: int, seat: int) -> Match | None:
+    """The match once the learner alone owes a decision (None: it is over)."""
+
+    def ready():
+        match = replayed(w.db, mid)
+        if match.is_over():
+            return (None,)
+        return (match,) if match.to_act() == (seat,) else None
+
+    return (await w.fake.wait_until(ready, 30, "the learner's turn"))[0]
+
+
+async def current_panel(w, user, thread, panel, mid: int):
+    """The learner's panel, redrawn for the decision owed now."""
+    fake = w.fake
+    if panel is None:
+        table = current_table(fake, thread)
+        return await reply(await fake.click(user, table, custom_id=f"hand:{mid}"))
+    await answered(await fake.click(user, panel, custom_id=f"panel:{mid}"))
+    return panel
+
+
+def guide_button(panel, locale: str):
+    label = in_language(locale, PLAY_HINT_LABEL)
+    return next(
+        (b for b in panel.buttons() if b["custom_id"].startswith("g:") and b["label"] == label),
+        None,
+    )
+
+
+def hint_shown(panel, locale: str) -> bool:
+    """The guide's hint has come: its ▶ Play it, or its words that none could be had."""
+    guide = panel.text.split("🧭")[-1]
+    return guide_button(panel, locale) is not None or (
+        in_language(locale, GUIDE_THINKING) not in guide and "💡" in guide
+    )
+
+
+async def learn_to_the_end(w, user, game: str) -> None:
+    fake = w.fake
+    locale = LOCALES[user.name]
+    mark = fake.mark()
+    channel, thread, mid, seat = await open_lesson(w, user, game)
+    panel = None
+    explained: set[str] = set()
+    whys = 0
+    guided = 0
+    for _turn in range(400):
+        match = await learners_turn(w, mid, seat)
+        if match is None:
+            break
+        panel = await current_panel(w, user, thread, panel, mid)
+        met, choices = earlier_choices(match, seat)
+        kind = match.decision_kind(seat)
+        words = lesson_words(game, kind, locale)
+        if words is not None and kind not in met:
+            assert words in panel.text and rule_words(game, kind, locale) in panel.text
+            explained.add(kind)
+        elif words is not None:
+            assert words not in panel.text  # explained before: not again, but Why?
+            why = next(b for b in panel.buttons() if b["custom_id"] == f"lw:{mid}:{match.seq}")
+            if whys < 2:
+                said = await reply(await fake.click(user, panel, custom_id=why["custom_id"]))
+                assert said.ephemeral and said.visible_to == user.id and words in said.text
+                whys += 1
+        choice = len(match.legal(seat)) > 1
+        if choice and choices < GUIDED:
+            assert "🧭" in panel.text
+            await fake.wait_until(
+                lambda panel=panel: hint_shown(panel, locale),
+                30,
+                "the guide's hint",
+            )
+            button = guide_button(panel, locale)
+            if button is not None:  # follow the guide
+                assert button["custom_id"].startswith(f"g:{mid}:{match.seq}:")
+                await answered(await fake.click(user, panel, custom_id=button["custom_id"]))
+                guided += 1
+                continue
+        else:
+            assert "🧭" not in panel.text  # the guide stepped back
+        await pick(fake, user, panel)
+    else:
+        raise AssertionError("the lesson did not end")
+    assert guided >= 1
+    if get_game(game).decision_kinds:  # each kind met was explained
+        assert explained and explained <= set(presenter_for(game).lessons)
+    # the end: a review, and a real match in one click
+    review = await fake.wait_for_message(
+        thread, predicate=lambda m: any(c == f"lr:{mid}" for c in m.custom_ids()), timeout=10
+    )
+    assert not review.mentioned_ids
+    opened = await reply(await fake.click(user, review, custom_id=f"lr:{mid}"))
+    assert opened.ephemeral and opened.visible_to == user.id
+    assert in_language(locale, LOBBY_OPENED, link="").strip() in opened.text
+    lobby = await fake.wait_for_message(
+        channel, predicate=lambda m: any(c.startswith("lobby:") for c in m.custom_ids())
+    )
+    [(lobby_id, lobby_game, learn)] = read_db(
+        w.db,
+        "SELECT id, game, learn FROM matches WHERE channel_id = ? AND status = 'lobby'",
+        channel.id,
+    )
+    assert lobby_game == game and not learn and str(lobby_id) in lobby.text
+    await nothing_counted(w, user, mid, channel)
+    # nobody but the learner was mentioned, anywhere, and nobody else got a DM
+    for message in fake.messages()[mark:]:
+        assert set(message.mentioned_ids) <= {user.id}, message
+    assert not fake.dms(w.bob)
+    assert fake.problems() == []
+
+
+def game_of(w, mid: int) -> str:
+    return read_db(w.db, "SELECT game FROM matches WHERE id = ?", mid)[0][0]
+
+
+async def nothing_counted(w, user, mid: int, channel) -> None:
+    """The lesson is in no stats, rating, season, history or `/game mine`."""
+    assert read_db(w.db, "SELECT status FROM matches WHERE id = ?", mid) == [("finished",)]
+    for table in ("finishes", "results"):
+        assert read_db(w.db, f"SELECT * FROM {table} WHERE match_id = ?", mid) == []
+    assert read_db(w.db, "SELECT * FROM ratings WHERE user_id = ?", user.id) == []
+    history = await reply(await w.fake.slash(user, channel, "game history"))
+    assert f"#{mid}" not in history.text
+    title = in_language(LOCALES[user.name], presenter_for(game_of(w, mid)).title)
+    stats = await reply(await w.fake.slash(user, channel, "game stats"))
+    assert title not in stats.text  # no game played, as far as stats know
+    board = await reply(await w.fake.slash(user, channel, "game leaderboard", game=game_of(w, mid)))
+    assert user.name not in board.text and f"<@{user.id}>" not in board.text
+    mine = await reply(await w.fake.slash(user, channel, "game mine"))
+    assert f"#{mid}" not in mine.text
+
+
+async def test_a_lesson_of_keltis_in_english_from_start_to_end(world):
+    await learn_to_the_end(world, world.alice, "keltis")
+
+
+async def test_a_lesson_of_cucco_in_japanese_from_start_to_end(world):
+    await learn_to_the_end(world, world.yuki, "cucco")
+
+
+@pytest.mark.parametrize("learner", ["alice", "yuki"])
+@pytest.mark.parametrize("game", games())
+async def test_every_game_starts_a_lesson_in_both_languages(world, game, learner):
+    w, fake = world, world.fake
+    user = w.users[learner]
+    locale = LOCALES[learner]
+    _channel, thread, mid, seat = await open_lesson(w, user, game)
+    match = await learners_turn(w, mid, seat)
+    assert match is not None
+    panel = await current_panel(w, user, thread, None, mid)
+    words = lesson_words(game, match.decision_kind(seat), locale)
+    if get_game(game).decision_kinds:
+        assert words is not None and words in panel.text
+    assert "🧭" in panel.text or len(match.legal(seat)) == 1
+    settings = json.loads(read_db(w.db, "SELECT settings FROM matches WHERE id = ?", mid)[0][0])
+    assert settings.get(HINTS) is True  # hints allowed in a lesson
+    assert fake.problems() == []
