@@ -13,7 +13,8 @@ import discord
 
 from cogs.i18n import _
 from cogs.play import hints
-from cogs.play.buttons import PLAY_HINT_LABEL, ActionButton
+from cogs.play.buttons import PLAY_HINT_LABEL
+from cogs.play.learn_buttons import GuidePlayButton
 from cogs.play.learn_guide import GUIDE_FAILED
 from cogs.presenters import presenter_for
 from cogs.thinking import HintBusy, Thinking, ThinkingFailed
@@ -45,13 +46,7 @@ class GuideHints:
                 return None, _(GUIDE_FAILED)
         key, text = hints.hint_message(presenter_for(loaded.game), found, match, seat)
         try:
-            button = ActionButton(
-                loaded.id,
-                match.seq,
-                key,
-                label=_(PLAY_HINT_LABEL),
-                style=discord.ButtonStyle.success,
-            )
+            button = GuidePlayButton(loaded.id, match.seq, key, label=_(PLAY_HINT_LABEL))
         except ValueError:  # a choice too long for a button's id: the panel plays it
             log.warning("guide's hint choice %r too long for its button", key)
             return None, text

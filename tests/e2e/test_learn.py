@@ -121,7 +121,7 @@ async def current_panel(w, user, thread, panel, mid: int):
 def guide_button(panel, locale: str):
     label = in_language(locale, PLAY_HINT_LABEL)
     return next(
-        (b for b in panel.buttons() if b["custom_id"].startswith("g:") and b["label"] == label),
+        (b for b in panel.buttons() if b["custom_id"].startswith("lp:") and b["label"] == label),
         None,
     )
 
@@ -171,7 +171,7 @@ async def learn_to_the_end(w, user, game: str) -> None:
             )
             button = guide_button(panel, locale)
             if button is not None:  # follow the guide
-                assert button["custom_id"].startswith(f"g:{mid}:{match.seq}:")
+                assert button["custom_id"].startswith(f"lp:{mid}:{match.seq}:")
                 await answered(await fake.click(user, panel, custom_id=button["custom_id"]))
                 guided += 1
                 continue
