@@ -13,6 +13,7 @@ from cogs.presenters.base import Phrase, Presenter, clip
 from cogs.presenters.base import cards as n_cards
 from cogs.presenters.seats import seat_emoji
 from games.cuttle.board import alt, band_box, render
+from games.cuttle.lessons import LESSONS, review
 from rules import Action
 
 SUIT = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
@@ -108,6 +109,7 @@ class CuttlePresenter(Presenter):
     title = N_("Cuttle")
     colour = 0x8B1E3F
     group_placeholder = N_("Choose a card to play…")
+    lessons = LESSONS
     quick_passes = {
         "resolve": N_(
             "Cuttle: when you hold no 2, an opponent's one-off resolves without asking you. "
@@ -138,6 +140,9 @@ class CuttlePresenter(Presenter):
         "play) wins at once; if both do, the player whose turn it is. Conceding gives the "
         "win to the other player."
     )
+
+    def learn_review(self, view: dict, outcome: dict, seat: int) -> list[str]:
+        return review(view, outcome, seat)
 
     # -- actions --------------------------------------------------------------
     def label(self, action: Action, view: dict) -> str:

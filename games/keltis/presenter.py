@@ -9,6 +9,7 @@ from cogs.i18n import N_, _, ngettext
 from cogs.presenters.base import Phrase, Presenter, bold_names, cards, clip
 from cogs.presenters.seats import seat_emoji
 from games.keltis.board import COLOUR_WORDS, alt, block_box, render
+from games.keltis.lessons import LESSONS, review
 from rules import Action
 
 COLOUR_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "x": "⚪"}
@@ -117,6 +118,11 @@ class KeltisPresenter(Presenter):
         "**Score:** rows by length (1: -4, 2: -3, 3: -2, 4: 1, 5: 2, 6: 3, 7: 6, 8: 7, 9+: 10), "
         "+1 per point-row card, stones (0: -4, 1: -1, 2: 0, 3: 4, 4: 6, 5+: 10)."
     )
+
+    lessons = LESSONS
+
+    def learn_review(self, view: dict, outcome: dict, seat: int) -> list[str]:
+        return review(view, outcome, seat)
 
     # -- actions --------------------------------------------------------------
     def label(self, action: Action, view: dict) -> str:

@@ -28,6 +28,7 @@ from games.keltis_dice.engine.board import (
     forbidden,
     symbol_at,
 )
+from games.keltis_dice.lessons import LESSONS, review
 from rules import Action
 
 FACE_ICON = {"b": "🟤", "y": "🟡", "p": "🩷", "g": "🟢", "u": "🔵", "w": "💎"}
@@ -131,6 +132,7 @@ class KeltisDicePresenter(Presenter):
     asides = frozenset({"roll", "reroll", "stop"})
     hand_label = N_("My panel")  # nothing is hidden in this game: the panel is a private copy
     marking_placeholder = N_("🎲 Reroll: choose the dice…")
+    lessons = LESSONS
     rules_summary = N_(
         "**Keltis: the dice game** (2-4 players). Five rows of nine fields, one per colour; "
         "each player has 4 stones, at most one per row.\n"
@@ -150,6 +152,9 @@ class KeltisDicePresenter(Presenter):
         "**Score:** each stone by its field (1-9: -4 -3 -2 1 2 3 6 7 10); chips "
         "(0-9+: -10 -4 -3 -2 1 2 3 6 7 10). Highest total wins; ties share the win."
     )
+
+    def learn_review(self, view: dict, outcome: dict, seat: int) -> list[str]:
+        return review(view, outcome, seat)
 
     # -- the reroll decision, as one toggle per die -------------------------------
     def toggles(self, view: dict) -> list[str] | None:

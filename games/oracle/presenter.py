@@ -26,6 +26,7 @@ from games.keltis.presenter import (
 )
 from games.oracle.board import alt, player_box, render
 from games.oracle.engine.cards import COLOURS
+from games.oracle.lessons import LESSONS, review
 from rules import Action
 
 ORACLE = "🔮"
@@ -107,6 +108,7 @@ class OraclePresenter(Presenter):
     colour = 0x3A76D0
     group_placeholder = N_("Choose a card to play or discard…")
     turn_placeholder = N_("Play or discard a card, then draw…")
+    lessons = LESSONS
     rules_summary = N_(
         "**Keltis: the Oracle** (2-4 players). Move three pawns up a spiral of fields 0-35 "
         "by building colour rows; the best total wins.\n"
@@ -127,6 +129,9 @@ class OraclePresenter(Presenter):
         "**Score:** points won in play + each pawn's field value (start 0, up to 10 in the "
         "centre) + wishing stones (0: -4, 1: -3, 2: 2, 3: 3, 4: 6, 5+: 10) × (1 + mirrors)."
     )
+
+    def learn_review(self, view: dict, outcome: dict, seat: int) -> list[str]:
+        return review(view, outcome, seat)
 
     # -- actions --------------------------------------------------------------
     def label(self, action: Action, view: dict) -> str:

@@ -195,6 +195,9 @@ class Cuttle(Game[CuttleState]):
     #: a Queen closes the chain at once only after an odd number of
     #: counters (her controller's one-off opens no window), so it cancels
     revealing_verbs = frozenset({"draw", "oneoff", "resolve", "glasses"})
+    #: the turn's action (C-2), a counter window (C-4) and the choices a
+    #: one-off asks for (C-3: a 3's card from the scrap, a 4's discards, a 7's card)
+    decision_kinds = (MAIN, COUNTER, TAKE, DISCARD, SEVEN_PLAY)
     max_actions = 1000  # random playouts: median ~31, max 116 over 3000 seeds
     state_type = CuttleState
     hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True))
@@ -256,6 +259,11 @@ class Cuttle(Game[CuttleState]):
         return [c for c, seat in self.permanents(s) if not self.has_queen(s, seat, besides=c)]
 
     # -- who decides -------------------------------------------------------
+    def decision_kind(self, s: CuttleState, seat: int) -> str | None:
+        # the phases are the decisions: the turn (C-2), a counter window (C-4),
+        # a 3's pick, a 4's discards, a 7's card (C-3)
+        return s.phase if seat in self.to_act(s) else None
+
     def to_act(self, s: CuttleState) -> tuple[int, ...]:
         if s.phase == OVER:
             return ()

@@ -109,6 +109,8 @@ class Keltis(Game[KeltisState]):
     state_type = KeltisState
     hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True), Hidden("removed"))
     options_schema = (first_player(),)
+    #: a turn's play step (K-4), its draw step (K-5) and the final placements (K-6c)
+    decision_kinds = ("play", "draw", "final")
 
     # -- setup (K-2) -------------------------------------------------------
     def setup(self, n_players: int, options: dict[str, Any], rng: Rng) -> KeltisState:
@@ -137,6 +139,11 @@ class Keltis(Game[KeltisState]):
         if s.phase == FINAL:
             return tuple(i for i, done in enumerate(s.final_done) if not done)
         return ()
+
+    def decision_kind(self, s: KeltisState, seat: int) -> str | None:
+        if seat not in self.to_act(s):
+            return None
+        return {PLAY: "play", DRAW: "draw", FINAL: "final"}[s.phase]
 
     # -- legal actions -----------------------------------------------------
     def _row_states(self, s: KeltisState, seat: int) -> dict[str, tuple[bool, list[int]]]:

@@ -152,6 +152,8 @@ class KeltisDice(Game[DiceState]):
     verbs = frozenset({"roll", "stop", "reroll", "move", "pass", "clover", "clover_new", "skip"})
     revealing_verbs = frozenset({"roll", "reroll"})
     forced_verbs = frozenset({"roll"})  # a turn's first decision, always the only one
+    #: a turn (D-4): the roll, the one reroll, the move (or pass), a clover's move
+    decision_kinds = (ROLL, REROLL, MOVE, CLOVER_PHASE)
     max_actions = 5000
     state_type = DiceState
     # D-7: nothing is hidden (no `hidden`). The dice still to come live in the
@@ -191,6 +193,10 @@ class KeltisDice(Game[DiceState]):
     # -- who decides ------------------------------------------------------------
     def to_act(self, s: DiceState) -> tuple[int, ...]:
         return () if s.phase == OVER else (s.current,)
+
+    def decision_kind(self, s: DiceState, seat: int) -> str | None:
+        # the phases are the turn's steps (D-4): roll, reroll, move, clover
+        return s.phase if seat in self.to_act(s) else None
 
     # -- legal actions ------------------------------------------------------------
     def legal(self, s: DiceState, seat: int) -> list[Action]:
@@ -430,12 +436,24 @@ class KeltisDice(Game[DiceState]):
             for i in range(players)
         ]
 
-    def standing(self, s: DiceState) -> list[dict[str, Any]]:
-        """Breakdown per seat: finished games plus the current one as it stands."""
+    def _results_so_far(self, s: DiceState) -> list[dict[str, Any]]:
+        """Finished games plus the current one as it stands."""
         results = list(s.results)
         if s.phase != OVER:
             results.append(self._result(s, "running"))
-        return self._breakdown(results, s.players)
+        return results
+
+    def standing(self, s: DiceState) -> list[dict[str, Any]]:
+        """Breakdown per seat: finished games plus the current one as it stands."""
+        return self._breakdown(self._results_so_far(s), s.players)
+
+    def in_goal(self, s: DiceState) -> list[int]:
+        """Per seat: its stones in goal areas (D-2), over the games so far."""
+        results = self._results_so_far(s)
+        return [
+            sum(1 for r in results for f in r["stones"][i].values() if f in GOAL_FIELDS)
+            for i in range(s.players)
+        ]
 
     def outcome(self, s: DiceState) -> Outcome | None:
         if s.phase != OVER:
@@ -473,6 +491,8 @@ class KeltisDice(Game[DiceState]):
             "supply": s.supply,
             "goal_stones": self.goal_stones(s),
             "goal_stones_to_end": GOAL_STONES_TO_END[s.players],
+            # per seat: its stones in goal areas, all the games so far added
+            "in_goal": self.in_goal(s),
             "scores": [b["total"] for b in standing],
             "finished_games": [
                 {

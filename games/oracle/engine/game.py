@@ -215,6 +215,9 @@ class Oracle(Game[OracleState]):
     )
     revealing_verbs = frozenset({"draw"})
     max_actions = 5000  # random playouts: median 470-660, longest seen 864
+    #: a turn (O-4): play or discard, the move a played card owes, each tile
+    #: offering a choice (O-6b clover, O-6c spiral, O-6d goblin), the draw (O-5)
+    decision_kinds = (PLAY, MOVE, CLOVER, SPIRAL, GOBLIN, DRAW)
     state_type = OracleState
     hidden = (Hidden("hands", per_seat=True), Hidden("deck", ordered=True), Hidden("removed"))
     options_schema = (
@@ -263,6 +266,14 @@ class Oracle(Game[OracleState]):
     # -- who decides -------------------------------------------------------------
     def to_act(self, s: OracleState) -> tuple[int, ...]:
         return () if s.phase == OVER else (s.current,)
+
+    def decision_kind(self, s: OracleState, seat: int) -> str | None:
+        if seat not in self.to_act(s):
+            return None
+        if s.phase == TILE:
+            assert s.pending is not None  # the TILE phase has a decision pending
+            return str(s.pending["kind"])  # clover, spiral or goblin (O-6b..O-6d)
+        return s.phase  # play (O-4), move (O-4A1, O-4A2), draw (O-5)
 
     # -- legal actions -------------------------------------------------------------
     def movable_pawns(self, s: OracleState, seat: int, colour: str) -> list[int]:
