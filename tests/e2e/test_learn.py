@@ -9,8 +9,10 @@ decisions that are a choice come with the guide's hint and its ▶ Play it
 (followed here), and the guide then steps back. The end gives a review and
 a button that opens a real match's lobby in the channel; the lesson never
 shows in stats, ratings, history or `/game mine`, and nobody but the
-learner is ever mentioned. One game is learnt to its end in English, one
-in Japanese, and every game is at least started in both."""
+learner is ever mentioned. Every game is learnt to its end in English, one
+in Japanese too, and every game is at least started in both; without a
+private thread the lesson comes by DM, and with DMs closed too it is
+refused clearly, starting nothing."""
 
 from __future__ import annotations
 
@@ -19,12 +21,12 @@ import json
 import pytest
 
 from cogs.history.hints import HINTS
-from cogs.hosting.learn import LOBBY_OPENED
+from cogs.hosting.learn import DM_CLOSED, LOBBY_OPENED, READY_DM
 from cogs.i18n import in_language
 from cogs.play.buttons import PLAY_HINT_LABEL
 from cogs.play.learn_guide import GUIDE_THINKING, GUIDED, RULES
 from cogs.presenters import presenter_for
-from playground.fake_discord.models import ChannelType
+from playground.fake_discord.models import ChannelType, Perm
 from rules import Match, get_game
 from tests.profiles import games, profile
 
@@ -229,12 +231,13 @@ async def nothing_counted(w, user, mid: int, channel) -> None:
     assert f"#{mid}" not in mine.text
 
 
-async def test_a_lesson_of_keltis_in_english_from_start_to_end(world):
-    await learn_to_the_end(world, world.alice, "keltis")
+@pytest.mark.parametrize("game", games())
+async def test_a_lesson_from_start_to_end_in_english(world, game):
+    await learn_to_the_end(world, world.alice, game)
 
 
-async def test_a_lesson_of_cucco_in_japanese_from_start_to_end(world):
-    await learn_to_the_end(world, world.yuki, "cucco")
+async def test_a_lesson_of_keltis_from_start_to_end_in_japanese(world):
+    await learn_to_the_end(world, world.yuki, "keltis")
 
 
 @pytest.mark.parametrize("learner", ["alice", "yuki"])
@@ -254,3 +257,42 @@ async def test_every_game_starts_a_lesson_in_both_languages(world, game, learner
     settings = json.loads(read_db(w.db, "SELECT settings FROM matches WHERE id = ?", mid)[0][0])
     assert settings.get(HINTS) is True  # hints allowed in a lesson
     assert fake.problems() == []
+
+
+async def test_without_a_private_thread_the_lesson_comes_by_dm(world):
+    w, fake = world, world.fake
+    channel = fake.add_text_channel(w.guild, "no-private-threads")
+    fake.deny(channel, Perm.CREATE_PRIVATE_THREADS)
+    ready = await reply(await fake.slash(w.bob, channel, "game learn", game="keltis"))
+    assert ready.ephemeral and in_language("en-US", READY_DM, game="Keltis") in ready.text
+    assert fake.threads(channel) == []
+    dm = fake.dm_channel(w.bob)
+    assert dm is not None
+    [(mid, thread_id)] = read_db(
+        w.db, "SELECT id, thread_id FROM matches WHERE channel_id = ? AND learn = 1", channel.id
+    )
+    assert thread_id == dm.id
+    table = await fake.wait_until(lambda: current_table(fake, dm), 10, "the table in the DM")
+    match = await learners_turn(w, mid, 0)
+    assert match is not None
+    panel = await reply(await fake.click(w.bob, table, custom_id=f"hand:{mid}"))
+    words = lesson_words("keltis", match.decision_kind(0), "en-US")
+    assert panel.ephemeral and words is not None and words in panel.text
+    await pick(fake, w.bob, panel)
+    await fake.wait_until(lambda: len(replayed(w.db, mid).log) > match.seq, 10, "her move")
+    assert fake.problems() == []
+
+
+async def test_with_no_private_thread_and_dms_closed_nothing_starts(world):
+    w, fake = world, world.fake
+    channel = fake.add_text_channel(w.guild, "closed-doors")
+    fake.deny(channel, Perm.CREATE_PRIVATE_THREADS)
+    before = read_db(w.db, "SELECT count(*) FROM matches")
+    fake.close_dms(w.alice)
+    try:
+        said = await reply(await fake.slash(w.alice, channel, "game learn", game="oracle"))
+    finally:
+        fake.close_dms(w.alice, closed=False)
+    assert said.ephemeral and said.text == in_language("en-US", DM_CLOSED)
+    assert read_db(w.db, "SELECT count(*) FROM matches") == before  # nothing made
+    assert fake.threads(channel) == []
