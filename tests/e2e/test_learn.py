@@ -153,7 +153,7 @@ async def learn_to_the_end(w, user, game: str) -> None:
         met, choices = earlier_choices(match, seat)
         kind = match.decision_kind(seat)
         words = lesson_words(game, kind, locale)
-        if words is not None and kind not in met:
+        if words is not None and kind is not None and kind not in met:
             assert words in panel.text and rule_words(game, kind, locale) in panel.text
             explained.add(kind)
         elif words is not None:

@@ -16,6 +16,7 @@ import discord
 import pytest
 
 from cogs import replies
+from cogs.component_table import Component
 from cogs.hosting.learn import NOT_LEARN, WHY_STALE, Learning
 from cogs.i18n import _
 from cogs.play.hand_panels import HandPanels
@@ -87,7 +88,7 @@ def lesson_fields(embed: discord.Embed) -> list[str]:
     return [str(f.value) for f in embed.fields if f.name == _(NEW_KIND)]
 
 
-def whys(view: discord.ui.View) -> list[WhyButton]:
+def whys(view: discord.ui.View) -> list[Component]:
     return [item for item in view.children if isinstance(item, WhyButton)]
 
 
