@@ -21,7 +21,7 @@ import json
 import pytest
 
 from cogs.history.hints import HINTS
-from cogs.hosting.learn import DM_CLOSED, LOBBY_OPENED, READY_DM
+from cogs.hosting.learn import DM_CLOSED, LOBBY_OPENED, READY_DM, REVIEW_TITLE
 from cogs.i18n import in_language
 from cogs.play.buttons import PLAY_HINT_LABEL
 from cogs.play.learn_guide import GUIDE_THINKING, GUIDED, RULES
@@ -70,10 +70,10 @@ def earlier_choices(match: Match, seat: int) -> tuple[set[str], int]:
     return kinds, choices
 
 
-async def open_lesson(w, user, game: str):
+async def open_lesson(w, user, game: str, tag: str):
     """`/game learn` in a fresh channel: (channel, thread, match id, seat)."""
     fake = w.fake
-    channel = fake.add_text_channel(w.guild, f"learn-{game}-{user.name}")
+    channel = fake.add_text_channel(w.guild, f"learn-{game}-{user.name}-{tag}")
     ready = await reply(
         await fake.slash(user, channel, "game learn", game=game, **profile(game).options)
     )
@@ -140,7 +140,7 @@ async def learn_to_the_end(w, user, game: str) -> None:
     fake = w.fake
     locale = LOCALES[user.name]
     mark = fake.mark()
-    channel, thread, mid, seat = await open_lesson(w, user, game)
+    channel, thread, mid, seat = await open_lesson(w, user, game, "end")
     panel = None
     explained: set[str] = set()
     whys = 0
@@ -190,6 +190,8 @@ async def learn_to_the_end(w, user, game: str) -> None:
         thread, predicate=lambda m: any(c == f"lr:{mid}" for c in m.custom_ids()), timeout=10
     )
     assert not review.mentioned_ids
+    title = in_language(locale, presenter_for(game).title)
+    assert in_language(locale, REVIEW_TITLE, game=title) in review.text  # the learner's language
     opened = await reply(await fake.click(user, review, custom_id=f"lr:{mid}"))
     assert opened.ephemeral and opened.visible_to == user.id
     assert in_language(locale, LOBBY_OPENED, link="").strip() in opened.text
@@ -206,7 +208,7 @@ async def learn_to_the_end(w, user, game: str) -> None:
     # nobody but the learner was mentioned, anywhere, and nobody else got a DM
     for message in fake.messages()[mark:]:
         assert set(message.mentioned_ids) <= {user.id}, message
-    assert not fake.dms(w.bob)
+    assert not [m for m in fake.dms(w.bob) if fake.state.messages.index(m) >= mark]
     assert fake.problems() == []
 
 
@@ -246,7 +248,7 @@ async def test_every_game_starts_a_lesson_in_both_languages(world, game, learner
     w, fake = world, world.fake
     user = w.users[learner]
     locale = LOCALES[learner]
-    _channel, thread, mid, seat = await open_lesson(w, user, game)
+    _channel, thread, mid, seat = await open_lesson(w, user, game, "start")
     match = await learners_turn(w, mid, seat)
     assert match is not None
     panel = await current_panel(w, user, thread, None, mid)

@@ -17,7 +17,7 @@ import pytest
 
 from cogs import replies
 from cogs.component_table import Component
-from cogs.hosting.learn import NOT_LEARN, WHY_STALE, Learning
+from cogs.hosting.learn import NOT_LEARN, NOT_YOURS, WHY_STALE, Learning
 from cogs.i18n import _
 from cogs.play.hand_panels import HandPanels
 from cogs.play.learn_buttons import ITEMS, WhyButton
@@ -174,6 +174,19 @@ async def test_stale_and_foreign_why_presses_are_refused_privately_changing_noth
     assert other.answers() == [("send_message", _(NOT_LEARN))] and other.private()
     after = (await store.load(match_id)).match
     assert after is not None and after.log == before.log
+
+
+async def test_the_real_match_button_is_only_its_learners(learning, store):
+    match_id = await lesson(store)
+    before = len(await store.live_matches())
+    inter = MockInteraction(user=MockMember(id=BOB, name=NAMES[BOB]))
+    await guarded(inter, learning.real_match(inter, match_id), log)
+    assert inter.answers() == [("send_message", _(NOT_YOURS))] and inter.private()
+    not_learnt = await lesson(store, learn=False)
+    inter = MockInteraction(user=MockMember(id=ALICE, name=NAMES[ALICE]))
+    await guarded(inter, learning.real_match(inter, not_learnt), log)
+    assert inter.answers() == [("send_message", _(NOT_LEARN))] and inter.private()
+    assert len(await store.live_matches()) == before + 1  # only the match made here
 
 
 def test_the_learn_buttons_are_restart_proof_and_registered():
