@@ -15,6 +15,7 @@ from cogs.presenters.seats import seat_emoji
 from games.cucco.board import alt, player_box, render
 from games.cucco.card_words import SUIT_ICON, card, face, suit
 from games.cucco.engine import TRICKS
+from games.cucco.lessons import LESSONS, review
 from rules import Action
 
 #: "a weaker {suit} card"
@@ -270,6 +271,7 @@ class CuccoPresenter(Presenter):
     game_id = "cucco"
     title = N_("Cucco for five")
     colour = 0xB7791F
+    lessons = LESSONS
     rules_summary = N_(
         "**Cucco for five** (5 players): bid for a partner, then eight tricks without trumps.\n"
         "**Cards:** 40, two identical copies of 20 kinds in two suits, weakest first — "
@@ -292,6 +294,9 @@ class CuccoPresenter(Presenter):
         "(a loss the reverse). Alone: ±2 from each of the four others. A draw: nothing.\n"
         "**Match:** a number of counted deals (option `deals`, default 5); most chips win."
     )
+
+    def learn_review(self, view: dict, outcome: dict, seat: int) -> list[str]:
+        return review(view, outcome, seat)
 
     # -- actions --------------------------------------------------------------
     def label(self, action: Action, view: dict) -> str:

@@ -174,6 +174,9 @@ class Cucco(Game[CuccoState]):
         chance=True,
     )
     verbs = frozenset({"bid", "pass", "play"})
+    #: bidding, which names the called card (Z-3, Z-4), then leading a trick
+    #: or playing to one (Z-5)
+    decision_kinds = ("bid", "lead", "follow")
     # per counted deal at most 10 bids + 4 passes + 40 cards; throw-ins add 5
     # each (unbounded in principle, vanishingly rare in random play)
     max_actions = 3000
@@ -228,6 +231,13 @@ class Cucco(Game[CuccoState]):
     # -- who decides -----------------------------------------------------------
     def to_act(self, s: CuccoState) -> tuple[int, ...]:
         return () if s.phase == OVER else (s.turn,)
+
+    def decision_kind(self, s: CuccoState, seat: int) -> str | None:
+        if seat not in self.to_act(s):
+            return None
+        if s.phase == BIDDING:
+            return "bid"  # Z-3
+        return "follow" if s.trick else "lead"  # Z-5
 
     # -- legal actions -----------------------------------------------------------
     def legal(self, s: CuccoState, seat: int) -> list[Action]:

@@ -31,7 +31,7 @@ def page(game_id: str) -> str:
 
 
 def test_the_five_games_name_their_kinds():
-    assert {"keltis", "oracle", "keltis_dice", "cuttle"} <= set(taught_games())
+    assert {"keltis", "oracle", "keltis_dice", "cuttle", "cucco"} <= set(taught_games())
 
 
 @pytest.mark.parametrize("game_id", taught_games())
@@ -71,7 +71,7 @@ def counts(game_id: str) -> list[int]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", taught_games())
-def test_playouts_meet_every_kind_and_an_acting_seat_always_faces_one(game_id):
+def test_playouts_meet_every_kind_and_an_acting_seat_always_faces_one(game_id: str) -> None:
     game = get_game(game_id)
     met: set[str] = set()
     for players in counts(game_id):
