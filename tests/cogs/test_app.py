@@ -44,6 +44,7 @@ async def test_the_bot_loads_its_extensions_and_their_components(tmp_path):
             *("ForgetButton", "RulesButton", "RulesSelect", "LogButton", "ReplayButton"),
             *("HelpButton",),
             *("RematchButton", "TournamentButton", "HintButton", "PlayHintButton"),
+            *("WhyButton", "GuidePlayButton", "RealMatchButton"),  # /game learn's
         }
         finished = services.tables.on_finish
         assert isinstance(finished, Relay)  # connected once both were built
