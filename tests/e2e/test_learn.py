@@ -9,7 +9,7 @@ decisions that are a choice come with the guide's hint and its ▶ Play it
 (followed here), and the guide then steps back. The end gives a review and
 a button that opens a real match's lobby in the channel; the lesson never
 shows in stats, ratings, history or `/game mine`, and nobody but the
-learner is ever mentioned. Every game is learnt to its end in English, one
+learner is ever mentioned. Every game is learnt to its end in English, two
 in Japanese too, and every game is at least started in both; without a
 private thread the lesson comes by DM, and with DMs closed too it is
 refused clearly, starting nothing."""
@@ -240,8 +240,9 @@ async def test_a_lesson_from_start_to_end_in_english(world, game):
     await learn_to_the_end(world, world.alice, game)
 
 
-async def test_a_lesson_of_keltis_from_start_to_end_in_japanese(world):
-    await learn_to_the_end(world, world.yuki, "keltis")
+@pytest.mark.parametrize("game", ["keltis", "cucco"])
+async def test_a_lesson_from_start_to_end_in_japanese(world, game):
+    await learn_to_the_end(world, world.yuki, game)
 
 
 @pytest.mark.parametrize("learner", ["alice", "yuki"])
