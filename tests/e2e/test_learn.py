@@ -192,6 +192,8 @@ async def learn_to_the_end(w, user, game: str) -> None:
     assert not review.mentioned_ids
     title = in_language(locale, presenter_for(game).title)
     assert in_language(locale, REVIEW_TITLE, game=title) in review.text  # the learner's language
+    final = current_table(fake, thread)
+    assert f"rm:{mid}" not in final.custom_ids()  # no rematch of a lesson: a real match
     opened = await reply(await fake.click(user, review, custom_id=f"lr:{mid}"))
     assert opened.ephemeral and opened.visible_to == user.id
     assert in_language(locale, LOBBY_OPENED, link="").strip() in opened.text
