@@ -25,6 +25,7 @@ from cogs.history.logbook import Logbook
 from cogs.history.results import History
 from cogs.hosting.deadline_plans import DeadlinePlans
 from cogs.hosting.deadlines import Deadlines
+from cogs.hosting.learn import Learning
 from cogs.hosting.lobby import Lobbies
 from cogs.hosting.moderation import Moderation
 from cogs.language import Languages
@@ -33,6 +34,7 @@ from cogs.play.clicks import Clicks
 from cogs.play.concede import Concessions
 from cogs.play.endless import EndlessGuard
 from cogs.play.hand_panels import HandPanels
+from cogs.play.learn_hints import GuideHints
 from cogs.play.moves import DeadlinePlanner, Moves
 from cogs.play.names import SeatNames
 from cogs.play.pings import Pings
@@ -68,6 +70,7 @@ class Services:
     logbook: Logbook
     tournaments: TournamentRunner  # rounds paired, their matches opened, standings shown
     signups: Signups  # tournaments' sign-ups and hosts' acts
+    learning: Learning  # `/game learn`: a guided first match
 
     async def resume(self) -> None:
         """After a start: matches started but never shown are shown (their
@@ -81,6 +84,19 @@ class Services:
         await self.deadlines.stop()
         await self.tournaments.stop()
         await self.tables.stop()
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOver:
+    """Told of each match over: its tournament moves on, and a lesson
+    (`/game learn`) shows its review."""
+
+    tournaments: TournamentRunner
+    learning: Learning
+
+    async def __call__(self, match_id: int) -> None:
+        await self.tournaments.on_match_over(match_id)
+        await self.learning.on_match_over(match_id)
 
 
 def play_tables(
@@ -130,7 +146,7 @@ def play_tables(
         places=places,
         public=public,
         editor=editor,
-        hands=HandPanels(store, names),
+        hands=HandPanels(store, names, GuideHints(store, thinking)),
         pings=pings,
         moves=moves,
         seats=seats,
@@ -153,7 +169,8 @@ def build(client: discord.Client, config: Config, store: Store, clock: Clock) ->
     deadlines = Deadlines(store, tables, clock, config.deadline_poll, plans)
     lobbies = Lobbies(client, store, tables, config.fixed_seed)
     tournaments = TournamentRunner(client, store, lobbies, languages, tables.seats.owns)
-    finished.connect(tournaments.on_match_over)
+    learning = Learning(client, store, tables, lobbies)
+    finished.connect(MatchOver(tournaments, learning))
     return Services(
         config=config,
         clock=clock,
@@ -172,4 +189,5 @@ def build(client: discord.Client, config: Config, store: Store, clock: Clock) ->
         logbook=Logbook(store, tables.names),
         tournaments=tournaments,
         signups=Signups(store, tournaments, languages, tables),
+        learning=learning,
     )

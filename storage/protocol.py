@@ -84,8 +84,12 @@ class Matches(Protocol):
         options: dict[str, Any] | None,
         creator_id: int,
         thread_id: int | None = None,
+        *,
+        learn: bool = False,
     ) -> int:
         """A new match in the lobby (no seats, no engine state); its id.
+        `learn`: a learn match (`/game learn`), never rated nor counted in
+        stats, seasons or leaderboards, and not listed in history.
         Raises rules.UnknownGame for a game this code does not have."""
         ...
 

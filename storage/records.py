@@ -72,6 +72,9 @@ class MatchInfo:
     archived_at: datetime | None
     settings: dict[str, Any] = field(default_factory=dict)  # the host's per-match settings
     paused_at: datetime | None = None  # set while a host has paused it
+    #: a learn match (`/game learn`): practice against bots, never rated,
+    #: counted nor listed in history
+    learn: bool = False
     #: why this row's metadata could not be fully decoded (None when fine);
     #: a flagged row can be listed and cancelled but not loaded
     problem: str | None = None
@@ -357,6 +360,7 @@ def _info_fields(row: Row) -> dict[str, Any]:
         archived_at=from_ms(row["archived_at"]),
         settings=settings,
         paused_at=from_ms(row["paused_at"]),
+        learn=bool(row["learn"]),
         problem="; ".join(problems) or None,
     )
 

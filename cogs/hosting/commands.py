@@ -16,6 +16,7 @@ from cogs import replies
 from cogs.game_group import GAME_CHOICES, MATCH_HELP, GameCog, find_match, is_whole, with_match
 from cogs.hosting.game_options import with_slash_options
 from cogs.hosting.help import show_help, show_rules
+from cogs.hosting.learn import Learning
 from cogs.hosting.lobby import Lobbies
 from cogs.hosting.moderation import NOTIFY_MODES, POLICY_NAMES, Moderation
 from cogs.hosting.settings import may_manage
@@ -68,6 +69,9 @@ class HostingServices(Protocol):
     @property
     def moderation(self) -> Moderation: ...
 
+    @property
+    def learning(self) -> Learning: ...
+
 
 #: `/game cancel` of a tournament's table: its round needs a result
 TOURNAMENT_TABLE = N_(
@@ -118,10 +122,24 @@ class HostingCommands(GameCog[HostingServices]):
 
         await guarded(interaction, work(), log)
 
+    @app_commands.command(
+        name="learn", description=N_("Learn a game: a guided practice match against bots")
+    )
+    @app_commands.describe(game=N_("Which game"))
+    @app_commands.choices(game=GAME_CHOICES)
+    @with_slash_options  # each game's own options (e.g. a shorter match)
+    async def learn(
+        self, interaction: discord.Interaction, game: app_commands.Choice[str], **options: Any
+    ) -> None:
+        await guarded(
+            interaction, self.services.learning.start(interaction, game.value, options), log
+        )
+
     @app_commands.command(name="list", description=N_("This server's open matches"))
     async def list_(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             infos = await self.services.store.live_matches(guild_id=interaction.guild_id)
+            infos = [info for info in infos if not info.learn]  # lessons are private
             if not infos:
                 await say(interaction, N_("No open matches here. Start one with `/game new`."))
                 return

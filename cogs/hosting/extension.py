@@ -13,6 +13,7 @@ from cogs.hosting.guilds import Guilds, GuildServices
 from cogs.hosting.help import HelpButton, RulesButton, RulesSelect
 from cogs.hosting.lobby_button import LobbyButton
 from cogs.hosting.seasons import SeasonCommands
+from cogs.play.learn_buttons import ITEMS as LEARN_ITEMS
 from cogs.play.rematch_button import RematchButton
 
 
@@ -21,7 +22,15 @@ class Needs(HostingServices, GuildServices, Protocol):
 
 
 #: the components whose clicks this extension answers
-ITEMS = (LobbyButton, ForgetButton, RulesButton, RulesSelect, HelpButton, RematchButton)
+ITEMS = (
+    LobbyButton,
+    ForgetButton,
+    RulesButton,
+    RulesSelect,
+    HelpButton,
+    RematchButton,
+    *LEARN_ITEMS,
+)
 
 
 async def setup(bot: Host, group: GameGroup, services: Needs) -> None:

@@ -213,9 +213,10 @@ def with_slash_options(func):
     slash_options = build_slash_options(presented_games())
     signature = inspect.signature(func)
     params = [p for p in signature.parameters.values() if p.kind != p.VAR_KEYWORD]
-    # its own options, after `self` and `interaction`
+    # its own options, after `self` and `interaction` (`/game learn`: the
+    # first of them, its game)
     own = tuple(p.name for p in params if p.kind == p.POSITIONAL_OR_KEYWORD)[2:]
-    assert own == OWN_OPTIONS, f"OWN_OPTIONS must be {own}"
+    assert own and own == OWN_OPTIONS[: len(own)], f"OWN_OPTIONS must begin with {own}"
     params += [
         inspect.Parameter(
             o.name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=o.annotation

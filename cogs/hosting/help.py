@@ -85,6 +85,15 @@ PLAYERS = (
         ("new",),
     ),
     Part(
+        N_("Learn a game"),
+        N_(
+            "`/game learn game:<game>` plays a guided practice match against bots in a "
+            "private thread (or a DM): each new decision is explained, your first moves "
+            "come with a hint, and nothing counts in stats or ratings."
+        ),
+        ("learn",),
+    ),
+    Part(
         N_("Your move"),
         N_(
             "When it's your move you are mentioned in the match's thread, or sent a direct "
@@ -178,12 +187,12 @@ PLAYERS = (
     Part(
         N_("More"),
         N_(
-            "`/game list` shows this server's open matches; `/game status` and "
-            "`/game spectate` a match's public table, only to you. `/game rules` sums up a "
+            "`/game list` shows this server's open matches; `/game status` a match's "
+            "public table, only to you. `/game rules` sums up a "
             "game's rules (or choose the game below); `/game help` shows this again. "
             "Hosts: **{for_hosts}** below."
         ),
-        ("list", "status", "spectate", "rules", "help"),
+        ("list", "status", "rules", "help"),
     ),
 )
 

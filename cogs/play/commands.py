@@ -65,18 +65,10 @@ class PlayCommands(GameCog[PlayServices]):
             lambda info: self.services.clicks.open_panel(interaction, info.id, edit=False),
         )
 
+    # (`/game spectate`, the same, made room for `/game learn`: Discord allows 25)
     @app_commands.command(name="status", description=N_("Show a match's table (only to you)"))
     @app_commands.describe(match=MATCH_HELP)
     async def status(self, interaction: discord.Interaction, match: int | None = None) -> None:
-        await with_match(
-            self.services.store, interaction, match, lambda info: self.show_table(interaction, info)
-        )
-
-    @app_commands.command(
-        name="spectate", description=N_("Watch a match: its public table, only to you")
-    )
-    @app_commands.describe(match=MATCH_HELP)
-    async def spectate(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await with_match(
             self.services.store, interaction, match, lambda info: self.show_table(interaction, info)
         )

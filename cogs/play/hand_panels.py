@@ -10,7 +10,7 @@ never lands over a panel showing a later move.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -20,6 +20,7 @@ from cogs.answer_first import PRIVATE, UPDATE, deferred_update, holding, waiting
 from cogs.history.hints import allowed as hints_allowed
 from cogs.history.story import recent_start, tell
 from cogs.i18n import speaking
+from cogs.play import learn_guide
 from cogs.play.live_panels import LivePanels, digest
 from cogs.play.names import SeatNames
 from cogs.play.panels import panel_view
@@ -91,10 +92,18 @@ def whole_turns(
     return found
 
 
+#: a learn match's guide's hint for a seat's decision (cogs/play/learn_hints.py):
+#: (loaded, seat, player) -> its ▶ Play it button (None: none) and its words
+GuideHint = Callable[[LoadedMatch, int, int], Awaitable[tuple[discord.ui.Item | None, str]]]
+
+
 class HandPanels:
-    def __init__(self, store: Store, names: SeatNames):
+    def __init__(self, store: Store, names: SeatNames, guide_hint: GuideHint | None = None):
         self.store = store
         self.names = names
+        #: a learn match's first decisions come with the hint, worked out
+        #: once the panel is shown (None: never)
+        self.guide_hint = guide_hint
         self.live = LivePanels()
         self._locks: dict[tuple[int, int], asyncio.Lock] = {}
 
@@ -149,6 +158,28 @@ class HandPanels:
                 await interaction.followup.send(embed=embed, view=components, ephemeral=True)
                 return  # a followup's token is not the panel's: don't keep it current
             self.live.shown(loaded.id, interaction.user.id, interaction, seen, loaded.match.seq)
+            await self.guide(interaction, loaded, seat, embed, components)
+
+    async def guide(
+        self,
+        interaction: discord.Interaction,
+        loaded: LoadedMatch,
+        seat: int,
+        embed: discord.Embed,
+        components: discord.ui.View,
+    ) -> None:
+        """A learn match's guided decision: the panel, shown already (the
+        click answered), gets the guide's hint and its ▶ Play it, worked
+        out in a worker (under the panel's lock: no older redraw lands
+        after it)."""
+        if self.guide_hint is None or not learn_guide.waiting(embed):
+            return
+        button, text = await self.guide_hint(loaded, seat, interaction.user.id)
+        learn_guide.add_hint(embed, components, button, text)
+        try:
+            await interaction.edit_original_response(embed=embed, view=components)
+        except discord.HTTPException:
+            self.live.forget(loaded.id, interaction.user.id)
 
     async def message(
         self,
@@ -188,6 +219,9 @@ class HandPanels:
         components = panel_view(
             presenter, loaded.id, match.seq, legal, state, group, combos=paired, hint=hint
         )
+        if loaded.learn and legal:  # a learn match's guide (cogs/play/learn_guide.py)
+            guide = learn_guide.guidance(presenter, match, seat)
+            learn_guide.decorate(embed, components, guide, loaded.id, match.seq)
         seen = digest(seat in match.to_act(), match.seq, [a.key() for a in legal], state)
         return embed, components, seen
 
@@ -253,4 +287,7 @@ class HandPanels:
                         showing.add(user_id)
                 except discord.HTTPException:
                     self.live.forget(loaded.id, user_id)
+                    continue
+                with speaking(getattr(panel.interaction, "locale", None)):
+                    await self.guide(panel.interaction, loaded, seat, embed, components)
         return showing

@@ -311,16 +311,19 @@ def table_view(
     over: bool,
     replay: bool = False,
     mask: int = 0,
+    rematch: bool = True,
 ) -> discord.ui.View:
     """The public table's components: public decisions, 'My hand' and the
-    log; once the match is over, the log (and the replay and a rematch of a
+    log; once the match is over, the log (and the replay and, unless not
+    `rematch` (a lesson's: its review offers a real match), a rematch of a
     finished one)."""
     view = discord.ui.View(timeout=None)
     if over:
         view.add_item(LogButton(match_id, "o", 0, label=_("📜 Log")))
         if replay:
             view.add_item(ReplayButton(match_id, "f", 0, label=_("🎞️ Replay")))
-            view.add_item(RematchButton(match_id))
+            if rematch:
+                view.add_item(RematchButton(match_id))
         return view
     labels = presenter.toggles(state) if public else None
     if labels:

@@ -152,6 +152,7 @@ class PublicTable:
             over=loaded.status != Status.ACTIVE,
             replay=loaded.status == Status.FINISHED,
             mask=mask,
+            rematch=not loaded.learn,  # a lesson's review offers a real match instead
         )
 
     async def show_latest(

@@ -48,6 +48,8 @@ async def waiting_on(store: Store, user_id: int, guild_id: int | None) -> list[W
     match that cannot be loaded is left out: the list is still useful."""
     found: list[Waiting] = []
     for info in await store.live_matches(guild_id=guild_id, user_id=user_id, departed=False):
+        if info.learn:  # a lesson (`/game learn`) is practice, not a match waiting
+            continue
         if info.status != Status.ACTIVE:
             continue
         try:

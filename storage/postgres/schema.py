@@ -559,11 +559,17 @@ CREATE TRIGGER hints_append_only BEFORE UPDATE ON hints
     FOR EACH ROW EXECUTE FUNCTION hints_append_only();
 """
 
-MIGRATIONS: Sequence[str] = (V1, V2, V3, V4, V5, V6, V7, V8)
+# SQLite's migration 12 (LEARN in storage/sqlite/migrations.py): learn
+# matches (`/game learn`), never rated nor counted.
+V9 = """
+ALTER TABLE matches ADD COLUMN learn smallint NOT NULL DEFAULT 0 CHECK (learn IN (0, 1));
+"""
+
+MIGRATIONS: Sequence[str] = (V1, V2, V3, V4, V5, V6, V7, V8, V9)
 
 #: PostgreSQL schema version -> the SQLite schema version it holds the same
 #: tables as (what a copy between the two backends must agree on).
-SQLITE_VERSION = {1: 6, 2: 6, 3: 7, 4: 8, 5: 9, 6: 10, 7: 10, 8: 11}
+SQLITE_VERSION = {1: 6, 2: 6, 3: 7, 4: 8, 5: 9, 6: 10, 7: 10, 8: 11, 9: 12}
 
 # Any constant: the advisory lock that serialises migrations when several
 # shard processes open the same database at once.

@@ -39,15 +39,27 @@ class SqlMatches(SqlBase, Matches):
         options: dict[str, Any] | None,
         creator_id: int,
         thread_id: int | None = None,
+        *,
+        learn: bool = False,
     ) -> int:
         get_game(game_id)
         now, options_json = self._now(), dumps(options or {})
         async with self._write() as tx:
             row = await tx.row(
                 "INSERT INTO matches (guild_id, channel_id, thread_id, game, status, creator_id,"
-                " options, created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?)"
-                " RETURNING id",
-                (guild_id, channel_id, thread_id, game_id, creator_id, options_json, now, now),
+                " options, created_at, updated_at, learn)"
+                " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+                (
+                    guild_id,
+                    channel_id,
+                    thread_id,
+                    game_id,
+                    creator_id,
+                    options_json,
+                    now,
+                    now,
+                    int(learn),
+                ),
             )
             assert row is not None  # an INSERT ... RETURNING's row
             return int(row["id"])
@@ -201,7 +213,7 @@ class SqlMatches(SqlBase, Matches):
     ) -> list[MatchInfo]:
         archived = "" if include_archived else " AND m.archived_at IS NULL"
         return await self._infos(
-            f"WHERE m.guild_id = ? AND m.status = 'finished'{archived}"
+            f"WHERE m.guild_id = ? AND m.status = 'finished' AND m.learn = 0{archived}"
             " ORDER BY m.ended_at DESC, m.id DESC LIMIT ?",
             (guild_id, limit),
         )

@@ -25,7 +25,7 @@ def info_columns(d: Dialect) -> str:
         "m.id, m.guild_id, m.channel_id, m.thread_id, m.game, m.status, m.creator_id,"
         f" {d.text('m.options')}, m.players, m.seed, m.rules_version, m.seq,"
         f" {d.text('m.outcome')}, m.created_at, m.updated_at, m.started_at, m.ended_at,"
-        f" m.archived_at, {d.text('m.settings')}, m.paused_at, {seats} AS seats_json"
+        f" m.archived_at, {d.text('m.settings')}, m.paused_at, m.learn, {seats} AS seats_json"
     )
 
 

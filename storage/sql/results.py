@@ -56,9 +56,12 @@ async def current_start(r: Reader, guild_id: int) -> int:
 
 
 async def record_finish(tx: Tx, d: Dialect, match_id: int) -> None:
-    """The match just finished (in `tx`'s open transaction): rate it."""
-    row = await tx.row("SELECT guild_id, game FROM matches WHERE id = ?", (match_id,))
+    """The match just finished (in `tx`'s open transaction): rate it. A
+    learn match (`/game learn`) is neither rated nor counted: no finish."""
+    row = await tx.row("SELECT guild_id, game, learn FROM matches WHERE id = ?", (match_id,))
     assert row is not None  # the match it just finished
+    if row["learn"]:
+        return
     await lock_ratings(tx, d, row["guild_id"], row["game"])
     finish = await tx.row("INSERT INTO finishes (match_id) VALUES (?) RETURNING id", (match_id,))
     assert finish is not None  # an INSERT ... RETURNING's row

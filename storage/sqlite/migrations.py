@@ -452,6 +452,12 @@ BEGIN
 END;
 """
 
+# Learn matches (`/game learn`, issue 45): a practice match against bots,
+# never rated nor counted (no finish recorded) and left out of history.
+LEARN = """
+ALTER TABLE matches ADD COLUMN learn INTEGER NOT NULL DEFAULT 0 CHECK (learn IN (0, 1));
+"""
+
 MIGRATIONS: Sequence[str] = (
     V1,
     V2,
@@ -464,6 +470,7 @@ MIGRATIONS: Sequence[str] = (
     SEASONS,
     TOURNAMENTS,
     HINTS,
+    LEARN,
 )
 
 

@@ -11,6 +11,7 @@ import pytest
 from cogs.app import EXTENSIONS, GameHost, make_clock
 from cogs.config import Config
 from cogs.relay import Relay
+from cogs.services import MatchOver
 from storage import SqliteStore, StoreClosed
 
 
@@ -44,10 +45,11 @@ async def test_the_bot_loads_its_extensions_and_their_components(tmp_path):
             *("ForgetButton", "RulesButton", "RulesSelect", "LogButton", "ReplayButton"),
             *("HelpButton",),
             *("RematchButton", "TournamentButton", "HintButton", "PlayHintButton"),
+            *("WhyButton", "GuidePlayButton", "RealMatchButton"),  # /game learn's
         }
         finished = services.tables.on_finish
         assert isinstance(finished, Relay)  # connected once both were built
-        assert finished.target == services.tournaments.on_match_over
+        assert finished.target == MatchOver(services.tournaments, services.learning)
         [group] = bot.tree.get_commands()
         # Discord's limit: 25 subcommands (season and tournament are groups of their own)
         assert group is bot.game_group and len(bot.game_group.commands) == 25

@@ -50,6 +50,10 @@ OLD_TEMPLATES = {
     "RulesButton": r"rules:(?P<game>[a-z0-9_]{1,40})",
     "RematchButton": r"rm:(?P<mid>[0-9]{1,18})",
     "TournamentButton": r"tour:(?P<tid>[0-9]{1,18}):(?P<op>[a-z]{1,10})",
+    # (issue 45: a lesson's Why?, the guide's ▶ Play it and the real match)
+    "WhyButton": r"lw:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9})",
+    "GuidePlayButton": r"lp:(?P<mid>[0-9]{1,18}):(?P<seq>[0-9]{1,9}):(?P<key>[!-~]{1,60})",
+    "RealMatchButton": r"lr:(?P<mid>[0-9]{1,18})",
 }
 
 #: ids as sent, by the component that claims them, with their fields
@@ -89,6 +93,13 @@ SENT: list[tuple[str, str, dict[str, Any]]] = [
     ("rules:keltis_dice", "RulesButton", {"game_id": "keltis_dice"}),
     ("rm:5", "RematchButton", {"match_id": 5}),
     ("tour:3:join", "TournamentButton", {"tournament_id": 3, "op": "join"}),
+    ("lw:7:12", "WhyButton", {"match_id": 7, "seq": 12}),
+    (
+        "lp:7:12:play:b7+draw:deck",
+        "GuidePlayButton",
+        {"match_id": 7, "seq": 12, "key": "play:b7+draw:deck"},
+    ),
+    ("lr:7", "RealMatchButton", {"match_id": 7}),
 ]
 
 #: ids none of ours ever wrote (forged, mangled, too long a field)

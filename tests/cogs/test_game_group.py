@@ -46,9 +46,9 @@ async def test_the_three_cogs_fill_one_game_group_each_command_bound_to_its_cog(
         assert isinstance(command, discord.app_commands.Command)  # no nested group
         by_cog.setdefault(type(command.binding).__name__, set()).add(command.name)
     assert by_cog == {
-        "PlayCommands": {"hand", "status", "spectate", "concede", "mine"},
+        "PlayCommands": {"hand", "status", "concede", "mine"},
         "HostingCommands": {
-            *("new", "list", "rules", "help", "cancel", "notify"),
+            *("new", "learn", "list", "rules", "help", "cancel", "notify"),
             *("timer", "config", "kick", "replace", "pause", "resume"),
         },
         "HistoryCommands": {"history", "stats", "leaderboard", "log", "replay", "export"},

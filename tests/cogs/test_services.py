@@ -14,7 +14,7 @@ from cogs.hosting.forget import ForgetDesk
 from cogs.hosting.lobby_button import LobbyDesk
 from cogs.play.buttons import PlayDesk
 from cogs.relay import Relay
-from cogs.services import Services, build
+from cogs.services import MatchOver, Services, build
 from storage import Store
 from tests.cogs.helpers import MockBot
 
@@ -43,7 +43,7 @@ async def test_the_services_are_built_once_and_wired(store: Store, tmp_path: Pat
     assert [relay.target for relay in relays if isinstance(relay, Relay)] == [
         tables.editor.want,
         tables.after_move,
-        services.tournaments.on_match_over,
+        MatchOver(services.tournaments, services.learning),  # a lesson's review too
     ]
     assert services.lobbies.tables is services.clicks.tables is services.tables
     play, lobby, forget, log = desks(services)

@@ -252,7 +252,7 @@ async def test_a_host_replaces_a_player_with_another_member(world, channel):
         await fake.slash(w.mod, channel, "game replace", member=w.alice, substitute=w.carol)
     )
     assert refused.ephemeral and "already has a seat" in refused.text
-    spectator = await reply(await fake.slash(w.bob, channel, "game spectate"))
+    spectator = await reply(await fake.slash(w.bob, channel, "game status"))
     assert spectator.ephemeral and "Your hand" not in spectator.text
     assert spectator.embeds[0]["title"] == current_table(fake, channel).embeds[0]["title"]
     assert fake.problems() == []
