@@ -2,11 +2,15 @@
 alice types `/game new` with the page's own suggestions, opens the match's
 thread, plays a whole Cuttle match against a bot by clicking in the page, and
 her panel is seen by her alone (bob, switched to with one click, does not
-see it). A screenshot of the table is taken on the way.
+see it). A screenshot of the table is taken on the way. Then alice learns
+Cuttle with `/game learn`: her private lesson's panel explains her first
+decision and guides it, she plays it out following the guide, and the lesson
+ends with its review and a button for a real match.
 
 Without /usr/bin/chromium the test fails, saying how to install it
 (`make browser`): it never skips. ``PLAYGROUND_SCREENSHOT=docs/playground.png``
-also writes the screenshot the README shows.
+and ``PLAYGROUND_LEARN_SCREENSHOT=docs/learn.png`` also write the screenshots
+the README shows.
 """
 
 from __future__ import annotations
@@ -115,21 +119,41 @@ def decide(panel) -> tuple[str, str, str | None]:
     return ("select", cards["id"], cards["options"][0]["value"])
 
 
-async def test_a_person_plays_a_cuttle_match_to_the_end_in_the_browser(playground, tmp_path):
+def need_chromium() -> None:
     if not CHROMIUM.exists():
         pytest.fail(
             f"{CHROMIUM} is missing: the playground's browser test needs Debian's Chromium."
             " Install it with `make browser` (apt-get install chromium fonts-noto-color-emoji).",
             pytrace=False,
         )
-    from playwright.async_api import Error, async_playwright
+
+
+async def launch(driver):
+    from playwright.async_api import Error
+
+    try:
+        return await driver.chromium.launch(executable_path=str(CHROMIUM))
+    except Error as exc:
+        pytest.fail(f"{CHROMIUM} did not start ({exc}); reinstall it: `make browser`")
+
+
+def save_for_readme(shot: Path, variable: str) -> None:
+    """The README's picture, when `variable` names where it goes: a palette
+    image keeps the file small."""
+    with Image.open(shot) as image:
+        assert image.size == (1180, 1000)
+        wanted = os.environ.get(variable)
+        if wanted:
+            image.convert("RGB").quantize(colors=128).save(ROOT / wanted, optimize=True)
+
+
+async def test_a_person_plays_a_cuttle_match_to_the_end_in_the_browser(playground, tmp_path):
+    need_chromium()
+    from playwright.async_api import async_playwright
 
     pg = playground.pg
     async with async_playwright() as driver:
-        try:
-            browser = await driver.chromium.launch(executable_path=str(CHROMIUM))
-        except Error as exc:
-            pytest.fail(f"{CHROMIUM} did not start ({exc}); reinstall it: `make browser`")
+        browser = await launch(driver)
         try:
             page = await browser.new_page(viewport={"width": 1180, "height": 1000})
             errors: list[str] = []
@@ -227,9 +251,131 @@ async def test_a_person_plays_a_cuttle_match_to_the_end_in_the_browser(playgroun
             assert await page.locator("#error").is_hidden()
         finally:
             await browser.close()
-    with Image.open(shot) as image:
-        assert image.size == (1180, 1000)
-        wanted = os.environ.get("PLAYGROUND_SCREENSHOT")
-        if wanted:  # the README's picture: a palette image keeps the file small
-            image.convert("RGB").quantize(colors=128).save(ROOT / wanted, optimize=True)
+    save_for_readme(shot, "PLAYGROUND_SCREENSHOT")
+    assert pg.fake.problems() == []
+
+
+def offers_a_choice(panel) -> bool:
+    """Does the panel offer more than one move (so the guide has a hint)?"""
+    moves = [b for b in panel["buttons"] if b["id"].startswith("g:")]
+    options = [o for s in panel["selects"] if s["id"].startswith("gs:") for o in s["options"]]
+    cards = [s for s in panel["selects"] if s["id"].startswith("gg:")]
+    return bool(cards) or len(moves) + len(options) > 1
+
+
+async def alices_decision(page, *, guided: bool) -> dict[str, Any] | None:
+    """alice's panel, redrawn once she owes a decision (with the guide's
+    hint in it while `guided` and she has a choice); None once it is over."""
+    while True:
+        state = await wait_for(
+            page,
+            lambda s: over(s) or (s["table"] and s["table"]["description"].startswith("alice")),
+            "alice's turn or the end",
+            timeout=20,
+        )
+        if over(state):
+            return None
+        panel = state["panel"]
+        await page.click(f'li[data-id="{panel["id"]}"] button[data-custom-id^="panel:"]')
+        state = await wait_for(
+            page,
+            lambda s, rev=panel["rev"]: over(s) or s["panel"]["rev"] != rev,
+            "a redrawn panel",
+        )
+        if over(state):
+            return None
+        panel = state["panel"]
+        if "Your decision" not in panel["description"]:
+            continue  # drawn just before a bot's move
+        if guided and offers_a_choice(panel):
+            state = await wait_for(
+                page,
+                lambda s: over(s) or bool(s["panel"] and guide_button(s["panel"])),
+                "the guide's hint",
+                timeout=30,
+            )
+            return None if over(state) else state["panel"]
+        return panel
+
+
+def guide_button(panel) -> str | None:
+    """The custom id of the guide's ▶ Play it in the panel, if it offers one."""
+    return next((b["id"] for b in panel["buttons"] if b["id"].startswith("lp:")), None)
+
+
+async def test_a_person_learns_cuttle_in_the_browser(playground, tmp_path):
+    need_chromium()
+    from playwright.async_api import async_playwright
+
+    pg = playground.pg
+    async with async_playwright() as driver:
+        browser = await launch(driver)
+        try:
+            page = await browser.new_page(viewport={"width": 1180, "height": 1000})
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            await page.goto(playground.url + "#alice")
+            await page.wait_for_selector('#people button[data-person="alice"][aria-pressed="true"]')
+            box = page.locator("#command")
+            await box.click()
+            await box.press_sequentially("/game learn game:cuttle")
+            await box.press("Enter")
+
+            # the lesson is in a private thread of its own, named for it
+            lesson = page.locator("#sidebar a.thread", has_text="Lesson")
+            await lesson.first.click(timeout=10_000)
+            state = await wait_for(page, lambda s: s["table"], "the lesson's table")
+            await page.click(
+                f'li[data-id="{state["table"]["id"]}"] button[data-custom-id^="hand:"]'
+            )
+            state = await wait_for(
+                page, lambda s: s["panel"] and guide_button(s["panel"]), "the guided panel", 30
+            )
+            panel_text = await page.inner_text(f'li[data-id="{state["panel"]["id"]}"]')
+            assert "how this decision works" in panel_text.lower() and "Rules: C-" in panel_text
+            assert "Guide (1/3)" in panel_text
+            shot = tmp_path / "learn.png"
+            await page.locator(f'li[data-id="{state["panel"]["id"]}"]').evaluate(
+                "li => li.scrollIntoView()"
+            )
+            await page.screenshot(path=str(shot))
+
+            moves, guided = 0, 0
+            deadline = time.monotonic() + MATCH_SECONDS
+            panel = state["panel"]
+            while panel is not None:
+                assert time.monotonic() < deadline, f"the lesson lasted over {MATCH_SECONDS}s"
+                played = guide_button(panel) if guided < 3 else None
+                if played:  # the guide's ▶ Play it, as a learner would follow it
+                    kind, custom_id, choice = "click", played, None
+                    guided += 1
+                else:
+                    kind, custom_id, choice = decide(panel)
+                before = await seen(page)
+                where = f'li[data-id="{panel["id"]}"] [data-custom-id="{custom_id}"]'
+                if kind == "click":
+                    await page.click(where)
+                else:
+                    await page.select_option(where, choice)
+                await wait_for(
+                    page,
+                    lambda s, before=before: (
+                        over(s)
+                        or s["table"]["footer"] != before["table"]["footer"]
+                        or s["panel"]["rev"] != before["panel"]["rev"]
+                    ),
+                    "the move's effect",
+                )
+                moves += 1
+                assert moves < 300
+                panel = await alices_decision(page, guided=guided < 3)
+
+            # the end: the review, and one click to a real match
+            await page.wait_for_selector("#messages li:has-text('Lesson over: Cuttle')")
+            await page.wait_for_selector('#messages button[data-custom-id^="lr:"]')
+            assert guided >= 1 and errors == [], (guided, errors)
+            assert await page.locator("#error").is_hidden()
+        finally:
+            await browser.close()
+    save_for_readme(shot, "PLAYGROUND_LEARN_SCREENSHOT")
     assert pg.fake.problems() == []
