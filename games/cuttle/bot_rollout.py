@@ -29,7 +29,7 @@ from games.cuttle.engine.cards import (
     TWO,
     target_for,
 )
-from games.cuttle.engine.game import COUNTER, DISCARD, TAKE, Cuttle, CuttleState
+from games.cuttle.engine.game import Cuttle, CuttleState
 from rules.core.actions import Action
 from rules.core.rng import Rng
 
@@ -116,9 +116,8 @@ class _Table:
     def ace(self) -> float:
         """Every point card scrapped."""
         me, op = self.seat, self.opp
-        return (
-            SCALE * (self.total[op] / self.target[op] - self.total[me] / self.target[me])
-            + (SCALE if self.need[op] <= THREAT_NEED else 0.0)
+        return SCALE * (self.total[op] / self.target[op] - self.total[me] / self.target[me]) + (
+            SCALE if self.need[op] <= THREAT_NEED else 0.0
         )
 
     def six(self) -> float:
@@ -184,8 +183,8 @@ def score(t: _Table, action: Action) -> float:
         return GLASSES_WORTH - CARD
     if verb == "oneoff":
         cid = BY_CODE[args[0]]
-        target = BY_CODE[args[1]] if len(args) > 1 else None
-        return t.one_off(RANK[cid], target) - CARD
+        aim = BY_CODE[args[1]] if len(args) > 1 else None
+        return t.one_off(RANK[cid], aim) - CARD
     if verb == "draw":
         return DRAW
     if verb == "counter":
@@ -215,6 +214,3 @@ def rollout(game: Cuttle, s: CuttleState, seat: int, legal: list[Action], rng: R
         if key > best_key:
             best, best_key = action, key
     return best
-
-
-__all__ = ["COUNTER", "DISCARD", "TAKE", "rollout", "score"]

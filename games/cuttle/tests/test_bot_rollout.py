@@ -15,7 +15,9 @@ def _best(match, seat: int) -> str:
     """The rollout's move for `seat`, the same over several generators."""
     game: Cuttle = match.game
     legal = game.legal(match.state, seat)
-    picks = {rollout(game, match.state, seat, legal, Rng.from_seed(f"t{k}")).key() for k in range(8)}
+    picks = {
+        rollout(game, match.state, seat, legal, Rng.from_seed(f"t{k}")).key() for k in range(8)
+    }
     assert len(picks) == 1, picks
     return picks.pop()
 
@@ -70,9 +72,7 @@ def test_an_ace_is_played_only_when_behind():
 
 
 def test_a_two_counters_an_ace_that_would_wipe_out_its_lead_but_not_a_five():
-    ace = position(
-        hands={0: ["ac", "3d"], 1: ["2c", "4h"]}, stacks=[("9s", 1, []), ("10d", 1, [])]
-    )
+    ace = position(hands={0: ["ac", "3d"], 1: ["2c", "4h"]}, stacks=[("9s", 1, []), ("10d", 1, [])])
     act(ace, 0, "oneoff:ac")
     assert _best(ace, 1) == "counter:2c"
     five = position(hands={0: ["5d", "3d"], 1: ["2c", "4h"]}, stacks=[("9s", 1, [])])
@@ -81,9 +81,7 @@ def test_a_two_counters_an_ace_that_would_wipe_out_its_lead_but_not_a_five():
 
 
 def test_the_least_useful_card_is_discarded_and_the_best_taken():
-    match = position(
-        hands={0: ["4c", "3d"], 1: ["2c", "ah", "kh"]}, scrap=["10s", "8c"], stacks=[]
-    )
+    match = position(hands={0: ["4c", "3d"], 1: ["2c", "ah", "kh"]}, scrap=["10s", "8c"], stacks=[])
     act(match, 0, "oneoff:4c")
     act(match, 1, "resolve")
     assert _best(match, 1) == "discard:ah"
