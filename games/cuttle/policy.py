@@ -46,5 +46,5 @@ POLICY: Policy[Cuttle, CuttleState] = Policy(
     rollout=bot_rollout.rollout,
     budget=Budget(iterations=300, depth=60, width=20, schedule="halving"),  # CPU p99 < 300 ms
     greedy_samples=2,
-    hint=Budget(iterations=1200, depth=60, width=20, schedule="halving"),  # 3x: CPU p99 < 1 s
+    hint=Budget(iterations=1200, depth=60, width=20, schedule="halving"),  # CPU p99 < 1 s
 )
