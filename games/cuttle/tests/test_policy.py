@@ -16,7 +16,7 @@ def test_the_expert_rolls_out_with_the_judged_move():
 
 def _played(level: str, seed: str, actions: int) -> list[str]:
     match = Match.new("cuttle", 2, seed)
-    keys = []
+    keys: list[str] = []
     while match.to_act() and len(keys) < actions:
         seat = match.to_act()[0]
         action = choose_action(match, seat, level)
