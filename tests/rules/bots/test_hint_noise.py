@@ -100,18 +100,21 @@ def test_the_hint_search_is_the_same_for_the_same_seed_and_not_for_another():
 
 def held_cuttle() -> Match:
     """Seat 1 holds 4♠ 7♦ 10♣ Q♣ Q♦ K♠ after seat 0's 6♥ for points (the match
-    the issue found: t4h20261128-cuttle-24). The bot seat's search there
-    drops 10♣ early and plays 7♦; 4x as long a search plays 10♣ by far."""
+    the issue found: t4h20261128-cuttle-24). With the old rollouts the bot
+    seat's search dropped 10♣ early and played 7♦, and 4x as long a search
+    played 10♣ by far. With Cuttle's judged rollouts (games/cuttle/bot_rollout.py)
+    a 4x search plays a Queen by far (mean -3.0; the next move -8.3, 10♣
+    worse still), and so do the bot seat and the hint."""
     match = Match.new("cuttle", 2, "t4h20261128-cuttle-24")
     match.act(0, "points:6h", match.seq)
     assert sorted(match.view(1)["hand"]) == sorted(["4s", "7d", "10c", "qc", "qd", "ks"])
     return match
 
 
-def test_the_held_cuttle_hint_plays_the_ten_for_points_or_calls_it_as_good():
+def test_the_held_cuttle_hint_plays_a_queen_or_calls_it_as_good():
     match = held_cuttle()
-    ten = Action.parse("points:10c")
+    queens = {Action.parse("perm:qc"), Action.parse("perm:qd")}  # the same move
     given = hint(match, 1)
-    assert given.action == ten or ten in given.close
+    assert given.action in queens or queens & set(given.close)
     for salt in ("a", "b"):  # not a lucky seed: other worlds find it too
-        assert expert.hint_search(match, 1, match.legal(1), salt=salt).action == ten
+        assert expert.hint_search(match, 1, match.legal(1), salt=salt).action in queens
