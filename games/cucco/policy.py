@@ -17,6 +17,7 @@ from games.cucco.engine.scoring import (
     chips,
     half_points,
 )
+from games.cucco.playbook import rollout_move
 from rules.bots.policy import Budget, Policy, pick_best
 from rules.core.actions import Action
 from rules.core.rng import Rng
@@ -59,9 +60,21 @@ def rollout(game: Cucco, s: CuccoState, seat: int, legal: list[Action], rng: Rng
     return pick_best(legal, lambda a: rng.below(1000), rng)
 
 
-POLICY: Policy[Cucco, CuccoState] = Policy(
+OLD: Policy[Cucco, CuccoState] = Policy(
     evaluate=evaluate,
     rollout=rollout,
+    budget=Budget(iterations=150, depth=45, width=8),
+    greedy_samples=4,
+)
+D60: Policy[Cucco, CuccoState] = Policy(
+    evaluate=evaluate,
+    rollout=rollout_move,
+    budget=Budget(iterations=150, depth=60, width=8),
+    greedy_samples=4,
+)
+POLICY: Policy[Cucco, CuccoState] = Policy(
+    evaluate=evaluate,
+    rollout=rollout_move,
     budget=Budget(iterations=150, depth=45, width=8),
     greedy_samples=4,
 )

@@ -1,0 +1,133 @@
+"""Cucco's card sense for the bots' rollouts: how a sensible player bids and
+plays a card, from the imagined world the rollout is in.
+
+The expert's rollouts used to bid at random a quarter of the time and play
+random legal cards, so a deal's imagined end said little about the move
+tried. These rules of thumb are what a club player does (rules.md Z-3..Z-6):
+- bid only with a strong hand, calling the strongest card held once (the
+  partner then holds its twin); never go alone in a rollout;
+- lead a card nobody still outstanding can beat, else a low card;
+- following, let a winning teammate have the trick and give them points,
+  take a trick worth having with the cheapest card that wins it, and
+  otherwise throw the cheapest card.
+A rollout happens inside a determinized world, where the partner is wherever
+the sample put the called card's twin: the players of the imagined deal play
+as if they knew it, as they will know once the card shows.
+"""
+
+from __future__ import annotations
+
+from games.cucco.engine.cards import CARD_KIND, CARD_RANK, CARD_SUIT, KIND_BY_CODE, KINDS
+from games.cucco.engine.game import Cucco, CuccoState, trick_winner
+from games.cucco.engine.scoring import HALF_POINTS_BY_CODE
+from rules.core.actions import Action
+from rules.core.rng import Rng
+
+#: per kind: its half points, its rank (0..9), its suit
+KIND_POINTS: tuple[int, ...] = tuple(HALF_POINTS_BY_CODE.get(k.code, 0) for k in KINDS)
+KIND_RANK: tuple[int, ...] = tuple(k.rank for k in KINDS)
+KIND_SUIT: tuple[str, ...] = tuple(k.suit for k in KINDS)
+#: what a card is worth to a hand's strength, by rank: the top cards take
+#: tricks, the low ones do not
+RANK_STRENGTH = (0, 0, 0, 0, 0, 0.5, 1, 2, 3, 4)
+
+#: a hand this strong bids in a rollout (see `hand_strength`)
+BID_STRENGTH = 14.0
+#: percent of card plays a rollout player makes at random (variety)
+NOISE = 10
+
+
+def hand_strength(hand: list[int]) -> float:
+    """How many tricks and points a hand promises: its high cards by rank,
+    more when backed by others of their suit."""
+    total = 0.0
+    per_suit: dict[str, int] = {}
+    for c in hand:
+        total += RANK_STRENGTH[CARD_RANK[c]]
+        per_suit[CARD_SUIT[c]] = per_suit.get(CARD_SUIT[c], 0) + 1
+    return total + max(per_suit.values(), default=0) * 0.5
+
+
+def bid_choice(hand: list[int], legal: list[Action]) -> Action:
+    """A rollout player's bid or pass: pass with a weak hand; else call the
+    strongest legal card held once (its twin makes a strong partner), or
+    pass when every legal bid would leave the player alone."""
+    if len(legal) == 1 or hand_strength(hand) < BID_STRENGTH:
+        return legal[0]
+    held = [0] * len(KINDS)
+    for c in hand:
+        held[CARD_KIND[c]] += 1
+    best, best_rank = legal[0], -1
+    for a in legal[1:]:
+        k = KIND_BY_CODE[a.args[0]]
+        if held[k] == 1 and KIND_RANK[k] >= best_rank:  # ties: the later suit
+            best, best_rank = a, KIND_RANK[k]
+    return best
+
+
+def _cheapest(kinds: list[int]) -> int:
+    """The card that costs least to give away: fewest points, then lowest."""
+    return min(kinds, key=lambda k: (KIND_POINTS[k], KIND_RANK[k]))
+
+
+def _richest(kinds: list[int]) -> int:
+    """The card to give a teammate's trick: most points, then lowest."""
+    return max(kinds, key=lambda k: (KIND_POINTS[k], -KIND_RANK[k]))
+
+
+def _boss(s: CuccoState, hand: list[int], kinds: list[int]) -> int | None:
+    """A kind in hand no outstanding card of its suit beats (the twin of
+    the same kind loses to it when it is led first), the richest of them."""
+    mine = set(hand)
+    top: dict[str, int] = {}
+    for c in range(len(s.played_by)):
+        if s.played_by[c] < 0 and c not in mine:
+            suit = CARD_SUIT[c]
+            if CARD_RANK[c] > top.get(suit, -1):
+                top[suit] = CARD_RANK[c]
+    bosses = [k for k in kinds if KIND_RANK[k] >= top.get(KIND_SUIT[k], -1)]
+    return _richest(bosses) if bosses else None
+
+
+def card_choice(game: Cucco, s: CuccoState, who: int, legal: list[Action], rng: Rng) -> Action:
+    """A rollout player's card (rules of thumb above)."""
+    if len(legal) == 1:
+        return legal[0]
+    if rng.below(100) < NOISE:
+        return legal[rng.below(len(legal))]
+    kinds = [KIND_BY_CODE[a.args[0]] for a in legal]
+    hand = s.hands[who]
+    if not s.trick:
+        boss = _boss(s, hand, kinds)
+        pick = boss if boss is not None else _cheapest(kinds)
+        return legal[kinds.index(pick)]
+    partner = game.partner(s)
+    side = (s.declarer, partner)
+    winner = trick_winner(s.leader, s.trick)
+    win_card = s.trick[(winner - s.leader) % 5]
+    friend = (winner in side) == (who in side)
+    last = len(s.trick) == 4
+    led = CARD_SUIT[s.trick[0]]
+    following = KIND_SUIT[kinds[0]] == led
+    if friend:
+        # a teammate holds the trick: feed it when it is safe
+        if last or CARD_RANK[win_card] >= 8 or not following:
+            pick = _richest(kinds)
+        else:
+            pick = _cheapest(kinds)
+        return legal[kinds.index(pick)]
+    if following:
+        beaters = [k for k in kinds if KIND_RANK[k] > CARD_RANK[win_card]]
+        if beaters:
+            pts = sum(KIND_POINTS[CARD_KIND[c]] for c in s.trick)
+            if last:
+                return legal[kinds.index(min(beaters, key=lambda k: KIND_RANK[k]))]
+            if pts > 0 or max(KIND_RANK[k] for k in beaters) >= 8:
+                return legal[kinds.index(max(beaters, key=lambda k: KIND_RANK[k]))]
+    return legal[kinds.index(_cheapest(kinds))]
+
+
+def rollout_move(game: Cucco, s: CuccoState, who: int, legal: list[Action], rng: Rng) -> Action:
+    if legal[0].verb == "pass":
+        return bid_choice(s.hands[who], legal)
+    return card_choice(game, s, who, legal, rng)
