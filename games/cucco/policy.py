@@ -17,6 +17,7 @@ from games.cucco.engine.scoring import (
     chips,
     half_points,
 )
+from games.cucco.inference import refine
 from games.cucco.playbook import rollout_move
 from rules.bots.policy import Budget, Policy, pick_best
 from rules.core.actions import Action
@@ -77,4 +78,11 @@ POLICY: Policy[Cucco, CuccoState] = Policy(
     rollout=rollout_move,
     budget=Budget(iterations=150, depth=45, width=8),
     greedy_samples=4,
+)
+REF: Policy[Cucco, CuccoState] = Policy(
+    evaluate=evaluate,
+    rollout=rollout_move,
+    budget=Budget(iterations=150, depth=45, width=8),
+    greedy_samples=4,
+    refine=refine,
 )
