@@ -23,8 +23,8 @@ def bids(*codes):
 def test_hand_strength_orders_hands_by_their_high_cards():
     assert hand_strength(cards(STRONG)) > hand_strength(cards(WEAK))
     middling = ["n5", "n6", "n7", "p11", "mask", "n1", "n2", "bucket"]
-    assert hand_strength(cards(STRONG)) > hand_strength(cards(middling)) > hand_strength(
-        cards(WEAK)
+    assert (
+        hand_strength(cards(STRONG)) > hand_strength(cards(middling)) > hand_strength(cards(WEAK))
     )
 
 
@@ -67,18 +67,33 @@ def test_leads_a_card_nobody_can_beat():
     # every higher picture is already played: p14 is boss in pictures
     played = [(0, ["lion", "lion", "p15", "p15", "n1"]), (0, ["n2", "n3", "n4", "mask", "mask"])]
     m = playing(
-        {0: ["p14", "n5", "n7"], 1: ["p13", "n6", "n8"], 2: ["p12", "n9", "n10"],
-         3: ["p11", "n2", "n3"], 4: ["bucket", "n4", "zero"]},
-        declarer=2, called="n9", tricks=played, leader=0,
+        {
+            0: ["p14", "n5", "n7"],
+            1: ["p13", "n6", "n8"],
+            2: ["p12", "n9", "n10"],
+            3: ["p11", "n2", "n3"],
+            4: ["bucket", "n4", "zero"],
+        },
+        declarer=2,
+        called="n9",
+        tricks=played,
+        leader=0,
     )
     assert choose(m, 0) == "play:p14"
 
 
 def test_without_a_boss_leads_the_cheapest_card():
     m = playing(
-        {0: ["p13", "n6", "n2"], 1: ["p14", "n10", "n8"], 2: ["lion", "n9", "p15"],
-         3: ["p11", "n7", "n3"], 4: ["bucket", "n4", "zero"]},
-        declarer=2, called="n9", leader=0,
+        {
+            0: ["p13", "n6", "n2"],
+            1: ["p14", "n10", "n8"],
+            2: ["lion", "n9", "p15"],
+            3: ["p11", "n7", "n3"],
+            4: ["bucket", "n4", "zero"],
+        },
+        declarer=2,
+        called="n9",
+        leader=0,
     )
     assert choose(m, 0) == "play:n2"
 
@@ -86,9 +101,17 @@ def test_without_a_boss_leads_the_cheapest_card():
 def test_feeds_points_to_a_teammate_holding_the_trick_last():
     # seat 1 is the declarer, seat 4 holds the twin of the called n9: partners
     m = playing(
-        {0: ["n1", "n2"], 1: ["n3", "n4"], 2: ["mask", "bucket"], 3: ["zero", "mat"],
-         4: ["n9", "n10", "n5", "n1"]},
-        declarer=1, called="n9", leader=0, trick=["p11", "lion", "p12", "p13"],
+        {
+            0: ["n1", "n2"],
+            1: ["n3", "n4"],
+            2: ["mask", "bucket"],
+            3: ["zero", "mat"],
+            4: ["n9", "n10", "n5", "n1"],
+        },
+        declarer=1,
+        called="n9",
+        leader=0,
+        trick=["p11", "lion", "p12", "p13"],
     )
     assert choose(m, 4) == "play:n10"
 
@@ -120,9 +143,11 @@ def test_a_teammate_holding_the_trick_gets_points():
 
 def test_a_card_that_cannot_win_is_the_cheapest():
     m = playing(
-        {0: ["n1"], 1: ["n3"], 2: ["mask"], 3: ["zero", "n9"],
-         4: ["n5", "n10", "n2", "p11"]},
-        declarer=1, called="n9", leader=0, trick=["lion", "p12", "n6", "mat"],
+        {0: ["n1"], 1: ["n3"], 2: ["mask"], 3: ["zero", "n9"], 4: ["n5", "n10", "n2", "p11"]},
+        declarer=1,
+        called="n9",
+        leader=0,
+        trick=["lion", "p12", "n6", "mat"],
     )
     # seat 4 has no picture higher than lion: it plays its cheapest picture
     assert choose(m, 4) == "play:p11"

@@ -16,7 +16,7 @@ def test_the_policy_rolls_out_with_the_playbook():
 def _decisions(seed: str, moves: int) -> list[tuple[str, dict[str, int]]]:
     """The expert's first `moves` decisions of a match, seat after seat."""
     match = Match.new("cucco", 5, seed, {"deals": 1})
-    out = []
+    out: list[tuple[str, dict[str, int]]] = []
     budget = Budget(iterations=24, depth=45, width=4)
     while match.to_act() and len(out) < moves:
         seat = match.to_act()[0]
