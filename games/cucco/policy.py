@@ -4,6 +4,12 @@ Within a deal, the declarer's side needs 20 of the 38 half points; the
 evaluation turns the half points taken so far into a chance of winning the
 deal and weighs the chips each result would bring the seat (Z-7). The
 determinized world knows the partner; the bot only ever sees a sample.
+
+Issue 44: the imagined worlds agree with what the bids and the play have
+shown (inference.py: a bidder still holds a card it bid, the declarer the
+called card; a player who did not follow a suit holds none of it), and the
+rollouts bid and play by rules of thumb (playbook.py) instead of at random.
+Greedy shares the evaluation and the refined worlds, not the rollouts.
 """
 
 from __future__ import annotations
@@ -19,12 +25,7 @@ from games.cucco.engine.scoring import (
 )
 from games.cucco.inference import refine
 from games.cucco.playbook import rollout_move
-from rules.bots.policy import Budget, Policy, pick_best
-from rules.core.actions import Action
-from rules.core.rng import Rng
-
-#: rollout: share of bidding turns a rollout player bids when allowed
-BID_SHARE = 25
+from rules.bots.policy import Budget, Policy
 
 
 def _deal_expectation(game: Cucco, s: CuccoState, seat: int) -> float:
@@ -53,33 +54,7 @@ def evaluate(game: Cucco, s: CuccoState, seat: int) -> float:
     return value
 
 
-def rollout(game: Cucco, s: CuccoState, seat: int, legal: list[Action], rng: Rng) -> Action:
-    if legal[0].verb == "pass":
-        if len(legal) == 1 or rng.below(100) >= BID_SHARE:
-            return legal[0]
-        return legal[1 + rng.below(len(legal) - 1)]
-    return pick_best(legal, lambda a: rng.below(1000), rng)
-
-
-OLD: Policy[Cucco, CuccoState] = Policy(
-    evaluate=evaluate,
-    rollout=rollout,
-    budget=Budget(iterations=150, depth=45, width=8),
-    greedy_samples=4,
-)
-D60: Policy[Cucco, CuccoState] = Policy(
-    evaluate=evaluate,
-    rollout=rollout_move,
-    budget=Budget(iterations=150, depth=60, width=8),
-    greedy_samples=4,
-)
 POLICY: Policy[Cucco, CuccoState] = Policy(
-    evaluate=evaluate,
-    rollout=rollout_move,
-    budget=Budget(iterations=150, depth=45, width=8),
-    greedy_samples=4,
-)
-REF: Policy[Cucco, CuccoState] = Policy(
     evaluate=evaluate,
     rollout=rollout_move,
     budget=Budget(iterations=150, depth=45, width=8),

@@ -37,12 +37,14 @@ def test_the_declarer_still_holds_the_called_card():
     assert bid_kinds(s)[0] == set()
 
 
+def test_determinize_refines_cucco_worlds():
+    assert POLICY.refine is refine  # sampling.determinize calls it
+
+
 def test_refined_worlds_agree_with_the_bids_and_the_voids():
     m = position()
     for k in range(40):
-        state, _chance = determinize(m, 0, Rng.from_seed(f"w{k}"))
-        if POLICY.refine is None:
-            refine(m.game, state, 0, Rng.from_seed(f"r{k}"))
+        state, _chance = determinize(m, 0, Rng.from_seed(f"w{k}"))  # refines
         assert state.hands[0] == m.state.hands[0]  # the seat's own hand is kept
         assert [len(h) for h in state.hands] == [len(h) for h in m.state.hands]
         assert sorted(c for h in state.hands for c in h) == sorted(

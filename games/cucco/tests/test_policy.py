@@ -2,6 +2,7 @@
 playbook, and the expert's decisions stay the same for the same seed."""
 
 from games.cucco.engine.game import PLAY
+from games.cucco.inference import refine
 from games.cucco.playbook import rollout_move
 from games.cucco.policy import POLICY
 from rules import Match
@@ -11,6 +12,10 @@ from rules.bots.policy import Budget
 
 def test_the_policy_rolls_out_with_the_playbook():
     assert POLICY.rollout is rollout_move
+
+
+def test_the_policy_refines_its_imagined_worlds():
+    assert POLICY.refine is refine
 
 
 def _decisions(seed: str, moves: int) -> list[tuple[str, dict[str, int]]]:
