@@ -3,13 +3,13 @@ plays a card, from the imagined world the rollout is in.
 
 The expert's rollouts used to bid at random a quarter of the time and play
 random legal cards, so a deal's imagined end said little about the move
-tried. These rules of thumb are what a club player does (rules.md Z-3..Z-6):
-- bid only with a strong hand, calling the strongest card held once (the
-  partner then holds its twin); never go alone in a rollout;
+tried. The cards now follow rules of thumb (rules.md Z-5, Z-6):
 - lead a card nobody still outstanding can beat, else a low card;
 - following, let a winning teammate have the trick and give them points,
   take a trick worth having with the cheapest card that wins it, and
   otherwise throw the cheapest card.
+Bids stay random (among every legal bid and the pass, as the greedy bots
+at the table bid): a hand-strength bidder was tried and did worse.
 A rollout happens inside a determinized world, where the partner is wherever
 the sample put the called card's twin: the players of the imagined deal play
 as if they knew it, as they will know once the card shows.
@@ -27,42 +27,8 @@ from rules.core.rng import Rng
 KIND_POINTS: tuple[int, ...] = tuple(HALF_POINTS_BY_CODE.get(k.code, 0) for k in KINDS)
 KIND_RANK: tuple[int, ...] = tuple(k.rank for k in KINDS)
 KIND_SUIT: tuple[str, ...] = tuple(k.suit for k in KINDS)
-#: what a card is worth to a hand's strength, by rank: the top cards take
-#: tricks, the low ones do not
-RANK_STRENGTH = (0, 0, 0, 0, 0, 0.5, 1, 2, 3, 4)
-
-#: a hand this strong bids in a rollout (see `hand_strength`)
-BID_STRENGTH = 14.0
 #: percent of card plays a rollout player makes at random (variety)
 NOISE = 10
-
-
-def hand_strength(hand: list[int]) -> float:
-    """How many tricks and points a hand promises: its high cards by rank,
-    more when backed by others of their suit."""
-    total = 0.0
-    per_suit: dict[str, int] = {}
-    for c in hand:
-        total += RANK_STRENGTH[CARD_RANK[c]]
-        per_suit[CARD_SUIT[c]] = per_suit.get(CARD_SUIT[c], 0) + 1
-    return total + max(per_suit.values(), default=0) * 0.5
-
-
-def bid_choice(hand: list[int], legal: list[Action]) -> Action:
-    """A rollout player's bid or pass: pass with a weak hand; else call the
-    strongest legal card held once (its twin makes a strong partner), or
-    pass when every legal bid would leave the player alone."""
-    if len(legal) == 1 or hand_strength(hand) < BID_STRENGTH:
-        return legal[0]
-    held = [0] * len(KINDS)
-    for c in hand:
-        held[CARD_KIND[c]] += 1
-    best, best_rank = legal[0], -1
-    for a in legal[1:]:
-        k = KIND_BY_CODE[a.args[0]]
-        if held[k] == 1 and KIND_RANK[k] >= best_rank:  # ties: the later suit
-            best, best_rank = a, KIND_RANK[k]
-    return best
 
 
 def _cheapest(kinds: list[int]) -> int:
@@ -128,6 +94,10 @@ def card_choice(game: Cucco, s: CuccoState, who: int, legal: list[Action], rng: 
 
 
 def rollout_move(game: Cucco, s: CuccoState, who: int, legal: list[Action], rng: Rng) -> Action:
+    """The rollout's move: a card by the rules of thumb; a bid or a pass the
+    way the table's other bots bid (the greedy level weighs every bid and
+    pass alike, so it picks among them at random). A hand-strength
+    bidder did worse as a model of them (docs/performance.md)."""
     if legal[0].verb == "pass":
-        return bid_choice(s.hands[who], legal)
+        return legal[rng.below(len(legal))]
     return card_choice(game, s, who, legal, rng)
