@@ -1,5 +1,5 @@
-"""Cucco's card sense for the bots' rollouts: how a sensible player bids and
-plays a card, from the imagined world the rollout is in.
+"""Cucco's card sense for the bots' rollouts: how a sensible player plays a
+card, from the imagined world the rollout is in.
 
 The expert's rollouts used to bid at random a quarter of the time and play
 random legal cards, so a deal's imagined end said little about the move

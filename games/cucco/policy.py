@@ -8,7 +8,9 @@ determinized world knows the partner; the bot only ever sees a sample.
 Issue 44: the imagined worlds agree with what the bids and the play have
 shown (inference.py: a bidder still holds a card it bid, the declarer the
 called card; a player who did not follow a suit holds none of it), and the
-rollouts bid and play by rules of thumb (playbook.py) instead of at random.
+rollouts play their cards by rules of thumb (playbook.py) instead of at
+random, and bid the way the greedy bots at the table do (at random among
+every legal bid and the pass).
 Greedy shares the evaluation and the refined worlds, not the rollouts.
 """
 
