@@ -4,6 +4,14 @@ Within a deal, the declarer's side needs 20 of the 38 half points; the
 evaluation turns the half points taken so far into a chance of winning the
 deal and weighs the chips each result would bring the seat (Z-7). The
 determinized world knows the partner; the bot only ever sees a sample.
+
+Issue 44: the imagined worlds agree with what the bids and the play have
+shown (inference.py: a bidder still holds a card it bid, the declarer the
+called card; a player who did not follow a suit holds none of it), and the
+rollouts play their cards by rules of thumb (playbook.py) instead of at
+random, and bid the way the greedy bots at the table do (at random among
+every legal bid and the pass).
+Greedy shares the evaluation and the refined worlds, not the rollouts.
 """
 
 from __future__ import annotations
@@ -17,12 +25,9 @@ from games.cucco.engine.scoring import (
     chips,
     half_points,
 )
-from rules.bots.policy import Budget, Policy, pick_best
-from rules.core.actions import Action
-from rules.core.rng import Rng
-
-#: rollout: share of bidding turns a rollout player bids when allowed
-BID_SHARE = 25
+from games.cucco.inference import refine
+from games.cucco.playbook import rollout_move
+from rules.bots.policy import Budget, Policy
 
 
 def _deal_expectation(game: Cucco, s: CuccoState, seat: int) -> float:
@@ -51,17 +56,10 @@ def evaluate(game: Cucco, s: CuccoState, seat: int) -> float:
     return value
 
 
-def rollout(game: Cucco, s: CuccoState, seat: int, legal: list[Action], rng: Rng) -> Action:
-    if legal[0].verb == "pass":
-        if len(legal) == 1 or rng.below(100) >= BID_SHARE:
-            return legal[0]
-        return legal[1 + rng.below(len(legal) - 1)]
-    return pick_best(legal, lambda a: rng.below(1000), rng)
-
-
 POLICY: Policy[Cucco, CuccoState] = Policy(
     evaluate=evaluate,
-    rollout=rollout,
+    rollout=rollout_move,
     budget=Budget(iterations=150, depth=45, width=8),
     greedy_samples=4,
+    refine=refine,
 )

@@ -39,6 +39,9 @@ Evaluate = Callable[[G, S, int], float]
 Rollout = Callable[[G, S, int, list[Action], Rng], Action]
 #: considered(game, state, seat, legal) -> the legal moves worth weighing
 Considered = Callable[[G, S, int, list[Action]], list[Action]]
+#: refine(game, state, seat, rng): an imagined world, made to agree with what
+#: the seat's view tells about the hidden cards (in place)
+Refine = Callable[[G, S, int, Rng], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +84,11 @@ class Policy(Generic[G, S]):
     #: percentile (None: the expert's budget with `HINT_SCALE` times its
     #: iterations). Never the bot seats' budget: their decisions stay as they are
     hint: Budget | None = None
+    #: the game's own touch to every imagined world after the shared re-deal
+    #: (sampling.determinize), for what the public play tells about where the
+    #: hidden cards are and the re-deal ignores; it reads only what the seat
+    #: sees (None: the shared re-deal alone)
+    refine: Refine[G, S] | None = None
 
     def weighed(self, game: G, state: S, seat: int, legal: list[Action]) -> list[Action]:
         """The legal moves worth weighing; all of them if none is."""

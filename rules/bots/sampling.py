@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.bots.policy import policy_for
 from rules.core.actions import Action
 from rules.core.game import Game
 from rules.core.match import Match
@@ -29,6 +30,9 @@ def determinize(match: Match, seat: int, rng: Rng) -> tuple[Any, Rng]:
     game = match.game
     state = game.copy(match.state)
     game.redeal_hidden(state, seat, rng)
+    refine = policy_for(match.game_id).refine
+    if refine is not None:  # what the public play tells, where the game says
+        refine(game, state, seat, rng)
     return state, Rng(rng.next64())
 
 
