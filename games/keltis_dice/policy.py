@@ -14,6 +14,7 @@ from functools import lru_cache
 from games.keltis_dice.engine.board import FIELD_POINTS, GOAL_STONES_TO_END, STONES_PER_PLAYER
 from games.keltis_dice.engine.game import CLOVER_PHASE, MOVE, OVER, DiceState, KeltisDice
 from games.keltis_dice.rerolls import best_rerolls
+from games.keltis_dice.steady import steady_rollout
 from rules.bots.evaluation import final_value, relative
 from rules.bots.policy import Budget, Policy, pick_best
 from rules.core.actions import Action
@@ -129,7 +130,7 @@ def rollout(game: KeltisDice, s: DiceState, seat: int, legal: list[Action], rng:
 
 POLICY: Policy[KeltisDice, DiceState] = Policy(
     evaluate=evaluate,
-    rollout=rollout,
+    rollout=steady_rollout,
     # Against greedy, on 120 games the tournament does not use: UCB1 at 150
     # iterations of 12 actions won 67.1%; halving over common worlds 70.0%;
     # halving with rollouts of 30 actions (most of a game's rest: a stone's
@@ -140,5 +141,5 @@ POLICY: Policy[KeltisDice, DiceState] = Policy(
     # The hint's: 3x the seat's iterations (4x took 1.24 s CPU at p99). Not
     # shorter rollouts: an unfinished game's evaluation costs more than a
     # finished one's, and 15 actions took 5-8 s and missed the reference.
-    hint=Budget(iterations=600, depth=30, width=8, schedule="halving"),
+    hint=Budget(iterations=800, depth=30, width=8, schedule="halving"),
 )
