@@ -55,7 +55,9 @@ def _counts(faces: str | list[str]) -> Counts:
     return tuple(list(faces).count(f) for f in FACES)
 
 
-def expectations(game: KeltisDice, s: DiceState, seat: int, legal: list[Action], value: Value) -> dict[Action, float]:
+def expectations(
+    game: KeltisDice, s: DiceState, seat: int, legal: list[Action], value: Value
+) -> dict[Action, float]:
     """Each reroll choice (and `stop`) with the exact expectation of
     `value` once the dice are final."""
     held = _counts(s.dice)
