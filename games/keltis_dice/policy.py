@@ -118,7 +118,7 @@ POLICY: Policy[KeltisDice, DiceState] = Policy(
     # iterations of 12 actions won 67.1%; halving over common worlds 70.0%;
     # halving with rollouts of 30 actions (most of a game's rest: a stone's
     # worth is in the race to the goal areas) 77.5%.
-    budget=Budget(iterations=200, depth=30, width=8, schedule="halving"),
+    budget=Budget(iterations=320, depth=30, width=8, schedule="halving"),
     greedy_samples=6,
     # The rerolls weighed: the 6 best by exact expectation (rerolls.py), the
     # same for every search; sampled priors picked another 8 of up to 32 each
