@@ -53,7 +53,6 @@ def test_projection_is_the_standing_once_the_goal_area_is_full():
 
 
 def test_expert_and_hint_decide_the_same_per_seed_and_weigh_the_exact_rerolls():
-
     match = position(
         stones={0: {"b": 3, "g": 5}, 1: {"y": 6, "p": 2}}, dice="bgguw", phase="reroll"
     )
