@@ -5,7 +5,12 @@ from __future__ import annotations
 
 from games.keltis_dice import policy as policy
 from games.keltis_dice.engine.board import FIELD_POINTS, GOAL_STONES_TO_END
+from games.keltis_dice.rerolls import KEPT
+from games.keltis_dice.tests.engine.helpers import position
 from rules import Match
+from rules.bots import expert
+from rules.bots.hint import hint
+from rules.bots.policy import Budget
 
 
 def test_best_gain_splits_the_advance_over_the_stones_exactly():
@@ -45,3 +50,17 @@ def test_projection_is_the_standing_once_the_goal_area_is_full():
     assert match.game.goal_stones(s) == GOAL_STONES_TO_END[2]
     assert policy.projected_totals(match.game, s) == policy._totals(match.game, s)
     assert FIELD_POINTS[1] < 0
+
+
+def test_expert_and_hint_decide_the_same_per_seed_and_weigh_the_exact_rerolls():
+    match = position(
+        stones={0: {"b": 3, "g": 5}, 1: {"y": 6, "p": 2}}, dice="bgguw", phase="reroll"
+    )
+    legal = match.legal(0)
+    small = Budget(iterations=60, depth=30, width=8, schedule="halving")
+    first = expert.search(match, 0, legal, small)
+    again = expert.search(match, 0, legal, small)
+    assert (first.action, first.visits, first.means) == (again.action, again.visits, again.means)
+    assert set(first.visits) == set(policy.considered(match.game, match.state, 0, legal))
+    assert len(first.visits) == KEPT
+    assert hint(match, 0, small) == hint(match, 0, small)
