@@ -119,6 +119,74 @@ def decide(panel) -> tuple[str, str, str | None]:
     return ("select", cards["id"], cards["options"][0]["value"])
 
 
+async def make(page, panel, kind: str, custom_id: str, choice: str | None) -> None:
+    """alice's move from her panel (a click, or an option of a list), once
+    its effect shows: the table's footer or her panel redrawn, or the end."""
+    before = await seen(page)
+    where = f'li[data-id="{panel["id"]}"] [data-custom-id="{custom_id}"]'
+    if kind == "click":
+        await page.click(where)
+    else:
+        await page.select_option(where, choice)
+    await wait_for(
+        page,
+        lambda s: (
+            over(s)
+            or s["table"]["footer"] != before["table"]["footer"]
+            or s["panel"]["rev"] != before["panel"]["rev"]
+        ),
+        "the move's effect",
+    )
+
+
+def offers_a_choice(panel) -> bool:
+    """Does the panel offer more than one move (so the guide has a hint)?"""
+    moves = [b for b in panel["buttons"] if b["id"].startswith("g:")]
+    options = [o for s in panel["selects"] if s["id"].startswith("gs:") for o in s["options"]]
+    cards = [s for s in panel["selects"] if s["id"].startswith("gg:")]
+    return bool(cards) or len(moves) + len(options) > 1
+
+
+async def alices_decision(page, *, guided: bool) -> dict[str, Any] | None:
+    """alice's panel, redrawn once she owes a decision (with the guide's
+    hint in it while `guided` and she has a choice); None once it is over."""
+    while True:
+        state = await wait_for(
+            page,
+            lambda s: over(s) or (s["table"] and s["table"]["description"].startswith("alice")),
+            "alice's turn or the end",
+            timeout=20,
+        )
+        if over(state):
+            return None
+        panel = state["panel"]
+        await page.click(f'li[data-id="{panel["id"]}"] button[data-custom-id^="panel:"]')
+        state = await wait_for(
+            page,
+            lambda s, rev=panel["rev"]: over(s) or s["panel"]["rev"] != rev,
+            "a redrawn panel",
+        )
+        if over(state):
+            return None
+        panel = state["panel"]
+        if "Your decision" not in panel["description"]:
+            continue  # drawn just before a bot's move
+        if guided and offers_a_choice(panel):
+            state = await wait_for(
+                page,
+                lambda s: over(s) or bool(s["panel"] and guide_button(s["panel"])),
+                "the guide's hint",
+                timeout=30,
+            )
+            return None if over(state) else state["panel"]
+        return panel
+
+
+def guide_button(panel) -> str | None:
+    """The custom id of the guide's ▶ Play it in the panel, if it offers one."""
+    return next((b["id"] for b in panel["buttons"] if b["id"].startswith("lp:")), None)
+
+
 def need_chromium() -> None:
     if not CHROMIUM.exists():
         pytest.fail(
@@ -199,47 +267,11 @@ async def test_a_person_plays_a_cuttle_match_to_the_end_in_the_browser(playgroun
 
             moves, shot = 0, tmp_path / "playground.png"
             deadline = time.monotonic() + MATCH_SECONDS
-            while True:
+            while (panel := await alices_decision(page, guided=False)) is not None:
                 assert time.monotonic() < deadline, f"the match lasted over {MATCH_SECONDS}s"
-                state = await wait_for(
-                    page,
-                    lambda s: (
-                        over(s) or (s["table"] and s["table"]["description"].startswith("alice"))
-                    ),
-                    "alice's turn or the end",
-                    timeout=20,
-                )
-                if over(state):
-                    break
-                panel = state["panel"]
-                await page.click(f'li[data-id="{panel["id"]}"] button[data-custom-id^="panel:"]')
-                state = await wait_for(
-                    page,
-                    lambda s, rev=panel["rev"]: over(s) or s["panel"]["rev"] != rev,
-                    "a redrawn panel",
-                )
-                if over(state):
-                    break
-                panel = state["panel"]
-                if "Your decision" not in panel["description"]:
-                    continue  # drawn just before the bot's move
                 if moves <= 2:  # the table a few moves in, its board at the top
-                    await screenshot(page, state["table"]["id"], shot)
-                kind, custom_id, choice = decide(panel)
-                where = f'li[data-id="{panel["id"]}"] [data-custom-id="{custom_id}"]'
-                if kind == "click":
-                    await page.click(where)
-                else:
-                    await page.select_option(where, choice)
-                await wait_for(
-                    page,
-                    lambda s, before=state: (
-                        over(s)
-                        or s["table"]["footer"] != before["table"]["footer"]
-                        or s["panel"]["rev"] != before["panel"]["rev"]
-                    ),
-                    "the move's effect",
-                )
+                    await screenshot(page, (await seen(page))["table"]["id"], shot)
+                await make(page, panel, *decide(panel))
                 moves += 1
                 assert moves < 300
 
@@ -253,54 +285,6 @@ async def test_a_person_plays_a_cuttle_match_to_the_end_in_the_browser(playgroun
             await browser.close()
     save_for_readme(shot, "PLAYGROUND_SCREENSHOT")
     assert pg.fake.problems() == []
-
-
-def offers_a_choice(panel) -> bool:
-    """Does the panel offer more than one move (so the guide has a hint)?"""
-    moves = [b for b in panel["buttons"] if b["id"].startswith("g:")]
-    options = [o for s in panel["selects"] if s["id"].startswith("gs:") for o in s["options"]]
-    cards = [s for s in panel["selects"] if s["id"].startswith("gg:")]
-    return bool(cards) or len(moves) + len(options) > 1
-
-
-async def alices_decision(page, *, guided: bool) -> dict[str, Any] | None:
-    """alice's panel, redrawn once she owes a decision (with the guide's
-    hint in it while `guided` and she has a choice); None once it is over."""
-    while True:
-        state = await wait_for(
-            page,
-            lambda s: over(s) or (s["table"] and s["table"]["description"].startswith("alice")),
-            "alice's turn or the end",
-            timeout=20,
-        )
-        if over(state):
-            return None
-        panel = state["panel"]
-        await page.click(f'li[data-id="{panel["id"]}"] button[data-custom-id^="panel:"]')
-        state = await wait_for(
-            page,
-            lambda s, rev=panel["rev"]: over(s) or s["panel"]["rev"] != rev,
-            "a redrawn panel",
-        )
-        if over(state):
-            return None
-        panel = state["panel"]
-        if "Your decision" not in panel["description"]:
-            continue  # drawn just before a bot's move
-        if guided and offers_a_choice(panel):
-            state = await wait_for(
-                page,
-                lambda s: over(s) or bool(s["panel"] and guide_button(s["panel"])),
-                "the guide's hint",
-                timeout=30,
-            )
-            return None if over(state) else state["panel"]
-        return panel
-
-
-def guide_button(panel) -> str | None:
-    """The custom id of the guide's ▶ Play it in the panel, if it offers one."""
-    return next((b["id"] for b in panel["buttons"] if b["id"].startswith("lp:")), None)
 
 
 async def test_a_person_learns_cuttle_in_the_browser(playground, tmp_path):
@@ -347,25 +331,10 @@ async def test_a_person_learns_cuttle_in_the_browser(playground, tmp_path):
                 assert time.monotonic() < deadline, f"the lesson lasted over {MATCH_SECONDS}s"
                 played = guide_button(panel) if guided < 3 else None
                 if played:  # the guide's ▶ Play it, as a learner would follow it
-                    kind, custom_id, choice = "click", played, None
+                    await make(page, panel, "click", played, None)
                     guided += 1
                 else:
-                    kind, custom_id, choice = decide(panel)
-                before = await seen(page)
-                where = f'li[data-id="{panel["id"]}"] [data-custom-id="{custom_id}"]'
-                if kind == "click":
-                    await page.click(where)
-                else:
-                    await page.select_option(where, choice)
-                await wait_for(
-                    page,
-                    lambda s, before=before: (
-                        over(s)
-                        or s["table"]["footer"] != before["table"]["footer"]
-                        or s["panel"]["rev"] != before["panel"]["rev"]
-                    ),
-                    "the move's effect",
-                )
+                    await make(page, panel, *decide(panel))
                 moves += 1
                 assert moves < 300
                 panel = await alices_decision(page, guided=guided < 3)
