@@ -132,7 +132,7 @@ SHAPE = 12.0
 
 def _shaped(value: float) -> float:
     """A standing squashed towards +-SHAPE: the expert averages its worlds,
-    and a world where it wins by 40 should not make up for two where it
+    and a world where it wins by 40 should not make up for three where it
     loses by 5; what counts is how often it wins. Strictly increasing, so
     the greedy level (one world, the best value) chooses exactly as before."""
     return SHAPE * math.tanh(value / SHAPE)
@@ -150,50 +150,17 @@ def evaluate(game: Keltis, s: KeltisState, seat: int) -> float:
 OPENING_REACH = 2
 
 
-def _in_order_score(s: KeltisState, seat: int, action: Action) -> float:
-    """Rollout preference that plays as the evaluation counts: draw from the
-    draw pile; take a wishing stone; play into an open row the card that
-    follows it most closely (a card that skips over another held card of the
-    row's colour is worth less); start a row only near an end of the values
-    and with a companion in hand; else a point card; else discard a card no
-    open row can use (before one it can)."""
-    verb = action.verb
-    if verb == "draw":
-        return 1.0 if action.args[0] == "deck" else 0.0
-    if verb == "done":
-        return -1.0
-    if verb == "stone":
-        return 4.0
-    code = action.args[0]
-    hand = s.hands[seat]
-    card = CARDS[next(i for i in hand if CARDS[i].code == code)]
-    if verb == "discard":
-        ids = s.rows[seat].get(card.colour)
-        if ids and card.value is not None and rows.accepts(_values(ids), card.value):
-            return -1.5
-        return -0.5
-    row = action.args[1]
-    if row == "x":
-        return 0.5
-    held = [v for i in hand if CARDS[i].colour == card.colour and (v := CARDS[i].value) is not None]
-    ids = s.rows[seat].get(row)
-    v = card.value
-    if not ids:
-        top = len(NUMBER_COPIES) - 1
-        reach = top if v is None else min(v, top - v)
-        return 1.0 - reach / 10 if reach <= OPENING_REACH and len(held) >= 2 else -1.0
-    if v is None:  # an end card closes the row
-        return 1.0 if len(ids) >= 6 else -1.0
-    values = _values(ids)
-    last = values[-1]
-    skipped = sum(1 for h in held if min(last, v) < h < max(last, v))
-    return 3.0 - abs(v - last) / 3 - skipped
-
-
 def _rollout_scores(s: KeltisState, seat: int) -> Callable[[Action], float]:
-    """`_in_order_score` for every action of one decision, with the hand and
-    the rows read once (a rollout weighs 15-25 actions per move, and this was
-    half of the expert's time)."""
+    """The rollout's preference among the seat's moves, which plays as the
+    evaluation counts: draw from the draw pile; take a wishing stone; play
+    into an open row the card that follows it most closely (a card that skips
+    over another held card of the row's colour is worth less); start a row
+    only near an end of the values and with a companion in hand; else a point
+    card; else discard a card no open row can use (before one it can).
+
+    The hand and the rows are read once per move, not once per action (a
+    rollout move weighs 15-25 actions; reading them per action was about a
+    third of the expert's time)."""
     hand = s.hands[seat]
     by_code: dict[str, Card] = {}
     held: dict[str, list[int]] = {}
@@ -349,7 +316,7 @@ POLICY: Policy[Keltis, KeltisState] = Policy(
     # All of that against a greedy bot that swapped pile tops instead of
     # playing; with rows projected by their prospects (issue 44), 52.5% of
     # 40 heads-up (the earlier expert: 38.8% against the new greedy). With
-    # rollouts that play in order (`_in_order_score`): 73.8% of 40 deals the
+    # rollouts that play in order (`_rollout_scores`): 73.8% of 40 deals the
     # bench does not use; docs/performance.md "Keltis churn" has the measure.
     budget=Budget(iterations=200, depth=12, width=6, schedule="halving"),
     greedy_samples=1,
