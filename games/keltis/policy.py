@@ -318,10 +318,7 @@ POLICY: Policy[Keltis, KeltisState] = Policy(
     # 40 heads-up (the earlier expert: 38.8% against the new greedy). With
     # rollouts that play in order (`_rollout_scores`): 73.8% of 40 deals the
     # bench does not use; docs/performance.md "Keltis churn" has the measure.
-    # Width 8, not 6 (issue 44, part 3): halving over 6 moves keeps 3, then
-    # 1, and spent its last third rolling out that one move alone; over 8
-    # (8, 4, 2) every round compares. docs/performance.md "Keltis's expert".
-    budget=Budget(iterations=200, depth=12, width=8, schedule="halving"),
+    budget=Budget(iterations=200, depth=12, width=6, schedule="halving"),
     greedy_samples=1,
     considered=considered,
 )

@@ -104,21 +104,3 @@ def test_an_expert_decision_is_the_same_on_every_run():
     assert first.action == again.action
     assert first.visits == again.visits and first.means == again.means
     assert first.iterations == policy.POLICY.budget.iterations
-
-
-def test_the_expert_spends_no_round_on_a_lone_survivor():
-    """Sequential halving over 6 moves keeps 3, then 1, and its last round
-    rolled out that one move alone (a third of the budget). The width is a
-    power of two: every round compares at least two moves, so the last two
-    are tried equally often and the budget is spent on comparisons."""
-    budget = policy.POLICY.budget
-    assert budget.width & (budget.width - 1) == 0
-    match = Match.new("keltis", 2, "visits")
-    seat = match.to_act()[0]
-    legal = match.legal(seat)
-    assert len(policy.POLICY.weighed(match.game, match.state, seat, legal)) >= budget.width
-    found = search(match, seat, legal)
-    visits = sorted(found.visits.values(), reverse=True)
-    assert len(visits) == budget.width
-    assert visits[0] == visits[1]
-    assert sum(visits) == budget.iterations
