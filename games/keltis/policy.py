@@ -318,6 +318,10 @@ POLICY: Policy[Keltis, KeltisState] = Policy(
     # 40 heads-up (the earlier expert: 38.8% against the new greedy). With
     # rollouts that play in order (`_rollout_scores`): 73.8% of 40 deals the
     # bench does not use; docs/performance.md "Keltis churn" has the measure.
+    # Width 8 was tried (issue 44, part 3): halving over 6 moves keeps 3,
+    # then 1, and spends its last third on that one move, which 8 (8, 4, 2)
+    # avoids; it won no more (63.3% of 64 bench games against 69.5% on the
+    # same 64). docs/performance.md "Keltis's expert (issue 44)".
     budget=Budget(iterations=200, depth=12, width=6, schedule="halving"),
     greedy_samples=1,
     considered=considered,
