@@ -15,12 +15,15 @@ and the greedy bot swapped discard-pile tops for 22 turns instead (issue 44).
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+
 from games.keltis.engine import rows
-from games.keltis.engine.cards import CARDS, COLOURS, END, GREY, NUMBER, NUMBER_COPIES
+from games.keltis.engine.cards import CARDS, COLOURS, END, GREY, NUMBER, NUMBER_COPIES, Card
 from games.keltis.engine.game import DRAW, FINAL, FINAL_PLACEMENTS, OVER, Keltis, KeltisState
 from games.keltis.engine.scoring import ROW_POINTS, stone_points
 from rules.bots.evaluation import final_value, relative
-from rules.bots.policy import Budget, Policy, pick_best
+from rules.bots.policy import Budget, Policy
 from rules.core.actions import Action
 from rules.core.rng import Rng
 
@@ -123,11 +126,23 @@ def estimate(
     return total + PAIR_BONUS * pairs
 
 
+#: the scale of `_shaped`, in points
+SHAPE = 12.0
+
+
+def _shaped(value: float) -> float:
+    """A standing squashed towards +-SHAPE: the expert averages its worlds,
+    and a world where it wins by 40 should not make up for three where it
+    loses by 5; what counts is how often it wins. Strictly increasing, so
+    the greedy level (one world, the best value) chooses exactly as before."""
+    return SHAPE * math.tanh(value / SHAPE)
+
+
 def evaluate(game: Keltis, s: KeltisState, seat: int) -> float:
     if s.phase == OVER:
-        return final_value(game.outcome(s), seat)
+        return _shaped(final_value(game.outcome(s), seat))
     pool = _drawable(s)
-    return relative([estimate(s, i, pool=pool) for i in range(len(s.hands))], seat)
+    return _shaped(relative([estimate(s, i, pool=pool) for i in range(len(s.hands))], seat))
 
 
 #: a rollout starts a row only with a card this near an end of the values
@@ -135,44 +150,64 @@ def evaluate(game: Keltis, s: KeltisState, seat: int) -> float:
 OPENING_REACH = 2
 
 
-def _in_order_score(s: KeltisState, seat: int, action: Action) -> float:
-    """Rollout preference that plays as the evaluation counts: draw from the
-    draw pile; take a wishing stone; play into an open row the card that
-    follows it most closely (a card that skips over another held card of the
-    row's colour is worth less); start a row only near an end of the values
-    and with a companion in hand; else a point card; else discard a card no
-    open row can use (before one it can)."""
-    verb = action.verb
-    if verb == "draw":
-        return 1.0 if action.args[0] == "deck" else 0.0
-    if verb == "done":
-        return -1.0
-    if verb == "stone":
-        return 4.0
-    code = action.args[0]
+def _rollout_scores(s: KeltisState, seat: int) -> Callable[[Action], float]:
+    """The rollout's preference among the seat's moves, which plays as the
+    evaluation counts: draw from the draw pile; take a wishing stone; play
+    into an open row the card that follows it most closely (a card that skips
+    over another held card of the row's colour is worth less); start a row
+    only near an end of the values and with a companion in hand; else a point
+    card; else discard a card no open row can use (before one it can).
+
+    The hand and the rows are read once per move, not once per action (a
+    rollout move weighs 15-25 actions; reading them per action was about a
+    third of the expert's time)."""
     hand = s.hands[seat]
-    card = CARDS[next(i for i in hand if CARDS[i].code == code)]
-    if verb == "discard":
-        ids = s.rows[seat].get(card.colour)
-        if ids and card.value is not None and rows.accepts(_values(ids), card.value):
-            return -1.5
-        return -0.5
-    row = action.args[1]
-    if row == "x":
-        return 0.5
-    held = [v for i in hand if CARDS[i].colour == card.colour and (v := CARDS[i].value) is not None]
-    ids = s.rows[seat].get(row)
-    v = card.value
-    if not ids:
-        top = len(NUMBER_COPIES) - 1
-        reach = top if v is None else min(v, top - v)
-        return 1.0 - reach / 10 if reach <= OPENING_REACH and len(held) >= 2 else -1.0
-    if v is None:  # an end card closes the row
-        return 1.0 if len(ids) >= 6 else -1.0
-    values = _values(ids)
-    last = values[-1]
-    skipped = sum(1 for h in held if min(last, v) < h < max(last, v))
-    return 3.0 - abs(v - last) / 3 - skipped
+    by_code: dict[str, Card] = {}
+    held: dict[str, list[int]] = {}
+    for cid in hand:
+        card = CARDS[cid]
+        if card.code not in by_code:
+            by_code[card.code] = card
+        if card.value is not None and card.colour != GREY:
+            held.setdefault(card.colour, []).append(card.value)
+    seat_rows = s.rows[seat]
+    row_values: dict[str, list[int]] = {}
+    for colour, ids in seat_rows.items():
+        if ids:
+            row_values[colour] = _values(ids)
+
+    def score(action: Action) -> float:
+        verb = action.verb
+        if verb == "draw":
+            return 1.0 if action.args[0] == "deck" else 0.0
+        if verb == "done":
+            return -1.0
+        if verb == "stone":
+            return 4.0
+        card = by_code[action.args[0]]
+        v = card.value
+        if verb == "discard":
+            values = row_values.get(card.colour)
+            if values is not None and v is not None and rows.accepts(values, v):
+                return -1.5
+            return -0.5
+        row = action.args[1]
+        if row == GREY:
+            return 0.5
+        mine = held.get(card.colour, ())
+        values = row_values.get(row)
+        if values is None:
+            top = len(NUMBER_COPIES) - 1
+            reach = top if v is None else min(v, top - v)
+            return 1.0 - reach / 10 if reach <= OPENING_REACH and len(mine) >= 2 else -1.0
+        if v is None:  # an end card closes the row
+            return 1.0 if len(seat_rows[row]) >= 6 else -1.0
+        last = values[-1]
+        low, high = (last, v) if last < v else (v, last)
+        skipped = sum(1 for h in mine if low < h < high)
+        return 3.0 - abs(v - last) / 3 - skipped
+
+    return score
 
 
 def _values(ids: list[int]) -> list[int]:
@@ -211,10 +246,61 @@ def considered(game: Keltis, s: KeltisState, seat: int, legal: list[Action]) -> 
     return out
 
 
+#: a rollout takes a discard pile's top that follows one of its open rows
+#: this closely (and skips no held card of the row's colour)
+TAKE_GAP = 2
+
+
+def _rollout_draw(s: KeltisState, seat: int, legal: list[Action]) -> Action:
+    """The draw pile, unless a pile's top follows an open row of the seat in
+    order, at most `TAKE_GAP` away and skipping no held card of its colour
+    (the closest such card). The greedy bot takes such a card, so a rollout
+    that never did let the expert throw its opponent the next card of a row
+    for free."""
+    deck = None
+    best, best_gap = None, TAKE_GAP + 1
+    for action in legal:
+        pile = action.args[0]
+        if pile == "deck":
+            deck = action
+            continue
+        if pile == GREY:
+            continue
+        card = CARDS[s.piles[pile][-1]]
+        ids = s.rows[seat].get(pile)
+        v = card.value
+        if not ids or v is None or any(CARDS[i].kind == END for i in ids):
+            continue
+        values = _values(ids)
+        if not rows.accepts(values, v):
+            continue
+        last = values[-1]
+        gap = abs(v - last)
+        if gap >= best_gap:
+            continue
+        low, high = (last, v) if last < v else (v, last)
+        if any(
+            low < h < high
+            for i in s.hands[seat]
+            if CARDS[i].colour == pile and (h := CARDS[i].value) is not None
+        ):
+            continue
+        best, best_gap = action, gap
+    return best or deck or legal[0]
+
+
+def _argmax(legal: list[Action], score: Callable[[Action], float], rng: Rng) -> Action:
+    """The best-scoring action; a tie broken by the bot's generator."""
+    scores = [score(a) for a in legal]
+    top = max(scores)
+    tied = [a for a, v in zip(legal, scores, strict=True) if v == top]
+    return tied[0] if len(tied) == 1 else tied[rng.below(len(tied))]
+
+
 def rollout(game: Keltis, s: KeltisState, seat: int, legal: list[Action], rng: Rng) -> Action:
     if s.phase == DRAW:
-        return next((a for a in legal if a.args[0] == "deck"), legal[0])
-    return pick_best(legal, lambda a: _in_order_score(s, seat, a), rng)
+        return _rollout_draw(s, seat, legal)
+    return _argmax(legal, _rollout_scores(s, seat), rng)
 
 
 POLICY: Policy[Keltis, KeltisState] = Policy(
@@ -230,8 +316,12 @@ POLICY: Policy[Keltis, KeltisState] = Policy(
     # All of that against a greedy bot that swapped pile tops instead of
     # playing; with rows projected by their prospects (issue 44), 52.5% of
     # 40 heads-up (the earlier expert: 38.8% against the new greedy). With
-    # rollouts that play in order (`_in_order_score`): 73.8% of 40 deals the
+    # rollouts that play in order (`_rollout_scores`): 73.8% of 40 deals the
     # bench does not use; docs/performance.md "Keltis churn" has the measure.
+    # Width 8 was tried (issue 44, part 3): halving over 6 moves keeps 3,
+    # then 1, and spends its last third on that one move, which 8 (8, 4, 2)
+    # avoids; it won no more (63.3% of 64 bench games against 69.5% on the
+    # same 64). docs/performance.md "Keltis's expert (issue 44)".
     budget=Budget(iterations=200, depth=12, width=6, schedule="halving"),
     greedy_samples=1,
     considered=considered,
