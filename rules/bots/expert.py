@@ -108,6 +108,8 @@ def _halving(
     rounds = max(1, math.ceil(math.log2(len(arms))))
     left = budget.iterations
     for r in range(rounds):
+        if r and len(alive) == 1:
+            break  # decided: rolling out the lone survivor again would change nothing
         worlds = max(1, (left // (rounds - r)) // len(alive))
         for _ in range(worlds):
             if left < len(alive):

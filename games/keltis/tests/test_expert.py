@@ -103,4 +103,4 @@ def test_an_expert_decision_is_the_same_on_every_run():
     again = search(match, seat, legal)
     assert first.action == again.action
     assert first.visits == again.visits and first.means == again.means
-    assert first.iterations == policy.POLICY.budget.iterations
+    assert 0 < first.iterations <= policy.POLICY.budget.iterations

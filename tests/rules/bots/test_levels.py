@@ -133,6 +133,22 @@ def test_halving_keeps_within_its_budget_and_compares_actions_in_common_worlds()
     assert result.action in [a for a, n in result.visits.items() if n == visits[0]]
 
 
+def test_halving_stops_once_one_action_is_left():
+    """Over 6 actions halving goes 6 -> 3 -> 1 in two of its three rounds:
+    the third would only roll out the lone survivor again, which cannot
+    change the decision, so it is not played (a third of the budget saved)."""
+    match, seat = next(positions("cuttle", 2))
+    legal = match.legal(seat)
+    assert len(legal) >= 6
+    budget = Budget(iterations=60, depth=3, width=6, schedule="halving")
+    result = expert.search(match, seat, legal, budget)
+    visits = sorted(result.visits.values(), reverse=True)
+    # round 1: 6 actions x 3 worlds; round 2: 3 actions x 7 worlds; no round 3
+    # (it would have rolled the one action left out in the 21 worlds remaining)
+    assert visits == [10, 10, 10, 3, 3, 3] and result.iterations == 39
+    assert result.action in [a for a, n in result.visits.items() if n == 10]
+
+
 @pytest.mark.parametrize("game_id", sorted(all_games()))
 def test_every_game_has_a_policy_with_a_positive_budget(game_id):
     """A game's own policy searches by rollouts of its own (a positive
