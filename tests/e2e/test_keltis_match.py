@@ -110,7 +110,10 @@ async def finished(world):
 
 async def test_two_users_and_a_bot_play_keltis_to_the_end_surviving_a_kill(world, finished):
     fake, thread = world.fake, finished.thread
-    assert finished.killed and finished.moves > 40
+    # killed at the people's 25th move, and played on after it to the end (how
+    # long the game lasts depends on its seed, so on the match's id: on which
+    # of this module's tests made a match first)
+    assert finished.killed and finished.moves > 25
     final = current_table(fake, thread)
     assert "🏆" in final.text and not move_ids(final)
     await fake.wait_until(lambda: thread.archived, 5, "the thread to be archived")
