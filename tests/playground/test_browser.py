@@ -16,8 +16,10 @@ the README shows.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -187,6 +189,26 @@ def guide_button(panel) -> str | None:
     return next((b["id"] for b in panel["buttons"] if b["id"].startswith("lp:")), None)
 
 
+@contextlib.asynccontextmanager
+async def alices_page(playground) -> AsyncIterator[tuple[Any, list[str]]]:
+    """Chromium's page on the playground as alice, and the page's script
+    errors as they come; the browser is closed after."""
+    need_chromium()
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as driver:
+        browser = await launch(driver)
+        try:
+            page = await browser.new_page(viewport={"width": 1180, "height": 1000})
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            await page.goto(playground.url + "#alice")
+            await page.wait_for_selector('#people button[data-person="alice"][aria-pressed="true"]')
+            yield page, errors
+        finally:
+            await browser.close()
+
+
 def need_chromium() -> None:
     if not CHROMIUM.exists():
         pytest.fail(
@@ -216,135 +238,106 @@ def save_for_readme(shot: Path, variable: str) -> None:
 
 
 async def test_a_person_plays_a_cuttle_match_to_the_end_in_the_browser(playground, tmp_path):
-    need_chromium()
-    from playwright.async_api import async_playwright
-
     pg = playground.pg
-    async with async_playwright() as driver:
-        browser = await launch(driver)
-        try:
-            page = await browser.new_page(viewport={"width": 1180, "height": 1000})
-            errors: list[str] = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            await page.goto(playground.url + "#alice")
-            await page.wait_for_selector('#people button[data-person="alice"][aria-pressed="true"]')
+    async with alices_page(playground) as (page, errors):
+        # the command box offers the subcommand, its options and their choices
+        box = page.locator("#command")
+        await box.click()
+        await box.press_sequentially("/game ne")
+        await page.wait_for_selector("#suggestions li:has-text('/game new')")
+        await box.press("Tab")
+        assert await box.input_value() == "/game new "
+        await box.press_sequentially("ga")
+        await box.press("Tab")
+        assert await box.input_value() == "/game new game:"
+        await box.press_sequentially("cut")
+        await page.wait_for_selector("#suggestions li:has-text('game: Cuttle')")
+        await box.press("Tab")
+        await box.press_sequentially("players:2 bots:1")
+        assert await box.input_value() == "/game new game:cuttle players:2 bots:1"
+        await box.press("Enter")
 
-            # the command box offers the subcommand, its options and their choices
-            box = page.locator("#command")
-            await box.click()
-            await box.press_sequentially("/game ne")
-            await page.wait_for_selector("#suggestions li:has-text('/game new')")
-            await box.press("Tab")
-            assert await box.input_value() == "/game new "
-            await box.press_sequentially("ga")
-            await box.press("Tab")
-            assert await box.input_value() == "/game new game:"
-            await box.press_sequentially("cut")
-            await page.wait_for_selector("#suggestions li:has-text('game: Cuttle')")
-            await box.press("Tab")
-            await box.press_sequentially("players:2 bots:1")
-            assert await box.input_value() == "/game new game:cuttle players:2 bots:1"
-            await box.press("Enter")
+        # the lobby says where the match is; its thread is one click away
+        await page.click("#messages a.thread-link", timeout=10_000)
+        state = await wait_for(page, lambda s: s["table"], "the table")
+        await page.click(f'li[data-id="{state["table"]["id"]}"] button[data-custom-id^="hand:"]')
+        state = await wait_for(page, lambda s: s["panel"], "alice's panel")
+        panel_id = state["panel"]["id"]
+        assert "Your hand" in await page.inner_text(f'li[data-id="{panel_id}"]')
 
-            # the lobby says where the match is; its thread is one click away
-            await page.click("#messages a.thread-link", timeout=10_000)
-            state = await wait_for(page, lambda s: s["table"], "the table")
-            await page.click(
-                f'li[data-id="{state["table"]["id"]}"] button[data-custom-id^="hand:"]'
-            )
-            state = await wait_for(page, lambda s: s["panel"], "alice's panel")
-            panel_id = state["panel"]["id"]
-            assert "Your hand" in await page.inner_text(f'li[data-id="{panel_id}"]')
+        # bob, one click away, sees the table but not alice's panel
+        await page.click('#people button[data-person="bob"]')
+        await page.click("#sidebar a.thread")
+        bob = await wait_for(page, lambda s: s["table"], "the table, to bob")
+        assert bob["panel"] is None and bob["ephemeral"] == 0
+        assert await page.locator(f'li[data-id="{panel_id}"]').count() == 0
+        await page.click('#people button[data-person="alice"]')
+        await wait_for(page, lambda s: s["panel"] and s["panel"]["id"] == panel_id, "her panel")
 
-            # bob, one click away, sees the table but not alice's panel
-            await page.click('#people button[data-person="bob"]')
-            await page.click("#sidebar a.thread")
-            bob = await wait_for(page, lambda s: s["table"], "the table, to bob")
-            assert bob["panel"] is None and bob["ephemeral"] == 0
-            assert await page.locator(f'li[data-id="{panel_id}"]').count() == 0
-            await page.click('#people button[data-person="alice"]')
-            await wait_for(page, lambda s: s["panel"] and s["panel"]["id"] == panel_id, "her panel")
+        moves, shot = 0, tmp_path / "playground.png"
+        deadline = time.monotonic() + MATCH_SECONDS
+        while (panel := await alices_decision(page, guided=False)) is not None:
+            assert time.monotonic() < deadline, f"the match lasted over {MATCH_SECONDS}s"
+            if moves <= 2:  # the table a few moves in, its board at the top
+                await screenshot(page, (await seen(page))["table"]["id"], shot)
+            await make(page, panel, *decide(panel))
+            moves += 1
+            assert moves < 300
 
-            moves, shot = 0, tmp_path / "playground.png"
-            deadline = time.monotonic() + MATCH_SECONDS
-            while (panel := await alices_decision(page, guided=False)) is not None:
-                assert time.monotonic() < deadline, f"the match lasted over {MATCH_SECONDS}s"
-                if moves <= 2:  # the table a few moves in, its board at the top
-                    await screenshot(page, (await seen(page))["table"]["id"], shot)
-                await make(page, panel, *decide(panel))
-                moves += 1
-                assert moves < 300
-
-            final = await seen(page)
-            assert final["table"]["description"].startswith("Game over")
-            assert "🏆" in final["table"]["description"] or "Draw" in final["table"]["description"]
-            assert moves >= 1 and shot.exists()
-            assert errors == [], errors
-            assert await page.locator("#error").is_hidden()
-        finally:
-            await browser.close()
+        final = await seen(page)
+        assert final["table"]["description"].startswith("Game over")
+        assert "🏆" in final["table"]["description"] or "Draw" in final["table"]["description"]
+        assert moves >= 1 and shot.exists()
+        assert errors == [], errors
+        assert await page.locator("#error").is_hidden()
     save_for_readme(shot, "PLAYGROUND_SCREENSHOT")
     assert pg.fake.problems() == []
 
 
 async def test_a_person_learns_cuttle_in_the_browser(playground, tmp_path):
-    need_chromium()
-    from playwright.async_api import async_playwright
-
     pg = playground.pg
-    async with async_playwright() as driver:
-        browser = await launch(driver)
-        try:
-            page = await browser.new_page(viewport={"width": 1180, "height": 1000})
-            errors: list[str] = []
-            page.on("pageerror", lambda error: errors.append(str(error)))
-            await page.goto(playground.url + "#alice")
-            await page.wait_for_selector('#people button[data-person="alice"][aria-pressed="true"]')
-            box = page.locator("#command")
-            await box.click()
-            await box.press_sequentially("/game learn game:cuttle")
-            await box.press("Enter")
+    async with alices_page(playground) as (page, errors):
+        box = page.locator("#command")
+        await box.click()
+        await box.press_sequentially("/game learn game:cuttle")
+        await box.press("Enter")
 
-            # the lesson is in a private thread of its own, named for it
-            lesson = page.locator("#sidebar a.thread", has_text="Lesson")
-            await lesson.first.click(timeout=10_000)
-            state = await wait_for(page, lambda s: s["table"], "the lesson's table")
-            await page.click(
-                f'li[data-id="{state["table"]["id"]}"] button[data-custom-id^="hand:"]'
-            )
-            state = await wait_for(
-                page, lambda s: s["panel"] and guide_button(s["panel"]), "the guided panel", 30
-            )
-            panel_text = await page.inner_text(f'li[data-id="{state["panel"]["id"]}"]')
-            assert "how this decision works" in panel_text.lower() and "Rules: C-" in panel_text
-            assert "Guide (1/3)" in panel_text
-            shot = tmp_path / "learn.png"
-            await page.locator(f'li[data-id="{state["panel"]["id"]}"]').evaluate(
-                "li => li.scrollIntoView()"
-            )
-            await page.screenshot(path=str(shot))
+        # the lesson is in a private thread of its own, named for it
+        lesson = page.locator("#sidebar a.thread", has_text="Lesson")
+        await lesson.first.click(timeout=10_000)
+        state = await wait_for(page, lambda s: s["table"], "the lesson's table")
+        await page.click(f'li[data-id="{state["table"]["id"]}"] button[data-custom-id^="hand:"]')
+        state = await wait_for(
+            page, lambda s: s["panel"] and guide_button(s["panel"]), "the guided panel", 30
+        )
+        panel_text = await page.inner_text(f'li[data-id="{state["panel"]["id"]}"]')
+        assert "how this decision works" in panel_text.lower() and "Rules: C-" in panel_text
+        assert "Guide (1/3)" in panel_text
+        shot = tmp_path / "learn.png"
+        await page.locator(f'li[data-id="{state["panel"]["id"]}"]').evaluate(
+            "li => li.scrollIntoView()"
+        )
+        await page.screenshot(path=str(shot))
 
-            moves, guided = 0, 0
-            deadline = time.monotonic() + MATCH_SECONDS
-            panel = state["panel"]
-            while panel is not None:
-                assert time.monotonic() < deadline, f"the lesson lasted over {MATCH_SECONDS}s"
-                played = guide_button(panel) if guided < 3 else None
-                if played:  # the guide's ▶ Play it, as a learner would follow it
-                    await make(page, panel, "click", played, None)
-                    guided += 1
-                else:
-                    await make(page, panel, *decide(panel))
-                moves += 1
-                assert moves < 300
-                panel = await alices_decision(page, guided=guided < 3)
+        moves, guided = 0, 0
+        deadline = time.monotonic() + MATCH_SECONDS
+        panel = state["panel"]
+        while panel is not None:
+            assert time.monotonic() < deadline, f"the lesson lasted over {MATCH_SECONDS}s"
+            played = guide_button(panel) if guided < 3 else None
+            if played:  # the guide's ▶ Play it, as a learner would follow it
+                await make(page, panel, "click", played, None)
+                guided += 1
+            else:
+                await make(page, panel, *decide(panel))
+            moves += 1
+            assert moves < 300
+            panel = await alices_decision(page, guided=guided < 3)
 
-            # the end: the review, and one click to a real match
-            await page.wait_for_selector("#messages li:has-text('Lesson over: Cuttle')")
-            await page.wait_for_selector('#messages button[data-custom-id^="lr:"]')
-            assert guided >= 1 and errors == [], (guided, errors)
-            assert await page.locator("#error").is_hidden()
-        finally:
-            await browser.close()
+        # the end: the review, and one click to a real match
+        await page.wait_for_selector("#messages li:has-text('Lesson over: Cuttle')")
+        await page.wait_for_selector('#messages button[data-custom-id^="lr:"]')
+        assert guided >= 1 and errors == [], (guided, errors)
+        assert await page.locator("#error").is_hidden()
     save_for_readme(shot, "PLAYGROUND_LEARN_SCREENSHOT")
     assert pg.fake.problems() == []
