@@ -36,6 +36,14 @@ async def reply(inter):
     return await inter.wait_reply()
 
 
+async def drawn_reply(inter):
+    """The answer to an interaction that may draw pictures first (`/game
+    rules`: acknowledged within 3 s, then answered once the board worker,
+    started cold perhaps, has drawn them)."""
+    await inter.wait_answered(3.0)
+    return await inter.wait_reply(15.0)
+
+
 # -- checks shared by the hardening tests (forged clicks, fuzz, kill -9) ------------
 
 

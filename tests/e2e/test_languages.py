@@ -16,7 +16,7 @@ from cogs.presenters import presenter_for
 from rules import get_game
 from tests.profiles import games, profile
 
-from .bot_helpers import answered, reply
+from .bot_helpers import answered, drawn_reply, reply
 
 # slow: every game played through the real bot in Japanese, ~25 s of CPU
 pytestmark = [
@@ -133,7 +133,7 @@ async def test_a_japanese_player_in_a_japanese_server_reads_no_english(world, ga
     title = in_language("ja", presenter_for(game).title)
     seats, options = get_game(game).min_players, profile(game).options
     channel = fake.add_text_channel(w.ja_guild, f"ゲーム-{game}")
-    rules = await reply(await fake.slash(w.yuki, channel, "game rules", game=game))
+    rules = await drawn_reply(await fake.slash(w.yuki, channel, "game rules", game=game))
     assert rules.ephemeral and f"{title}の遊び方" in rules.text
     assert all(word in rules.text for word in profile(game).seed_words)  # the seeds' terms
     help_ = await reply(await fake.slash(w.yuki, channel, "game help"))
@@ -173,7 +173,7 @@ async def test_a_mixed_table_speaks_each_players_language_privately(world):
     assert done.ephemeral and "Language of the tables and pings: **日本語**" in done.text
     notify = await reply(await fake.slash(w.alice, w.en_channel, "game notify", mode="dm"))
     assert "a direct message" in notify.text  # alice's client is English: answered in English
-    rules = await reply(await fake.slash(w.kenji, w.en_channel, "game rules", game="cuttle"))
+    rules = await drawn_reply(await fake.slash(w.kenji, w.en_channel, "game rules", game="cuttle"))
     assert "カトルの遊び方" in rules.text  # kenji's is Japanese
 
     lobby = await reply(
@@ -190,7 +190,7 @@ async def test_a_mixed_table_speaks_each_players_language_privately(world):
     kenji_panel = await reply(await fake.click(w.kenji, table, custom_id="hand:"))
     assert "Your hand" in alice_panel.text and "あなたの手札" not in alice_panel.text
     assert "あなたの手札" in kenji_panel.text and "Your hand" not in kenji_panel.text
-    alice_rules = await reply(await fake.slash(w.alice, thread, "game rules", game="keltis"))
+    alice_rules = await drawn_reply(await fake.slash(w.alice, thread, "game rules", game="keltis"))
     assert "How to play Keltis" in alice_rules.text
 
     # kenji (seat 2) plays first; then alice is told by DM in her language (her last
