@@ -1,68 +1,17 @@
-"""Keltis's expert (issue 44, part 3): rollouts that take the pile top the
-greedy bot would take, an evaluation that counts wins rather than margins
-(the greedy level's choices unchanged), and decisions the same on every run."""
+"""Keltis's expert (issue 44, part 3): an evaluation that counts wins rather
+than margins (the greedy level's choices unchanged), and decisions the same
+on every run. Its imagined games are tested in test_bot_rollout.py."""
 
 from __future__ import annotations
 
 import math
 from dataclasses import replace
 
-import pytest
-
 from games.keltis import policy
-from games.keltis.engine.game import DRAW
-from games.keltis.tests.test_policy import _ids, _in_order_turn
 from rules import Match
 from rules.bots import choose_action
 from rules.bots import policy as bots_policy
 from rules.bots.expert import search
-from rules.core.actions import Action
-from rules.core.rng import Rng
-
-
-def _draw_turn(top: str) -> Match:
-    """Seat 0 (yellow row 3-5 going up; holds yellow 6 and 9) to draw one
-    card, with `top` on its colour's pile and a blue 2 on the blue pile."""
-    match = _in_order_turn()
-    s = match.state
-    s.phase, s.draws_owed = DRAW, 1
-    s.piles[top[0]] = _ids(top)
-    s.piles["u"] = _ids("u2")
-    return match
-
-
-@pytest.mark.parametrize(
-    ("top", "drawn"),
-    [
-        ("y6", "y"),  # follows 5 at once (the held 6 has a twin)
-        ("y7", "deck"),  # would skip the held yellow 6
-        ("y10", "deck"),  # too far above the 5
-        ("y4", "deck"),  # the row runs up: 4 may not follow 5
-    ],
-)
-def test_a_rollout_takes_a_pile_top_only_if_it_follows_a_row_closely(top, drawn):
-    match = _draw_turn(top)
-    legal = match.legal(0)
-    assert Action("draw", (top[0],)) in legal
-    move = policy.rollout(match.game, match.state, 0, legal, Rng(0))
-    assert move == Action("draw", (drawn,))
-
-
-def test_a_rollout_takes_no_card_for_a_closed_row():
-    match = _draw_turn("y6")
-    match.state.rows[0]["y"] = _ids("y3", "y5", "ye")
-    move = policy.rollout(match.game, match.state, 0, match.legal(0), Rng(0))
-    assert move == Action("draw", ("deck",))
-
-
-def test_a_rollout_takes_the_closest_of_two_usable_tops():
-    match = _draw_turn("y7")
-    s = match.state
-    s.hands[0] = _ids("y9", "b5", "g1", "g2", "u5")
-    s.rows[0]["u"] = _ids("u1", "u3")  # blue runs up from 3: the 2 may not follow
-    s.piles["u"] = _ids("u4")  # 1 away from the blue 3; the yellow 7 is 2 away
-    move = policy.rollout(match.game, match.state, 0, match.legal(0), Rng(0))
-    assert move == Action("draw", ("u",))
 
 
 def test_the_shaped_standing_is_strictly_increasing_and_bounded():

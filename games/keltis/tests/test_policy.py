@@ -11,7 +11,6 @@ from rules import Match
 from rules.bots import choose_action
 from rules.bots.policy import policy_for
 from rules.core.actions import Action
-from rules.core.rng import Rng
 
 _BY_CODE: dict[str, list[int]] = {}
 for _cid, _card in enumerate(CARDS):
@@ -110,27 +109,3 @@ def _in_order_turn() -> Match:
     s.stones_left = []  # no pair for a stone
     s.current, s.phase, s.draws_owed, s.discarded_this_turn = 0, PLAY, 0, []
     return match
-
-
-def test_the_rollout_plays_the_next_card_in_order():
-    """The yellow 6 follows 3-5 at once; the 9 would skip it."""
-    match = _in_order_turn()
-    legal = match.legal(0)
-    assert Action("play", ("y9", "y")) in legal
-    for seed in range(5):
-        move = policy.rollout(match.game, match.state, 0, legal, Rng(seed))
-        assert move == Action("play", ("y6", "y"))
-
-
-def test_the_rollout_opens_a_row_only_near_an_end_with_a_companion():
-    """Without the yellow cards, the green 1 (with the green 2 behind it)
-    opens a row; the lone blue 5 never does."""
-    match = _in_order_turn()
-    match.state.hands[0] = _ids("b5", "g1", "g2")
-    legal = match.legal(0)
-    move = policy.rollout(match.game, match.state, 0, legal, Rng(0))
-    assert move == Action("play", ("g1", "g"))
-    match.state.hands[0] = _ids("b5", "g2")
-    legal = match.legal(0)
-    move = policy.rollout(match.game, match.state, 0, legal, Rng(0))
-    assert move.verb == "discard"
