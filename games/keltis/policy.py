@@ -64,26 +64,29 @@ def considered(game: Keltis, s: KeltisState, seat: int, legal: list[Action]) -> 
     return out
 
 
+def _draw_step(game: Keltis, s: KeltisState, seat: int) -> bool:
+    """The expert draws as the greedy bot does: searched, its draws won no
+    more (with the greedy bot's plays and the expert's draws, 44% of 42
+    games against greedy; with the expert's plays and the greedy bot's
+    draws, 76.7% of 159, the whole expert about 73%), and they were half
+    its decisions and CPU time."""
+    return s.phase == DRAW
+
+
 POLICY: Policy[Keltis, KeltisState] = Policy(
     evaluate=evaluate,
     rollout=bot_rollout.rollout,
     # The luck of the draw drowns the difference between two moves, so they
-    # are compared in common worlds (halving). Heads-up, against greedy, on
-    # 60 deals the tournament does not use: 83.3% (UCB1 at 120 iterations:
-    # 68.3%). With four players: 29% of 120 games against three greedy
-    # players, against 17% of 80 with UCB1 (a fair share is 25%); 400
-    # iterations there did no better (21.9% of 48). In the tournament, with
-    # `considered`: 86.8% of 200 heads-up, 43.3% of 100 four-player games.
-    # All of that against a greedy bot that swapped pile tops instead of
-    # playing; with rows projected by their prospects (issue 44), 52.5% of
-    # 40 heads-up (the earlier expert: 38.8% against the new greedy). With
-    # rollouts that play in order (`_rollout_scores`): 73.8% of 40 deals the
-    # bench does not use; docs/performance.md "Keltis churn" has the measure.
-    # Width 8 was tried (issue 44, part 3): halving over 6 moves keeps 3,
-    # then 1, and spends its last third on that one move, which 8 (8, 4, 2)
-    # avoids; it won no more (63.3% of 64 bench games against 69.5% on the
-    # same 64). docs/performance.md "Keltis's expert (issue 44)".
+    # are compared in common worlds (halving; UCB1 won 68.3% where halving
+    # won 83.3%, against the old greedy bot). Against today's greedy bot,
+    # heads-up on the bench's seeds: 70.2% of 200 with rollouts that played
+    # by quick preferences, and less the more the expert searched (twice the
+    # iterations, rollouts of 24 actions or to the end: 45-64%); with
+    # imagined players who play as the greedy bot does (bot_rollout) and
+    # draws left to the greedy level (`_draw_step`): docs/performance.md
+    # "Keltis's expert (issue 44)". Width 8 won no more than 6.
     budget=Budget(iterations=200, depth=12, width=6, schedule="halving"),
     greedy_samples=1,
     considered=considered,
+    greedy_at=_draw_step,
 )

@@ -15,6 +15,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from rules.bots import greedy
 from rules.bots.greedy import action_values
 from rules.bots.policy import HINT_SCALE as HINT_SCALE  # the hint's default, re-exported
 from rules.bots.policy import Budget, Policy, pick_best, policy_for
@@ -156,6 +157,9 @@ def search(match: Match, seat: int, legal: list[Action], budget: Budget | None =
 
 
 def choose(match: Match, seat: int, legal: list[Action]) -> Action:
+    policy = policy_for(match.game_id)
+    if policy.greedy_at is not None and policy.greedy_at(match.game, match.state, seat):
+        return greedy.choose(match, seat, legal)
     return search(match, seat, legal).action
 
 

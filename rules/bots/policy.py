@@ -39,6 +39,8 @@ Evaluate = Callable[[G, S, int], float]
 Rollout = Callable[[G, S, int, list[Action], Rng], Action]
 #: considered(game, state, seat, legal) -> the legal moves worth weighing
 Considered = Callable[[G, S, int, list[Action]], list[Action]]
+#: situation(game, state, seat) -> does this hold of the seat's decision?
+Situation = Callable[[G, S, int], bool]
 #: refine(game, state, seat, rng): an imagined world, made to agree with what
 #: the seat's view tells about the hidden cards (in place)
 Refine = Callable[[G, S, int, Rng], None]
@@ -89,6 +91,10 @@ class Policy(Generic[G, S]):
     #: hidden cards are and the re-deal ignores; it reads only what the seat
     #: sees (None: the shared re-deal alone)
     refine: Refine[G, S] | None = None
+    #: the decisions the expert takes as the greedy level would, unsearched:
+    #: where a game's measurements found its search choosing no better
+    #: (None: it searches every decision); the hint still searches them
+    greedy_at: Situation[G, S] | None = None
 
     def weighed(self, game: G, state: S, seat: int, legal: list[Action]) -> list[Action]:
         """The legal moves worth weighing; all of them if none is."""

@@ -1,6 +1,7 @@
-"""Keltis's expert (issue 44, part 3): an evaluation that counts wins rather
-than margins (the greedy level's choices unchanged), and decisions the same
-on every run. Its imagined games are tested in test_bot_rollout.py."""
+"""Keltis's expert (issue 44): an evaluation that counts wins rather than
+margins (the greedy level's choices unchanged), draws left to the greedy
+level, and decisions the same on every run. Its imagined games are tested in
+test_bot_rollout.py."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import math
 from dataclasses import replace
 
 from games.keltis import policy
+from games.keltis.engine.game import DRAW, PLAY
 from rules import Match
-from rules.bots import choose_action
+from rules.bots import choose_action, expert
 from rules.bots import policy as bots_policy
 from rules.bots.expert import search
 
@@ -53,3 +55,28 @@ def test_an_expert_decision_is_the_same_on_every_run():
     assert first.action == again.action
     assert first.visits == again.visits and first.means == again.means
     assert 0 < first.iterations <= policy.POLICY.budget.iterations
+
+
+def test_the_expert_draws_as_the_greedy_bot_and_searches_its_plays(monkeypatch):
+    """Keltis leaves its draws to the greedy level (`greedy_at`): searched,
+    they won no more. A play step is still searched."""
+    searched: list[str] = []
+    real_search = expert.search
+
+    def counting(match, seat, legal, budget=None):
+        searched.append(match.state.phase)
+        return real_search(match, seat, legal, budget)
+
+    monkeypatch.setattr(expert, "search", counting)
+    match = Match.new("keltis", 2, "expert-draws")
+    while match.state.phase != DRAW or len(match.legal(match.to_act()[0])) < 2:
+        seat = match.to_act()[0]
+        match.act(seat, choose_action(match, seat, "greedy"), match.seq)
+    seat = match.to_act()[0]
+    assert choose_action(match, seat, "expert") == choose_action(match, seat, "greedy")
+    assert searched == []
+    while match.state.phase != PLAY:
+        seat = match.to_act()[0]
+        match.act(seat, choose_action(match, seat, "greedy"), match.seq)
+    choose_action(match, match.to_act()[0], "expert")
+    assert searched == [PLAY]

@@ -4,10 +4,12 @@ only the engine."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from rules import Match, all_games
-from rules.bots import LEVELS, choose_action
+from rules.bots import LEVELS, choose_action, expert
 from rules.bots.policy import DEFAULT, policy_for, register_policy
 from tests.rules.example_game import GAME as RACE
 from tests.rules.sealed_bid_game import GAME as SEALED
@@ -49,3 +51,26 @@ def test_the_default_policy_takes_a_winning_move(registered, level):
         match.act(match.to_act()[0], key, match.seq)
     assert match.state.total == 18
     assert choose_action(match, match.to_act()[0], level).key() == "add:3"
+
+
+def test_the_expert_leaves_a_policy_s_greedy_decisions_unsearched(registered, monkeypatch):
+    """Where a policy's `greedy_at` holds, the expert plays the greedy
+    level's move without searching; elsewhere it searches."""
+    searched: list[int] = []
+    real_search = expert.search
+
+    def counting(match, seat, legal, budget=None):
+        searched.append(seat)
+        return real_search(match, seat, legal, budget)
+
+    monkeypatch.setattr(expert, "search", counting)
+    odd = replace(DEFAULT, greedy_at=lambda game, state, seat: state.total % 2 == 1)
+    monkeypatch.setattr("rules.bots.policy._registered", {RACE.id: odd})
+    match = Match.new(RACE.id, 2, "greedy-at", {"first": 0})
+    match.act(0, "add:3", match.seq)
+    assert match.state.total % 2 == 1
+    assert choose_action(match, 1, "expert") == choose_action(match, 1, "greedy")
+    assert searched == []
+    match.act(1, "add:1", match.seq)
+    choose_action(match, 0, "expert")
+    assert searched == [0]
