@@ -3,19 +3,20 @@ greedy bot would.
 
 The expert weighs a move by the games it imagines after it. Its imagined
 players used to follow a handful of quick preferences (play the next card of
-a row, open a row only near an end ...); played for real, those preferences
-won a third of their games against the greedy bot, and the expert, imagining
-opponents and a future self that poor, chose worse the further it looked
-(issue 44: rollouts of 24 actions or to the end, or twice the iterations,
-all won less than 70%). Now a play step is the move that leaves the player's
-own estimate highest, which is the greedy bot's choice (the others'
-estimates do not change with it), counted row by row so that it costs a
-rollout little: only the rows a move touches are counted again.
+a row, open a row only near an end, take a pile top only if it follows a row
+closely ...); played for real, those preferences won a third of their games
+against the greedy bot, and the expert, imagining opponents and a future self
+that poor, chose worse the further it looked (issue 44: rollouts of 24
+actions or to the end, or twice the iterations, all won less than 70%). Now
+a play step is the move, and a draw the card, that leaves the player's own
+estimate highest, as the greedy bot chooses them (the draw pile's top is
+known in an imagined world, as in the greedy bot's one world), counted row
+by row so that a rollout stays cheap: only the rows a move or a card touches
+are counted again.
 """
 
 from __future__ import annotations
 
-from games.keltis.engine import rows
 from games.keltis.engine.cards import CARDS, COLOURS, END, GREY, Card
 from games.keltis.engine.game import DRAW, FINAL_PLACEMENTS, PLAY, Keltis, KeltisState
 from games.keltis.engine.scoring import ROW_POINTS, stone_points
@@ -31,20 +32,16 @@ from games.keltis.estimate import (
 from rules.core.actions import Action
 from rules.core.rng import Rng
 
-#: a rollout takes a discard pile's top that follows one of its open rows
-#: this closely (and skips no held card of the row's colour)
-TAKE_GAP = 2
-
 #: an open row: its cards, and the values of all but end cards
 OpenRow = tuple[int, list[int]]
 
 
-class PlayStep:
-    """The seat's `estimate` after each of its play-step moves, counting
-    again only what a move changes: the rows of the cards it takes from the
-    hand and the row it plays into, the point row, the stones, the pairs in
-    hand; every open row only when a move opens one (the turns left are
-    shared among the open rows)."""
+class Standing:
+    """The seat's `estimate`, and what it becomes after a play-step move or
+    with one card more, counting again only what changes: the rows of the
+    cards taken from or added to the hand and the row played into, the point
+    row, the stones, the pairs in hand; every open row only when a move
+    opens one (the turns left are shared among the open rows)."""
 
     def __init__(self, s: KeltisState, seat: int, pool: Drawable) -> None:
         draws_left = len(s.deck) / len(s.hands)
@@ -139,6 +136,21 @@ class PlayStep:
             total += self._spread(other, plays)
         return total + self._term(row, (1, [v]), held, plays)
 
+    def with_card(self, cid: int) -> float:
+        """The estimate with card `cid` drawn into the hand."""
+        card = CARDS[cid]
+        v = card.value
+        if v is None:  # an end card in hand counts for nothing
+            return self.now
+        total = self.now
+        if v in self.stones_left and self.count.get(v, 0) >= 1:
+            total += PAIR_BONUS
+        colour = card.colour
+        if colour in self.open:
+            held = [*self.held[colour], v]
+            total += self._term(colour, self.open[colour], held, self.plays) - self.terms[colour]
+        return total
+
     def _spread(self, colour: str, plays: float) -> float:
         """An open row's term once a move has opened another."""
         term = self.spread.get(colour)
@@ -170,7 +182,7 @@ def _play(game: Keltis, s: KeltisState, seat: int, legal: list[Action], rng: Rng
     equals: values are rounded, so that the order a sum was taken in does
     not decide between two moves worth the same)."""
     pool = drawable(s)
-    counted = PlayStep(s, seat, pool) if s.phase == PLAY else None
+    counted = Standing(s, seat, pool) if s.phase == PLAY else None
     best, best_value = legal[0], -float("inf")
     for action in legal:
         value = counted.value(action) if counted is not None else None
@@ -185,41 +197,18 @@ def _play(game: Keltis, s: KeltisState, seat: int, legal: list[Action], rng: Rng
 
 
 def _draw(s: KeltisState, seat: int, legal: list[Action]) -> Action:
-    """The draw pile, unless a pile's top follows an open row of the seat in
-    order, at most `TAKE_GAP` away and skipping no held card of its colour
-    (the closest such card). The greedy bot takes such a card, so a rollout
-    that never did let the expert throw its opponent the next card of a row
-    for free."""
-    deck = None
-    best, best_gap = None, TAKE_GAP + 1
+    """The card that leaves the seat's estimate highest: the draw pile's top
+    (known in an imagined world) or a discard pile's; the draw pile on
+    equal terms (it comes first)."""
+    standing = Standing(s, seat, drawable(s))
+    best, best_value = legal[0], -float("inf")
     for action in legal:
         pile = action.args[0]
-        if pile == "deck":
-            deck = action
-            continue
-        if pile == GREY:
-            continue
-        card = CARDS[s.piles[pile][-1]]
-        ids = s.rows[seat].get(pile)
-        v = card.value
-        if not ids or v is None or any(CARDS[i].kind == END for i in ids):
-            continue
-        values = [x for i in ids if (x := CARDS[i].value) is not None]
-        if not rows.accepts(values, v):
-            continue
-        last = values[-1]
-        gap = abs(v - last)
-        if gap >= best_gap:
-            continue
-        low, high = (last, v) if last < v else (v, last)
-        if any(
-            low < h < high
-            for i in s.hands[seat]
-            if CARDS[i].colour == pile and (h := CARDS[i].value) is not None
-        ):
-            continue
-        best, best_gap = action, gap
-    return best or deck or legal[0]
+        top = s.deck[-1] if pile == "deck" else s.piles[pile][-1]
+        value = round(standing.with_card(top), 9)
+        if value > best_value:
+            best, best_value = action, value
+    return best
 
 
 def rollout(game: Keltis, s: KeltisState, seat: int, legal: list[Action], rng: Rng) -> Action:

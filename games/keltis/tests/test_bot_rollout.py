@@ -1,6 +1,6 @@
-"""The expert's imagined Keltis games (issue 44): a play step is the greedy
-bot's move, counted row by row (`PlayStep`), and a draw takes a pile top only
-when it follows a row closely."""
+"""The expert's imagined Keltis games (issue 44): a play step is the move and
+a draw the card that leave the player's estimate highest, as the greedy bot
+chooses them, counted row by row (`Standing`)."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def test_a_play_step_is_valued_as_the_estimate_after_it():
     verbs = set()
     for seed in ("rollout-a", "rollout-b"):
         for match, seat in _play_steps(seed):
-            counted = bot_rollout.PlayStep(match.state, seat, drawable(match.state))
+            counted = bot_rollout.Standing(match.state, seat, drawable(match.state))
             for action in match.legal(seat):
                 value = counted.value(action)
                 if action.verb == "play" and CARDS[_card(match, seat, action)].kind == END:
@@ -72,7 +72,7 @@ def test_a_green_one_with_its_two_opens_a_row():
     raises the estimate most; the yellow 9 that skips the 6 least."""
     match = _in_order_turn()
     legal = match.legal(0)
-    counted = bot_rollout.PlayStep(match.state, 0, drawable(match.state))
+    counted = bot_rollout.Standing(match.state, 0, drawable(match.state))
     values = {a: counted.value(a) for a in legal}
     assert bot_rollout.rollout(match.game, match.state, 0, legal, Rng(0)) == Action(
         "play", ("g1", "g")
@@ -80,32 +80,43 @@ def test_a_green_one_with_its_two_opens_a_row():
     assert min(values, key=values.__getitem__) == Action("play", ("y9", "y"))
 
 
-def _draw_turn(top: str) -> Match:
+def _draw_turn(top: str, deck_top: str = "ge") -> Match:
     """Seat 0 (yellow row 3-5 going up; holds yellow 6 and 9) to draw one
-    card, with `top` on its colour's pile and a blue 2 on the blue pile."""
+    card, with `top` on its colour's pile, a blue 2 on the blue pile and
+    `deck_top` (by default a green end card: worth nothing) on the draw
+    pile, as in an imagined world."""
     match = _in_order_turn()
     s = match.state
     s.phase, s.draws_owed = DRAW, 1
     s.piles[top[0]] = _ids(top)
     s.piles["u"] = _ids("u2")
+    card = _ids(deck_top)[0]
+    s.deck = [c for c in s.deck if c != card] + [card]
     return match
 
 
 @pytest.mark.parametrize(
     ("top", "drawn"),
     [
-        ("y6", "y"),  # follows 5 at once (the held 6 has a twin)
-        ("y7", "deck"),  # would skip the held yellow 6
-        ("y10", "deck"),  # too far above the 5
-        ("y4", "deck"),  # the row runs up: 4 may not follow 5
+        ("y6", "y"),  # follows 5 and leads to the held 6
+        ("y7", "y"),  # follows 5, if skipping the held 6's twin
+        ("y4", "deck"),  # the row runs up: 4 may not follow 5, worth no more than the end card
     ],
 )
-def test_a_rollout_takes_a_pile_top_only_if_it_follows_a_row_closely(top, drawn):
+def test_a_rollout_takes_a_pile_top_that_raises_its_estimate(top, drawn):
     match = _draw_turn(top)
     legal = match.legal(0)
     assert Action("draw", (top[0],)) in legal
     move = bot_rollout.rollout(match.game, match.state, 0, legal, Rng(0))
     assert move == Action("draw", (drawn,))
+
+
+def test_a_better_card_on_the_draw_pile_is_drawn_instead():
+    """In an imagined world the draw pile's top is known: a yellow 5 to
+    follow 3-5 at once beats the yellow 7 on the pile."""
+    match = _draw_turn("y7", deck_top="y5")
+    move = bot_rollout.rollout(match.game, match.state, 0, match.legal(0), Rng(0))
+    assert move == Action("draw", ("deck",))
 
 
 def test_a_rollout_takes_no_card_for_a_closed_row():
@@ -115,11 +126,27 @@ def test_a_rollout_takes_no_card_for_a_closed_row():
     assert move == Action("draw", ("deck",))
 
 
-def test_a_rollout_takes_the_closest_of_two_usable_tops():
-    match = _draw_turn("y7")
-    s = match.state
-    s.hands[0] = _ids("y9", "b5", "g1", "g2", "u5")
-    s.rows[0]["u"] = _ids("u1", "u3")  # blue runs up from 3: the 2 may not follow
-    s.piles["u"] = _ids("u4")  # 1 away from the blue 3; the yellow 7 is 2 away
-    move = bot_rollout.rollout(match.game, match.state, 0, match.legal(0), Rng(0))
-    assert move == Action("draw", ("u",))
+def test_a_draw_is_valued_as_the_estimate_with_that_card():
+    """Every draw of two greedy games: the card counted row by row against
+    the estimate of the hand with it, and the rollout's choice the best."""
+    checked = 0
+    for seed in ("draw-a", "draw-b"):
+        match = Match.new("keltis", 2, seed)
+        while match.to_act():
+            seat = match.to_act()[0]
+            s = match.state
+            if s.phase == DRAW:
+                pool = drawable(s)
+                standing = bot_rollout.Standing(s, seat, pool)
+                legal = match.legal(seat)
+                tops = {
+                    a: s.deck[-1] if a.args[0] == "deck" else s.piles[a.args[0]][-1] for a in legal
+                }
+                worth = {a: estimate(s, seat, [*s.hands[seat], c], pool) for a, c in tops.items()}
+                for action, cid in tops.items():
+                    assert standing.with_card(cid) == pytest.approx(worth[action], abs=1e-9)
+                move = bot_rollout.rollout(match.game, s, seat, legal, Rng(0))
+                assert round(worth[move], 9) == max(round(v, 9) for v in worth.values())
+                checked += len(legal) > 1
+            match.act(seat, choose_action(match, seat, "greedy"), match.seq)
+    assert checked > 50
