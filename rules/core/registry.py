@@ -103,7 +103,11 @@ def packages() -> list[str]:
 
 
 def package_of(game_id: str) -> str | None:
-    """The package a registered game came from (None for a bare engine)."""
+    """The package a registered game came from (None for a bare engine).
+    Loads the installed games first, as `all_games` does: asked before
+    anything else, a game's package was not known yet, and its bots fell
+    back to the default policy."""
+    all_games()
     return _packages.get(game_id)
 
 

@@ -4,7 +4,10 @@ only the engine."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +16,8 @@ from rules.bots import LEVELS, choose_action, expert
 from rules.bots.policy import DEFAULT, policy_for, register_policy
 from tests.rules.example_game import GAME as RACE
 from tests.rules.sealed_bid_game import GAME as SEALED
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture
@@ -74,3 +79,15 @@ def test_the_expert_leaves_a_policy_s_greedy_decisions_unsearched(registered, mo
     match.act(1, "add:1", match.seq)
     choose_action(match, 0, "expert")
     assert searched == [0]
+
+
+def test_a_game_s_own_policy_is_found_before_anything_else_is_loaded():
+    """In a fresh process, asking for a policy first (as a bench's `--hint`
+    did) gave the default policy: the game packages were not loaded yet."""
+    probe = (
+        "from rules.bots.policy import DEFAULT, policy_for\n"
+        "import sys\n"
+        "sys.exit(0 if policy_for('keltis') is not DEFAULT else 1)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, check=False)
+    assert done.returncode == 0
