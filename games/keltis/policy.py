@@ -86,6 +86,11 @@ POLICY: Policy[Keltis, KeltisState] = Policy(
     # draws left to the greedy level (`_draw_step`): docs/performance.md
     # "Keltis's expert (issue 44)". Width 8 won no more than 6.
     budget=Budget(iterations=200, depth=12, width=6, schedule="halving"),
+    # The hint thinks 3x the seat's iterations: with rollouts that play as
+    # the greedy bot does, 4x (800) took 1.03 s at the 99th percentile of 200
+    # held positions; 600 took 0.67 s, and named or flagged the 8x search's
+    # move in 95.0% of them (800: 95.5%). docs/performance.md "Hint quality".
+    hint=Budget(iterations=600, depth=12, width=6, schedule="halving"),
     greedy_samples=1,
     considered=considered,
     greedy_at=_draw_step,
