@@ -68,7 +68,7 @@ def _draw_step(game: Keltis, s: KeltisState, seat: int) -> bool:
     """The expert draws as the greedy bot does: searched, its draws won no
     more (with the greedy bot's plays and the expert's draws, 44% of 42
     games against greedy; with the expert's plays and the greedy bot's
-    draws, 76.7% of 159, the whole expert about 73%), and they were half
+    draws, 76.7% of 159, the whole expert 72.4% of 147), and they were half
     its decisions and CPU time."""
     return s.phase == DRAW
 
@@ -83,8 +83,9 @@ POLICY: Policy[Keltis, KeltisState] = Policy(
     # by quick preferences, and less the more the expert searched (twice the
     # iterations, rollouts of 24 actions or to the end: 45-64%); with
     # imagined players who play as the greedy bot does (bot_rollout) and
-    # draws left to the greedy level (`_draw_step`): docs/performance.md
-    # "Keltis's expert (issue 44)". Width 8 won no more than 6.
+    # draws left to the greedy level (`_draw_step`), 80.5% of 200:
+    # docs/performance.md "Keltis's expert (issue 44)". Width 8 won no more
+    # than 6.
     budget=Budget(iterations=200, depth=12, width=6, schedule="halving"),
     # The hint thinks 3x the seat's iterations: with rollouts that play as
     # the greedy bot does, 4x (800) took 1.03 s at the 99th percentile of 200
